@@ -1,0 +1,150 @@
+/// A strategy that turns the responses of the observers to one call into the call's result.
+///
+/// Pass one to ``Multiplexer/combine(using:default:_:)``. The built-in combiners cover the common policies:
+///
+/// | Combiner | Result |
+/// | --- | --- |
+/// | ``first`` | The first responding observer's answer (the default policy of ``Multiplexer/combine(default:_:)``). |
+/// | ``last`` | The last responding observer's answer. |
+/// | ``all`` | Every answer, in call order. |
+/// | ``allTrue`` | `true` if every answer is `true`. |
+/// | ``anyTrue`` | `true` if at least one answer is `true`. |
+/// | ``firstNonNil`` | The first answer that is not `nil`. |
+///
+/// Every built-in combiner calls *every* responding observer, because delegate calls often have side effects
+/// that each observer relies on (MDF and FSQ do the same), and returns the call's `default` when no observer
+/// responds. A custom combiner receives the ``Responses`` lazily and may stop early:
+///
+/// ```swift
+/// // FSQ's "a child claims the result": the last observer that claims the call wins.
+/// let claimed = Combiner<any TableDelegate, Int?, Int?> { responses, defaultValue in
+///   var result = defaultValue
+///   for response in responses where response.observer.claimsRowHeight { result = response.value }
+///   return result
+/// }
+/// let height = multiplexer.combine(using: claimed, default: nil) { $0.heightForRow(at: indexPath) }
+/// ```
+///
+/// A built-in combiner does not allocate, except ``all``, whose array of results does.
+public struct Combiner<Observer, Value, Result> {
+  @usableFromInline let _combine: (inout Responses<Observer, Value>, Value) -> Result
+
+  /// Creates a combiner from a closure that reads the responses and the call's default value.
+  ///
+  /// - Parameter combine: Reads as many responses as it needs, in call order, and returns the result. The
+  ///   second argument is the `default` passed to the call: the result to use when no observer responds.
+  @inlinable
+  public init(_ combine: @escaping (_ responses: inout Responses<Observer, Value>, _ defaultValue: Value) -> Result) {
+    self._combine = combine
+  }
+
+  /// Combines `responses` into a result.
+  ///
+  /// - Complexity: What the combiner's closure does; the built-in combiners read every response.
+  @inlinable
+  public func combine(_ responses: inout Responses<Observer, Value>, default defaultValue: Value) -> Result {
+    _combine(&responses, defaultValue)
+  }
+}
+
+extension Combiner where Result == Value {
+  /// The first responding observer's answer, or the default if no observer responds.
+  ///
+  /// This is the policy of MDF's multiplexer and FSQ's forwarder, and the default of
+  /// ``Multiplexer/combine(default:_:)``. Every responding observer is called.
+  @inlinable
+  public static var first: Self {
+    Self { responses, defaultValue in
+      var result: Value? = nil
+      while let response = responses.next() {
+        if result == nil { result = response.value }
+      }
+      return result ?? defaultValue
+    }
+  }
+
+  /// The last responding observer's answer, or the default if no observer responds.
+  @inlinable
+  public static var last: Self {
+    Self { responses, defaultValue in
+      var result: Value? = nil
+      while let response = responses.next() { result = response.value }
+      return result ?? defaultValue
+    }
+  }
+}
+
+extension Combiner where Result == [Value] {
+  /// Every responding observer's answer, in call order; empty if no observer responds.
+  ///
+  /// The default value is not used.
+  @inlinable
+  public static var all: Self {
+    Self { responses, _ in
+      var results: [Value] = []
+      while let response = responses.next() { results.append(response.value) }
+      return results
+    }
+  }
+}
+
+extension Combiner where Value == Bool, Result == Bool {
+  /// `true` if every responding observer answers `true`; the default if no observer responds.
+  ///
+  /// Every responding observer is called, even after one answered `false`.
+  @inlinable
+  public static var allTrue: Self {
+    Self { responses, defaultValue in
+      var responded = false
+      var result = true
+      while let response = responses.next() {
+        responded = true
+        result = result && response.value
+      }
+      return responded ? result : defaultValue
+    }
+  }
+
+  /// `true` if at least one responding observer answers `true`; the default if no observer responds.
+  ///
+  /// Every responding observer is called, even after one answered `true`.
+  @inlinable
+  public static var anyTrue: Self {
+    Self { responses, defaultValue in
+      var responded = false
+      var result = false
+      while let response = responses.next() {
+        responded = true
+        result = result || response.value
+      }
+      return responded ? result : defaultValue
+    }
+  }
+}
+
+extension Combiner where Value: _OptionalValue, Result == Value {
+  /// The first answer that is not `nil`; the default if no observer responds or every answer is `nil`.
+  ///
+  /// Every responding observer is called.
+  @inlinable
+  public static var firstNonNil: Self {
+    Self { responses, defaultValue in
+      var result: Value? = nil
+      while let response = responses.next() {
+        if result == nil, !response.value._isNil { result = response.value }
+      }
+      return result ?? defaultValue
+    }
+  }
+}
+
+/// `Optional`, for ``Combiner/firstNonNil``. Not meant to be adopted by other types.
+public protocol _OptionalValue {
+  /// Whether the value is `nil`.
+  var _isNil: Bool { get }
+}
+
+extension Optional: _OptionalValue {
+  @inlinable
+  public var _isNil: Bool { self == nil }
+}

@@ -1,0 +1,133 @@
+public import Synchronization
+
+/// One registration: an observer, how it is retained, and whether it was removed.
+///
+/// Entries are immutable after `init` apart from `_removed` (atomic, read by dispatches on any thread without the
+/// lock) and `_position` (only touched under the multiplexer's lock). A dispatch iterates a snapshot of entries, so
+/// an entry can outlive its registration for as long as a dispatch that started earlier is running.
+///
+/// Weak registrations keep a `weak` reference for liveness plus a *non-owning* bitwise copy of the observer value
+/// (`_view`): the multiplexer's `Observer` is usually a class-bound existential such as `any ScrollViewDelegate`,
+/// which Swift cannot declare `weak` in generic code, and casting an `AnyObject` back to the existential on every
+/// call would cost a dynamic conformance lookup. The view is only read after the `weak` load has produced a
+/// strong reference, which keeps the object (and so the view's contents) alive for the duration of the call.
+@usableFromInline
+final class _Entry<Observer>: @unchecked Sendable {
+  /// The observer, for liveness and identity. `nil` once it was deallocated (weak) or for a tombstone.
+  @usableFromInline weak var _object: AnyObject?
+
+  /// The observer itself, retained, for strong registrations.
+  @usableFromInline let _strong: Observer?
+
+  /// A non-owning copy of the observer value, for weak registrations; valid only while `_object` is non-`nil`.
+  @usableFromInline let _view: UnsafeMutablePointer<Observer>?
+
+  /// Whether the registration was removed. Set once, under the lock; read by dispatches without it.
+  @usableFromInline let _removed: Atomic<Bool>
+
+  /// `true` for strong registrations.
+  @usableFromInline let _isStrong: Bool
+
+  /// The identity of the observer this entry was created for (stays valid after the observer died).
+  let identifier: ObjectIdentifier?
+
+  /// The call-order priority this entry was registered with.
+  let priority: Int
+
+  /// The entry's index in the multiplexer's storage. Only read and written under the lock.
+  var position: Int = 0
+
+  init(observer: Observer, object: AnyObject, retention: Retention, priority: Int) {
+    self.identifier = ObjectIdentifier(object)
+    self.priority = priority
+    self._removed = Atomic(false)
+    switch retention {
+    case .strong:
+      self._isStrong = true
+      self._strong = observer
+      self._view = nil
+      self._object = object
+    case .weak:
+      self._isStrong = false
+      self._strong = nil
+      let view = UnsafeMutablePointer<Observer>.allocate(capacity: 1)
+      // A bitwise copy without a retain: see the type's documentation.
+      withUnsafeBytes(of: observer) { bytes in
+        UnsafeMutableRawPointer(view).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+      }
+      self._view = view
+      self._object = object
+    }
+  }
+
+  /// A placeholder that keeps the place (and priority) of a removed registration in storage until compaction.
+  init(tombstoneWithPriority priority: Int) {
+    self.identifier = nil
+    self.priority = priority
+    self._removed = Atomic(true)
+    self._isStrong = false
+    self._strong = nil
+    self._view = nil
+    self._object = nil
+  }
+
+  deinit {
+    // The view never owned a reference: free the memory without deinitializing the value.
+    _view?.deallocate()
+  }
+
+  /// Whether this entry may still be called: not removed, and (for weak registrations) the observer is alive.
+  var isLive: Bool {
+    !_removed.load(ordering: .relaxed) && (_isStrong || _object != nil)
+  }
+
+  /// Calls `body` with the observer if the registration was not removed and the observer is alive.
+  ///
+  /// - Parameter sawDead: Set to `true` when the entry belongs to a weak observer that was deallocated, so that the
+  ///   dispatch can reclaim its slot afterwards.
+  /// - Returns: What `body` returned, or `nil` if the entry was skipped.
+  @inlinable @inline(__always)
+  func _call<Result, Failure: Error>(
+    sawDead: inout Bool,
+    _ body: (Observer) throws(Failure) -> Result
+  ) throws(Failure) -> Result? {
+    if _removed.load(ordering: .relaxed) { return nil }
+    if _isStrong {
+      return try body(_strong.unsafelyUnwrapped)
+    }
+    guard let object = _object else {
+      sawDead = true
+      return nil
+    }
+    defer { withExtendedLifetime(object) {} }
+    return try body(_view.unsafelyUnwrapped.pointee)
+  }
+
+  /// The observer, retained, if the entry is live.
+  func observer() -> Observer? {
+    if _removed.load(ordering: .relaxed) { return nil }
+    if _isStrong { return _strong }
+    guard let object = _object else { return nil }
+    return withExtendedLifetime(object) { _view.unsafelyUnwrapped.pointee }
+  }
+}
+
+extension _Entry: _EntryStatus {
+  var _isLiveRegistration: Bool { isLive }
+}
+
+extension _Entry {
+  /// The observer, retained, if the registration was not removed and the observer is alive.
+  ///
+  /// - Parameter sawDead: Set to `true` when the entry belongs to a weak observer that was deallocated.
+  @inlinable
+  func _observer(sawDead: inout Bool) -> Observer? {
+    if _removed.load(ordering: .relaxed) { return nil }
+    if _isStrong { return _strong }
+    guard let object = _object else {
+      sawDead = true
+      return nil
+    }
+    return withExtendedLifetime(object) { _view.unsafelyUnwrapped.pointee }
+  }
+}

@@ -1,0 +1,121 @@
+extension Multiplexer {
+  /// Calls every live observer's `async` requirement, one after the other, in order.
+  ///
+  /// Each call is awaited before the next one starts, so observers see the same order as with ``notify(_:)``.
+  ///
+  /// ```swift
+  /// func assetLoaderDidFinish(_ loader: AssetLoader) async {
+  ///   await notify { await $0.assetLoaderDidFinish(loader) }
+  /// }
+  /// ```
+  ///
+  /// The rules for observers added, removed or deallocated during the dispatch are those of ``notify(_:)``.
+  ///
+  /// - Parameter call: Forwards the call to one observer.
+  /// - Throws: The first error (in call order) after every observer was called.
+  /// - Complexity: O(*n*) observer calls.
+  @inlinable
+  public func notify<Failure: Error>(
+    _ call: (Observer) async throws(Failure) -> Void
+  ) async throws(Failure) {
+    let sourced = _source?() ?? []
+    let (entries, slot) = _enterDispatch()
+    var sawDead = false
+    var firstError: Failure? = nil
+    for observer in sourced {
+      do {
+        try await call(observer)
+      } catch {
+        if firstError == nil { firstError = error }
+      }
+    }
+    for entry in entries {
+      guard let observer = entry._observer(sawDead: &sawDead) else { continue }
+      do {
+        try await call(observer)
+      } catch {
+        if firstError == nil { firstError = error }
+      }
+    }
+    _leaveDispatch(slot: slot)
+    if sawDead { _reclaimDeadObservers() }
+    if let firstError { throw firstError }
+  }
+
+  /// Calls every live observer's `async` requirement in order and returns the first responding observer's answer.
+  ///
+  /// The asynchronous form of ``combine(default:_:)``. A default implementation of an `async` requirement
+  /// reports that it does not respond with `await notImplemented(returning:)`.
+  ///
+  /// - Parameters:
+  ///   - defaultValue: The result when no observer responds.
+  ///   - call: Forwards the call to one observer and returns its answer.
+  /// - Returns: The first responding observer's answer, or `defaultValue`.
+  /// - Throws: The first error (in call order) after every observer was called.
+  /// - Complexity: O(*n*) observer calls.
+  @inlinable
+  public func combine<Value, Failure: Error>(
+    default defaultValue: Value,
+    _ call: (Observer) async throws(Failure) -> Value
+  ) async throws(Failure) -> Value {
+    try await combine(using: .first, default: defaultValue, call)
+  }
+
+  /// Calls every live observer's `async` requirement in order and combines the answers with `combiner`.
+  ///
+  /// The asynchronous form of ``combine(using:default:_:)``, with one difference: every observer is called
+  /// (in order, each awaited) before the combiner runs over the responses, so a combiner that stops early
+  /// does not save calls here.
+  ///
+  /// - Parameters:
+  ///   - combiner: How to turn the responses into the result.
+  ///   - defaultValue: Passed to the combiner; the built-in combiners return it when no observer responds.
+  ///   - call: Forwards the call to one observer and returns its answer.
+  /// - Returns: What `combiner` returns.
+  /// - Throws: The first error (in call order), after every observer was called, instead of a result.
+  /// - Complexity: O(*n*) observer calls and one array of responses.
+  @inlinable
+  public func combine<Value, Result, Failure: Error>(
+    using combiner: Combiner<Observer, Value, Result>,
+    default defaultValue: Value,
+    _ call: (Observer) async throws(Failure) -> Value
+  ) async throws(Failure) -> Result {
+    let sourced = _source?() ?? []
+    let (entries, slot) = _enterDispatch()
+    var sawDead = false
+    var firstError: Failure? = nil
+    var responses: [(observer: Observer, value: Value)] = []
+    let frame = _AsyncFrame()
+    for index in 0..<(sourced.count + entries.count) {
+      let observer: Observer
+      if index < sourced.count {
+        observer = sourced[index]
+      } else {
+        guard let live = entries[index - sourced.count]._observer(sawDead: &sawDead) else { continue }
+        observer = live
+      }
+      frame.marked = false
+      let outcome = await _AsyncFrame._with(frame) { () async -> Swift.Result<Value, Failure> in
+        do throws(Failure) {
+          return .success(try await call(observer))
+        } catch {
+          return .failure(error)
+        }
+      }
+      switch outcome {
+      case .success(let value):
+        if !frame.marked { responses.append((observer: observer, value: value)) }
+      case .failure(let error):
+        if firstError == nil { firstError = error }
+      }
+    }
+    _leaveDispatch(slot: slot)
+    if sawDead { _reclaimDeadObservers() }
+    if let firstError { throw firstError }
+    var iterator = responses.makeIterator()
+    return withoutActuallyEscaping({ iterator.next() }) { next in
+      var lazy = Responses(_next: next)
+      return combiner.combine(&lazy, default: defaultValue)
+    }
+  }
+}

@@ -1,0 +1,257 @@
+public import Synchronization
+
+extension Multiplexer {
+  /// Calls every live observer, in order.
+  ///
+  /// Use it to forward a requirement that returns nothing:
+  ///
+  /// ```swift
+  /// func scrollViewDidScroll(_ scrollView: ScrollView) {
+  ///   notify { $0.scrollViewDidScroll(scrollView) }
+  /// }
+  /// ```
+  ///
+  /// An `inout` argument is chained: the closure captures it, so each observer sees the value the previous one
+  /// left, and the caller gets the last one (MDF's `targetContentOffset`):
+  ///
+  /// ```swift
+  /// func scrollViewWillEndDragging(_ scrollView: ScrollView, velocity: Point, targetContentOffset: inout Point) {
+  ///   notify { $0.scrollViewWillEndDragging(scrollView, velocity: velocity, targetContentOffset: &targetContentOffset) }
+  /// }
+  /// ```
+  ///
+  /// The call sees the observers registered when it starts; see ``Multiplexer`` for what happens when observers
+  /// are added, removed or deallocated during the call.
+  ///
+  /// - Parameter call: Forwards the call to one observer.
+  /// - Throws: If `call` throws for one or more observers, the remaining observers are still called, and the
+  ///   *first* error (in call order) is rethrown afterwards; later errors are discarded.
+  /// - Complexity: O(*n*) observer calls, where *n* is the number of registrations, plus O(*n*) once to reclaim
+  ///   the slots of observers found deallocated. No heap allocation.
+  @inlinable
+  public func notify<Failure: Error>(_ call: (Observer) throws(Failure) -> Void) throws(Failure) {
+    let dispatch = _beginDispatch()
+    var sawDead = false
+    var firstError: Failure? = nil
+    for observer in dispatch.sourced {
+      do {
+        try call(observer)
+      } catch {
+        if firstError == nil { firstError = error }
+      }
+    }
+    for entry in dispatch.entries {
+      do {
+        _ = try entry._call(sawDead: &sawDead, call)
+      } catch {
+        if firstError == nil { firstError = error }
+      }
+    }
+    _endDispatch(dispatch, sawDead: sawDead)
+    if let firstError { throw firstError }
+  }
+
+  /// Calls every live observer and returns the first responding observer's answer.
+  ///
+  /// Every observer is called (they may have side effects); those that do not implement the requirement (their
+  /// default implementation calls ``notImplemented(returning:)``) do not respond. The first responding
+  /// observer's answer is returned, or `defaultValue` if no observer responds. This is the policy of MDF's
+  /// multiplexer and FSQ's forwarder.
+  ///
+  /// ```swift
+  /// func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
+  ///   combine(default: true) { $0.scrollViewShouldScrollToTop(scrollView) }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - defaultValue: The result when no observer responds; usually the protocol's documented default.
+  ///   - call: Forwards the call to one observer and returns its answer.
+  /// - Returns: The first responding observer's answer, or `defaultValue`.
+  /// - Throws: If `call` throws for one or more observers, the remaining observers are still called, and the
+  ///   *first* error (in call order) is rethrown instead of returning a result.
+  /// - Complexity: O(*n*) observer calls. No heap allocation.
+  @inlinable
+  public func combine<Value, Failure: Error>(
+    default defaultValue: Value,
+    _ call: (Observer) throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    let dispatch = _beginDispatch()
+    let context = dispatch.context
+    var sawDead = false
+    var firstError: Failure? = nil
+    var result: Value? = nil
+    for observer in dispatch.sourced {
+      _ = context.openFrame()
+      do {
+        let value = try call(observer)
+        if !context.currentFrameWasMarked, result == nil { result = value }
+      } catch {
+        if firstError == nil { firstError = error }
+      }
+    }
+    for entry in dispatch.entries {
+      _ = context.openFrame()
+      do {
+        if let value = try entry._call(sawDead: &sawDead, call), !context.currentFrameWasMarked, result == nil {
+          result = value
+        }
+      } catch {
+        if firstError == nil { firstError = error }
+      }
+    }
+    _endDispatch(dispatch, sawDead: sawDead)
+    if let firstError { throw firstError }
+    return result ?? defaultValue
+  }
+
+  /// Calls the observers and combines their answers with `combiner`.
+  ///
+  /// The combiner reads the ``Responses`` lazily: each step calls the next observer, skipping those that do not
+  /// respond. The built-in combiners read every response; a custom one may stop early, and the observers after
+  /// that point are not called.
+  ///
+  /// ```swift
+  /// func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
+  ///   combine(using: .allTrue, default: true) { $0.scrollViewShouldScrollToTop(scrollView) }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - combiner: How to turn the responses into the result; see ``Combiner``.
+  ///   - defaultValue: Passed to the combiner; the built-in combiners return it when no observer responds.
+  ///   - call: Forwards the call to one observer and returns its answer.
+  /// - Returns: What `combiner` returns.
+  /// - Throws: If `call` throws for one or more observers, the iteration goes on, and the *first* error (in
+  ///   call order) is rethrown after the combiner returned, instead of its result.
+  /// - Complexity: O(*k*) observer calls, where *k* ≤ *n* is the number of observers the combiner reaches.
+  ///   No heap allocation for the built-in combiners except ``Combiner/all``.
+  @inlinable
+  public func combine<Value, Result, Failure: Error>(
+    using combiner: Combiner<Observer, Value, Result>,
+    default defaultValue: Value,
+    _ call: (Observer) throws(Failure) -> Value
+  ) throws(Failure) -> Result {
+    let dispatch = _beginDispatch()
+    let sourced = dispatch.sourced
+    let entries = dispatch.entries
+    let context = dispatch.context
+    var sawDead = false
+    var firstError: Failure? = nil
+    var sourcedIndex = 0
+    var index = 0
+    let result = withoutActuallyEscaping(
+      { () -> (observer: Observer, value: Value)? in
+        while sourcedIndex < sourced.count {
+          let observer = sourced[sourcedIndex]
+          sourcedIndex += 1
+          _ = context.openFrame()
+          do throws(Failure) {
+            let value = try call(observer)
+            if !context.currentFrameWasMarked { return (observer: observer, value: value) }
+          } catch {
+            if firstError == nil { firstError = error }
+          }
+        }
+        while index < entries.count {
+          let entry = entries[index]
+          index += 1
+          _ = context.openFrame()
+          do throws(Failure) {
+            let response = try entry._call(sawDead: &sawDead) { (observer) throws(Failure) in
+              (observer: observer, value: try call(observer))
+            }
+            if let response, !context.currentFrameWasMarked { return response }
+          } catch {
+            if firstError == nil { firstError = error }
+          }
+        }
+        return nil
+      }
+    ) { next in
+      var responses = Responses(_next: next)
+      return combiner.combine(&responses, default: defaultValue)
+    }
+    _endDispatch(dispatch, sawDead: sawDead)
+    if let firstError { throw firstError }
+    return result
+  }
+}
+
+// MARK: - Dispatch bookkeeping
+
+/// A synchronous dispatch in progress.
+@usableFromInline
+struct _Dispatch<Observer> {
+  /// The observers the multiplexer's source returned for this dispatch (empty without a source).
+  @usableFromInline let sourced: [Observer]
+  /// The registrations when the dispatch started.
+  @usableFromInline let entries: ContiguousArray<_Entry<Observer>>
+  /// The reader slot the dispatch counted in.
+  @usableFromInline let slot: Int
+  /// The calling thread's context.
+  @usableFromInline let context: _ThreadContext
+  /// The frame that was current when the dispatch started; restored at the end.
+  @usableFromInline let savedFrame: UInt
+
+  @inlinable
+  init(
+    sourced: [Observer],
+    entries: ContiguousArray<_Entry<Observer>>,
+    slot: Int,
+    context: _ThreadContext,
+    savedFrame: UInt
+  ) {
+    self.sourced = sourced
+    self.entries = entries
+    self.slot = slot
+    self.context = context
+    self.savedFrame = savedFrame
+  }
+}
+
+extension Multiplexer {
+  /// Takes the snapshot, counts the dispatch as running, and opens a frame for `notImplemented` marks.
+  @inlinable
+  func _beginDispatch() -> _Dispatch<Observer> {
+    let context = _ThreadContext.current
+    let sourced = _source?() ?? []
+    let (entries, slot) = _enterDispatch()
+    context.activeDispatches.append((multiplexer: ObjectIdentifier(self), slot: slot))
+    let savedFrame = context.openFrame()
+    return _Dispatch(sourced: sourced, entries: entries, slot: slot, context: context, savedFrame: savedFrame)
+  }
+
+  /// Restores the frame, counts the dispatch as finished, and reclaims dead slots if the dispatch met any.
+  @inlinable
+  func _endDispatch(_ dispatch: _Dispatch<Observer>, sawDead: Bool) {
+    dispatch.context.currentFrame = dispatch.savedFrame
+    dispatch.context.activeDispatches.removeLast()
+    _leaveDispatch(slot: dispatch.slot)
+    if sawDead { _reclaimDeadObservers() }
+  }
+
+  /// Under the lock: the snapshot of the registrations and the reader slot this dispatch counts in.
+  @inlinable
+  func _enterDispatch() -> (ContiguousArray<_Entry<Observer>>, Int) {
+    _lock.lock()
+    let entries = _entries
+    let slot = _epoch & 1
+    if slot == 0 {
+      _readers0.wrappingAdd(1, ordering: .relaxed)
+    } else {
+      _readers1.wrappingAdd(1, ordering: .relaxed)
+    }
+    _lock.unlock()
+    return (entries, slot)
+  }
+
+  @inlinable
+  func _leaveDispatch(slot: Int) {
+    if slot == 0 {
+      _readers0.wrappingSubtract(1, ordering: .releasing)
+    } else {
+      _readers1.wrappingSubtract(1, ordering: .releasing)
+    }
+  }
+}

@@ -1,0 +1,267 @@
+import Synchronization
+
+extension Multiplexer {
+  /// Registers an observer, called after those already registered with the same or a higher priority.
+  ///
+  /// The multiplexer holds `observer` weakly unless you pass ``Retention/strong``. Adding an observer that is
+  /// already registered changes nothing (it is still called once per event) and returns a token for the existing
+  /// registration.
+  ///
+  /// ```swift
+  /// multiplexer.add(header)                          // weak, called in registration order
+  /// multiplexer.add(Logger(), retention: .strong)    // kept alive by the multiplexer
+  /// multiplexer.add(snapper, priority: 100)          // called before every priority-0 observer
+  /// ```
+  ///
+  /// An observer added while a dispatch is running is first called by the next dispatch.
+  ///
+  /// - Parameters:
+  ///   - observer: The object to call. Must be a class instance (guaranteed by the compiler when `Observer` is a
+  ///     class-bound protocol); anything else is ignored.
+  ///   - retention: Whether the multiplexer holds `observer` weakly (the default) or keeps it alive.
+  ///   - priority: Observers with a higher priority are called first; equal priorities keep registration order.
+  ///     The default is `0`.
+  /// - Returns: A token that removes this registration when cancelled. Ignore it if you remove by observer.
+  /// - Complexity: O(1) amortized when `priority` is not higher than the last registration's (always the case
+  ///   with the default priority); O(*n*) otherwise, where *n* is the number of registrations. If a dispatch is
+  ///   running at the same time, the storage it iterates is copied once: O(*n*).
+  @discardableResult
+  public func add(_ observer: Observer, retention: Retention = .weak, priority: Int = 0) -> ObservationToken {
+    guard let object = _classInstance(observer) else { return ObservationToken(owner: nil, entry: nil) }
+    let identifier = ObjectIdentifier(object)
+    let entry = _lock.withLock { () -> _Entry<Observer> in
+      if let existing = _index[identifier] {
+        if existing._isStrong || existing._object === object { return existing }
+        // The registered object died and a new one reuses its address: that registration is gone.
+        _retire(existing)
+      }
+      let entry = _Entry(observer: observer, object: object, retention: retention, priority: priority)
+      _insert(entry)
+      _index[identifier] = entry
+      return entry
+    }
+    return ObservationToken(owner: self, entry: entry)
+  }
+
+  /// Unregisters an observer.
+  ///
+  /// After `remove` returns, no dispatch that starts afterwards, on any thread, calls `observer`; if a dispatch
+  /// on this thread is running (the observer removes itself or another from inside a call), it does not call
+  /// `observer` again either. A call already running on another thread may still be in progress: use
+  /// ``removeAndWait(_:)`` when that matters. Removing an observer that is not registered does nothing.
+  ///
+  /// A strongly held observer is released once no dispatch that started before the removal still runs.
+  ///
+  /// - Parameter observer: The observer to unregister.
+  /// - Complexity: O(1) amortized. If a dispatch is running at the same time, the storage it iterates is
+  ///   copied once: O(*n*).
+  public func remove(_ observer: Observer) {
+    guard let object = _classInstance(observer) else { return }
+    _ = _lock.withLock { _remove(object) }
+  }
+
+  /// Unregisters an observer and waits until no call made by a dispatch on another thread is still running.
+  ///
+  /// Use it for teardown that must not race with a call in flight, for example before freeing a resource the
+  /// observer uses. It waits for every dispatch of this multiplexer that started before the removal and runs on
+  /// another thread; dispatches on the calling thread (an observer removing itself from inside a call) are
+  /// never waited for.
+  ///
+  /// > Important: Waiting can deadlock. Do not call it while holding a lock, or on a thread, that a running
+  /// > observer call on another thread needs in order to finish (for example from the main thread while an
+  /// > observer on a background thread waits synchronously for the main thread), and do not call it from
+  /// > inside a call while another thread does the same on this multiplexer: each would wait for the other.
+  ///
+  /// - Parameter observer: The observer to unregister. It need not be registered: the call still waits for the
+  ///   dispatches in progress.
+  /// - Complexity: O(1) amortized plus the time the running dispatches take to finish.
+  @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
+  public func removeAndWait(_ observer: Observer) {
+    if let object = _classInstance(observer) {
+      _ = _lock.withLock { _remove(object) }
+    }
+    _waitForDispatchesOnOtherThreads()
+  }
+
+  /// Returns whether `observer` is registered and, if held weakly, still alive.
+  ///
+  /// With a source (``init(source:)``), also whether the source currently returns `observer`.
+  ///
+  /// - Complexity: O(1), plus O(*m*) for a source returning *m* observers.
+  public func contains(_ observer: Observer) -> Bool {
+    guard let object = _classInstance(observer) else { return false }
+    if let source = _source, source().contains(where: { _classInstance($0) === object }) { return true }
+    return _lock.withLock {
+      guard let entry = _index[ObjectIdentifier(object)] else { return false }
+      return entry.isLive && (entry._isStrong || entry._object === object)
+    }
+  }
+
+  /// The number of registered observers that are alive.
+  ///
+  /// Deallocated weak observers are never counted. With a source, the observers it currently returns count too.
+  ///
+  /// - Complexity: O(*n*) weak loads, where *n* is the number of registrations.
+  public var count: Int {
+    let sourced = _source?().count ?? 0
+    return _lock.withLock {
+      var count = sourced
+      for entry in _entries where entry.isLive { count += 1 }
+      return count
+    }
+  }
+
+  /// Whether no registered observer is alive.
+  ///
+  /// - Complexity: O(*n*) weak loads in the worst case.
+  public var isEmpty: Bool {
+    if let source = _source, !source().isEmpty { return false }
+    return _lock.withLock { !_entries.contains { $0.isLive } }
+  }
+
+  /// The registered observers that are alive, in call order.
+  ///
+  /// A snapshot: later changes to the multiplexer do not affect it. Weakly held observers in the array are
+  /// strong references for as long as you keep the array.
+  ///
+  /// - Complexity: O(*n*) weak loads and one array allocation.
+  public var observers: [Observer] {
+    var observers = _source?() ?? []
+    let entries = _lock.withLock { _entries }
+    observers.reserveCapacity(observers.count + entries.count)
+    for entry in entries {
+      if let observer = entry.observer() { observers.append(observer) }
+    }
+    return observers
+  }
+}
+
+// MARK: - Internals (call with `_lock` held unless noted)
+
+extension Multiplexer {
+  /// The class instance inside `observer`, or `nil` for a value of a non-class type.
+  @usableFromInline
+  func _classInstance(_ observer: Observer) -> AnyObject? {
+    let value = observer as Any
+    guard type(of: value) is AnyObject.Type else { return nil }
+    return value as AnyObject
+  }
+
+  /// Inserts `entry` after every registration with the same or a higher priority.
+  func _insert(_ entry: _Entry<Observer>) {
+    guard let last = _entries.last, last.priority < entry.priority else {
+      entry.position = _entries.count
+      _entries.append(entry)
+      return
+    }
+    // Entries are sorted by descending priority: find the first one with a lower priority than `entry`.
+    var low = 0
+    var high = _entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      if _entries[middle].priority >= entry.priority { low = middle + 1 } else { high = middle }
+    }
+    _entries.insert(entry, at: low)
+    for position in low..<_entries.count { _entries[position].position = position }
+  }
+
+  /// Removes the registration of `object`, if any. Returns whether one was removed.
+  @discardableResult
+  func _remove(_ object: AnyObject) -> Bool {
+    guard let entry = _index[ObjectIdentifier(object)] else { return false }
+    let isSameObject = entry._isStrong || entry._object === object
+    _retire(entry)
+    return isSameObject
+  }
+
+  /// Removes the registration `entry` if it is still current. Used by tokens.
+  func _remove(entry: _Entry<Observer>) {
+    guard let identifier = entry.identifier, _index[identifier] === entry else { return }
+    _retire(entry)
+  }
+
+  /// Marks `entry` removed, drops it from the index and leaves a tombstone in its place.
+  func _retire(_ entry: _Entry<Observer>) {
+    entry._removed.store(true, ordering: .relaxed)
+    if let identifier = entry.identifier, _index[identifier] === entry {
+      _index[identifier] = nil
+    }
+    let position = entry.position
+    if position < _entries.count, _entries[position] === entry {
+      // Replacing the entry releases the multiplexer's hold on a strong observer right away; dispatches that
+      // started earlier keep the entry (and the observer) until they finish.
+      let tombstone = _Entry<Observer>(tombstoneWithPriority: entry.priority)
+      tombstone.position = position
+      _entries[position] = tombstone
+      _garbage += 1
+      // Amortized O(1): compaction is O(n) and runs after Θ(n) removals (or when nothing else is left).
+      if _garbage == _entries.count || (_garbage > 8 && _garbage * 2 > _entries.count) { _compact() }
+    }
+  }
+
+  /// Rebuilds the storage without tombstones and dead weak registrations.
+  func _compact() {
+    var live = ContiguousArray<_Entry<Observer>>()
+    live.reserveCapacity(_entries.count - min(_garbage, _entries.count))
+    for entry in _entries {
+      if entry._removed.load(ordering: .relaxed) { continue }
+      if !entry._isStrong && entry._object == nil {
+        if let identifier = entry.identifier, _index[identifier] === entry { _index[identifier] = nil }
+        entry._removed.store(true, ordering: .relaxed)
+        continue
+      }
+      entry.position = live.count
+      live.append(entry)
+    }
+    _entries = live
+    _garbage = 0
+  }
+
+  /// Called (without the lock) by a dispatch that met a deallocated observer: reclaims the dead slots.
+  @usableFromInline @inline(never)
+  func _reclaimDeadObservers() {
+    _lock.withLock { _compact() }
+  }
+
+  /// Cancels a token's registration. `entry` is the token's type-erased entry.
+  func _cancel(_ entry: AnyObject, wait: Bool) {
+    if let entry = entry as? _Entry<Observer> {
+      _lock.withLock { _remove(entry: entry) }
+    }
+    if wait { _waitForDispatchesOnOtherThreads() }
+  }
+
+  /// Waits until every dispatch that started before this call and runs on another thread has finished.
+  ///
+  /// Dispatches count themselves in one of two reader slots, picked by the low bit of `_epoch` when they start.
+  /// Waiting flips the epoch, so that new dispatches count in the other slot, and then waits for the old slot
+  /// to drain. The slot new dispatches will use must have drained before a flip, so a slot being waited on
+  /// never receives new dispatches. This thread's own dispatches (it may be inside a call) are not waited for.
+  func _waitForDispatchesOnOtherThreads() {
+    let context = _ThreadContext.current
+    let me = ObjectIdentifier(self)
+    var drainingSlot = 0
+    while true {
+      _lock.lock()
+      let current = _epoch & 1
+      let next = current ^ 1
+      if _readerCount(slot: next) <= context.activeDispatchCount(of: me, slot: next) {
+        _epoch &+= 1
+        drainingSlot = current
+        _lock.unlock()
+        break
+      }
+      _lock.unlock()
+      _yieldThread()
+    }
+    while _readerCount(slot: drainingSlot) > context.activeDispatchCount(of: me, slot: drainingSlot) {
+      _yieldThread()
+    }
+  }
+
+  func _readerCount(slot: Int) -> Int {
+    slot == 0 ? _readers0.load(ordering: .acquiring) : _readers1.load(ordering: .acquiring)
+  }
+}
+
+extension Multiplexer: _TokenOwner {}

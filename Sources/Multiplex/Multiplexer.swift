@@ -1,0 +1,130 @@
+public import Synchronization
+
+/// An ordered, thread-safe list of observers that one delegate call fans out to.
+///
+/// A sender such as a scroll view has a single `delegate` slot. Put an object built on a `Multiplexer` in that
+/// slot and every call reaches any number of observers, in order; calls that return a value have their answers
+/// combined. `Observer` is usually the existential of a class-bound delegate protocol, `any ScrollViewDelegate`.
+///
+/// ```swift
+/// let multiplexer = Multiplexer<any ScrollViewDelegate>()
+/// multiplexer.add(parallaxHeader)
+/// multiplexer.add(scrollIndicator)
+///
+/// multiplexer.notify { $0.scrollViewDidScroll(scrollView) }
+/// let zoomed = multiplexer.combine(default: nil) { $0.viewForZooming(in: scrollView) }
+/// ```
+///
+/// To put it in a delegate slot, write a small class that conforms to the delegate protocol, keeps a
+/// `Multiplexer`, and forwards each requirement in one line (or let `@Multiplexed` generate that class); see
+/// <doc:GettingStarted>:
+///
+/// ```swift
+/// final class ScrollViewDelegateMultiplexer: ScrollViewDelegate {
+///   let observers = Multiplexer<any ScrollViewDelegate>()
+///
+///   func scrollViewDidScroll(_ scrollView: ScrollView) {
+///     observers.notify { $0.scrollViewDidScroll(scrollView) }
+///   }
+///   func viewForZooming(in scrollView: ScrollView) -> View? {
+///     observers.combine(default: nil) { $0.viewForZooming(in: scrollView) }
+///   }
+/// }
+/// ```
+///
+/// ### Order
+/// Observers are called in registration order. A registration may carry a `priority`: higher priorities are
+/// called first, and equal priorities keep registration order. Order is also precedence: by default a combined
+/// call returns the *first* responding observer's answer.
+///
+/// ### Duplicates
+/// Adding an observer that is already registered (the same object) changes nothing: it is still called once per
+/// event, keeps its place, priority and retention, and the returned token refers to the existing registration.
+///
+/// ### Lifetime
+/// Observers are held weakly unless registered with ``Retention/strong``. A deallocated observer is never called
+/// and never counted, and its slot is reclaimed without anyone calling ``remove(_:)``. The multiplexer may be
+/// released from inside one of its own calls; the dispatch in progress finishes normally.
+///
+/// ### Mutation during a dispatch
+/// Each dispatch calls the observers registered when it started (a snapshot, taken in O(1)). An observer removed
+/// during a dispatch, from any thread, is not called later in that dispatch; an observer added during a dispatch
+/// is first called by the next dispatch (Boost.Signals2's rule, Chromium's `EXISTING_ONLY`).
+///
+/// ### Reentrancy
+/// No lock is held while an observer runs, so an observer may add, remove, dispatch again on the same
+/// multiplexer, or release it.
+///
+/// ### Threads
+/// Every operation may be called from any thread at once. After ``remove(_:)`` (or a token's
+/// ``ObservationToken/cancel()``) returns, no dispatch that starts afterwards, on any thread, calls that observer.
+/// A call that a dispatch on another thread had already begun may still be running; ``removeAndWait(_:)`` also
+/// waits for those. The multiplexer is `Sendable` when `Observer` is.
+///
+/// ### No observers
+/// A `Void` call does nothing. A combined call returns the `default` you pass when no observer responds.
+///
+/// - Note: `Observer` must be a class type or a class-bound protocol existential. Values of other types cannot be
+///   held weakly; adding one is a no-op that returns an inactive token (with a class-bound protocol, the compiler
+///   already rejects value types).
+public final class Multiplexer<Observer> {
+  // MARK: State guarded by `_lock`
+
+  /// Registrations in call order; removed ones are tombstones until the next compaction.
+  @usableFromInline var _entries: ContiguousArray<_Entry<Observer>> = []
+
+  /// Registrations by observer identity, for O(1) duplicate checks and removal.
+  @usableFromInline var _index: [ObjectIdentifier: _Entry<Observer>] = [:]
+
+  /// Tombstones and known-dead entries in `_entries`.
+  @usableFromInline var _garbage = 0
+
+  /// Incremented by the waiting forms of removal; its low bit picks the reader slot new dispatches count in.
+  @usableFromInline var _epoch = 0
+
+  // MARK: Synchronization
+
+  @usableFromInline let _lock = _Lock()
+
+  /// Dispatches in progress, per reader slot. Incremented under `_lock`, decremented without it.
+  @usableFromInline let _readers0 = Atomic<Int>(0)
+  @usableFromInline let _readers1 = Atomic<Int>(0)
+
+  /// Where the observers of every dispatch come from, besides the registrations; see ``init(source:)``.
+  @usableFromInline let _source: (() -> [Observer])?
+
+  /// Creates an empty multiplexer.
+  ///
+  /// - Complexity: O(1).
+  public init() {
+    _source = nil
+  }
+
+  /// Creates a multiplexer whose observers come from `source`, evaluated at every call.
+  ///
+  /// This is FSQ's enumerator flavor: the observers live in another structure (children of a view, items of a
+  /// model) and the multiplexer asks for them each time it forwards a call, instead of keeping registrations.
+  ///
+  /// ```swift
+  /// let forwarder = Multiplexer<any CellDelegate>(source: { [weak table] in table?.visibleCells ?? [] })
+  /// forwarder.notify { $0.tableDidReload() }
+  /// ```
+  ///
+  /// The source is called on the dispatching thread, without any lock held, once per dispatch and once per
+  /// ``count``, ``isEmpty``, ``contains(_:)`` and ``observers``. Its observers are called first, in the order it
+  /// returns them, followed by any observers registered with ``add(_:retention:priority:)``. The multiplexer
+  /// does not retain them beyond the call; changing the source's structure during a call affects the next call
+  /// only. ``remove(_:)`` does not affect them: remove an observer from the source instead.
+  ///
+  /// - Parameter source: Returns the observers to call, in order.
+  /// - Complexity: O(1).
+  public init(source: @escaping () -> [Observer]) {
+    _source = source
+  }
+
+  deinit {
+    _lock.destroy()
+  }
+}
+
+extension Multiplexer: @unchecked Sendable where Observer: Sendable {}
