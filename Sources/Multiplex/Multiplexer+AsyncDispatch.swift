@@ -113,7 +113,8 @@ extension Multiplexer {
     if sawDead { _reclaimDeadObservers() }
     if let firstError { throw firstError }
     var iterator = responses.makeIterator()
-    return withoutActuallyEscaping({ iterator.next() }) { next in
+    func next() -> (observer: Observer, value: Value)? { iterator.next() }
+    return withoutActuallyEscaping(next) { next in
       var lazy = Responses(_next: next)
       return combiner.combine(&lazy, default: defaultValue)
     }

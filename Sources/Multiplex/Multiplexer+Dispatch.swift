@@ -140,35 +140,35 @@ extension Multiplexer {
     var firstError: Failure? = nil
     var sourcedIndex = 0
     var index = 0
-    let result = withoutActuallyEscaping(
-      { () -> (observer: Observer, value: Value)? in
-        while sourcedIndex < sourced.count {
-          let observer = sourced[sourcedIndex]
-          sourcedIndex += 1
-          _ = context.openFrame()
-          do throws(Failure) {
-            let value = try call(observer)
-            if !context.currentFrameWasMarked { return (observer: observer, value: value) }
-          } catch {
-            if firstError == nil { firstError = error }
-          }
+    // Each step of the combiner's iteration calls observers until one responds.
+    func next() -> (observer: Observer, value: Value)? {
+      while sourcedIndex < sourced.count {
+        let observer = sourced[sourcedIndex]
+        sourcedIndex += 1
+        _ = context.openFrame()
+        do throws(Failure) {
+          let value = try call(observer)
+          if !context.currentFrameWasMarked { return (observer: observer, value: value) }
+        } catch {
+          if firstError == nil { firstError = error }
         }
-        while index < entries.count {
-          let entry = entries[index]
-          index += 1
-          _ = context.openFrame()
-          do throws(Failure) {
-            let response = try entry._call(sawDead: &sawDead) { (observer) throws(Failure) in
-              (observer: observer, value: try call(observer))
-            }
-            if let response, !context.currentFrameWasMarked { return response }
-          } catch {
-            if firstError == nil { firstError = error }
-          }
-        }
-        return nil
       }
-    ) { next in
+      while index < entries.count {
+        let entry = entries[index]
+        index += 1
+        _ = context.openFrame()
+        do throws(Failure) {
+          let response = try entry._call(sawDead: &sawDead) { (observer) throws(Failure) in
+            (observer: observer, value: try call(observer))
+          }
+          if let response, !context.currentFrameWasMarked { return response }
+        } catch {
+          if firstError == nil { firstError = error }
+        }
+      }
+      return nil
+    }
+    let result = withoutActuallyEscaping(next) { next in
       var responses = Responses(_next: next)
       return combiner.combine(&responses, default: defaultValue)
     }

@@ -265,3 +265,21 @@ extension Multiplexer {
 }
 
 extension Multiplexer: _TokenOwner {}
+
+// MARK: - Test hooks
+
+extension Multiplexer {
+  /// The number of slots in storage, including tombstones and not-yet-reclaimed dead registrations.
+  ///
+  /// For tests that check slot reclamation; not part of the public API.
+  @_spi(Testing)
+  public var _storageSlotCount: Int {
+    _lock.withLock { _entries.count }
+  }
+
+  /// The number of registrations in the identity index.
+  @_spi(Testing)
+  public var _indexedRegistrationCount: Int {
+    _lock.withLock { _index.count }
+  }
+}

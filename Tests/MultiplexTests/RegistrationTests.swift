@@ -1,0 +1,320 @@
+@_spi(Testing) import Multiplex
+import Foundation
+import Testing
+
+@Suite("Registration")
+struct RegistrationTests {
+  @Test("Observers are called in registration order")
+  func registrationOrder() {
+    let log = Log()
+    let (a, b, c) = (Probe("a", log: log), Probe("b", log: log), Probe("c", log: log))
+    let multiplexer = ScrollDelegateMultiplexer()
+    multiplexer.observers.add(a)
+    multiplexer.observers.add(b)
+    multiplexer.observers.add(c)
+    multiplexer.didScroll(1)
+    #expect(log.events == ["a.didScroll(1)", "b.didScroll(1)", "c.didScroll(1)"])
+    #expect(multiplexer.observers.observers.map { ($0 as! Probe).name } == ["a", "b", "c"])
+  }
+
+  @Test("Higher priorities are called first; ties keep registration order")
+  func priorities() {
+    let log = Log()
+    let probes = ["low1", "high1", "mid", "high2", "low2", "top"].map { Probe($0, log: log) }
+    let multiplexer = ScrollDelegateMultiplexer()
+    multiplexer.observers.add(probes[0], priority: -1)
+    multiplexer.observers.add(probes[1], priority: 10)
+    multiplexer.observers.add(probes[2])
+    multiplexer.observers.add(probes[3], priority: 10)
+    multiplexer.observers.add(probes[4], priority: -1)
+    multiplexer.observers.add(probes[5], priority: .max)
+    multiplexer.didScroll(0)
+    #expect(
+      log.events.map { $0.replacingOccurrences(of: ".didScroll(0)", with: "") } == [
+        "top", "high1", "high2", "mid", "low1", "low2",
+      ]
+    )
+  }
+
+  @Test("Priority order survives removals and compaction")
+  func prioritiesAfterCompaction() {
+    let log = Log()
+    let probes = (0..<40).map { Probe("p\($0)", log: log) }
+    let multiplexer = ScrollDelegateMultiplexer()
+    for (index, probe) in probes.enumerated() { multiplexer.observers.add(probe, priority: index % 4) }
+    for probe in probes.prefix(30) { multiplexer.observers.remove(probe) }
+    let late = Probe("late", log: log)
+    multiplexer.observers.add(late, priority: 2)
+    multiplexer.didScroll(0)
+    let names = log.events.map { $0.replacingOccurrences(of: ".didScroll(0)", with: "") }
+    #expect(names == ["p31", "p35", "p39", "p30", "p34", "p38", "late", "p33", "p37", "p32", "p36"])
+  }
+
+  @Test("Adding an observer twice changes nothing")
+  func duplicateAdd() {
+    let log = Log()
+    let a = Probe("a", log: log)
+    let b = Probe("b", log: log)
+    let multiplexer = ScrollDelegateMultiplexer()
+    let first = multiplexer.observers.add(a)
+    multiplexer.observers.add(b)
+    let second = multiplexer.observers.add(a, retention: .strong, priority: 100)
+    multiplexer.didScroll(1)
+    #expect(log.events == ["a.didScroll(1)", "b.didScroll(1)"])
+    #expect(multiplexer.observers.count == 2)
+    // The duplicate's token refers to the same registration, which stayed weak.
+    #expect(first.isActive && second.isActive)
+    second.cancel()
+    #expect(!first.isActive)
+    #expect(!multiplexer.observers.contains(a))
+  }
+
+  @Test("Observers are held weakly by default: a deallocated observer is never called nor counted")
+  func weakByDefault() {
+    let log = Log()
+    let multiplexer = ScrollDelegateMultiplexer()
+    let kept = Probe("kept", log: log)
+    weak var probe: Probe?
+    do {
+      let temporary = Probe("temporary", log: log)
+      probe = temporary
+      multiplexer.observers.add(temporary)
+      multiplexer.observers.add(kept)
+      #expect(multiplexer.observers.count == 2)
+    }
+    #expect(probe == nil, "the multiplexer must not retain a weak observer")
+    #expect(multiplexer.observers.count == 1)
+    #expect(!multiplexer.observers.isEmpty)
+    multiplexer.didScroll(7)
+    #expect(log.events == ["kept.didScroll(7)"])
+  }
+
+  @Test("A deallocated observer's slot is reclaimed without remove")
+  func deadSlotsAreReclaimed() {
+    let log = Log()
+    let multiplexer = ScrollDelegateMultiplexer()
+    var probes: [Probe] = (0..<10).map { Probe("p\($0)", log: log) }
+    for probe in probes { multiplexer.observers.add(probe) }
+    probes.removeLast(9)
+    #expect(multiplexer.observers._storageSlotCount == 10)
+    multiplexer.didScroll(0)
+    #expect(multiplexer.observers._storageSlotCount == 1)
+    #expect(multiplexer.observers._indexedRegistrationCount == 1)
+    #expect(log.events == ["p0.didScroll(0)"])
+  }
+
+  @Test("A new object at a dead observer's address is a new registration")
+  func addressReuse() {
+    let log = Log()
+    let multiplexer = ScrollDelegateMultiplexer()
+    // Allocate and free many probes so that some new one lands on a dead one's address.
+    for round in 0..<200 {
+      do {
+        let dying = Probe("dying\(round)", log: log)
+        multiplexer.observers.add(dying)
+      }
+      let fresh = Probe("fresh\(round)", log: log)
+      #expect(!multiplexer.observers.contains(fresh))
+      multiplexer.observers.add(fresh)
+      #expect(multiplexer.observers.contains(fresh))
+      log.clear()
+      multiplexer.didScroll(round)
+      #expect(log.events == ["fresh\(round).didScroll(\(round))"])
+      multiplexer.observers.remove(fresh)
+    }
+    #expect(multiplexer.observers.isEmpty)
+  }
+
+  @Test("Strong registrations keep the observer alive until removed")
+  func strongRetention() {
+    let log = Log()
+    let multiplexer = ScrollDelegateMultiplexer()
+    weak var probe: Probe?
+    do {
+      let helper = Probe("helper", log: log)
+      probe = helper
+      multiplexer.observers.add(helper, retention: .strong)
+    }
+    #expect(probe != nil)
+    multiplexer.didScroll(1)
+    #expect(log.events == ["helper.didScroll(1)"])
+    multiplexer.observers.remove(probe!)
+    #expect(probe == nil, "removing a strong registration releases the observer")
+  }
+
+  @Test("Strong observers are released with the multiplexer")
+  func strongReleasedWithMultiplexer() {
+    weak var probe: Probe?
+    weak var weakMultiplexer: ScrollDelegateMultiplexer?
+    do {
+      let multiplexer = ScrollDelegateMultiplexer()
+      weakMultiplexer = multiplexer
+      let helper = Probe("helper", log: Log())
+      probe = helper
+      multiplexer.observers.add(helper, retention: .strong)
+      multiplexer.didScroll(1)
+    }
+    #expect(weakMultiplexer == nil)
+    #expect(probe == nil)
+  }
+
+  @Test("Removing an unknown observer is a no-op")
+  func removeUnknown() {
+    let log = Log()
+    let multiplexer = ScrollDelegateMultiplexer()
+    let a = Probe("a", log: log)
+    multiplexer.observers.add(a)
+    multiplexer.observers.remove(Probe("stranger", log: log))
+    multiplexer.observers.remove(a)
+    multiplexer.observers.remove(a)
+    #expect(multiplexer.observers.isEmpty)
+    multiplexer.didScroll(1)
+    #expect(log.events.isEmpty)
+  }
+
+  @Test("Introspection: count, isEmpty, contains, observers in call order")
+  func introspection() {
+    let log = Log()
+    let multiplexer = ScrollDelegateMultiplexer()
+    #expect(multiplexer.observers.isEmpty)
+    #expect(multiplexer.observers.count == 0)
+    let a = Probe("a", log: log)
+    let b = Probe("b", log: log)
+    let c = Probe("c", log: log)
+    multiplexer.observers.add(a)
+    multiplexer.observers.add(b, retention: .strong)
+    multiplexer.observers.add(c, priority: 1)
+    #expect(multiplexer.observers.count == 3)
+    #expect(multiplexer.observers.contains(a) && multiplexer.observers.contains(b))
+    #expect(!multiplexer.observers.contains(Probe("d", log: log)))
+    #expect(multiplexer.observers.observers.map { ($0 as! Probe).name } == ["c", "a", "b"])
+    multiplexer.observers.remove(b)
+    #expect(!multiplexer.observers.contains(b))
+    #expect(multiplexer.observers.count == 2)
+  }
+
+  @Test("A token removes exactly its registration; cancelling twice is harmless")
+  func tokens() {
+    let log = Log()
+    let multiplexer = ScrollDelegateMultiplexer()
+    let a = Probe("a", log: log)
+    let b = Probe("b", log: log)
+    let tokenA = multiplexer.observers.add(a)
+    let tokenB = multiplexer.observers.add(b)
+    #expect(tokenA != tokenB)
+    #expect(Set([tokenA, tokenB, tokenA]).count == 2)
+    tokenA.cancel()
+    tokenA.cancel()
+    #expect(!tokenA.isActive)
+    #expect(tokenB.isActive)
+    multiplexer.didScroll(1)
+    #expect(log.events == ["b.didScroll(1)"])
+    // A stale token must not remove a later registration of the same observer.
+    let tokenA2 = multiplexer.observers.add(a)
+    tokenA.cancel()
+    #expect(tokenA2.isActive)
+    #expect(multiplexer.observers.contains(a))
+  }
+
+  @Test("A token retains neither the observer nor the multiplexer")
+  func tokensDoNotRetain() {
+    weak var probe: Probe?
+    weak var weakMultiplexer: ScrollDelegateMultiplexer?
+    var token: ObservationToken?
+    do {
+      let multiplexer = ScrollDelegateMultiplexer()
+      weakMultiplexer = multiplexer
+      let observer = Probe("a", log: Log())
+      probe = observer
+      token = multiplexer.observers.add(observer)
+    }
+    #expect(probe == nil)
+    #expect(weakMultiplexer == nil)
+    #expect(token?.isActive == false)
+    token?.cancel()
+  }
+
+  @Test("A strong observer holding its own token is released when removed: no cycle through the token")
+  func strongObserverHoldingToken() {
+    let multiplexer = ScrollDelegateMultiplexer()
+    weak var probe: Probe?
+    do {
+      let helper = Probe("helper", log: Log())
+      probe = helper
+      let token = multiplexer.observers.add(helper, retention: .strong)
+      helper.onScroll = { _, _ in _ = token }
+    }
+    #expect(probe != nil)
+    multiplexer.observers.remove(probe!)
+    #expect(probe == nil)
+  }
+
+  @Test("A scoped token removes the registration when released")
+  func scopedTokens() {
+    let log = Log()
+    let multiplexer = ScrollDelegateMultiplexer()
+    let a = Probe("a", log: log)
+    var scoped: ScopedObservationToken? = multiplexer.observers.add(a).scoped()
+    multiplexer.didScroll(1)
+    #expect(scoped?.token.isActive == true)
+    scoped = nil
+    multiplexer.didScroll(2)
+    #expect(log.events == ["a.didScroll(1)"])
+    #expect(!multiplexer.observers.contains(a))
+
+    let explicit = multiplexer.observers.add(a).scoped()
+    explicit.cancel()
+    #expect(!multiplexer.observers.contains(a))
+  }
+
+  @Test("An observer that keeps its scoped token frees its slot when it is deallocated")
+  func scopedTokenInObserver() {
+    let multiplexer = ScrollDelegateMultiplexer()
+    do {
+      let observer = Probe("a", log: Log())
+      let scoped = multiplexer.observers.add(observer).scoped()
+      observer.onDeinit = { _ = scoped }
+    }
+    #expect(multiplexer.observers._indexedRegistrationCount == 0)
+  }
+
+  @Test("Values of non-class types are ignored, never crash")
+  func valueTypes() {
+    let multiplexer = Multiplexer<any CustomStringConvertible>()
+    let token = multiplexer.add(42)
+    #expect(!token.isActive)
+    #expect(multiplexer.isEmpty)
+    #expect(!multiplexer.contains(42))
+    multiplexer.remove(42)
+    var calls = 0
+    multiplexer.notify { _ in calls += 1 }
+    #expect(calls == 0)
+  }
+
+  @Test("A multiplexer of a concrete class type and of AnyObject works")
+  func concreteAndAnyObject() {
+    let log = Log()
+    let probe = Probe("a", log: log)
+    let concrete = Multiplexer<Probe>()
+    concrete.add(probe)
+    concrete.notify { $0.didScroll(1) }
+    let any = Multiplexer<AnyObject>()
+    any.add(probe)
+    any.notify { ($0 as? Probe)?.didScroll(2) }
+    #expect(log.events == ["a.didScroll(1)", "a.didScroll(2)"])
+  }
+
+  @Test("100,000 observers: add, dispatch, remove")
+  func manyObservers() {
+    let multiplexer = Multiplexer<AnyObject>()
+    let observers = (0..<100_000).map { _ in Probe("", log: Log()) }
+    for observer in observers { multiplexer.add(observer) }
+    #expect(multiplexer.count == 100_000)
+    var calls = 0
+    multiplexer.notify { _ in calls += 1 }
+    #expect(calls == 100_000)
+    for observer in observers { multiplexer.remove(observer) }
+    #expect(multiplexer.isEmpty)
+    #expect(multiplexer._storageSlotCount == 0)
+  }
+}

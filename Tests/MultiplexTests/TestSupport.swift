@@ -1,0 +1,169 @@
+import Foundation
+import Multiplex
+
+/// A delegate protocol with every requirement shape the runtime forwards.
+protocol ScrollDelegate: AnyObject {
+  func didScroll(_ offset: Int)
+  func willEndDragging(velocity: Int, target: inout Int)
+  func viewForZooming() -> String?
+  func shouldScrollToTop() -> Bool
+  func score() -> Int
+  func validate(_ value: Int) throws
+  func check(_ value: Int) throws -> Int?
+  func load() async -> String?
+  func didFinish() async
+  func validateAsync(_ value: Int) async throws
+}
+
+/// The optional-requirement defaults, written the way `@Multiplexed` generates them.
+extension ScrollDelegate {
+  func didScroll(_ offset: Int) {}
+  func willEndDragging(velocity: Int, target: inout Int) {}
+  func viewForZooming() -> String? { notImplemented(returning: nil) }
+  func shouldScrollToTop() -> Bool { notImplemented(returning: true) }
+  func score() -> Int { notImplemented(returning: 0) }
+  func validate(_ value: Int) throws {}
+  func check(_ value: Int) throws -> Int? { notImplemented(returning: nil) }
+  func load() async -> String? { await notImplemented(returning: nil) }
+  func didFinish() async {}
+  func validateAsync(_ value: Int) async throws {}
+}
+
+/// A hand-written multiplexer: one line per requirement.
+final class ScrollDelegateMultiplexer: ScrollDelegate {
+  let observers: Multiplexer<any ScrollDelegate>
+
+  init(_ observers: Multiplexer<any ScrollDelegate> = Multiplexer()) {
+    self.observers = observers
+  }
+
+  func didScroll(_ offset: Int) { observers.notify { $0.didScroll(offset) } }
+  func willEndDragging(velocity: Int, target: inout Int) {
+    observers.notify { $0.willEndDragging(velocity: velocity, target: &target) }
+  }
+  func viewForZooming() -> String? { observers.combine(default: nil) { $0.viewForZooming() } }
+  func shouldScrollToTop() -> Bool { observers.combine(default: true) { $0.shouldScrollToTop() } }
+  func score() -> Int { observers.combine(default: 0) { $0.score() } }
+  func validate(_ value: Int) throws { try observers.notify { try $0.validate(value) } }
+  func check(_ value: Int) throws -> Int? { try observers.combine(default: nil) { try $0.check(value) } }
+  func load() async -> String? { await observers.combine(default: nil) { await $0.load() } }
+  func didFinish() async { await observers.notify { await $0.didFinish() } }
+  func validateAsync(_ value: Int) async throws { try await observers.notify { try await $0.validateAsync(value) } }
+}
+
+/// A thread-safe, append-only record of what happened, in order.
+final class Log: @unchecked Sendable {
+  private let lock = NSLock()
+  private var _events: [String] = []
+
+  func record(_ event: String) {
+    lock.lock()
+    _events.append(event)
+    lock.unlock()
+  }
+
+  var events: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return _events
+  }
+
+  func clear() {
+    lock.lock()
+    _events.removeAll()
+    lock.unlock()
+  }
+}
+
+struct ProbeError: Error, Equatable {
+  let name: String
+}
+
+/// An observer whose behaviour each test configures. A `nil` answer means "does not implement the requirement":
+/// the probe then behaves exactly like the protocol's default implementation.
+final class Probe: ScrollDelegate {
+  let name: String
+  let log: Log
+  var onScroll: ((Probe, Int) -> Void)?
+  var zoomAnswer: String??
+  var scrollToTopAnswer: Bool?
+  var scoreAnswer: Int?
+  var checkAnswer: Int??
+  var loadAnswer: String??
+  var targetAdjustment: Int?
+  var failure: ProbeError?
+  var onDeinit: (() -> Void)?
+
+  init(_ name: String, log: Log) {
+    self.name = name
+    self.log = log
+  }
+
+  deinit { onDeinit?() }
+
+  func didScroll(_ offset: Int) {
+    log.record("\(name).didScroll(\(offset))")
+    onScroll?(self, offset)
+  }
+
+  func willEndDragging(velocity: Int, target: inout Int) {
+    log.record("\(name).willEndDragging(\(target))")
+    if let targetAdjustment { target += targetAdjustment }
+  }
+
+  func viewForZooming() -> String? {
+    log.record("\(name).viewForZooming")
+    guard let zoomAnswer else { return notImplemented(returning: nil) }
+    return zoomAnswer
+  }
+
+  func shouldScrollToTop() -> Bool {
+    log.record("\(name).shouldScrollToTop")
+    guard let scrollToTopAnswer else { return notImplemented(returning: true) }
+    return scrollToTopAnswer
+  }
+
+  func score() -> Int {
+    log.record("\(name).score")
+    guard let scoreAnswer else { return notImplemented(returning: 0) }
+    return scoreAnswer
+  }
+
+  func validate(_ value: Int) throws {
+    log.record("\(name).validate")
+    if let failure { throw failure }
+  }
+
+  func check(_ value: Int) throws -> Int? {
+    log.record("\(name).check")
+    if let failure { throw failure }
+    guard let checkAnswer else { return notImplemented(returning: nil) }
+    return checkAnswer
+  }
+
+  func load() async -> String? {
+    await Task.yield()
+    log.record("\(name).load")
+    guard let loadAnswer else { return await notImplemented(returning: nil) }
+    return loadAnswer
+  }
+
+  func didFinish() async {
+    await Task.yield()
+    log.record("\(name).didFinish")
+  }
+
+  func validateAsync(_ value: Int) async throws {
+    await Task.yield()
+    log.record("\(name).validateAsync")
+    if let failure { throw failure }
+  }
+}
+
+/// An observer that implements nothing: every requirement uses the protocol's default.
+final class Silent: ScrollDelegate {}
+
+/// A `Sendable` observer protocol for tests that use several threads.
+protocol Ticker: AnyObject, Sendable {
+  func tick(_ dispatch: Int)
+}
