@@ -1,0 +1,213 @@
+import Dispatch
+import Foundation
+import Multiplex
+import Synchronization
+import Testing
+
+/// Counts its calls; records calls made by dispatches that started after its removal returned.
+private final class CountingTicker: Ticker, @unchecked Sendable {
+  let calls = Atomic<Int>(0)
+  let callsAfterRemoval = Atomic<Int>(0)
+  let inCall = Atomic<Bool>(false)
+  let spin: Int
+
+  init(spin: Int = 0) { self.spin = spin }
+
+  func tick(_ dispatch: Int) {
+    inCall.store(true, ordering: .sequentiallyConsistent)
+    calls.wrappingAdd(1, ordering: .relaxed)
+    if dispatch < 0 { callsAfterRemoval.wrappingAdd(1, ordering: .relaxed) }
+    var sink = 0
+    for index in 0..<spin { sink &+= index }
+    blackHole(sink)
+    inCall.store(false, ordering: .sequentiallyConsistent)
+  }
+}
+
+@inline(never)
+private func blackHole(_ value: Int) { _ = value }
+
+/// Runs `body(threadIndex)` on `count` threads at once and waits for all of them.
+private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+  let group = DispatchGroup()
+  for index in 0..<count {
+    let thread = Thread {
+      body(index)
+      group.leave()
+    }
+    group.enter()
+    thread.start()
+  }
+  group.wait()
+}
+
+@Suite("Thread safety")
+struct ThreadSafetyTests {
+  @Test("After remove returns, no dispatch that starts afterwards calls the observer; steady observers miss nothing")
+  func removalGuarantee() {
+    let multiplexer = Multiplexer<any Ticker>()
+    let steady = CountingTicker()
+    multiplexer.add(steady)
+    let rounds = 300
+    let victims = (0..<rounds).map { _ in CountingTicker() }
+    let removedRound = Atomic<Int>(-1)
+    let stop = Atomic<Bool>(false)
+    let dispatches = Atomic<Int>(0)
+
+    onThreads(3) { thread in
+      if thread == 0 {
+        for (round, victim) in victims.enumerated() {
+          multiplexer.add(victim)
+          for _ in 0..<50 { _yield() }
+          multiplexer.remove(victim)
+          removedRound.store(round, ordering: .sequentiallyConsistent)
+        }
+        stop.store(true, ordering: .sequentiallyConsistent)
+      } else {
+        while !stop.load(ordering: .sequentiallyConsistent) {
+          // Read before the dispatch starts: every victim up to `removed` was removed before it began.
+          let removed = removedRound.load(ordering: .sequentiallyConsistent)
+          multiplexer.notify { observer in
+            if let victim = observer as? CountingTicker, victim !== steady,
+              let round = victims.firstIndex(where: { $0 === victim }), round <= removed
+            {
+              victim.tick(-1)
+            } else {
+              observer.tick(0)
+            }
+          }
+          dispatches.wrappingAdd(1, ordering: .relaxed)
+        }
+      }
+    }
+    let violations = victims.reduce(0) { $0 + $1.callsAfterRemoval.load(ordering: .relaxed) }
+    #expect(violations == 0)
+    #expect(steady.calls.load(ordering: .relaxed) == dispatches.load(ordering: .relaxed))
+    #expect(dispatches.load(ordering: .relaxed) > 0)
+    #expect(multiplexer.count == 1)
+  }
+
+  @Test("removeAndWait: once it returns, no call to the observer is running or will start")
+  func removeAndWaitWaitsForRunningCalls() {
+    let multiplexer = Multiplexer<any Ticker>()
+    let rounds = 100
+    let stop = Atomic<Bool>(false)
+    let failures = Atomic<Int>(0)
+    let victims = (0..<rounds).map { _ in CountingTicker(spin: 2_000) }
+
+    onThreads(3) { thread in
+      if thread == 0 {
+        for victim in victims {
+          multiplexer.add(victim)
+          while victim.calls.load(ordering: .relaxed) == 0 { _yield() }
+          multiplexer.removeAndWait(victim)
+          let callsAtRemoval = victim.calls.load(ordering: .sequentiallyConsistent)
+          if victim.inCall.load(ordering: .sequentiallyConsistent) { failures.wrappingAdd(1, ordering: .relaxed) }
+          for _ in 0..<20 { _yield() }
+          if victim.calls.load(ordering: .sequentiallyConsistent) != callsAtRemoval {
+            failures.wrappingAdd(1, ordering: .relaxed)
+          }
+        }
+        stop.store(true, ordering: .sequentiallyConsistent)
+      } else {
+        while !stop.load(ordering: .sequentiallyConsistent) {
+          multiplexer.notify { $0.tick(0) }
+        }
+      }
+    }
+    #expect(failures.load(ordering: .relaxed) == 0)
+  }
+
+  @Test("removeAndWait from inside the observer's own call does not wait for itself")
+  func removeAndWaitFromInsideCall() {
+    final class SelfRemover: Ticker, @unchecked Sendable {
+      let multiplexer: Multiplexer<any Ticker>
+      let calls = Atomic<Int>(0)
+      init(_ multiplexer: Multiplexer<any Ticker>) { self.multiplexer = multiplexer }
+      func tick(_ dispatch: Int) {
+        calls.wrappingAdd(1, ordering: .relaxed)
+        // Nested dispatch, then remove self and wait: must return.
+        if dispatch == 0 { multiplexer.notify { $0.tick(1) } }
+        multiplexer.removeAndWait(self)
+      }
+    }
+    let multiplexer = Multiplexer<any Ticker>()
+    let remover = SelfRemover(multiplexer)
+    let other = CountingTicker()
+    multiplexer.add(remover)
+    multiplexer.add(other)
+    multiplexer.notify { $0.tick(0) }
+    multiplexer.notify { $0.tick(0) }
+    #expect(remover.calls.load(ordering: .relaxed) == 2)  // the outer call and the nested one
+    // Nested, outer and second dispatch; `remover` was gone by the second.
+    #expect(other.calls.load(ordering: .relaxed) == 3)
+    #expect(!multiplexer.contains(remover))
+  }
+
+  @Test("Token cancelAndWait waits like removeAndWait")
+  func cancelAndWait() {
+    let multiplexer = Multiplexer<any Ticker>()
+    let victim = CountingTicker(spin: 50_000)
+    let token = multiplexer.add(victim)
+    let started = Atomic<Bool>(false)
+    onThreads(2) { thread in
+      if thread == 0 {
+        started.store(true, ordering: .sequentiallyConsistent)
+        multiplexer.notify { $0.tick(0) }
+      } else {
+        while !started.load(ordering: .sequentiallyConsistent) { _yield() }
+        while victim.calls.load(ordering: .sequentiallyConsistent) == 0 { _yield() }
+        token.cancelAndWait()
+        let inCall = victim.inCall.load(ordering: .sequentiallyConsistent)
+        #expect(!inCall)
+      }
+    }
+    #expect(!token.isActive)
+  }
+
+  @Test("Concurrent add, remove, cancel, release and dispatch from several threads")
+  func concurrentMutation() {
+    let multiplexer = Multiplexer<any Ticker>()
+    let steady = CountingTicker()
+    multiplexer.add(steady, retention: .strong)
+    let dispatches = Atomic<Int>(0)
+    onThreads(4) { thread in
+      for iteration in 0..<2_000 {
+        switch thread {
+        case 0:
+          let ticker = CountingTicker()
+          multiplexer.add(ticker)
+          multiplexer.remove(ticker)
+        case 1:
+          let ticker = CountingTicker()
+          let token = multiplexer.add(ticker, retention: iteration.isMultiple(of: 2) ? .strong : .weak, priority: iteration % 3)
+          _ = multiplexer.count
+          token.cancel()
+        case 2:
+          // Released without removal: the slot must be reclaimed by a later dispatch.
+          multiplexer.add(CountingTicker())
+        default:
+          multiplexer.notify { $0.tick(0) }
+          dispatches.wrappingAdd(1, ordering: .relaxed)
+        }
+      }
+    }
+    multiplexer.notify { $0.tick(0) }
+    #expect(multiplexer.count == 1)
+    #expect(multiplexer.observers.count == 1)
+    #expect(steady.calls.load(ordering: .relaxed) == dispatches.load(ordering: .relaxed) + 1)
+  }
+
+  @Test("A multiplexer of Sendable observers is Sendable")
+  func sendable() async {
+    let multiplexer = Multiplexer<any Ticker>()
+    let ticker = CountingTicker()
+    multiplexer.add(ticker)
+    await Task.detached { multiplexer.notify { $0.tick(0) } }.value
+    #expect(ticker.calls.load(ordering: .relaxed) == 1)
+  }
+}
+
+private func _yield() {
+  sched_yield()
+}
