@@ -1,53 +1,85 @@
+// multiplex-demo: one scroll view, one delegate slot, four observers.
+//
+//   swift run multiplex-demo [--velocity POINTS_PER_SECOND] [--page-width POINTS] [--extra-observers N]
+//
+// A scripted gesture drives a model scroll view whose single `delegate` slot holds a multiplexer. The
+// multiplexer fans every call out to a parallax header, a scroll indicator, an analytics logger and a paging
+// snapper. Half-way through, the indicator is deallocated (nobody removes it) and the logger removes itself
+// from inside a callback. The timeline is deterministic: simulated time, no threads.
+
+import Foundation
 import Multiplex
 
-protocol D: AnyObject {
-  func scrolled(_ x: Int)
-  func zoom() -> String?
-  func drag(target: inout Int)
-  func load() async -> String?
+struct Options {
+  var velocity = 900.0
+  var pageWidth = 320.0
+  var extraObservers = 0
+
+  static func parse(_ arguments: [String]) -> Options? {
+    var options = Options()
+    var iterator = arguments.makeIterator()
+    while let argument = iterator.next() {
+      switch argument {
+      case "--velocity":
+        guard let value = iterator.next().flatMap(Double.init) else { return nil }
+        options.velocity = value
+      case "--page-width":
+        guard let value = iterator.next().flatMap(Double.init), value > 0 else { return nil }
+        options.pageWidth = value
+      case "--extra-observers":
+        guard let value = iterator.next().flatMap(Int.init), value >= 0 else { return nil }
+        options.extraObservers = value
+      default:
+        return nil
+      }
+    }
+    return options
+  }
 }
-extension D {
-  func scrolled(_ x: Int) {}
-  func zoom() -> String? { notImplemented(returning: nil) }
-  func drag(target: inout Int) {}
-  func load() async -> String? { await notImplemented(returning: nil) }
+
+guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else {
+  print("usage: multiplex-demo [--velocity POINTS_PER_SECOND] [--page-width POINTS>0] [--extra-observers N>=0]")
+  exit(2)
 }
-final class M: D {
-  let o = Multiplexer<any D>()
-  func scrolled(_ x: Int) { o.notify { $0.scrolled(x) } }
-  func zoom() -> String? { o.combine(default: nil) { $0.zoom() } }
-  func drag(target: inout Int) { o.notify { $0.drag(target: &target) } }
-  func load() async -> String? { await o.combine(default: nil) { await $0.load() } }
-}
-final class A: D {
-  let n: String
-  init(_ n: String) { self.n = n }
-  func scrolled(_ x: Int) { print(n, "scrolled", x) }
-  func drag(target: inout Int) { target += 10 }
-}
-final class Z: D {
-  func zoom() -> String? { "Z" }
-  func load() async -> String? { "loaded" }
-}
-let m = M()
-let a = A("a")
-var b: A? = A("b")
-let z = Z()
-m.o.add(a)
-m.o.add(b!)
-m.o.add(z)
-m.scrolled(1)
-b = nil
-m.scrolled(2)
-print(m.zoom() as Any, m.o.count)
-var t = 0
-m.drag(target: &t)
-print(t)
-func run() async {
-  let m = M()
-  let z = Z()
-  m.o.add(z)
-  print(await m.load() as Any)
-  m.o.notify { $0.scrolled(3) }
-}
-await run()
+
+let timeline = Timeline(echo: true)
+let scrollView = ScrollView(width: options.pageWidth, contentWidth: options.pageWidth * 5, timeline: timeline)
+let multiplexer = ScrollViewDelegateMultiplexer()
+scrollView.delegate = multiplexer
+
+let header = ParallaxHeader(timeline: timeline)
+var indicator: ScrollIndicator? = ScrollIndicator(timeline: timeline)
+let analytics = Analytics(timeline: timeline)
+let snapper = PagingSnapper(timeline: timeline, pageWidth: options.pageWidth)
+analytics.multiplexer = multiplexer
+
+multiplexer.add(header)
+multiplexer.add(indicator!)
+multiplexer.add(analytics)
+multiplexer.add(snapper)
+let counters = (0..<options.extraObservers).map { _ in CallCounter() }
+for counter in counters { multiplexer.add(counter) }
+
+print("multiplex-demo: a scroll view with one delegate slot and \(multiplexer.count) observers")
+
+timeline.heading("1. Drag and fling: every observer sees every call; the snapper rewrites the target (inout)")
+scrollView.drag(by: [30, 45, 60], releaseVelocity: options.velocity)
+
+timeline.heading("2. The indicator is deallocated; nobody calls remove")
+indicator = nil
+print("observers now: \(multiplexer.count)")
+
+timeline.heading("3. Drag back: the indicator is skipped, the analytics logger already removed itself")
+scrollView.drag(by: [-20, -25], releaseVelocity: -options.velocity / 2)
+
+timeline.heading("4. Pinch: the scroll view asks for the view to zoom; the first responding observer answers")
+scrollView.pinch(to: 2)
+
+timeline.heading("5. Status bar tap: no observer implements shouldScrollToTop, so the default (true) applies")
+scrollView.tapStatusBar()
+
+let counted = counters.reduce(0) { $0 + $1.calls }
+print(
+  "\nobservers at the end: \(multiplexer.count)"
+    + (counters.isEmpty ? "" : "; extra observers received \(counted) calls")
+)

@@ -82,7 +82,9 @@ struct CombiningTests {
     let (multiplexer, _, probes) = fixture()
     probes[1].zoomAnswer = .some(nil)
     probes[3].zoomAnswer = .some(nil)
-    #expect(multiplexer.observers.combine(using: .firstNonNil, default: "fallback") { $0.viewForZooming() } == "fallback")
+    #expect(
+      multiplexer.observers.combine(using: .firstNonNil, default: "fallback") { $0.viewForZooming() } == "fallback"
+    )
   }
 
   @Test("allTrue and anyTrue, with and without responders; every responder is called")
@@ -174,7 +176,9 @@ struct CombiningTests {
     #expect(outer.score() == 42)
     let all = outer.observers.combine(using: .all, default: 0) { $0.score() }
     #expect(all == [42])
-    #expect(log.events == ["innerProbe.score", "innerProbe.didScroll(0)", "innerProbe.score", "innerProbe.didScroll(0)"])
+    #expect(
+      log.events == ["innerProbe.score", "innerProbe.didScroll(0)", "innerProbe.score", "innerProbe.didScroll(0)"]
+    )
   }
 
   @Test("A multiplexer registered in another one responds only if one of its observers does")

@@ -1,5 +1,5 @@
-@_spi(Testing) import Multiplex
 import Foundation
+@_spi(Testing) import Multiplex
 import Testing
 
 @Suite("Registration")

@@ -180,7 +180,11 @@ struct ThreadSafetyTests {
           multiplexer.remove(ticker)
         case 1:
           let ticker = CountingTicker()
-          let token = multiplexer.add(ticker, retention: iteration.isMultiple(of: 2) ? .strong : .weak, priority: iteration % 3)
+          let token = multiplexer.add(
+            ticker,
+            retention: iteration.isMultiple(of: 2) ? .strong : .weak,
+            priority: iteration % 3
+          )
           _ = multiplexer.count
           token.cancel()
         case 2:
