@@ -7,6 +7,7 @@ struct CombiningTests {
   private func fixture() -> (ScrollDelegateMultiplexer, Log, [Probe]) {
     let log = Log()
     let probes = ["a", "b", "c", "d"].map { Probe($0, log: log) }
+    defer { withExtendedLifetime(probes) {} }
     probes[1].zoomAnswer = .some("b")
     probes[3].zoomAnswer = .some("d")
     let multiplexer = ScrollDelegateMultiplexer()
@@ -25,6 +26,7 @@ struct CombiningTests {
   @Test("A responder that answers nil still wins over later responders")
   func nilAnswerCounts() {
     let (multiplexer, _, probes) = fixture()
+    defer { withExtendedLifetime(probes) {} }
     probes[0].zoomAnswer = .some(nil)
     #expect(multiplexer.viewForZooming() == nil)
     #expect(multiplexer.observers.combine(using: .firstNonNil, default: "none") { $0.viewForZooming() } == "b")
@@ -80,6 +82,7 @@ struct CombiningTests {
   @Test("firstNonNil falls back to the default when every answer is nil")
   func firstNonNilAllNil() {
     let (multiplexer, _, probes) = fixture()
+    defer { withExtendedLifetime(probes) {} }
     probes[1].zoomAnswer = .some(nil)
     probes[3].zoomAnswer = .some(nil)
     #expect(
@@ -116,6 +119,7 @@ struct CombiningTests {
     let log = Log()
     let observers = Multiplexer<any ScrollDelegate>()
     let probes = (1...5).map { Probe("p\($0)", log: log) }
+    defer { withExtendedLifetime(probes) {} }
     for (index, probe) in probes.enumerated() {
       probe.scoreAnswer = index == 1 ? nil : (index + 1) * 10  // p2 does not respond
       observers.add(probe)
@@ -133,6 +137,7 @@ struct CombiningTests {
   @Test("A custom combiner sees the observer of each response (MDF: pick a specific observer)")
   func combinerPicksObserver() {
     let (multiplexer, _, probes) = fixture()
+    defer { withExtendedLifetime(probes) {} }
     let preferred = probes[3]
     let fromPreferred = Combiner<any ScrollDelegate, String?, String?> { responses, defaultValue in
       var result = defaultValue

@@ -21,6 +21,7 @@ struct RegistrationTests {
   func priorities() {
     let log = Log()
     let probes = ["low1", "high1", "mid", "high2", "low2", "top"].map { Probe($0, log: log) }
+    defer { withExtendedLifetime(probes) {} }
     let multiplexer = ScrollDelegateMultiplexer()
     multiplexer.observers.add(probes[0], priority: -1)
     multiplexer.observers.add(probes[1], priority: 10)
@@ -40,6 +41,7 @@ struct RegistrationTests {
   func prioritiesAfterCompaction() {
     let log = Log()
     let probes = (0..<40).map { Probe("p\($0)", log: log) }
+    defer { withExtendedLifetime(probes) {} }
     let multiplexer = ScrollDelegateMultiplexer()
     for (index, probe) in probes.enumerated() { multiplexer.observers.add(probe, priority: index % 4) }
     for probe in probes.prefix(30) { multiplexer.observers.remove(probe) }

@@ -8,6 +8,7 @@ struct ThrowsAndAsyncTests {
     let log = Log()
     let multiplexer = ScrollDelegateMultiplexer()
     let probes = ["a", "b", "c", "d"].map { Probe($0, log: log) }
+    defer { withExtendedLifetime(probes) {} }
     probes[1].failure = ProbeError(name: "b")
     probes[2].failure = ProbeError(name: "c")
     for probe in probes { multiplexer.observers.add(probe) }
@@ -76,6 +77,7 @@ struct ThrowsAndAsyncTests {
     let log = Log()
     let multiplexer = ScrollDelegateMultiplexer()
     let probes = ["a", "b", "c"].map { Probe($0, log: log) }
+    defer { withExtendedLifetime(probes) {} }
     for probe in probes { multiplexer.observers.add(probe) }
     await multiplexer.didFinish()
     #expect(log.events == ["a.didFinish", "b.didFinish", "c.didFinish"])
@@ -104,6 +106,7 @@ struct ThrowsAndAsyncTests {
     let log = Log()
     let multiplexer = ScrollDelegateMultiplexer()
     let probes = ["a", "b", "c"].map { Probe($0, log: log) }
+    defer { withExtendedLifetime(probes) {} }
     probes[0].failure = ProbeError(name: "a")
     probes[2].failure = ProbeError(name: "c")
     for probe in probes { multiplexer.observers.add(probe) }
