@@ -1,7 +1,7 @@
 extension Multiplexer {
   /// Calls every live observer's `async` requirement, one after the other, in order.
   ///
-  /// Each call is awaited before the next one starts, so observers see the same order as with ``notify(_:)``.
+  /// Each call is awaited before the next one starts, so observers see the same order as with ``notify(_:)-9b4uc``.
   ///
   /// ```swift
   /// func assetLoaderDidFinish(_ loader: AssetLoader) async {
@@ -9,7 +9,7 @@ extension Multiplexer {
   /// }
   /// ```
   ///
-  /// The rules for observers added, removed or deallocated during the dispatch are those of ``notify(_:)``.
+  /// The rules for observers added, removed or deallocated during the dispatch are those of ``notify(_:)-9b4uc``.
   ///
   /// - Parameter call: Forwards the call to one observer.
   /// - Throws: The first error (in call order) after every observer was called.
@@ -44,7 +44,7 @@ extension Multiplexer {
 
   /// Calls every live observer's `async` requirement in order and returns the first responding observer's answer.
   ///
-  /// The asynchronous form of ``combine(default:_:)``. A default implementation of an `async` requirement
+  /// The asynchronous form of ``combine(default:_:)-79x3n``. A default implementation of an `async` requirement
   /// reports that it does not respond with `await notImplemented(returning:)`.
   ///
   /// - Parameters:
@@ -63,7 +63,7 @@ extension Multiplexer {
 
   /// Calls every live observer's `async` requirement in order and combines the answers with `combiner`.
   ///
-  /// The asynchronous form of ``combine(using:default:_:)``, with one difference: every observer is called
+  /// The asynchronous form of ``combine(using:default:_:)-5ricf``, with one difference: every observer is called
   /// (in order, each awaited) before the combiner runs over the responses, so a combiner that stops early
   /// does not save calls here.
   ///

@@ -54,7 +54,7 @@ extension Multiplexer {
   /// Calls every live observer and returns the first responding observer's answer.
   ///
   /// Every observer is called (they may have side effects); those that do not implement the requirement (their
-  /// default implementation calls ``notImplemented(returning:)``) do not respond. The first responding
+  /// default implementation calls ``notImplemented(returning:)-5uqhc``) do not respond. The first responding
   /// observer's answer is returned, or `defaultValue` if no observer responds. This is the policy of MDF's
   /// multiplexer and FSQ's forwarder.
   ///

@@ -11,7 +11,7 @@ public import Android
 /// Per-thread bookkeeping shared by every multiplexer on a thread.
 ///
 /// It serves two purposes:
-/// - The "did not respond" mark (``notImplemented(returning:)``). Each observer call made by a combining
+/// - The "did not respond" mark (``notImplemented(returning:)-5uqhc``). Each observer call made by a combining
 ///   dispatch opens a *frame*; a default implementation marks the frame that is current on its thread. Frames nest
 ///   (a responding observer may dispatch again), and every dispatch restores the frame it found, so a mark made
 ///   by a nested call can never be mistaken for the outer observer's.
