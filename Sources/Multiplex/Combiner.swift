@@ -25,9 +25,26 @@
 /// let height = multiplexer.combine(using: claimed, default: nil) { $0.heightForRow(at: indexPath) }
 /// ```
 ///
-/// A built-in combiner does not allocate, except ``all``, whose array of results does.
+/// A built-in combiner does not allocate, except ``all``, whose array of results does. A custom combiner's lazy
+/// iteration allocates a few small objects per call (the state of the iteration it pulls from).
 public struct Combiner<Observer, Value, Result> {
-  @usableFromInline let _combine: (inout Responses<Observer, Value>, Value) -> Result
+  /// How the combiner consumes the responses.
+  @usableFromInline
+  enum _Strategy {
+    /// A fold over the responses, run by the multiplexer's own loop: every responding observer is called, and
+    /// nothing is allocated. `step` folds one answer into the partial result (`nil` until the first response);
+    /// `finish` turns the partial result into the result, given the call's default.
+    case fold(step: (inout Result?, Value) -> Void, finish: (Result?, Value) -> Result)
+    /// A custom combiner that pulls the responses lazily.
+    case pull((inout Responses<Observer, Value>, Value) -> Result)
+  }
+
+  @usableFromInline let _strategy: _Strategy
+
+  @inlinable
+  init(_strategy: _Strategy) {
+    self._strategy = _strategy
+  }
 
   /// Creates a combiner from a closure that reads the responses and the call's default value.
   ///
@@ -35,15 +52,31 @@ public struct Combiner<Observer, Value, Result> {
   ///   second argument is the `default` passed to the call: the result to use when no observer responds.
   @inlinable
   public init(_ combine: @escaping (_ responses: inout Responses<Observer, Value>, _ defaultValue: Value) -> Result) {
-    self._combine = combine
+    self._strategy = .pull(combine)
   }
 
   /// Combines `responses` into a result.
   ///
-  /// - Complexity: What the combiner's closure does; the built-in combiners read every response.
+  /// - Complexity: What the combiner does; the built-in combiners read every response.
   @inlinable
   public func combine(_ responses: inout Responses<Observer, Value>, default defaultValue: Value) -> Result {
-    _combine(&responses, defaultValue)
+    switch _strategy {
+    case .pull(let combine):
+      return combine(&responses, defaultValue)
+    case .fold(let step, let finish):
+      var partial: Result? = nil
+      while let response = responses.next() { step(&partial, response.value) }
+      return finish(partial, defaultValue)
+    }
+  }
+
+  /// A combiner that folds every response into a partial result; see `_Strategy.fold`.
+  @inlinable
+  static func _fold(
+    step: @escaping (inout Result?, Value) -> Void,
+    finish: @escaping (Result?, Value) -> Result
+  ) -> Self {
+    Self(_strategy: .fold(step: step, finish: finish))
   }
 }
 
@@ -54,37 +87,35 @@ extension Combiner where Result == Value {
   /// ``Multiplexer/combine(default:_:)-79x3n``. Every responding observer is called.
   @inlinable
   public static var first: Self {
-    Self { responses, defaultValue in
-      var result: Value? = nil
-      while let response = responses.next() {
-        if result == nil { result = response.value }
-      }
-      return result ?? defaultValue
-    }
+    _fold(
+      step: { partial, value in if partial == nil { partial = value } },
+      finish: { partial, defaultValue in partial ?? defaultValue }
+    )
   }
 
   /// The last responding observer's answer, or the default if no observer responds.
   @inlinable
   public static var last: Self {
-    Self { responses, defaultValue in
-      var result: Value? = nil
-      while let response = responses.next() { result = response.value }
-      return result ?? defaultValue
-    }
+    _fold(
+      step: { partial, value in partial = value },
+      finish: { partial, defaultValue in partial ?? defaultValue }
+    )
   }
 }
 
 extension Combiner where Result == [Value] {
   /// Every responding observer's answer, in call order; empty if no observer responds.
   ///
-  /// The default value is not used.
+  /// The default value is not used. The array is the only allocation a built-in combiner makes.
   @inlinable
   public static var all: Self {
-    Self { responses, _ in
-      var results: [Value] = []
-      while let response = responses.next() { results.append(response.value) }
-      return results
-    }
+    _fold(
+      step: { partial, value in
+        if partial == nil { partial = [] }
+        partial!.append(value)
+      },
+      finish: { partial, _ in partial ?? [] }
+    )
   }
 }
 
@@ -94,15 +125,10 @@ extension Combiner where Value == Bool, Result == Bool {
   /// Every responding observer is called, even after one answered `false`.
   @inlinable
   public static var allTrue: Self {
-    Self { responses, defaultValue in
-      var responded = false
-      var result = true
-      while let response = responses.next() {
-        responded = true
-        result = result && response.value
-      }
-      return responded ? result : defaultValue
-    }
+    _fold(
+      step: { partial, value in partial = (partial ?? true) && value },
+      finish: { partial, defaultValue in partial ?? defaultValue }
+    )
   }
 
   /// `true` if at least one responding observer answers `true`; the default if no observer responds.
@@ -110,15 +136,10 @@ extension Combiner where Value == Bool, Result == Bool {
   /// Every responding observer is called, even after one answered `true`.
   @inlinable
   public static var anyTrue: Self {
-    Self { responses, defaultValue in
-      var responded = false
-      var result = false
-      while let response = responses.next() {
-        responded = true
-        result = result || response.value
-      }
-      return responded ? result : defaultValue
-    }
+    _fold(
+      step: { partial, value in partial = (partial ?? false) || value },
+      finish: { partial, defaultValue in partial ?? defaultValue }
+    )
   }
 }
 
@@ -128,13 +149,10 @@ extension Combiner where Value: _OptionalValue, Result == Value {
   /// Every responding observer is called.
   @inlinable
   public static var firstNonNil: Self {
-    Self { responses, defaultValue in
-      var result: Value? = nil
-      while let response = responses.next() {
-        if result == nil, !response.value._isNil { result = response.value }
-      }
-      return result ?? defaultValue
-    }
+    _fold(
+      step: { partial, value in if partial == nil, !value._isNil { partial = value } },
+      finish: { partial, defaultValue in partial ?? defaultValue }
+    )
   }
 }
 

@@ -76,32 +76,8 @@ extension Multiplexer {
     default defaultValue: Value,
     _ call: (Observer) throws(Failure) -> Value
   ) throws(Failure) -> Value {
-    let dispatch = _beginDispatch()
-    let context = dispatch.context
-    var sawDead = false
-    var firstError: Failure? = nil
     var result: Value? = nil
-    for observer in dispatch.sourced {
-      _ = context.openFrame()
-      do {
-        let value = try call(observer)
-        if !context.currentFrameWasMarked, result == nil { result = value }
-      } catch {
-        if firstError == nil { firstError = error }
-      }
-    }
-    for entry in dispatch.entries {
-      _ = context.openFrame()
-      do {
-        if let value = try entry._call(sawDead: &sawDead, call), !context.currentFrameWasMarked, result == nil {
-          result = value
-        }
-      } catch {
-        if firstError == nil { firstError = error }
-      }
-    }
-    _endDispatch(dispatch, sawDead: sawDead)
-    if let firstError { throw firstError }
+    try _forEachResponse(call) { value in if result == nil { result = value } }
     return result ?? defaultValue
   }
 
@@ -132,6 +108,12 @@ extension Multiplexer {
     default defaultValue: Value,
     _ call: (Observer) throws(Failure) -> Value
   ) throws(Failure) -> Result {
+    if case .fold(let step, let finish) = combiner._strategy {
+      // Built-in combiners: the same loop as `combine(default:_:)`, folding every response. No allocation.
+      var partial: Result? = nil
+      try _forEachResponse(call) { value in step(&partial, value) }
+      return finish(partial, defaultValue)
+    }
     let dispatch = _beginDispatch()
     let sourced = dispatch.sourced
     let entries = dispatch.entries
@@ -140,41 +122,78 @@ extension Multiplexer {
     var firstError: Failure? = nil
     var sourcedIndex = 0
     var index = 0
-    // Each step of the combiner's iteration calls observers until one responds.
-    func next() -> (observer: Observer, value: Value)? {
-      while sourcedIndex < sourced.count {
-        let observer = sourced[sourcedIndex]
-        sourcedIndex += 1
-        _ = context.openFrame()
-        do throws(Failure) {
-          let value = try call(observer)
-          if !context.currentFrameWasMarked { return (observer: observer, value: value) }
-        } catch {
-          if firstError == nil { firstError = error }
-        }
-      }
-      while index < entries.count {
-        let entry = entries[index]
-        index += 1
-        _ = context.openFrame()
-        do throws(Failure) {
-          let response = try entry._call(sawDead: &sawDead) { (observer) throws(Failure) in
-            (observer: observer, value: try call(observer))
+    // Each step of the combiner's iteration calls observers until one responds. A closure literal, not a local
+    // function: its captures then stay on the stack (a local function used as a value boxes them).
+    let result = withoutActuallyEscaping(
+      { () -> (observer: Observer, value: Value)? in
+        while sourcedIndex < sourced.count {
+          let observer = sourced[sourcedIndex]
+          sourcedIndex += 1
+          _ = context.openFrame()
+          do throws(Failure) {
+            let value = try call(observer)
+            if !context.currentFrameWasMarked { return (observer: observer, value: value) }
+          } catch {
+            if firstError == nil { firstError = error }
           }
-          if let response, !context.currentFrameWasMarked { return response }
-        } catch {
-          if firstError == nil { firstError = error }
         }
+        while index < entries.count {
+          let entry = entries[index]
+          index += 1
+          _ = context.openFrame()
+          do throws(Failure) {
+            let response = try entry._call(sawDead: &sawDead) { (observer) throws(Failure) in
+              (observer: observer, value: try call(observer))
+            }
+            if let response, !context.currentFrameWasMarked { return response }
+          } catch {
+            if firstError == nil { firstError = error }
+          }
+        }
+        return nil
+      },
+      do: { next in
+        var responses = Responses(_next: next)
+        return combiner.combine(&responses, default: defaultValue)
       }
-      return nil
-    }
-    let result = withoutActuallyEscaping(next) { next in
-      var responses = Responses(_next: next)
-      return combiner.combine(&responses, default: defaultValue)
-    }
+    )
     _endDispatch(dispatch, sawDead: sawDead)
     if let firstError { throw firstError }
     return result
+  }
+
+  /// Calls every live observer in order and hands each responding observer's answer to `body`.
+  ///
+  /// Observers that do not respond are skipped; errors do not stop the loop, and the first one is rethrown at
+  /// the end. The loop shared by ``combine(default:_:)-79x3n`` and the built-in combiners.
+  @inlinable
+  func _forEachResponse<Value, Failure: Error>(
+    _ call: (Observer) throws(Failure) -> Value,
+    _ body: (Value) -> Void
+  ) throws(Failure) {
+    let dispatch = _beginDispatch()
+    let context = dispatch.context
+    var sawDead = false
+    var firstError: Failure? = nil
+    for observer in dispatch.sourced {
+      _ = context.openFrame()
+      do {
+        let value = try call(observer)
+        if !context.currentFrameWasMarked { body(value) }
+      } catch {
+        if firstError == nil { firstError = error }
+      }
+    }
+    for entry in dispatch.entries {
+      _ = context.openFrame()
+      do {
+        if let value = try entry._call(sawDead: &sawDead, call), !context.currentFrameWasMarked { body(value) }
+      } catch {
+        if firstError == nil { firstError = error }
+      }
+    }
+    _endDispatch(dispatch, sawDead: sawDead)
+    if let firstError { throw firstError }
   }
 }
 
