@@ -29,7 +29,7 @@ extension Multiplexer {
   public func add(_ observer: Observer, retention: Retention = .weak, priority: Int = 0) -> ObservationToken {
     guard let object = _classInstance(observer) else { return ObservationToken(owner: nil, entry: nil) }
     let identifier = ObjectIdentifier(object)
-    let entry = _lock.withLock { () -> _Entry<Observer> in
+    let entry = _mutate { () -> _Entry<Observer> in
       if let existing = _index[identifier] {
         if existing._isStrong || existing._object === object { return existing }
         // The registered object died and a new one reuses its address: that registration is gone.
@@ -57,7 +57,7 @@ extension Multiplexer {
   ///   copied once: O(*n*).
   public func remove(_ observer: Observer) {
     guard let object = _classInstance(observer) else { return }
-    _ = _lock.withLock { _remove(object) }
+    _ = _mutate { _remove(object) }
   }
 
   /// Unregisters an observer and waits until no call made by a dispatch on another thread is still running.
@@ -78,7 +78,7 @@ extension Multiplexer {
   @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
   public func removeAndWait(_ observer: Observer) {
     if let object = _classInstance(observer) {
-      _ = _lock.withLock { _remove(object) }
+      _ = _mutate { _remove(object) }
     }
     _waitForDispatchesOnOtherThreads()
   }
@@ -103,12 +103,12 @@ extension Multiplexer {
   ///
   /// - Complexity: O(*n*) weak loads, where *n* is the number of registrations.
   public var count: Int {
-    let sourced = _source?().count ?? 0
-    return _lock.withLock {
-      var count = sourced
-      for entry in _entries where entry.isLive { count += 1 }
-      return count
-    }
+    var count = _source?().count ?? 0
+    // Weak loads happen outside the lock: releasing the reference a load produced may run the observer's deinit,
+    // which may call back into this multiplexer.
+    let entries = _lock.withLock { _entries }
+    for entry in entries where entry.isLive { count += 1 }
+    return count
   }
 
   /// Whether no registered observer is alive.
@@ -116,7 +116,8 @@ extension Multiplexer {
   /// - Complexity: O(*n*) weak loads in the worst case.
   public var isEmpty: Bool {
     if let source = _source, !source().isEmpty { return false }
-    return _lock.withLock { !_entries.contains { $0.isLive } }
+    let entries = _lock.withLock { _entries }
+    return !entries.contains { $0.isLive }
   }
 
   /// The registered observers that are alive, in call order.
@@ -183,6 +184,9 @@ extension Multiplexer {
   /// Marks `entry` removed, drops it from the index and leaves a tombstone in its place.
   func _retire(_ entry: _Entry<Observer>) {
     entry._removed.store(true, ordering: .relaxed)
+    // Dropping the last reference to a strong registration runs the observer's deinit, which may call back into
+    // this multiplexer (a scoped token cancelling itself): release it only after the lock is released.
+    if entry._isStrong { _releasedAfterUnlock.append(entry) }
     if let identifier = entry.identifier, _index[identifier] === entry {
       _index[identifier] = nil
     }
@@ -199,17 +203,13 @@ extension Multiplexer {
     }
   }
 
-  /// Rebuilds the storage without tombstones and dead weak registrations.
+  /// Rebuilds the storage without tombstones (removed registrations).
+  ///
+  /// Never loads a `weak` reference: this runs under the lock, and a load's strong reference could be the last one.
   func _compact() {
     var live = ContiguousArray<_Entry<Observer>>()
     live.reserveCapacity(_entries.count - min(_garbage, _entries.count))
-    for entry in _entries {
-      if entry._removed.load(ordering: .relaxed) { continue }
-      if !entry._isStrong && entry._object == nil {
-        if let identifier = entry.identifier, _index[identifier] === entry { _index[identifier] = nil }
-        entry._removed.store(true, ordering: .relaxed)
-        continue
-      }
+    for entry in _entries where !entry._removed.load(ordering: .relaxed) {
       entry.position = live.count
       live.append(entry)
     }
@@ -218,15 +218,37 @@ extension Multiplexer {
   }
 
   /// Called (without the lock) by a dispatch that met a deallocated observer: reclaims the dead slots.
+  ///
+  /// Finds the dead registrations outside the lock, then retires them and compacts under it.
   @usableFromInline @inline(never)
   func _reclaimDeadObservers() {
-    _lock.withLock { _compact() }
+    let entries = _lock.withLock { _entries }
+    var dead: [_Entry<Observer>] = []
+    for entry in entries where !entry._isStrong && !entry._removed.load(ordering: .relaxed) && entry._object == nil {
+      dead.append(entry)
+    }
+    guard !dead.isEmpty else { return }
+    _mutate {
+      for entry in dead { _retire(entry) }
+      if _garbage > 0 { _compact() }
+    }
+  }
+
+  /// Runs `body` under the lock, then releases what it retired once the lock is released.
+  func _mutate<Result>(_ body: () -> Result) -> Result {
+    _lock.lock()
+    let result = body()
+    let released = _releasedAfterUnlock
+    _releasedAfterUnlock = []
+    _lock.unlock()
+    withExtendedLifetime(released) {}
+    return result
   }
 
   /// Cancels a token's registration. `entry` is the token's type-erased entry.
   func _cancel(_ entry: AnyObject, wait: Bool) {
     if let entry = entry as? _Entry<Observer> {
-      _lock.withLock { _remove(entry: entry) }
+      _mutate { _remove(entry: entry) }
     }
     if wait { _waitForDispatchesOnOtherThreads() }
   }

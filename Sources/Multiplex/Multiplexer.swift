@@ -79,6 +79,9 @@ public final class Multiplexer<Observer> {
   /// Tombstones and known-dead entries in `_entries`.
   @usableFromInline var _garbage = 0
 
+  /// Strong registrations retired under the lock, released by `_mutate` after unlocking.
+  var _releasedAfterUnlock: [_Entry<Observer>] = []
+
   /// Incremented by the waiting forms of removal; its low bit picks the reader slot new dispatches count in.
   @usableFromInline var _epoch = 0
 

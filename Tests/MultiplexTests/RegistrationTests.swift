@@ -280,6 +280,47 @@ struct RegistrationTests {
     #expect(multiplexer.observers._indexedRegistrationCount == 0)
   }
 
+  @Test("A strong observer whose deinit calls back into the multiplexer (a scoped token of itself) can be removed")
+  func strongObserverDeinitCallsBack() {
+    let log = Log()
+    let multiplexer = ScrollDelegateMultiplexer()
+    let other = Probe("other", log: log)
+    multiplexer.observers.add(other)
+    weak var weakHelper: Probe?
+    var token: ObservationToken?
+    do {
+      let helper = Probe("helper", log: log)
+      weakHelper = helper
+      token = multiplexer.observers.add(helper, retention: .strong)
+      let scoped = token!.scoped()
+      helper.onDeinit = {
+        // Runs when the multiplexer drops its strong reference: it must not hold its lock then.
+        scoped.cancel()
+        _ = multiplexer.observers.count
+        multiplexer.observers.add(Probe("late", log: log), retention: .strong)
+      }
+    }
+    #expect(weakHelper != nil)
+    token?.cancel()  // the multiplexer held the last reference
+    #expect(weakHelper == nil)
+    multiplexer.didScroll(1)
+    #expect(log.events == ["other.didScroll(1)", "late.didScroll(1)"])
+  }
+
+  @Test("A strong observer released by compaction or by the multiplexer's deinit may call back")
+  func strongObserverReleasedByTokenCancel() {
+    let multiplexer = ScrollDelegateMultiplexer()
+    var helpers: [ObservationToken] = []
+    for index in 0..<20 {
+      let helper = Probe("h\(index)", log: Log())
+      let token = multiplexer.observers.add(helper, retention: .strong)
+      helper.onDeinit = { _ = multiplexer.observers.isEmpty }
+      helpers.append(token)
+    }
+    for token in helpers { token.cancel() }
+    #expect(multiplexer.observers.isEmpty)
+  }
+
   @Test("Values of non-class types are ignored, never crash")
   func valueTypes() {
     let multiplexer = Multiplexer<any CustomStringConvertible>()
