@@ -20,7 +20,7 @@ extension Multiplexer {
   ///     class-bound protocol); anything else is ignored.
   ///   - retention: Whether the multiplexer holds `observer` weakly (the default) or keeps it alive.
   ///   - priority: Observers with a higher priority are called first; equal priorities keep registration order.
-  ///     The default is `0`.
+  ///     The default is `0`. ``primary`` is called before any priority (`Int.max` counts as `Int.max - 1`).
   /// - Returns: A token that removes this registration when cancelled. Ignore it if you remove by observer.
   /// - Complexity: O(1) amortized when `priority` is not higher than the last registration's (always the case
   ///   with the default priority); O(*n*) otherwise, where *n* is the number of registrations. If a dispatch is
@@ -35,6 +35,8 @@ extension Multiplexer {
         // The registered object died and a new one reuses its address: that registration is gone.
         _retire(existing)
       }
+      // `Int.max` is reserved for the primary observer, which is always called first.
+      let priority = min(priority, Int.max - 1)
       let entry = _Entry(observer: observer, object: object, retention: retention, priority: priority)
       _insert(entry)
       _index[identifier] = entry

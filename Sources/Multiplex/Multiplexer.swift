@@ -79,6 +79,9 @@ public final class Multiplexer<Observer> {
   /// Tombstones and known-dead entries in `_entries`.
   @usableFromInline var _garbage = 0
 
+  /// The registration of ``primary``, if one was set (it may have been removed since).
+  var _primaryEntry: _Entry<Observer>?
+
   /// Strong registrations retired under the lock, released by `_mutate` after unlocking.
   var _releasedAfterUnlock: [_Entry<Observer>] = []
 

@@ -30,10 +30,15 @@ extension ScrollDelegate {
 }
 
 /// A hand-written multiplexer: one line per requirement.
-final class ScrollDelegateMultiplexer: ScrollDelegate {
+final class ScrollDelegateMultiplexer: ScrollDelegate, DelegateMultiplexing {
   let observers: Multiplexer<any ScrollDelegate>
+  var asDelegate: any ScrollDelegate { self }
 
-  init(_ observers: Multiplexer<any ScrollDelegate> = Multiplexer()) {
+  init() {
+    self.observers = Multiplexer()
+  }
+
+  init(_ observers: Multiplexer<any ScrollDelegate>) {
     self.observers = observers
   }
 
@@ -166,4 +171,11 @@ final class Silent: ScrollDelegate {}
 /// A `Sendable` observer protocol for tests that use several threads.
 protocol Ticker: AnyObject, Sendable {
   func tick(_ dispatch: Int)
+}
+
+/// A sender with one weak delegate slot, like UIKit's scroll view.
+final class Sender {
+  weak var delegate: (any ScrollDelegate)?
+  var onDeinit: (() -> Void)?
+  deinit { onDeinit?() }
 }

@@ -1,0 +1,108 @@
+/// A class that stands in a delegate slot and forwards the calls to a ``Multiplexer``.
+///
+/// Adopt it in a hand-written multiplexer (generated multiplexers adopt it already) to listen to a delegate you
+/// do not own with ``install(on:delegate:)``:
+///
+/// ```swift
+/// final class ScrollViewDelegateMultiplexer: ScrollViewDelegate, DelegateMultiplexing {
+///   let observers = Multiplexer<any ScrollViewDelegate>()
+///   var asDelegate: any ScrollViewDelegate { self }
+///
+///   func scrollViewDidScroll(_ scrollView: ScrollView) {
+///     observers.notify { $0.scrollViewDidScroll(scrollView) }
+///   }
+/// }
+///
+/// let listener = ScrollViewDelegateMultiplexer.install(on: webView.scrollView, delegate: \.delegate)
+/// listener.observers.add(analytics)
+/// ```
+///
+/// See <doc:ListeningToADelegateYouDoNotOwn>.
+public protocol DelegateMultiplexing: AnyObject {
+  /// The delegate type: usually the existential of the delegate protocol, `any ScrollViewDelegate`.
+  associatedtype Delegate
+
+  /// Creates a multiplexer with no observers.
+  init()
+
+  /// The observers the calls are forwarded to.
+  var observers: Multiplexer<Delegate> { get }
+
+  /// This multiplexer as a value of the delegate type, to put it in a delegate slot. Implement it as `self`.
+  var asDelegate: Delegate { get }
+}
+
+extension DelegateMultiplexing {
+  /// Puts a multiplexer in `owner`'s delegate slot, keeping the current delegate as the primary observer.
+  ///
+  /// The delegate found in the slot becomes ``Multiplexer/primary``: it is called first and its answers win by
+  /// default, so the object that set it keeps working. Add your own observers as secondaries.
+  ///
+  /// - Installing twice returns the same multiplexer, with its secondaries.
+  /// - If someone assigned the slot directly since (replacing the multiplexer), installing again adopts that
+  ///   delegate as the new primary, puts the multiplexer back, and keeps the secondaries.
+  /// - The multiplexer lives as long as `owner`; it holds neither `owner` nor any observer strongly.
+  ///
+  /// ```swift
+  /// let listener = ScrollViewDelegateMultiplexer.install(on: webView.scrollView, delegate: \.delegate)
+  /// listener.observers.add(self)
+  /// ```
+  ///
+  /// The slot is read and written through `delegate` on the calling thread: call this where the owner may be
+  /// used (on the main actor for a main-actor owner).
+  ///
+  /// - Parameters:
+  ///   - owner: The object whose delegate slot to take over.
+  ///   - delegate: A key path to the slot, usually `\.delegate`.
+  /// - Returns: The multiplexer installed in the slot.
+  /// - Complexity: O(1) amortized, plus O(*n*) to set the primary when it changes.
+  @discardableResult
+  public static func install<Owner: AnyObject>(
+    on owner: Owner,
+    delegate slot: ReferenceWritableKeyPath<Owner, Delegate?>
+  ) -> Self {
+    let multiplexer = _InstalledMultiplexers.shared.multiplexer(for: owner, slot: slot) { Self() }
+    let current = owner[keyPath: slot]
+    if !_isSameObject(current, multiplexer) {
+      // First install, or someone replaced the multiplexer in the slot: adopt what is there as the primary.
+      multiplexer.observers.primary = current
+      owner[keyPath: slot] = multiplexer.asDelegate
+    }
+    return multiplexer
+  }
+
+  /// The multiplexer installed on `owner` for this slot, if any.
+  ///
+  /// - Complexity: O(1) amortized.
+  public static func installed<Owner: AnyObject>(
+    on owner: Owner,
+    delegate slot: ReferenceWritableKeyPath<Owner, Delegate?>
+  ) -> Self? {
+    _InstalledMultiplexers.shared.existing(for: owner, slot: slot) as? Self
+  }
+
+  /// Removes the multiplexer installed on `owner` and puts the primary back in the slot.
+  ///
+  /// If the slot no longer holds the multiplexer (someone assigned it directly), the slot is left alone. The
+  /// multiplexer's secondaries stop receiving calls from this owner. Uninstalling when nothing is installed does
+  /// nothing.
+  ///
+  /// - Complexity: O(1) amortized.
+  public static func uninstall<Owner: AnyObject>(
+    from owner: Owner,
+    delegate slot: ReferenceWritableKeyPath<Owner, Delegate?>
+  ) {
+    guard let multiplexer = _InstalledMultiplexers.shared.remove(for: owner, slot: slot) as? Self else { return }
+    if _isSameObject(owner[keyPath: slot], multiplexer) {
+      owner[keyPath: slot] = multiplexer.observers.primary
+    }
+  }
+}
+
+/// Whether `value` holds exactly `object`.
+private func _isSameObject<Value>(_ value: Value?, _ object: AnyObject) -> Bool {
+  guard let value else { return false }
+  let boxed = value as Any
+  guard type(of: boxed) is AnyObject.Type else { return false }
+  return (boxed as AnyObject) === object
+}

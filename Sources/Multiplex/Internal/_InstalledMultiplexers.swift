@@ -1,0 +1,100 @@
+/// Pure-Swift associated storage: the multiplexers installed in delegate slots, keyed by owner and slot.
+///
+/// Objective-C attaches such objects to their owner (`objc_setAssociatedObject`) and frees them in the owner's
+/// `dealloc`. Swift has no hook into another object's deinit, so the table holds each multiplexer strongly and
+/// its owner weakly, and reclaims the entries of owners that are gone by sweeping: a sweep runs when the table
+/// has doubled since the last one left it (and at least every 64 installs), so the work is O(1) amortized per
+/// install and the entries of dead owners never outnumber the live ones by more than that margin.
+/// `sweep()` reclaims them at once.
+final class _InstalledMultiplexers: @unchecked Sendable {
+  static let shared = _InstalledMultiplexers()
+
+  private struct Key: Hashable {
+    let owner: ObjectIdentifier
+    let slot: AnyKeyPath
+  }
+
+  private struct Installation {
+    weak var owner: AnyObject?
+    let multiplexer: AnyObject
+  }
+
+  private let lock = _Lock()
+  private var installations: [Key: Installation] = [:]
+  private var sizeAfterLastSweep = 0
+
+  /// The multiplexer for `owner`'s `slot`, created with `make` if there is none.
+  func multiplexer<Owner: AnyObject, Multiplexer: AnyObject>(
+    for owner: Owner,
+    slot: AnyKeyPath,
+    make: () -> Multiplexer
+  ) -> Multiplexer {
+    let key = Key(owner: ObjectIdentifier(owner), slot: slot)
+    var replaced: Installation?
+    defer { withExtendedLifetime(replaced) {} }  // released after the lock: a deinit may run user code
+    let (multiplexer, shouldSweep) = lock.withLock { () -> (Multiplexer, Bool) in
+      // Comparing with `owner`, which the caller keeps alive, never releases an owner's last reference here.
+      if let installation = installations[key] {
+        if installation.owner === owner, let multiplexer = installation.multiplexer as? Multiplexer {
+          return (multiplexer, false)
+        }
+        // The owner at this address died (and a new object reuses it), or another multiplexer type was
+        // installed: start over.
+        replaced = installation
+      }
+      let multiplexer = make()
+      installations[key] = Installation(owner: owner, multiplexer: multiplexer)
+      return (multiplexer, installations.count >= max(64, 2 * sizeAfterLastSweep))
+    }
+    if shouldSweep { sweep() }
+    return multiplexer
+  }
+
+  /// The multiplexer for `owner`'s `slot`, if one is installed.
+  func existing(for owner: AnyObject, slot: AnyKeyPath) -> AnyObject? {
+    lock.withLock {
+      guard let installation = installations[Key(owner: ObjectIdentifier(owner), slot: slot)],
+        installation.owner === owner
+      else { return nil }
+      return installation.multiplexer
+    }
+  }
+
+  /// Removes and returns the multiplexer for `owner`'s `slot`.
+  func remove(for owner: AnyObject, slot: AnyKeyPath) -> AnyObject? {
+    let removed = lock.withLock { installations.removeValue(forKey: Key(owner: ObjectIdentifier(owner), slot: slot)) }
+    guard let removed, removed.owner === owner else { return nil }
+    return removed.multiplexer
+  }
+
+  /// Reclaims every installation whose owner is gone.
+  ///
+  /// Owners are checked outside the lock: loading a `weak` reference produces a strong one, and releasing it
+  /// could run the owner's deinit, which may call back into this table.
+  func sweep() {
+    let snapshot = lock.withLock { installations }
+    let dead = snapshot.filter { $0.value.owner == nil }
+    var dropped: [AnyObject] = []
+    lock.withLock {
+      for (key, installation) in dead where installations[key]?.multiplexer === installation.multiplexer {
+        installations[key] = nil
+        dropped.append(installation.multiplexer)
+      }
+      sizeAfterLastSweep = installations.count
+    }
+    withExtendedLifetime(dropped) {}  // multiplexers (and their strong observers) released after the lock
+  }
+
+  /// The number of installations in the table, live or not yet reclaimed.
+  var count: Int { lock.withLock { installations.count } }
+}
+
+/// Test hooks for the installation table; not part of the public API.
+@_spi(Testing)
+public enum _InstallationStorage {
+  /// Reclaims the installations of owners that are gone.
+  public static func sweep() { _InstalledMultiplexers.shared.sweep() }
+
+  /// The number of installations, live or not yet reclaimed.
+  public static var count: Int { _InstalledMultiplexers.shared.count }
+}

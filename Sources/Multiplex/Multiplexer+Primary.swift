@@ -1,0 +1,45 @@
+import Synchronization
+
+extension Multiplexer {
+  /// The observer called before every other one, whose answers win by default.
+  ///
+  /// The secondary-delegate pattern: when a multiplexer takes over a delegate slot that already had a delegate,
+  /// that delegate becomes the primary, so the object that owned the slot keeps working exactly as before, and
+  /// its answers still decide what the sender gets (the default policy returns the first responder's answer,
+  /// and the primary is first). ``DelegateMultiplexing/install(on:delegate:)`` sets it for you.
+  ///
+  /// ```swift
+  /// observers.primary = webViewOwnDelegate   // called first, answers first
+  /// observers.add(analytics)                 // a secondary, called after it
+  /// ```
+  ///
+  /// The primary is held weakly and is not removed by being replaced: setting a new primary unregisters the old
+  /// one. Setting an observer that is already registered as a secondary moves it to the front. Removing the
+  /// primary with ``remove(_:)`` (or letting it deallocate) leaves no primary. It is counted by ``count``,
+  /// listed first by ``observers``, and reported by ``contains(_:)`` like any registration.
+  ///
+  /// - Complexity: O(*n*) to set (the primary is inserted before every registration); O(1) to get.
+  public var primary: Observer? {
+    get {
+      let entry = _lock.withLock { _primaryEntry }
+      return entry?.observer()
+    }
+    set {
+      let object = newValue.flatMap { _classInstance($0) }
+      _mutate {
+        if let old = _primaryEntry {
+          if let object, old._object === object, !old._removed.load(ordering: .relaxed) { return }  // unchanged
+          _primaryEntry = nil
+          _retire(old)
+        }
+        guard let newValue, let object else { return }
+        let identifier = ObjectIdentifier(object)
+        if let existing = _index[identifier] { _retire(existing) }
+        let entry = _Entry(observer: newValue, object: object, retention: .weak, priority: Int.max)
+        _insert(entry)
+        _index[identifier] = entry
+        _primaryEntry = entry
+      }
+    }
+  }
+}

@@ -1,0 +1,235 @@
+@_spi(Testing) import Multiplex
+import Testing
+
+/// Listening to a delegate you do not own: the secondary-delegate article, without its limitation.
+@Suite("Interception")
+struct InterceptionTests {
+  @Test("The primary is called first and its answer wins, whatever the secondaries' priorities")
+  func primaryFirst() {
+    let log = Log()
+    let observers = Multiplexer<any ScrollDelegate>()
+    let primary = Probe("primary", log: log)
+    let secondary = Probe("secondary", log: log)
+    primary.scoreAnswer = 1
+    secondary.scoreAnswer = 2
+    observers.add(secondary, priority: .max)
+    observers.primary = primary
+    observers.notify { $0.didScroll(0) }
+    #expect(log.events == ["primary.didScroll(0)", "secondary.didScroll(0)"])
+    #expect(observers.combine(default: 0) { $0.score() } == 1)
+    #expect(observers.primary === primary)
+    #expect(observers.observers.first === primary)
+    #expect(observers.count == 2)
+  }
+
+  @Test("A primary that does not respond lets the first responding secondary answer")
+  func silentPrimary() {
+    let log = Log()
+    let observers = Multiplexer<any ScrollDelegate>()
+    let primary = Silent()
+    let secondary = Probe("secondary", log: log)
+    secondary.zoomAnswer = .some("secondary")
+    observers.primary = primary
+    observers.add(secondary)
+    #expect(observers.combine(default: nil) { $0.viewForZooming() } == "secondary")
+  }
+
+  @Test("Replacing the primary unregisters the old one; a secondary set as primary moves to the front")
+  func replacePrimary() {
+    let log = Log()
+    let observers = Multiplexer<any ScrollDelegate>()
+    let first = Probe("first", log: log)
+    let second = Probe("second", log: log)
+    let secondary = Probe("secondary", log: log)
+    observers.primary = first
+    observers.add(secondary)
+    observers.add(second)
+    observers.primary = second
+    observers.notify { $0.didScroll(1) }
+    #expect(log.events == ["second.didScroll(1)", "secondary.didScroll(1)"])
+    #expect(!observers.contains(first))
+    observers.primary = second  // unchanged
+    #expect(observers.count == 2)
+    observers.primary = nil
+    #expect(observers.primary == nil)
+    #expect(!observers.contains(second))
+    #expect(observers.count == 1)
+  }
+
+  @Test("The primary is held weakly; removing it leaves no primary")
+  func primaryLifetime() {
+    let observers = Multiplexer<any ScrollDelegate>()
+    weak var weakPrimary: Probe?
+    do {
+      let primary = Probe("primary", log: Log())
+      weakPrimary = primary
+      observers.primary = primary
+    }
+    #expect(weakPrimary == nil)
+    #expect(observers.primary == nil)
+    let other = Probe("other", log: Log())
+    observers.primary = other
+    observers.remove(other)
+    #expect(observers.primary == nil)
+  }
+
+  @Test("Installing keeps the current delegate as primary; both receive Void calls in order")
+  func installKeepsPrimary() {
+    let log = Log()
+    let sender = Sender()
+    let owned = Probe("owned", log: log)
+    owned.zoomAnswer = .some("owned")
+    sender.delegate = owned
+    let listener = Probe("listener", log: log)
+    listener.zoomAnswer = .some("listener")
+
+    let multiplexer = ScrollDelegateMultiplexer.install(on: sender, delegate: \.delegate)
+    multiplexer.observers.add(listener)
+    #expect(sender.delegate === multiplexer)
+    #expect(multiplexer.observers.primary === owned)
+
+    sender.delegate?.didScroll(1)
+    #expect(log.events == ["owned.didScroll(1)", "listener.didScroll(1)"])
+    #expect(sender.delegate?.viewForZooming() == "owned")  // the primary's answer wins
+  }
+
+  @Test("Installing twice returns the same multiplexer")
+  func installTwice() {
+    let sender = Sender()
+    let owned = Probe("owned", log: Log())
+    sender.delegate = owned
+    let first = ScrollDelegateMultiplexer.install(on: sender, delegate: \.delegate)
+    let second = ScrollDelegateMultiplexer.install(on: sender, delegate: \.delegate)
+    #expect(first === second)
+    #expect(ScrollDelegateMultiplexer.installed(on: sender, delegate: \.delegate) === first)
+    #expect(first.observers.primary === owned)
+    #expect(first.observers.count == 1)
+  }
+
+  @Test("After a direct reassignment, installing again adopts the new delegate and keeps the secondaries")
+  func reinstallAfterReassignment() {
+    let log = Log()
+    let sender = Sender()
+    let original = Probe("original", log: log)
+    let replacement = Probe("replacement", log: log)
+    let listener = Probe("listener", log: log)
+    sender.delegate = original
+    let multiplexer = ScrollDelegateMultiplexer.install(on: sender, delegate: \.delegate)
+    multiplexer.observers.add(listener)
+
+    sender.delegate = replacement  // the owner replaces its delegate directly: the listener is cut off
+    sender.delegate?.didScroll(1)
+    #expect(log.events == ["replacement.didScroll(1)"])
+
+    let again = ScrollDelegateMultiplexer.install(on: sender, delegate: \.delegate)
+    #expect(again === multiplexer)
+    #expect(sender.delegate === multiplexer)
+    #expect(multiplexer.observers.primary === replacement)
+    #expect(!multiplexer.observers.contains(original))
+    log.clear()
+    sender.delegate?.didScroll(2)
+    #expect(log.events == ["replacement.didScroll(2)", "listener.didScroll(2)"])
+  }
+
+  @Test("The primary can be replaced through the multiplexer")
+  func replacePrimaryThroughMultiplexer() {
+    let log = Log()
+    let sender = Sender()
+    let original = Probe("original", log: log)
+    let replacement = Probe("replacement", log: log)
+    sender.delegate = original
+    let multiplexer = ScrollDelegateMultiplexer.install(on: sender, delegate: \.delegate)
+    multiplexer.observers.primary = replacement
+    sender.delegate?.didScroll(1)
+    #expect(log.events == ["replacement.didScroll(1)"])
+    ScrollDelegateMultiplexer.uninstall(from: sender, delegate: \.delegate)
+    #expect(sender.delegate === replacement)
+  }
+
+  @Test("Uninstalling restores the primary; uninstalling twice is harmless")
+  func uninstallRestores() {
+    let log = Log()
+    let sender = Sender()
+    let owned = Probe("owned", log: log)
+    let listener = Probe("listener", log: log)
+    sender.delegate = owned
+    let multiplexer = ScrollDelegateMultiplexer.install(on: sender, delegate: \.delegate)
+    multiplexer.observers.add(listener)
+    ScrollDelegateMultiplexer.uninstall(from: sender, delegate: \.delegate)
+    #expect(sender.delegate === owned)
+    #expect(ScrollDelegateMultiplexer.installed(on: sender, delegate: \.delegate) == nil)
+    sender.delegate?.didScroll(1)
+    #expect(log.events == ["owned.didScroll(1)"])
+    ScrollDelegateMultiplexer.uninstall(from: sender, delegate: \.delegate)
+    #expect(sender.delegate === owned)
+  }
+
+  @Test("Installing on a slot with no delegate works; the multiplexer has no primary")
+  func installOnEmptySlot() {
+    let log = Log()
+    let sender = Sender()
+    let multiplexer = ScrollDelegateMultiplexer.install(on: sender, delegate: \.delegate)
+    let listener = Probe("listener", log: log)
+    multiplexer.observers.add(listener)
+    #expect(multiplexer.observers.primary == nil)
+    #expect(sender.delegate?.shouldScrollToTop() == true)
+    sender.delegate?.didScroll(3)
+    #expect(log.events == ["listener.shouldScrollToTop", "listener.didScroll(3)"])
+  }
+
+  @Test("The installed multiplexer holds neither owner, primary nor secondaries; it goes away with its owner")
+  func lifetimeFollowsOwner() {
+    weak var weakMultiplexer: ScrollDelegateMultiplexer?
+    weak var weakSender: Sender?
+    weak var weakPrimary: Probe?
+    let listener = Probe("listener", log: Log())
+    do {
+      let sender = Sender()
+      weakSender = sender
+      let primary = Probe("primary", log: Log())
+      weakPrimary = primary
+      sender.delegate = primary
+      let multiplexer = ScrollDelegateMultiplexer.install(on: sender, delegate: \.delegate)
+      multiplexer.observers.add(listener)
+      weakMultiplexer = multiplexer
+    }
+    #expect(weakSender == nil, "the multiplexer must not retain its owner")
+    #expect(weakPrimary == nil, "the multiplexer must not retain the primary")
+    _InstallationStorage.sweep()
+    #expect(weakMultiplexer == nil, "the multiplexer must be reclaimed once its owner is gone")
+  }
+
+  @Test("Thousands of owners created and released leave nothing behind")
+  func thousandsOfOwners() {
+    _InstallationStorage.sweep()
+    let before = _InstallationStorage.count
+    var probes: [() -> AnyObject?] = []
+    let listener = Probe("listener", log: Log())
+    for _ in 0..<5_000 {
+      let sender = Sender()
+      let primary = Probe("primary", log: Log())
+      sender.delegate = primary
+      let multiplexer = ScrollDelegateMultiplexer.install(on: sender, delegate: \.delegate)
+      multiplexer.observers.add(listener)
+      sender.delegate?.didScroll(0)
+      probes.append { [weak multiplexer] in multiplexer }
+    }
+    // Installs sweep as they go: the table never holds many more dead entries than live ones.
+    #expect(_InstallationStorage.count < before + 200)
+    _InstallationStorage.sweep()
+    #expect(probes.allSatisfy { $0() == nil })
+    #expect(_InstallationStorage.count <= before)
+  }
+
+  @Test("An owner that uninstalls in its own deinit does not deadlock")
+  func uninstallInOwnerDeinit() {
+    do {
+      let sender = Sender()
+      _ = ScrollDelegateMultiplexer.install(on: sender, delegate: \.delegate)
+      sender.onDeinit = { [unowned(unsafe) sender] in
+        ScrollDelegateMultiplexer.uninstall(from: sender, delegate: \.delegate)
+      }
+    }
+    _InstallationStorage.sweep()
+  }
+}
