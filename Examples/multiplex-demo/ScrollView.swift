@@ -101,8 +101,8 @@ final class ScrollView {
 
   private func decelerate(to target: Double) {
     let start = contentOffset
-    let frames = 6
-    for frame in 1...frames {
+    let frames = abs(target - start) < 0.5 ? 0 : 6
+    for frame in stride(from: 1, through: frames, by: 1) {
       tick()
       let progress = Double(frame) / Double(frames)
       let eased = 1 - (1 - progress) * (1 - progress)  // ease-out

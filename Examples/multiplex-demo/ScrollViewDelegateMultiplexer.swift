@@ -3,8 +3,9 @@ import Multiplex
 /// Sits in the scroll view's one delegate slot and forwards every call to its observers.
 ///
 /// Written by hand: one line per requirement on top of `Multiplexer`.
-final class ScrollViewDelegateMultiplexer: ScrollViewDelegate {
-  private let observers = Multiplexer<any ScrollViewDelegate>()
+final class ScrollViewDelegateMultiplexer: ScrollViewDelegate, DelegateMultiplexing {
+  let observers = Multiplexer<any ScrollViewDelegate>()
+  var asDelegate: any ScrollViewDelegate { self }
 
   @discardableResult
   func add(_ observer: any ScrollViewDelegate, retention: Retention = .weak) -> ObservationToken {

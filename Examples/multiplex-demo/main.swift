@@ -5,7 +5,8 @@
 // A scripted gesture drives a model scroll view whose single `delegate` slot holds a multiplexer. The
 // multiplexer fans every call out to a parallax header, a scroll indicator, an analytics logger and a paging
 // snapper. Half-way through, the indicator is deallocated (nobody removes it) and the logger removes itself
-// from inside a callback. The timeline is deterministic: simulated time, no threads.
+// from inside a callback. A last scene listens to a "web view"'s scroll view without taking over its delegate.
+// The timeline is deterministic: simulated time, no threads.
 
 import Foundation
 import Multiplex
@@ -77,6 +78,23 @@ scrollView.pinch(to: 2)
 
 timeline.heading("5. Status bar tap: no observer implements shouldScrollToTop, so the default (true) applies")
 scrollView.tapStatusBar()
+
+timeline.heading("6. A web view owns its scroll view's delegate; listen without breaking it")
+let webView = WebView(timeline: timeline)
+let progress = ReadingProgress(timeline: timeline)
+let listener = ScrollViewDelegateMultiplexer.install(on: webView.scrollView, delegate: \.delegate)
+listener.add(progress)
+print("installed: the web view's delegate is now the primary; reading progress is a secondary")
+webView.scrollView.drag(by: [40], releaseVelocity: 300)
+webView.scrollView.pinch(to: 1.5)
+
+timeline.heading("7. The web view loads a page and replaces its delegate; installing again adopts it")
+webView.load("page 2")
+webView.scrollView.drag(by: [10], releaseVelocity: 0)
+print("(the listener missed that drag: the web view's new delegate took the slot)")
+ScrollViewDelegateMultiplexer.install(on: webView.scrollView, delegate: \.delegate)
+webView.scrollView.drag(by: [10], releaseVelocity: 0)
+webView.scrollView.pinch(to: 2)
 
 let counted = counters.reduce(0) { $0 + $1.calls }
 print(
