@@ -53,7 +53,7 @@ extension DelegateMultiplexing {
   ///
   /// - Parameters:
   ///   - owner: The object whose delegate slot to take over.
-  ///   - delegate: A key path to the slot, usually `\.delegate`.
+  ///   - slot: A key path to the delegate slot, usually `\.delegate`.
   /// - Returns: The multiplexer installed in the slot.
   /// - Complexity: O(1) amortized, plus O(*n*) to set the primary when it changes.
   @discardableResult
