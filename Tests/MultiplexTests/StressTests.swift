@@ -1,0 +1,147 @@
+import Dispatch
+import Foundation
+import Multiplex
+import Synchronization
+import Testing
+
+/// An observer for the stress test: counts calls, and flags a call made by a dispatch that started after its
+/// removal returned.
+private final class StressObserver: Ticker, @unchecked Sendable {
+  let calls = Atomic<Int>(0)
+  /// The removal clock's value once `remove` returned for this observer; 0 while registered.
+  let removedAt = Atomic<Int>(0)
+  let violations = Atomic<Int>(0)
+
+  func tick(_ dispatchStart: Int) {
+    calls.wrappingAdd(1, ordering: .relaxed)
+    let removedAt = removedAt.load(ordering: .acquiring)
+    // `dispatchStart` was read before the dispatch began; if the removal had returned by then, this is a
+    // call after removal.
+    if removedAt != 0 && dispatchStart >= removedAt { violations.wrappingAdd(1, ordering: .relaxed) }
+  }
+}
+
+private final class Counter: @unchecked Sendable {
+  let value = Atomic<Int>(0)
+}
+
+/// What the threads hand back at the end, under a lock.
+private final class Collected: @unchecked Sendable {
+  private let lock = NSLock()
+  private(set) var probes: [() -> AnyObject?] = []
+  private(set) var observers: [StressObserver] = []
+
+  func add(probes: [() -> AnyObject?], observers: [StressObserver]) {
+    lock.lock()
+    self.probes += probes
+    self.observers += observers
+    lock.unlock()
+  }
+
+  func dropObservers() {
+    lock.lock()
+    observers = []
+    lock.unlock()
+  }
+}
+
+@Suite("Concurrency stress")
+struct StressTests {
+  static var threads: Int { ProcessInfo.processInfo.environment["MULTIPLEX_STRESS_THREADS"].flatMap(Int.init) ?? 4 }
+  static var operationsPerThread: Int {
+    ProcessInfo.processInfo.environment["MULTIPLEX_STRESS_OPERATIONS"].flatMap(Int.init) ?? 5_000
+  }
+
+  @Test("Threads add, remove, cancel, release and dispatch: no call after removal, none missed, nothing retained")
+  func stress() {
+    let threads = Self.threads
+    let operations = Self.operationsPerThread
+    let multiplexer = Multiplexer<any Ticker>()
+    // The removal clock: advanced after each removal returns, read before each dispatch starts.
+    let clock = Counter()
+    clock.value.store(1, ordering: .relaxed)
+    let dispatches = Counter()
+
+    // Observers registered for the whole run must see every dispatch.
+    let permanent = (0..<3).map { _ in StressObserver() }
+    for (index, observer) in permanent.enumerated() {
+      multiplexer.add(observer, retention: index == 0 ? .strong : .weak, priority: index - 1)
+    }
+
+    let collected = Collected()
+    let group = DispatchGroup()
+    for thread in 0..<threads {
+      group.enter()
+      Thread {
+        defer { group.leave() }
+        var rng = SplitMix64(state: UInt64(thread) &+ 0x5EED)
+        var held: [(observer: StressObserver, token: ObservationToken, strong: Bool)] = []
+        var mine: [StressObserver] = []
+        var weakProbes: [() -> AnyObject?] = []
+        for _ in 0..<operations {
+          switch Int.random(in: 0..<10, using: &rng) {
+          case 0..<3:
+            let observer = StressObserver()
+            let strong = Bool.random(using: &rng)
+            let token = multiplexer.add(
+              observer,
+              retention: strong ? .strong : .weak,
+              priority: Int.random(in: -1...1, using: &rng)
+            )
+            held.append((observer, token, strong))
+            mine.append(observer)
+          case 3..<5 where !held.isEmpty:
+            let (observer, token, _) = held.remove(at: Int.random(in: 0..<held.count, using: &rng))
+            if Bool.random(using: &rng) { multiplexer.remove(observer) } else { token.cancel() }
+            observer.removedAt.store(
+              clock.value.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue,
+              ordering: .releasing
+            )
+            weakProbes.append { [weak observer] in observer }
+          case 5 where !held.isEmpty:
+            // Release a weakly held observer without removing it: its slot must be reclaimed.
+            let index = Int.random(in: 0..<held.count, using: &rng)
+            let (observer, token, strong) = held.remove(at: index)
+            if strong {
+              token.cancel()
+              observer.removedAt.store(
+                clock.value.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue,
+                ordering: .releasing
+              )
+            }
+            mine.removeAll { $0 === observer }
+            weakProbes.append { [weak observer] in observer }
+          default:
+            let start = clock.value.load(ordering: .sequentiallyConsistent)
+            multiplexer.notify { $0.tick(start) }
+            dispatches.value.wrappingAdd(1, ordering: .relaxed)
+          }
+        }
+        for (observer, token, _) in held {
+          token.cancel()
+          weakProbes.append { [weak observer] in observer }
+        }
+        held = []
+        collected.add(probes: weakProbes, observers: mine)
+        mine = []
+      }.start()
+    }
+    group.wait()
+
+    let totalDispatches = dispatches.value.load(ordering: .relaxed)
+    for observer in permanent {
+      #expect(observer.calls.load(ordering: .relaxed) == totalDispatches, "a permanent observer missed calls")
+    }
+    var violations = 0
+    for observer in collected.observers { violations += observer.violations.load(ordering: .relaxed) }
+    #expect(violations == 0, "calls made by dispatches that started after the removal returned")
+    collected.dropObservers()
+    multiplexer.notify { $0.tick(0) }
+    let retained = collected.probes.filter { $0() != nil }.count
+    #expect(retained == 0, "observers still alive after their removal and release")
+    #expect(multiplexer.count == permanent.count)
+    print(
+      "stress: \(threads) threads × \(operations) operations, \(totalDispatches) dispatches, \(violations) violations"
+    )
+  }
+}
