@@ -25,9 +25,9 @@ extension ScrollViewDelegate {
   func scrollViewDidScroll(_ scrollView: ScrollView) {}
   func scrollViewWillEndDragging(_ scrollView: ScrollView, velocity: Double, targetContentOffset: inout Double) {}
   func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}
-  func viewForZooming(in scrollView: ScrollView) -> View? { notImplemented(returning: nil) }
+  func viewForZooming(in scrollView: ScrollView) -> View? { notImplemented(by: self, returning: nil) }
   func scrollViewDidZoom(_ scrollView: ScrollView) {}
-  func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool { notImplemented(returning: true) }
+  func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool { notImplemented(by: self, returning: true) }
 }
 
 /// A one-dimensional scroll view with a single `delegate` slot, driven by a simulated clock.

@@ -19,7 +19,7 @@ extension Multiplexer {
     _ call: (Observer) async throws(Failure) -> Void
   ) async throws(Failure) {
     let sourced = _source?() ?? []
-    let (entries, slot) = _enterDispatch()
+    let entries = _snapshot()
     var sawDead = false
     var firstError: Failure? = nil
     for observer in sourced {
@@ -37,7 +37,6 @@ extension Multiplexer {
         if firstError == nil { firstError = error }
       }
     }
-    _leaveDispatch(slot: slot)
     if sawDead { _reclaimDeadObservers() }
     if let firstError { throw firstError }
   }
@@ -45,7 +44,7 @@ extension Multiplexer {
   /// Calls every live observer's `async` requirement in order and returns the first responding observer's answer.
   ///
   /// The asynchronous form of ``combine(default:_:)-79x3n``. A default implementation of an `async` requirement
-  /// reports that it does not respond with `await notImplemented(returning:)`.
+  /// reports that it does not respond with `notImplemented(by:returning:)`.
   ///
   /// - Parameters:
   ///   - defaultValue: The result when no observer responds.
@@ -81,7 +80,7 @@ extension Multiplexer {
     _ call: (Observer) async throws(Failure) -> Value
   ) async throws(Failure) -> Result {
     let sourced = _source?() ?? []
-    let (entries, slot) = _enterDispatch()
+    let entries = _snapshot()
     var sawDead = false
     var firstError: Failure? = nil
     var responses: [(observer: Observer, value: Value)] = []
@@ -90,9 +89,12 @@ extension Multiplexer {
       let observer: Observer
       if index < sourced.count {
         observer = sourced[index]
+        frame.observer = _identity(of: observer)
       } else {
-        guard let live = entries[index - sourced.count]._observer(sawDead: &sawDead) else { continue }
+        let entry = entries[index - sourced.count]
+        guard let live = entry._observer(sawDead: &sawDead) else { continue }
         observer = live
+        frame.observer = entry.identifier
       }
       frame.marked = false
       let outcome = await _AsyncFrame._with(frame) { () async -> Swift.Result<Value, Failure> in
@@ -109,7 +111,6 @@ extension Multiplexer {
         if firstError == nil { firstError = error }
       }
     }
-    _leaveDispatch(slot: slot)
     if sawDead { _reclaimDeadObservers() }
     if let firstError { throw firstError }
     var iterator = responses.makeIterator()

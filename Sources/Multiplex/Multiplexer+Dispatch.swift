@@ -54,7 +54,7 @@ extension Multiplexer {
   /// Calls every live observer and returns the first responding observer's answer.
   ///
   /// Every observer is called (they may have side effects); those that do not implement the requirement (their
-  /// default implementation calls ``notImplemented(returning:)-5uqhc``) do not respond. The first responding
+  /// default implementation calls ``notImplemented(by:returning:)``) do not respond. The first responding
   /// observer's answer is returned, or `defaultValue` if no observer responds. This is the policy of MDF's
   /// multiplexer and FSQ's forwarder.
   ///
@@ -129,7 +129,7 @@ extension Multiplexer {
         while sourcedIndex < sourced.count {
           let observer = sourced[sourcedIndex]
           sourcedIndex += 1
-          _ = context.openFrame()
+          context.openFrame(for: self._identity(of: observer))
           do throws(Failure) {
             let value = try call(observer)
             if !context.currentFrameWasMarked { return (observer: observer, value: value) }
@@ -140,7 +140,7 @@ extension Multiplexer {
         while index < entries.count {
           let entry = entries[index]
           index += 1
-          _ = context.openFrame()
+          context.openFrame(for: entry.identifier)
           do throws(Failure) {
             let response = try entry._call(sawDead: &sawDead) { (observer) throws(Failure) in
               (observer: observer, value: try call(observer))
@@ -176,7 +176,7 @@ extension Multiplexer {
     var sawDead = false
     var firstError: Failure? = nil
     for observer in dispatch.sourced {
-      _ = context.openFrame()
+      context.openFrame(for: _identity(of: observer))
       do {
         let value = try call(observer)
         if !context.currentFrameWasMarked { body(value) }
@@ -185,7 +185,7 @@ extension Multiplexer {
       }
     }
     for entry in dispatch.entries {
-      _ = context.openFrame()
+      context.openFrame(for: entry.identifier)
       do {
         if let value = try entry._call(sawDead: &sawDead, call), !context.currentFrameWasMarked { body(value) }
       } catch {
@@ -206,71 +206,68 @@ struct _Dispatch<Observer> {
   @usableFromInline let sourced: [Observer]
   /// The registrations when the dispatch started.
   @usableFromInline let entries: ContiguousArray<_Entry<Observer>>
-  /// The reader slot the dispatch counted in.
-  @usableFromInline let slot: Int
+  /// The generation the dispatch counted in. Not retained: the multiplexer keeps every generation with running
+  /// dispatches alive (see `_waitForDispatchesOnOtherThreads`), and this saves two atomic operations.
+  @usableFromInline let generation: Unmanaged<_Generation>
   /// The calling thread's context.
   @usableFromInline let context: _ThreadContext
-  /// The frame that was current when the dispatch started; restored at the end.
-  @usableFromInline let savedFrame: UInt
+  /// The frame state when the dispatch started; restored at the end.
+  @usableFromInline let saved: _ThreadContext.SavedFrame
 
   @inlinable
   init(
     sourced: [Observer],
     entries: ContiguousArray<_Entry<Observer>>,
-    slot: Int,
+    generation: Unmanaged<_Generation>,
     context: _ThreadContext,
-    savedFrame: UInt
+    saved: _ThreadContext.SavedFrame
   ) {
     self.sourced = sourced
     self.entries = entries
-    self.slot = slot
+    self.generation = generation
     self.context = context
-    self.savedFrame = savedFrame
+    self.saved = saved
   }
 }
 
 extension Multiplexer {
-  /// Takes the snapshot, counts the dispatch as running, and opens a frame for `notImplemented` marks.
+  /// Takes the snapshot, counts the dispatch as running, and opens a frame that no mark reaches.
   @inlinable
   func _beginDispatch() -> _Dispatch<Observer> {
     let context = _ThreadContext.current
     let sourced = _source?() ?? []
-    let (entries, slot) = _enterDispatch()
-    context.activeDispatches.append((multiplexer: ObjectIdentifier(self), slot: slot))
-    let savedFrame = context.openFrame()
-    return _Dispatch(sourced: sourced, entries: entries, slot: slot, context: context, savedFrame: savedFrame)
+    _lock.lock()
+    let entries = _entries
+    let generation = Unmanaged.passUnretained(_generation)
+    _ = generation._withUnsafeGuaranteedRef { $0.running.wrappingAdd(1, ordering: .relaxed) }
+    _lock.unlock()
+    context.activeDispatches.append(
+      (multiplexer: ObjectIdentifier(self), generation: ObjectIdentifier(generation.takeUnretainedValue()))
+    )
+    let saved = context.save()
+    context.openFrame(for: nil)
+    return _Dispatch(sourced: sourced, entries: entries, generation: generation, context: context, saved: saved)
   }
 
   /// Restores the frame, counts the dispatch as finished, and reclaims dead slots if the dispatch met any.
   @inlinable
   func _endDispatch(_ dispatch: _Dispatch<Observer>, sawDead: Bool) {
-    dispatch.context.currentFrame = dispatch.savedFrame
+    dispatch.context.restore(dispatch.saved)
     dispatch.context.activeDispatches.removeLast()
-    _leaveDispatch(slot: dispatch.slot)
+    // After this decrement the generation may be freed by a waiting removal: do not touch it again.
+    _ = dispatch.generation._withUnsafeGuaranteedRef { $0.running.wrappingSubtract(1, ordering: .releasing) }
     if sawDead { _reclaimDeadObservers() }
   }
 
-  /// Under the lock: the snapshot of the registrations and the reader slot this dispatch counts in.
+  /// The snapshot of the registrations, for an asynchronous dispatch (which is not counted in a generation).
   @inlinable
-  func _enterDispatch() -> (ContiguousArray<_Entry<Observer>>, Int) {
-    _lock.lock()
-    let entries = _entries
-    let slot = _epoch & 1
-    if slot == 0 {
-      _readers0.wrappingAdd(1, ordering: .relaxed)
-    } else {
-      _readers1.wrappingAdd(1, ordering: .relaxed)
-    }
-    _lock.unlock()
-    return (entries, slot)
+  func _snapshot() -> ContiguousArray<_Entry<Observer>> {
+    _lock.withLock { _entries }
   }
 
-  @inlinable
-  func _leaveDispatch(slot: Int) {
-    if slot == 0 {
-      _readers0.wrappingSubtract(1, ordering: .releasing)
-    } else {
-      _readers1.wrappingSubtract(1, ordering: .releasing)
-    }
+  /// The identity of an observer from a source, for the "did not respond" frame.
+  @usableFromInline
+  func _identity(of observer: Observer) -> ObjectIdentifier? {
+    _classInstance(observer).map(ObjectIdentifier.init)
   }
 }

@@ -13,8 +13,8 @@ extension Multiplexer {
   /// observers.add(analytics)                 // a secondary, called after it
   /// ```
   ///
-  /// The primary is held weakly and is not removed by being replaced: setting a new primary unregisters the old
-  /// one. Setting an observer that is already registered as a secondary moves it to the front. Removing the
+  /// The primary is held weakly. Setting a new primary unregisters the old one. Setting an observer that is
+  /// already registered as a secondary moves it to the front, keeping its retention. Removing the
   /// primary with ``remove(_:)`` (or letting it deallocate) leaves no primary. It is counted by ``count``,
   /// listed first by ``observers``, and reported by ``contains(_:)`` like any registration.
   ///
@@ -26,16 +26,28 @@ extension Multiplexer {
     }
     set {
       let object = newValue.flatMap { _classInstance($0) }
+      // Load the current primary outside the lock, and keep that strong reference until the lock is released:
+      // if it were the last one, the observer's deinit would run under the lock.
+      let old = _lock.withLock { _primaryEntry }
+      let oldObject = old?._object
+      defer { withExtendedLifetime(oldObject) {} }
       _mutate {
-        if let old = _primaryEntry {
-          if let object, old._object === object, !old._removed.load(ordering: .relaxed) { return }  // unchanged
+        if let current = _primaryEntry {
+          if current === old, let object, oldObject === object, !current._removed.load(ordering: .relaxed) {
+            return  // unchanged
+          }
           _primaryEntry = nil
-          _retire(old)
+          _retire(current)
         }
         guard let newValue, let object else { return }
         let identifier = ObjectIdentifier(object)
-        if let existing = _index[identifier] { _retire(existing) }
-        let entry = _Entry(observer: newValue, object: object, retention: .weak, priority: Int.max)
+        var retention = Retention.weak
+        if let existing = _index[identifier] {
+          // Moving a secondary to the front keeps how it was held.
+          if existing._isStrong { retention = .strong }
+          _retire(existing)
+        }
+        let entry = _Entry(observer: newValue, object: object, retention: retention, priority: Int.max)
         _insert(entry)
         _index[identifier] = entry
         _primaryEntry = entry

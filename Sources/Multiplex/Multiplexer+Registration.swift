@@ -65,9 +65,13 @@ extension Multiplexer {
   /// Unregisters an observer and waits until no call made by a dispatch on another thread is still running.
   ///
   /// Use it for teardown that must not race with a call in flight, for example before freeing a resource the
-  /// observer uses. It waits for every dispatch of this multiplexer that started before the removal and runs on
-  /// another thread; dispatches on the calling thread (an observer removing itself from inside a call) are
-  /// never waited for.
+  /// observer uses. It waits for every synchronous dispatch of this multiplexer that started before the removal
+  /// and runs on another thread; dispatches on the calling thread (an observer removing itself from inside a
+  /// call) are never waited for. Dispatches that start while it waits do not delay it.
+  ///
+  /// Calls made by *asynchronous* dispatches (`await notify { … }`) are not waited for: such a call may be
+  /// suspended for as long as it likes, on the very actor you are waiting on. After the removal they do not
+  /// call the observer again; to wait for one already running, await the task that dispatches.
   ///
   /// > Important: Waiting can deadlock. Do not call it while holding a lock, or on a thread, that a running
   /// > observer call on another thread needs in order to finish (for example from the main thread while an
@@ -189,6 +193,7 @@ extension Multiplexer {
     // Dropping the last reference to a strong registration runs the observer's deinit, which may call back into
     // this multiplexer (a scoped token cancelling itself): release it only after the lock is released.
     if entry._isStrong { _releasedAfterUnlock.append(entry) }
+    if _primaryEntry === entry { _primaryEntry = nil }
     if let identifier = entry.identifier, _index[identifier] === entry {
       _index[identifier] = nil
     }
@@ -255,40 +260,31 @@ extension Multiplexer {
     if wait { _waitForDispatchesOnOtherThreads() }
   }
 
-  /// Waits until every dispatch that started before this call and runs on another thread has finished.
+  /// Waits until every synchronous dispatch that started before this call and runs on another thread has
+  /// finished.
   ///
-  /// Dispatches count themselves in one of two reader slots, picked by the low bit of `_epoch` when they start.
-  /// Waiting flips the epoch, so that new dispatches count in the other slot, and then waits for the old slot
-  /// to drain. The slot new dispatches will use must have drained before a flip, so a slot being waited on
-  /// never receives new dispatches. This thread's own dispatches (it may be inside a call) are not waited for.
+  /// Replaces the current generation (see `_Generation`) under the lock, so that dispatches starting from now on
+  /// count elsewhere, then waits for every earlier generation to drain, not counting this thread's own
+  /// dispatches (it may be inside a call). Generations with no running dispatch are dropped here, under the lock;
+  /// a dispatch never touches its generation after uncounting itself, so that is safe.
   func _waitForDispatchesOnOtherThreads() {
     let context = _ThreadContext.current
     let me = ObjectIdentifier(self)
-    var drainingSlot = 0
-    while true {
-      _lock.lock()
-      let current = _epoch & 1
-      let next = current ^ 1
-      if _readerCount(slot: next) <= context.activeDispatchCount(of: me, slot: next) {
-        _epoch &+= 1
-        drainingSlot = current
-        _lock.unlock()
-        break
+    let earlier: [_Generation] = _lock.withLock {
+      let current = _generation
+      _generation = _Generation()
+      _olderGenerations.append(current)
+      _olderGenerations.removeAll { $0.running.load(ordering: .acquiring) == 0 }
+      return _olderGenerations
+    }
+    for generation in earlier {
+      let own = context.activeDispatchCount(of: me, in: ObjectIdentifier(generation))
+      while generation.running.load(ordering: .acquiring) > own {
+        _yieldThread()
       }
-      _lock.unlock()
-      _yieldThread()
     }
-    while _readerCount(slot: drainingSlot) > context.activeDispatchCount(of: me, slot: drainingSlot) {
-      _yieldThread()
-    }
-  }
-
-  func _readerCount(slot: Int) -> Int {
-    slot == 0 ? _readers0.load(ordering: .acquiring) : _readers1.load(ordering: .acquiring)
   }
 }
-
-extension Multiplexer: _TokenOwner {}
 
 // MARK: - Test hooks
 
@@ -307,3 +303,5 @@ extension Multiplexer {
     _lock.withLock { _index.count }
   }
 }
+
+extension Multiplexer: _TokenOwner {}

@@ -1,5 +1,3 @@
-public import Synchronization
-
 /// An ordered, thread-safe list of observers that one delegate call fans out to.
 ///
 /// A sender such as a scroll view has a single `delegate` slot. Put an object built on a `Multiplexer` in that
@@ -85,19 +83,18 @@ public final class Multiplexer<Observer> {
   /// Strong registrations retired under the lock, released by `_mutate` after unlocking.
   var _releasedAfterUnlock: [_Entry<Observer>] = []
 
-  /// Incremented by the waiting forms of removal; its low bit picks the reader slot new dispatches count in.
-  @usableFromInline var _epoch = 0
+  /// The generation new synchronous dispatches count themselves in; replaced by each waiting removal.
+  @usableFromInline var _generation = _Generation()
+
+  /// Earlier generations that may still have dispatches running.
+  var _olderGenerations: [_Generation] = []
 
   // MARK: Synchronization
 
   @usableFromInline let _lock = _Lock()
 
-  /// Dispatches in progress, per reader slot. Incremented under `_lock`, decremented without it.
-  @usableFromInline let _readers0 = Atomic<Int>(0)
-  @usableFromInline let _readers1 = Atomic<Int>(0)
-
   /// Where the observers of every dispatch come from, besides the registrations; see ``init(source:)``.
-  @usableFromInline let _source: (() -> [Observer])?
+  @usableFromInline let _source: (@Sendable () -> [Observer])?
 
   /// Creates an empty multiplexer.
   ///
@@ -116,7 +113,9 @@ public final class Multiplexer<Observer> {
   /// forwarder.notify { $0.tableDidReload() }
   /// ```
   ///
-  /// The source is called on the dispatching thread, without any lock held, once per dispatch and once per
+  /// The source is `@Sendable` because dispatches may run on any thread; for observers that live on an actor,
+  /// read them there (for example `MainActor.assumeIsolated { container.children }` when every dispatch happens
+  /// on the main thread). It is called on the dispatching thread, without any lock held, once per dispatch and once per
   /// ``count``, ``isEmpty``, ``contains(_:)`` and ``observers``. Its observers are called first, in the order it
   /// returns them, followed by any observers registered with ``add(_:retention:priority:)``. The multiplexer
   /// does not retain them beyond the call; changing the source's structure during a call affects the next call
@@ -124,7 +123,7 @@ public final class Multiplexer<Observer> {
   ///
   /// - Parameter source: Returns the observers to call, in order.
   /// - Complexity: O(1).
-  public init(source: @escaping () -> [Observer]) {
+  public init(source: @escaping @Sendable () -> [Observer]) {
     _source = source
   }
 

@@ -1,73 +1,53 @@
-/// Reports that the observer being called does not implement the requirement, and returns `value`.
+/// Reports that `observer` does not implement the requirement being called, and returns `value`.
 ///
 /// This is how a Swift protocol gets Objective-C's `@optional` without its runtime. The protocol's author gives
-/// each optional requirement a default implementation that calls this function; an observer that implements the
-/// requirement replaces the default and is said to *respond*. When a ``Multiplexer`` combines the results of a
-/// call, it skips the observers that did not respond, exactly as MDF's multiplexer skipped delegates for which
-/// `respondsToSelector:` was `NO`:
+/// each optional requirement a default implementation that calls this function with `self`; an observer that
+/// implements the requirement replaces the default and is said to *respond*. When a ``Multiplexer`` combines
+/// the results of a call, it skips the observers that did not respond, as MDF's multiplexer skipped delegates
+/// for which `respondsToSelector:` was `NO`:
 ///
 /// ```swift
 /// protocol ScrollViewDelegate: AnyObject {
 ///   func viewForZooming(in scrollView: ScrollView) -> View?
 ///   func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool
+///   func cachedThumbnail(for page: Int) async -> Image?
 /// }
 ///
 /// extension ScrollViewDelegate {
-///   func viewForZooming(in scrollView: ScrollView) -> View? { notImplemented(returning: nil) }
-///   func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool { notImplemented(returning: true) }
+///   func viewForZooming(in scrollView: ScrollView) -> View? { notImplemented(by: self, returning: nil) }
+///   func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool { notImplemented(by: self, returning: true) }
+///   func cachedThumbnail(for page: Int) async -> Image? { notImplemented(by: self, returning: nil) }
 /// }
 /// ```
 ///
 /// The value you pass is what the requirement returns when it is called directly on an observer that does not
-/// implement it. It is usually the same value the multiplexer returns when no observer responds.
+/// implement it; it is usually the same value the multiplexer returns when no observer responds. `Void`
+/// requirements need no mark (every observer is called, and a default that does nothing is the same as not
+/// being called): give them an empty default.
 ///
-/// The mark is kept per thread and per observer call: a responding observer that itself dispatches through
-/// another multiplexer (whose observers may not respond) is still counted as responding. Calling this function
-/// outside a multiplexer's call has no effect beyond returning `value`.
+/// The mark applies to the call the multiplexer is making *to `observer`*, on this thread or in this task:
+/// - An observer whose implementation calls *another* object's default implementation still responds.
+/// - A responding observer that itself dispatches through another multiplexer still responds.
+/// - A multiplexer registered in another one can report that none of its own observers responded by calling
+///   this function with itself.
+/// - Outside a multiplexer's call, the function only returns `value`.
 ///
 /// `@Multiplexed` protocols get these default implementations generated; hand-written conformances use the
 /// same function, so both give the same results.
 ///
-/// - Parameter value: The value the default implementation returns.
+/// - Parameters:
+///   - observer: The object whose default implementation is running: pass `self`.
+///   - value: The value the default implementation returns.
 /// - Returns: `value`.
-/// - Complexity: O(1): one thread-local load and store.
+/// - Complexity: O(1): a thread-local load and compare; a task-local lookup when called from an asynchronous
+///   call.
 @inlinable
-public func notImplemented<Value>(returning value: Value) -> Value {
-  let context = _ThreadContext.current
-  context.markedFrame = context.currentFrame
-  return value
-}
-
-/// Reports that the observer being called does not implement this `Void` requirement.
-///
-/// `Void` requirements need no mark (every observer is called, and a default that does nothing is the same as
-/// not being called), so a `Void` default implementation may simply be empty. Calling this function there is
-/// harmless and documents the intent.
-///
-/// - Complexity: O(1).
-@inlinable
-public func notImplemented() {
-  let context = _ThreadContext.current
-  context.markedFrame = context.currentFrame
-}
-
-/// Reports that the observer being called does not implement this `async` requirement, and returns `value`.
-///
-/// Use this overload in the default implementation of an `async` requirement. Asynchronous calls can resume on
-/// another thread, so the mark travels with the task instead of the thread.
-///
-/// ```swift
-/// extension AssetLoaderDelegate {
-///   func cachedData(for url: URL) async -> Data? { await notImplemented(returning: nil) }
-/// }
-/// ```
-///
-/// - Parameter value: The value the default implementation returns.
-/// - Returns: `value`.
-/// - Complexity: O(1): one task-local lookup.
-@inlinable
-public func notImplemented<Value>(returning value: Value) async -> Value {
-  _AsyncFrame.current?.marked = true
+public func notImplemented<Value>(by observer: AnyObject, returning value: Value) -> Value {
+  let identifier = ObjectIdentifier(observer)
+  if !_ThreadContext.current.mark(identifier) {
+    // Not the observer of this thread's current frame: perhaps an asynchronous dispatch is calling it.
+    _AsyncFrame._mark(identifier)
+  }
   return value
 }
 
@@ -75,11 +55,21 @@ public func notImplemented<Value>(returning value: Value) async -> Value {
 @usableFromInline
 final class _AsyncFrame: @unchecked Sendable {
   // Written by the observer's task and read by the dispatching task after the call returned: the `await` orders
-  // the two, and no two parties write it at once.
+  // the two. A task the observer starts inherits the frame, but only a call made on behalf of `observer` marks
+  // it, and `observer` changes only between calls.
   @usableFromInline var marked = false
+  /// The observer being called.
+  @usableFromInline var observer: ObjectIdentifier?
 
   @usableFromInline
   init() {}
+
+  /// Marks the current task's frame if it calls `observer`.
+  @usableFromInline
+  static func _mark(_ observer: ObjectIdentifier) {
+    guard let frame = current, frame.observer == observer else { return }
+    frame.marked = true
+  }
 
   @usableFromInline @TaskLocal static var current: _AsyncFrame?
 

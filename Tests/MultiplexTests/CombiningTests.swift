@@ -198,7 +198,7 @@ struct CombiningTests {
       let observers = Multiplexer<any ScrollDelegate>()
       func score() -> Int {
         let answers = observers.combine(using: .all, default: 0) { $0.score() }
-        return answers.first ?? notImplemented(returning: 0)
+        return answers.first ?? notImplemented(by: self, returning: 0)
       }
     }
     let propagating = PropagatingMultiplexer()

@@ -121,7 +121,7 @@ struct DispatchTests {
   func releaseMultiplexerDuringDispatch() {
     let log = Log()
     var multiplexer: ScrollDelegateMultiplexer? = ScrollDelegateMultiplexer()
-    weak var weakMultiplexer = multiplexer
+    weak let weakMultiplexer = multiplexer
     let a = Probe("a", log: log)
     let b = Probe("b", log: log)
     a.onScroll = { _, _ in multiplexer = nil }
@@ -137,7 +137,7 @@ struct DispatchTests {
   func releaseRuntimeMultiplexerDuringDispatch() {
     let log = Log()
     var multiplexer: Multiplexer<any ScrollDelegate>? = Multiplexer()
-    weak var weakMultiplexer = multiplexer
+    weak let weakMultiplexer = multiplexer
     let a = Probe("a", log: log)
     let b = Probe("b", log: log)
     a.onScroll = { _, _ in multiplexer = nil }
@@ -167,7 +167,7 @@ struct DispatchTests {
     let log = Log()
     let multiplexer = ScrollDelegateMultiplexer()
     var b: Probe? = Probe("b", log: log)
-    weak var weakB = b
+    weak let weakB = b
     let a = Probe("a", log: log)
     let c = Probe("c", log: log)
     a.onScroll = { _, _ in b = nil }

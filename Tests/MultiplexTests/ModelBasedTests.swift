@@ -144,17 +144,17 @@ final class ModelProbe: ScrollDelegate {
 
   func score() -> Int {
     world.called(self)
-    return respondsScore ? scoreAnswer : notImplemented(returning: 0)
+    return respondsScore ? scoreAnswer : notImplemented(by: self, returning: 0)
   }
 
   func shouldScrollToTop() -> Bool {
     world.called(self)
-    return respondsFlag ? flagAnswer : notImplemented(returning: true)
+    return respondsFlag ? flagAnswer : notImplemented(by: self, returning: true)
   }
 
   func viewForZooming() -> String? {
     world.called(self)
-    return respondsName ? nameAnswer : notImplemented(returning: nil)
+    return respondsName ? nameAnswer : notImplemented(by: self, returning: nil)
   }
 }
 
@@ -422,9 +422,11 @@ final class ModelWorld {
         if let primary, primary.active, primary.observer == observer, isAlive(observer) { break }
         if let primary { deactivate(primary) }
         primary = nil
+        // Moving a secondary to the front keeps its retention.
+        let strong = current(observer)?.strong ?? false
         if let existing = current(observer) { deactivate(existing) }
         sequence += 1
-        let registration = Registration(observer: observer, strong: false, priority: Int.max, sequence: sequence)
+        let registration = Registration(observer: observer, strong: strong, priority: Int.max, sequence: sequence)
         registrations.append(registration)
         primary = registration
       } else {

@@ -4,7 +4,9 @@ import Testing
 /// FSQ's enumerator flavor: observers that live in another structure, asked for at every call.
 @Suite("Observer sources")
 struct SourceTests {
-  final class Container {
+  /// Children living in another structure. Each test uses it from one thread only; the source closure must be
+  /// `@Sendable` because a multiplexer may dispatch from any thread.
+  final class Container: @unchecked Sendable {
     var children: [Probe] = []
   }
 

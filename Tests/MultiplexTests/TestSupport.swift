@@ -19,12 +19,12 @@ protocol ScrollDelegate: AnyObject {
 extension ScrollDelegate {
   func didScroll(_ offset: Int) {}
   func willEndDragging(velocity: Int, target: inout Int) {}
-  func viewForZooming() -> String? { notImplemented(returning: nil) }
-  func shouldScrollToTop() -> Bool { notImplemented(returning: true) }
-  func score() -> Int { notImplemented(returning: 0) }
+  func viewForZooming() -> String? { notImplemented(by: self, returning: nil) }
+  func shouldScrollToTop() -> Bool { notImplemented(by: self, returning: true) }
+  func score() -> Int { notImplemented(by: self, returning: 0) }
   func validate(_ value: Int) throws {}
-  func check(_ value: Int) throws -> Int? { notImplemented(returning: nil) }
-  func load() async -> String? { await notImplemented(returning: nil) }
+  func check(_ value: Int) throws -> Int? { notImplemented(by: self, returning: nil) }
+  func load() async -> String? { notImplemented(by: self, returning: nil) }
   func didFinish() async {}
   func validateAsync(_ value: Int) async throws {}
 }
@@ -118,19 +118,19 @@ final class Probe: ScrollDelegate {
 
   func viewForZooming() -> String? {
     log.record("\(name).viewForZooming")
-    guard let zoomAnswer else { return notImplemented(returning: nil) }
+    guard let zoomAnswer else { return notImplemented(by: self, returning: nil) }
     return zoomAnswer
   }
 
   func shouldScrollToTop() -> Bool {
     log.record("\(name).shouldScrollToTop")
-    guard let scrollToTopAnswer else { return notImplemented(returning: true) }
+    guard let scrollToTopAnswer else { return notImplemented(by: self, returning: true) }
     return scrollToTopAnswer
   }
 
   func score() -> Int {
     log.record("\(name).score")
-    guard let scoreAnswer else { return notImplemented(returning: 0) }
+    guard let scoreAnswer else { return notImplemented(by: self, returning: 0) }
     return scoreAnswer
   }
 
@@ -142,14 +142,14 @@ final class Probe: ScrollDelegate {
   func check(_ value: Int) throws -> Int? {
     log.record("\(name).check")
     if let failure { throw failure }
-    guard let checkAnswer else { return notImplemented(returning: nil) }
+    guard let checkAnswer else { return notImplemented(by: self, returning: nil) }
     return checkAnswer
   }
 
   func load() async -> String? {
     await Task.yield()
     log.record("\(name).load")
-    guard let loadAnswer else { return await notImplemented(returning: nil) }
+    guard let loadAnswer else { return notImplemented(by: self, returning: nil) }
     return loadAnswer
   }
 

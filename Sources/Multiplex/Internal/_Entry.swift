@@ -11,6 +11,8 @@ public import Synchronization
 /// which Swift cannot declare `weak` in generic code, and casting an `AnyObject` back to the existential on every
 /// call would cost a dynamic conformance lookup. The view is only read after the `weak` load has produced a
 /// strong reference, which keeps the object (and so the view's contents) alive for the duration of the call.
+/// The view is only made when the value's first word is the object reference (see `init`); other values are
+/// rebuilt from the object with a dynamic cast.
 @usableFromInline
 final class _Entry<Observer>: @unchecked Sendable {
   /// The observer, for liveness and identity. `nil` once it was deallocated (weak) or for a tombstone.
@@ -29,7 +31,7 @@ final class _Entry<Observer>: @unchecked Sendable {
   @usableFromInline let _isStrong: Bool
 
   /// The identity of the observer this entry was created for (stays valid after the observer died).
-  let identifier: ObjectIdentifier?
+  @usableFromInline let identifier: ObjectIdentifier?
 
   /// The call-order priority this entry was registered with.
   let priority: Int
@@ -50,13 +52,24 @@ final class _Entry<Observer>: @unchecked Sendable {
     case .weak:
       self._isStrong = false
       self._strong = nil
-      let view = UnsafeMutablePointer<Observer>.allocate(capacity: 1)
-      // A bitwise copy without a retain: see the type's documentation.
-      withUnsafeBytes(of: observer) { bytes in
-        UnsafeMutableRawPointer(view).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
-      }
-      self._view = view
       self._object = object
+      // The bitwise, non-owning copy is only sound when the value's one owned reference is `object` itself,
+      // stored in its first word: class references, class-bound existentials, and opaque existentials holding a
+      // class instance inline. Anything else (an `any Error` box holding the object, for example) is rebuilt
+      // from `object` with a dynamic cast at each call instead: correct, and slower.
+      let objectBits = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+      let firstWord = withUnsafeBytes(of: observer) { bytes in
+        bytes.count >= MemoryLayout<UInt>.size ? bytes.loadUnaligned(as: UInt.self) : 0
+      }
+      if firstWord == objectBits {
+        let view = UnsafeMutablePointer<Observer>.allocate(capacity: 1)
+        withUnsafeBytes(of: observer) { bytes in
+          UnsafeMutableRawPointer(view).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        }
+        self._view = view
+      } else {
+        self._view = nil
+      }
     }
   }
 
@@ -100,7 +113,9 @@ final class _Entry<Observer>: @unchecked Sendable {
       return nil
     }
     defer { withExtendedLifetime(object) {} }
-    return try body(_view.unsafelyUnwrapped.pointee)
+    if let view = _view { return try body(view.pointee) }
+    guard let observer = object as? Observer else { return nil }
+    return try body(observer)
   }
 
   /// The observer, retained, if the entry is live.
@@ -108,7 +123,8 @@ final class _Entry<Observer>: @unchecked Sendable {
     if _removed.load(ordering: .relaxed) { return nil }
     if _isStrong { return _strong }
     guard let object = _object else { return nil }
-    return withExtendedLifetime(object) { _view.unsafelyUnwrapped.pointee }
+    guard let view = _view else { return object as? Observer }
+    return withExtendedLifetime(object) { view.pointee }
   }
 }
 
@@ -128,6 +144,22 @@ extension _Entry {
       sawDead = true
       return nil
     }
-    return withExtendedLifetime(object) { _view.unsafelyUnwrapped.pointee }
+    guard let view = _view else { return object as? Observer }
+    return withExtendedLifetime(object) { view.pointee }
   }
+}
+
+/// The synchronous dispatches that started between two waiting removals.
+///
+/// A dispatch counts itself in the current generation (under the multiplexer's lock) and uncounts itself when it
+/// ends. ``Multiplexer/removeAndWait(_:)`` replaces the current generation with a new one, then waits for every
+/// earlier generation to drain: dispatches that start later count elsewhere, so no stream of new dispatches can
+/// keep a waiter waiting (a read-copy-update grace period, with one object per period).
+@usableFromInline
+final class _Generation: @unchecked Sendable {
+  /// Dispatches of this generation still running.
+  @usableFromInline let running = Atomic<Int>(0)
+
+  @usableFromInline
+  init() {}
 }

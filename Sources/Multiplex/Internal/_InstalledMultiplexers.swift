@@ -2,9 +2,10 @@
 ///
 /// Objective-C attaches such objects to their owner (`objc_setAssociatedObject`) and frees them in the owner's
 /// `dealloc`. Swift has no hook into another object's deinit, so the table holds each multiplexer strongly and
-/// its owner weakly, and reclaims the entries of owners that are gone by sweeping: a sweep runs when the table
-/// has doubled since the last one left it (and at least every 64 installs), so the work is O(1) amortized per
-/// install and the entries of dead owners never outnumber the live ones by more than that margin.
+/// its owner weakly, and reclaims the entries of owners that are gone by sweeping: any use of the table (install,
+/// look-up, uninstall) sweeps when the table has at least doubled since the last sweep left it (and holds 64
+/// entries or more), so the work is O(1) amortized per use and the entries of dead owners never outnumber the
+/// live ones by more than that margin.
 /// `sweep()` reclaims them at once.
 final class _InstalledMultiplexers: @unchecked Sendable {
   static let shared = _InstalledMultiplexers()
@@ -24,12 +25,17 @@ final class _InstalledMultiplexers: @unchecked Sendable {
   private var sizeAfterLastSweep = 0
 
   /// The multiplexer for `owner`'s `slot`, created with `make` if there is none.
+  ///
+  /// `make` (the multiplexer's `init`, user code) runs without the lock; if another thread installed a
+  /// multiplexer meanwhile, that one wins and the new one is discarded.
   func multiplexer<Owner: AnyObject, Multiplexer: AnyObject>(
     for owner: Owner,
     slot: AnyKeyPath,
     make: () -> Multiplexer
   ) -> Multiplexer {
     let key = Key(owner: ObjectIdentifier(owner), slot: slot)
+    if let existing = lookUp(key, owner: owner) as? Multiplexer { return existing }
+    let made = make()
     var replaced: Installation?
     defer { withExtendedLifetime(replaced) {} }  // released after the lock: a deinit may run user code
     let (multiplexer, shouldSweep) = lock.withLock { () -> (Multiplexer, Bool) in
@@ -42,29 +48,42 @@ final class _InstalledMultiplexers: @unchecked Sendable {
         // installed: start over.
         replaced = installation
       }
-      let multiplexer = make()
-      installations[key] = Installation(owner: owner, multiplexer: multiplexer)
-      return (multiplexer, installations.count >= max(64, 2 * sizeAfterLastSweep))
+      installations[key] = Installation(owner: owner, multiplexer: made)
+      return (made, dueForSweep())
     }
     if shouldSweep { sweep() }
     return multiplexer
   }
 
+  /// Under the lock: whether enough installations were added since the last sweep to sweep again.
+  private func dueForSweep() -> Bool {
+    installations.count >= max(64, 2 * sizeAfterLastSweep)
+  }
+
+  private func lookUp(_ key: Key, owner: AnyObject) -> AnyObject? {
+    let (found, shouldSweep) = lock.withLock { () -> (AnyObject?, Bool) in
+      guard let installation = installations[key], installation.owner === owner else { return (nil, dueForSweep()) }
+      return (installation.multiplexer, dueForSweep())
+    }
+    if shouldSweep { sweep() }
+    return found
+  }
+
   /// The multiplexer for `owner`'s `slot`, if one is installed.
   func existing(for owner: AnyObject, slot: AnyKeyPath) -> AnyObject? {
-    lock.withLock {
-      guard let installation = installations[Key(owner: ObjectIdentifier(owner), slot: slot)],
-        installation.owner === owner
-      else { return nil }
-      return installation.multiplexer
-    }
+    lookUp(Key(owner: ObjectIdentifier(owner), slot: slot), owner: owner)
   }
 
   /// Removes and returns the multiplexer for `owner`'s `slot`.
   func remove(for owner: AnyObject, slot: AnyKeyPath) -> AnyObject? {
-    let removed = lock.withLock { installations.removeValue(forKey: Key(owner: ObjectIdentifier(owner), slot: slot)) }
-    guard let removed, removed.owner === owner else { return nil }
-    return removed.multiplexer
+    let key = Key(owner: ObjectIdentifier(owner), slot: slot)
+    let (removed, shouldSweep) = lock.withLock { () -> (Installation?, Bool) in
+      guard let installation = installations[key], installation.owner === owner else { return (nil, dueForSweep()) }
+      installations[key] = nil
+      return (installation, dueForSweep())
+    }
+    if shouldSweep { sweep() }
+    return removed?.multiplexer
   }
 
   /// Reclaims every installation whose owner is gone.

@@ -1,0 +1,176 @@
+import Dispatch
+import Foundation
+import Multiplex
+import Synchronization
+import Testing
+
+/// Scenarios found in review: each failed (crashed, hung or answered wrongly) before its fix.
+@Suite("Regressions")
+struct RegressionTests {
+  final class ErrorObserver: Error, CustomStringConvertible {
+    var calls = 0
+    var description: String { "observer" }
+  }
+
+  @Test("An observer reached through an `any Error` box inside `Any` is called safely")
+  func errorBoxedObserver() {
+    let multiplexer = Multiplexer<Any>()
+    let observer = ErrorObserver()
+    let boxed: any Error = observer
+    multiplexer.add(boxed as Any)
+    #expect(multiplexer.count == 1)
+    #expect(multiplexer.contains(observer as Any))
+    multiplexer.notify { ($0 as? ErrorObserver)?.calls += 1 }
+    #expect(observer.calls == 1)
+    multiplexer.remove(observer as Any)
+    #expect(multiplexer.isEmpty)
+  }
+
+  @Test("An observer whose implementation calls another object's default implementation still responds")
+  func callingAnotherDefaultStillResponds() {
+    final class Locker: ScrollDelegate {
+      let other = Silent()
+      func shouldScrollToTop() -> Bool {
+        _ = other.shouldScrollToTop()  // the other object's default marks nothing for this call
+        return false
+      }
+    }
+    let locker = Locker()
+    let multiplexer = ScrollDelegateMultiplexer()
+    multiplexer.observers.add(locker)
+    #expect(multiplexer.shouldScrollToTop() == false)
+    #expect(multiplexer.observers.combine(using: .all, default: true) { $0.shouldScrollToTop() } == [false])
+  }
+
+  @Test("A default implementation that dispatches to Void listeners still does not respond")
+  func defaultThatDispatchesStaysSilent() {
+    final class Listener: ScrollDelegate {}
+    final class Chatty: ScrollDelegate {
+      let listeners = ScrollDelegateMultiplexer()
+      let listener = Listener()
+      init() { listeners.observers.add(listener) }
+      func viewForZooming() -> String? {
+        let result: String? = notImplemented(by: self, returning: nil)
+        listeners.didScroll(0)  // its observers' defaults run here
+        _ = listeners.viewForZooming()
+        return result
+      }
+    }
+    let chatty = Chatty()
+    let responder = Probe("responder", log: Log())
+    responder.zoomAnswer = .some("image")
+    let multiplexer = ScrollDelegateMultiplexer()
+    multiplexer.observers.add(chatty)
+    multiplexer.observers.add(responder)
+    #expect(multiplexer.viewForZooming() == "image")
+  }
+
+  @Test("A synchronous default called from an explicitly asynchronous closure does not respond")
+  func syncDefaultInAsyncClosure() async {
+    let silent = Silent()
+    let responder = Probe("responder", log: Log())
+    responder.scoreAnswer = 42
+    let multiplexer = Multiplexer<any ScrollDelegate>()
+    multiplexer.add(silent)
+    multiplexer.add(responder)
+    let answer = await multiplexer.combine(default: 0) { observer async in observer.score() }
+    #expect(answer == 42)
+  }
+
+  @Test("removeAndWait from inside an asynchronous call does not wait for its own dispatch")
+  func removeAndWaitInsideAsyncDispatch() async {
+    final class SelfRemoving: ScrollDelegate {
+      weak var multiplexer: Multiplexer<any ScrollDelegate>?
+      var finished = 0
+      func didFinish() async { teardown() }
+      func teardown() {
+        multiplexer?.removeAndWait(self)
+        finished += 1
+      }
+    }
+    let observer = SelfRemoving()
+    let multiplexer = Multiplexer<any ScrollDelegate>()
+    observer.multiplexer = multiplexer
+    multiplexer.add(observer)
+    await multiplexer.notify { await $0.didFinish() }
+    #expect(observer.finished == 1)
+    #expect(multiplexer.isEmpty)
+  }
+
+  @Test("A waiting removal returns while other threads keep dispatching and another thread removes itself")
+  func waitingRemovalIsNotStarved() {
+    final class Quick: Ticker, @unchecked Sendable {
+      func tick(_ dispatch: Int) {}
+    }
+    final class SelfRemover: Ticker, @unchecked Sendable {
+      let multiplexer: Multiplexer<any Ticker>
+      let removed = Atomic<Bool>(false)
+      init(_ multiplexer: Multiplexer<any Ticker>) { self.multiplexer = multiplexer }
+      func tick(_ dispatch: Int) {
+        guard !removed.exchange(true, ordering: .relaxed) else { return }
+        multiplexer.removeAndWait(self)
+      }
+    }
+    let multiplexer = Multiplexer<any Ticker>()
+    let quick = Quick()
+    let victim = Quick()
+    let remover = SelfRemover(multiplexer)
+    multiplexer.add(quick)
+    multiplexer.add(victim)
+    multiplexer.add(remover)
+    let waiterDone = Atomic<Bool>(false)
+    let dispatchesAfterWait = Atomic<Int>(0)
+    let group = DispatchGroup()
+    for thread in 0..<3 {
+      group.enter()
+      Thread {
+        defer { group.leave() }
+        if thread == 0 {
+          multiplexer.removeAndWait(victim)
+          waiterDone.store(true, ordering: .sequentiallyConsistent)
+        } else {
+          // Bounded: the waiter must finish while these dispatches are still coming.
+          for _ in 0..<20_000 {
+            multiplexer.notify { $0.tick(0) }
+            if waiterDone.load(ordering: .relaxed) { dispatchesAfterWait.wrappingAdd(1, ordering: .relaxed) }
+          }
+        }
+      }.start()
+    }
+    group.wait()
+    let done = waiterDone.load(ordering: .relaxed)
+    let afterWait = dispatchesAfterWait.load(ordering: .relaxed)
+    #expect(done)
+    #expect(afterWait > 0, "the waiter returned only after dispatching stopped")
+  }
+
+  @Test("A strong observer set as primary, then removed, is released")
+  func strongPrimaryRemovedIsReleased() {
+    let multiplexer = Multiplexer<any ScrollDelegate>()
+    weak var weakObserver: Probe?
+    do {
+      let observer = Probe("p", log: Log())
+      weakObserver = observer
+      multiplexer.add(observer, retention: .strong)
+      multiplexer.primary = observer
+      #expect(multiplexer.primary === observer)
+      multiplexer.remove(observer)
+    }
+    #expect(weakObserver == nil)
+    #expect(multiplexer.primary == nil)
+  }
+
+  @Test("A strong observer moved to primary stays strong")
+  func strongPrimaryKeepsRetention() {
+    let multiplexer = Multiplexer<any ScrollDelegate>()
+    weak var weakObserver: Probe?
+    do {
+      let observer = Probe("p", log: Log())
+      weakObserver = observer
+      multiplexer.add(observer, retention: .strong)
+      multiplexer.primary = observer
+    }
+    #expect(weakObserver != nil)
+    #expect(multiplexer.count == 1)
+  }
+}
