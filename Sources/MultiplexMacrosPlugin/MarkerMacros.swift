@@ -30,7 +30,7 @@ enum MarkerMacro {
         Diagnostic(
           .markerOutsideMultiplexed(marker: marker),
           on: node,
-          fixIt: .replace(message: MultiplexedFixIt.remove("@\(marker)"), oldNode: node, newNode: missingAttribute())
+          fixIt: .removal(of: node.located(in: declaration), message: .remove("@\(marker)"))
         )
       )
     }

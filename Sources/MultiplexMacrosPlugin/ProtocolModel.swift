@@ -122,15 +122,12 @@ extension ProtocolModel {
     diagnostics: inout [Diagnostic]
   ) -> ProtocolModel? {
     guard let proto = declaration.as(ProtocolDeclSyntax.self) else {
+      let attribute = attribute.located(in: declaration)
       diagnostics.append(
         Diagnostic(
           .notAProtocol(kind: describeKind(of: declaration)),
           on: attribute,
-          fixIt: .replace(
-            message: MultiplexedFixIt.remove("@\(Naming.multiplexed)"),
-            oldNode: attribute,
-            newNode: missingAttribute()
-          )
+          fixIt: .removal(of: attribute, message: .remove("@\(Naming.multiplexed)"))
         )
       )
       return nil
@@ -151,7 +148,7 @@ extension ProtocolModel {
           Diagnostic(
             .objcProtocol,
             on: attribute,
-            fixIt: .replace(message: MultiplexedFixIt.remove("@objc"), oldNode: attribute, newNode: missingAttribute())
+            fixIt: .removal(of: attribute, message: .remove("@objc"))
           )
         )
       } else if isGlobalActor(attribute) {
@@ -297,9 +294,41 @@ extension ProtocolModel {
   }
 }
 
-/// An empty attribute, used by fix-its that remove one.
-func missingAttribute() -> AttributeSyntax {
-  AttributeSyntax(atSign: .atSignToken(presence: .missing), attributeName: MissingTypeSyntax())
+extension AttributeSyntax {
+  /// The same attribute inside `declaration`, which knows its neighbouring tokens (the attribute a macro receives
+  /// may be a detached copy); `self` if it is not found.
+  func located(in declaration: some SyntaxProtocol) -> AttributeSyntax {
+    let attributes = declaration.asProtocol((any WithAttributesSyntax).self)?.attributes ?? []
+    for element in attributes {
+      if case .attribute(let candidate) = element, candidate.trimmedDescription == trimmedDescription {
+        return candidate
+      }
+    }
+    return self
+  }
+}
+
+extension FixIt {
+  /// A fix-it that deletes `node` (an attribute or a modifier) and leaves the surrounding layout tidy.
+  ///
+  /// On its own line, the node's line goes away; at the start of a line, what follows moves to its place; after
+  /// another attribute on the same line, the space before it goes too.
+  static func removal(of node: some SyntaxProtocol, message: MultiplexedFixIt) -> FixIt {
+    let empty = Syntax(TokenSyntax(.identifier(""), presence: .missing))
+    var changes: [FixIt.Change] = [.replace(oldNode: Syntax(node), newNode: empty)]
+    let previous = node.previousToken(viewMode: .sourceAccurate)
+    let next = node.nextToken(viewMode: .sourceAccurate)
+    let startsLine =
+      previous == nil || node.leadingTrivia.contains(where: \.isNewline)
+      || previous!.trailingTrivia.contains(where: \.isNewline)
+    let nextOnSameLine = next.map { !$0.leadingTrivia.contains(where: \.isNewline) } ?? false
+    if startsLine, let next {
+      changes.append(.replaceLeadingTrivia(token: next, newTrivia: node.leadingTrivia))
+    } else if !nextOnSameLine, let previous {
+      changes.append(.replaceTrailingTrivia(token: previous, newTrivia: []))
+    }
+    return FixIt(message: message, changes: changes)
+  }
 }
 
 extension Requirement {
@@ -376,7 +405,7 @@ extension Requirement {
     Diagnostic(
       .duplicateMarker(marker: marker),
       on: attribute,
-      fixIt: .replace(message: MultiplexedFixIt.remove("@\(marker)"), oldNode: attribute, newNode: missingAttribute())
+      fixIt: .removal(of: attribute, message: .remove("@\(marker)"))
     )
   }
 
@@ -397,11 +426,7 @@ extension Requirement {
           Diagnostic(
             .optionalRequirement(name: name),
             on: modifier,
-            fixIt: .replace(
-              message: MultiplexedFixIt.remove("optional"),
-              oldNode: modifier,
-              newNode: DeclModifierSyntax(name: .keyword(.optional, presence: .missing))
-            )
+            fixIt: .removal(of: modifier, message: .remove("optional"))
           )
         )
       case .keyword(.nonisolated):
@@ -412,11 +437,7 @@ extension Requirement {
             Diagnostic(
               .nonisolatedInIsolatedProtocol(name: name, isolation: isolationName),
               on: modifier,
-              fixIt: .replace(
-                message: MultiplexedFixIt.remove("nonisolated"),
-                oldNode: modifier,
-                newNode: DeclModifierSyntax(name: .keyword(.nonisolated, presence: .missing))
-              )
+              fixIt: .removal(of: modifier, message: .remove("nonisolated"))
             )
           )
         }
@@ -454,11 +475,7 @@ extension Requirement {
           Diagnostic(
             .defaultOnVoid(name: name),
             on: marker,
-            fixIt: .replace(
-              message: MultiplexedFixIt.remove("@\(Naming.defaultMarker)"),
-              oldNode: marker,
-              newNode: missingAttribute()
-            )
+            fixIt: .removal(of: marker, message: .remove("@\(Naming.defaultMarker)"))
           )
         )
         return nil
