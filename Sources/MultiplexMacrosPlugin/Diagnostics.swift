@@ -24,7 +24,7 @@ enum MultiplexedDiagnostic: DiagnosticMessage {
   case rethrowsRequirement(name: String)
   case optionalRequirement(name: String)
   case nonisolatedInIsolatedProtocol(name: String, isolation: String)
-  case missingDefault(name: String, type: String)
+  case missingDefault(name: String, type: String, isRequired: Bool)
   case defaultOnVoid(name: String)
   case duplicateMarker(marker: String)
   case nameCollision(name: String)
@@ -87,10 +87,10 @@ enum MultiplexedDiagnostic: DiagnosticMessage {
     case .nonisolatedInIsolatedProtocol(let name, let isolation):
       return "'@Multiplexed' cannot forward 'nonisolated' requirement '\(name)': the protocol is '\(isolation)', "
         + "and so are the multiplexer and its observers; remove 'nonisolated'"
-    case .missingDefault(let name, let type):
+    case .missingDefault(let name, let type, let isRequired):
       return "'\(name)' returns '\(type)', so the multiplexer needs the value to return when no observer "
-        + "answers; add '@MultiplexedDefault(<value>)' to the requirement (it also makes the requirement "
-        + "optional for observers)"
+        + "answers; add '@MultiplexedDefault(<value>)' to the requirement"
+        + (isRequired ? "" : " (it also makes the requirement optional for observers)")
     case .defaultOnVoid(let name):
       return "'@MultiplexedDefault' has no effect on '\(name)', which returns nothing; remove it"
     case .duplicateMarker(let marker):

@@ -197,6 +197,7 @@ extension ProtocolModel {
     for member in proto.memberBlock.members {
       if let requirement = Requirement.make(
         from: member.decl,
+        protocolName: name,
         isolation: isolation,
         in: context,
         diagnostics: &diagnostics
@@ -336,12 +337,19 @@ extension Requirement {
   /// for unsupported shapes, which append a diagnostic.
   static func make(
     from decl: DeclSyntax,
+    protocolName: String,
     isolation: AttributeSyntax?,
     in context: some MacroExpansionContext,
     diagnostics: inout [Diagnostic]
   ) -> Requirement? {
     if let function = decl.as(FunctionDeclSyntax.self) {
-      return makeMethod(function, isolation: isolation, in: context, diagnostics: &diagnostics)
+      return makeMethod(
+        function,
+        protocolName: protocolName,
+        isolation: isolation,
+        in: context,
+        diagnostics: &diagnostics
+      )
     }
     if let variable = decl.as(VariableDeclSyntax.self) {
       return makeProperty(variable, isolation: isolation, diagnostics: &diagnostics)
@@ -487,7 +495,7 @@ extension Requirement {
     if defaultValue == nil, !isOptional {
       diagnostics.append(
         Diagnostic(
-          .missingDefault(name: name, type: resultType.description),
+          .missingDefault(name: name, type: resultType.description, isRequired: markers.requiredMarker != nil),
           on: type,
           fixIt: FixIt(
             message: MultiplexedFixIt.insertDefault,
@@ -543,6 +551,7 @@ extension Requirement {
 
   private static func makeMethod(
     _ function: FunctionDeclSyntax,
+    protocolName: String,
     isolation: AttributeSyntax?,
     in context: some MacroExpansionContext,
     diagnostics: inout [Diagnostic]
@@ -652,8 +661,12 @@ extension Requirement {
     else { return nil }
     guard diagnostics.count == before else { return nil }
 
-    // Collisions with the multiplexer's own members.
-    if arguments.isEmpty, Naming.ownPropertyNames.contains(baseName) {
+    // Collisions with the multiplexer's own members: a property's name, or a method that takes an observer.
+    let firstType = function.signature.parameterClause.parameters.first?.type.trimmedDescription
+    if arguments.isEmpty && Naming.ownPropertyNames.contains(baseName)
+      || Naming.ownMethodNames.contains(displayName)
+        && (firstType == protocolName || firstType == "any \(protocolName)")
+    {
       diagnostics.append(Diagnostic(.nameCollision(name: displayName), on: function.name))
       return nil
     }

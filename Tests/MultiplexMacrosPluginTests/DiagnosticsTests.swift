@@ -603,7 +603,7 @@ import Testing
       diagnostics: [
         DiagnosticSpec(
           message:
-            "'height(forRow:)' returns 'Double', so the multiplexer needs the value to return when no observer answers; add '@MultiplexedDefault(<value>)' to the requirement (it also makes the requirement optional for observers)",
+            "'height(forRow:)' returns 'Double', so the multiplexer needs the value to return when no observer answers; add '@MultiplexedDefault(<value>)' to the requirement",
           line: 4,
           column: 35,
           fixIts: [FixItSpec(message: "Insert '@MultiplexedDefault(<#value#>)'")]
@@ -678,7 +678,7 @@ import Testing
     )
   }
 
-  /// A requirement named like a member of the multiplexer.
+  /// A requirement named like a member of the multiplexer; an overload with other parameter types is fine.
   @Test func nameCollision() {
     assertExpansion(
       """
@@ -686,12 +686,16 @@ import Testing
       protocol Delegate: AnyObject {
         var count: Int? { get }
         func observers() -> Int?
+        func contains(_ observer: any Delegate) -> Bool?
+        func contains(_ point: Point) -> Bool?
       }
       """,
       expandedSource: """
         protocol Delegate: AnyObject {
           var count: Int? { get }
           func observers() -> Int?
+          func contains(_ observer: any Delegate) -> Bool?
+          func contains(_ point: Point) -> Bool?
         }
         """,
       diagnostics: [
@@ -705,6 +709,12 @@ import Testing
           message:
             "requirement 'observers()' has the name of a member that the generated multiplexer declares itself; rename the requirement",
           line: 4,
+          column: 8
+        ),
+        DiagnosticSpec(
+          message:
+            "requirement 'contains(_:)' has the name of a member that the generated multiplexer declares itself; rename the requirement",
+          line: 5,
           column: 8
         ),
       ]
