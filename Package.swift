@@ -27,7 +27,9 @@ let package = Package(
   name: "Multiplex",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
-    .library(name: "Multiplex", targets: ["Multiplex"])
+    // Static, not automatic: SwiftPM refuses `swift build --product` for an automatic library product and builds
+    // every target instead (swift-syntax included), so `swift build --product Multiplex` needs an explicit type.
+    .library(name: "Multiplex", type: .static, targets: ["Multiplex"])
   ],
   targets: [
     // Core Library
