@@ -13,10 +13,11 @@
 //
 // Environment
 // - `MULTIPLEX_OMIT_MACROS`: when set (to any value), the package leaves out the swift-syntax dependency, the
-//   `MultiplexMacros` product, the `MultiplexMacrosPlugin` macro target and both macro test targets. CI uses it to
-//   run `swift test -c release` on the runtime without a release build of swift-syntax (about 7.5 minutes on two
-//   cores); the macro's tests run in debug, where swift-syntax builds in one to three minutes. A macro plugin is
-//   a build tool: its speed does not depend on the configuration its clients are built in.
+//   `MultiplexMacros` product, the `MultiplexMacrosPlugin` macro target, both macro test targets, and any other
+//   target that depends on `MultiplexMacros`. CI uses it to run `swift test -c release` on the runtime without a
+//   release build of swift-syntax (about 7.5 minutes on two cores); the macro's tests run in debug, where
+//   swift-syntax builds in one to three minutes. A macro plugin is a build tool: the code it generates does not
+//   depend on the configuration it was built in.
 
 import CompilerPluginSupport
 import PackageDescription
@@ -91,6 +92,18 @@ if !omitMacros {
     ),
     .testTarget(name: "MultiplexMacrosTests", dependencies: ["MultiplexMacros"]),
   ])
+}
+
+if omitMacros {
+  // Targets that use the macro (for example the demo, once it is written with `@Multiplexed`) go too.
+  package.targets.removeAll { target in
+    target.dependencies.contains { dependency in
+      switch dependency {
+      case .byNameItem(name: "MultiplexMacros", _), .targetItem(name: "MultiplexMacros", _): return true
+      default: return false
+      }
+    }
+  }
 }
 
 // Strictness applied to every target.
