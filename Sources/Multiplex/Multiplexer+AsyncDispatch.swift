@@ -11,11 +11,15 @@ extension Multiplexer {
   ///
   /// The rules for observers added, removed or deallocated during the dispatch are those of ``notify(_:)-9b4uc``.
   ///
-  /// - Parameter call: Forwards the call to one observer.
+  /// - Parameters:
+  ///   - isolation: The actor the dispatch runs on. The default, `#isolation`, is the caller's, so a `@MainActor`
+  ///     delegate can forward to its (non-`Sendable`) observers without leaving the main actor.
+  ///   - call: Forwards the call to one observer.
   /// - Throws: The first error (in call order) after every observer was called.
   /// - Complexity: O(*n*) observer calls.
   @inlinable
   public func notify<Failure: Error>(
+    isolation: isolated (any Actor)? = #isolation,
     _ call: (Observer) async throws(Failure) -> Void
   ) async throws(Failure) {
     let sourced = _source?() ?? []
@@ -48,6 +52,7 @@ extension Multiplexer {
   ///
   /// - Parameters:
   ///   - defaultValue: The result when no observer responds.
+  ///   - isolation: The actor the dispatch runs on; the caller's by default (see ``notify(isolation:_:)``).
   ///   - call: Forwards the call to one observer and returns its answer.
   /// - Returns: The first responding observer's answer, or `defaultValue`.
   /// - Throws: The first error (in call order) after every observer was called.
@@ -55,9 +60,10 @@ extension Multiplexer {
   @inlinable
   public func combine<Value, Failure: Error>(
     default defaultValue: Value,
+    isolation: isolated (any Actor)? = #isolation,
     _ call: (Observer) async throws(Failure) -> Value
   ) async throws(Failure) -> Value {
-    try await combine(using: .first, default: defaultValue, call)
+    try await combine(using: .first, default: defaultValue, isolation: isolation, call)
   }
 
   /// Calls every live observer's `async` requirement in order and combines the answers with `combiner`.
@@ -69,6 +75,7 @@ extension Multiplexer {
   /// - Parameters:
   ///   - combiner: How to turn the responses into the result.
   ///   - defaultValue: Passed to the combiner; the built-in combiners return it when no observer responds.
+  ///   - isolation: The actor the dispatch runs on; the caller's by default (see ``notify(isolation:_:)``).
   ///   - call: Forwards the call to one observer and returns its answer.
   /// - Returns: What `combiner` returns.
   /// - Throws: The first error (in call order), after every observer was called, instead of a result.
@@ -77,6 +84,7 @@ extension Multiplexer {
   public func combine<Value, Result, Failure: Error>(
     using combiner: Combiner<Observer, Value, Result>,
     default defaultValue: Value,
+    isolation: isolated (any Actor)? = #isolation,
     _ call: (Observer) async throws(Failure) -> Value
   ) async throws(Failure) -> Result {
     let sourced = _source?() ?? []
@@ -97,7 +105,8 @@ extension Multiplexer {
         frame.observer = entry.identifier
       }
       frame.marked = false
-      let outcome = await _AsyncFrame._with(frame) { () async -> Swift.Result<Value, Failure> in
+      let outcome = await _AsyncFrame._with(frame, isolation: isolation) {
+        () async -> Swift.Result<Value, Failure> in
         do throws(Failure) {
           return .success(try await call(observer))
         } catch {

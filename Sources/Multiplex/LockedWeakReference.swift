@@ -1,0 +1,64 @@
+/// A weak reference that any number of threads may read and write at the same time.
+///
+/// A plain `weak var` must not be written on one thread while another reads it. `LockedWeakReference` guards its
+/// reference with a lock, so a dispatching thread can read it while another thread replaces it. `@Multiplexed`
+/// uses it for the `combiner` property of a multiplexer generated for a protocol that is not isolated to a
+/// global actor:
+///
+/// ```swift
+/// let reference = LockedWeakReference<any ScrollViewDelegateCombining>()
+/// reference.object = zoomPolicy        // on one thread
+/// let combiner = reference.object      // on another, at the same time
+/// ```
+///
+/// The reference never keeps its object alive: once the object is deallocated, ``object`` reads `nil`.
+///
+/// `Object` is usually the existential of a class-bound protocol, which Swift does not accept where a generic
+/// parameter is constrained to `AnyObject`; so the parameter is unconstrained, and a value that is not a class
+/// instance is not stored (``object`` then reads `nil`).
+public final class LockedWeakReference<Object> {
+  // The object, weakly; read back as `Object` with a cast that cannot fail, since only `Object` values are
+  // stored. The cast is a cached conformance lookup, paid only while an object is set.
+  private weak var _object: AnyObject?
+  private let _lock = _Lock()
+
+  /// Creates a reference to `object`, or an empty one.
+  ///
+  /// - Parameter object: The object to refer to weakly. The default is `nil`.
+  /// - Complexity: O(1).
+  public init(_ object: Object? = nil) {
+    self._object = Self._instance(object)
+  }
+
+  deinit {
+    _lock.destroy()
+  }
+
+  /// The object, or `nil` if none was set or it was deallocated.
+  ///
+  /// Reading returns a strong reference that keeps the object alive for as long as you hold it. Setting a value
+  /// that is not a class instance stores `nil`.
+  ///
+  /// - Complexity: O(1): one lock acquisition and one weak load or store.
+  public var object: Object? {
+    get {
+      guard let object = _lock.withLock({ _object }) else { return nil }
+      return object as? Object
+    }
+    set {
+      let instance = Self._instance(newValue)
+      _lock.withLock { _object = instance }
+    }
+  }
+
+  /// The class instance inside `value`, or `nil` for `nil` or a value of another type.
+  private static func _instance(_ value: Object?) -> AnyObject? {
+    guard let value else { return nil }
+    let boxed = value as Any
+    guard type(of: boxed) is AnyObject.Type else { return nil }
+    return boxed as AnyObject
+  }
+}
+
+// The lock serializes every access to the weak reference; the object crosses threads, so it must be `Sendable`.
+extension LockedWeakReference: @unchecked Sendable where Object: Sendable {}

@@ -1,0 +1,190 @@
+@_exported public import Multiplex
+
+/// Generates a multiplexer for a class-bound delegate protocol: a class you put in the delegate slot that
+/// forwards every call to any number of observers.
+///
+/// Attach it to the protocol:
+///
+/// ```swift
+/// import MultiplexMacros
+///
+/// @Multiplexed
+/// public protocol ScrollViewDelegate: AnyObject {
+///   func scrollViewDidScroll(_ scrollView: ScrollView)
+///   func viewForZooming(in scrollView: ScrollView) -> View?
+///   @MultiplexedDefault(true)
+///   func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool
+/// }
+///
+/// let multiplexer = ScrollViewDelegateMultiplexer()
+/// scrollView.delegate = multiplexer
+/// multiplexer.add(parallaxHeader)
+/// multiplexer.add(scrollIndicator)
+/// ```
+///
+/// The generated code would look like:
+///
+/// ```swift
+/// public final class ScrollViewDelegateMultiplexer: ScrollViewDelegate {
+///   private let _multiplexer: Multiplex.Multiplexer<any ScrollViewDelegate>
+///   private let _combiner = Multiplex.LockedWeakReference<any ScrollViewDelegateCombining>()
+///   public var combiner: (any ScrollViewDelegateCombining)? { get set }  // held weakly
+///
+///   public init()
+///   public init(source: @escaping () -> [any ScrollViewDelegate])
+///   @discardableResult
+///   public func add(_ observer: any ScrollViewDelegate, retention: Retention = .weak, priority: Int = 0)
+///     -> ObservationToken
+///   public func remove(_ observer: any ScrollViewDelegate)
+///   public func removeAndWait(_ observer: any ScrollViewDelegate)
+///   public func contains(_ observer: any ScrollViewDelegate) -> Bool
+///   public var count: Int { get }
+///   public var isEmpty: Bool { get }
+///   public var observers: [any ScrollViewDelegate] { get }
+///
+///   public func scrollViewDidScroll(_ scrollView: ScrollView) {
+///     self._multiplexer.notify {
+///       $0.scrollViewDidScroll(scrollView)
+///     }
+///   }
+///
+///   public func viewForZooming(in scrollView: ScrollView) -> View? {
+///     if let combiner = self._combiner.object {
+///       return self._multiplexer.combine(
+///         using: Multiplex.Combiner<any ScrollViewDelegate, View?, View?> { responses, defaultValue in
+///           combiner.scrollViewDelegateMultiplexer(self, combineViewForZoomingIn: &responses, default: defaultValue)
+///         },
+///         default: nil
+///       ) {
+///         $0.viewForZooming(in: scrollView)
+///       }
+///     }
+///     return self._multiplexer.combine(default: nil) {
+///       $0.viewForZooming(in: scrollView)
+///     }
+///   }
+///   // scrollViewShouldScrollToTop(_:) likewise, with `default: true`.
+/// }
+///
+/// public protocol ScrollViewDelegateCombining: AnyObject {
+///   func scrollViewDelegateMultiplexer(
+///     _ multiplexer: ScrollViewDelegateMultiplexer,
+///     combineViewForZoomingIn responses: inout Multiplex.Responses<any ScrollViewDelegate, View?>,
+///     default defaultValue: View?
+///   ) -> View?
+///   // …one method per requirement that returns a value, each with a default implementation that returns the
+///   // first response's value.
+/// }
+///
+/// extension ScrollViewDelegate {
+///   public func scrollViewDidScroll(_ scrollView: ScrollView) {
+///   }
+///   public func viewForZooming(in scrollView: ScrollView) -> View? {
+///     Multiplex.notImplemented(returning: nil)
+///   }
+///   public func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
+///     Multiplex.notImplemented(returning: true)
+///   }
+/// }
+/// ```
+///
+/// ### Semantics
+///
+/// - A requirement that returns nothing reaches every observer in order (`Multiplexer.notify(_:)`); `inout`
+///   arguments are chained from one observer to the next.
+/// - A requirement that returns a value reaches every observer too. Observers that do not implement it (they get
+///   the generated default implementation, which calls `notImplemented(returning:)`) do not respond. The result
+///   is the first responding observer's answer, or the requirement's default when none responds, unless the
+///   multiplexer's `combiner` implements the requirement's combining method.
+/// - `throws`: every observer is called and the first error is rethrown; `async`: observers are awaited in order.
+/// - Properties: the getter combines like a method; the setter reaches every observer.
+///
+/// ### Defaults
+///
+/// Requirements returning `Void` or an `Optional` (spelled `T?`, `T!` or `Optional<T>`) get a default
+/// implementation, so observers implement only what they need, and the multiplexer answers `nil` when no
+/// observer responds. Give any other requirement a default with ``MultiplexedDefault(_:)``; keep a requirement
+/// required for observers with ``MultiplexedRequired()``.
+///
+/// ### Isolation, access and availability
+///
+/// The generated types have the protocol's access level, global actor (`@MainActor protocol` gives a
+/// `@MainActor` multiplexer and combining protocol) and `@available` attributes. The combining protocol refines
+/// `Sendable` when the protocol does.
+///
+/// ### Restrictions
+///
+/// Each shape that cannot be forwarded is an error on the offending line, with a fix-it where one exists:
+///
+/// - The macro on anything but a protocol: "'@Multiplexed' can only be attached to a protocol, not to a
+///   struct; write it on the delegate protocol whose calls should reach many observers".
+/// - A protocol that is not class-bound: "'@Multiplexed' protocol 'Delegate' must be class-bound, because the
+///   multiplexer holds its observers weakly; add ': AnyObject'" (fix-it: add `AnyObject`).
+/// - Associated types, `Self` requirements, `static` requirements, initializers, subscripts, `#if` in the
+///   protocol, inherited protocols other than `AnyObject` and `Sendable`, variadic parameters, parameter packs,
+///   `rethrows`, `@objc` and `optional`, `nonisolated` requirements of an isolated protocol, and a value
+///   requirement without a default.
+///
+/// The article "Using @Multiplexed" lists every diagnostic with its exact text.
+@attached(peer, names: suffixed(Multiplexer), suffixed(Combining))
+@attached(extension, names: arbitrary)
+public macro Multiplexed() = #externalMacro(module: "MultiplexMacrosPlugin", type: "MultiplexedMacro")
+
+/// Gives a requirement of a `@Multiplexed` protocol the value it returns when no observer answers, and makes it
+/// optional for observers.
+///
+/// Write it on a requirement whose result is not an `Optional`, where the multiplexer needs a value for calls
+/// no observer answers; on an `Optional` requirement it replaces `nil`:
+///
+/// ```swift
+/// @Multiplexed
+/// protocol TableDelegate: AnyObject {
+///   @MultiplexedDefault(true)
+///   func shouldHighlightRow(at index: Int) -> Bool
+///   @MultiplexedDefault(Color.accent)
+///   var tint: Color? { get }
+/// }
+/// ```
+///
+/// The value is used twice: the multiplexer returns it (and passes it to the combiner) when no observer
+/// responds, and the generated default implementation returns it when the requirement is called on an observer
+/// that does not implement it (`notImplemented(returning: true)`). The expression is evaluated at each such call,
+/// where the requirement's parameters are visible: use literals and constants that do not share a name with a
+/// parameter. Spell the type when it cannot be inferred alone (`CGPoint.zero`, not `.zero`).
+///
+/// On a requirement that returns `Void`, it is an error: "'@MultiplexedDefault' has no effect on
+/// 'didChange()', which returns nothing; remove it" (fix-it: remove it). Outside a `@Multiplexed` protocol:
+/// "'@MultiplexedDefault' only has an effect on a requirement of a '@Multiplexed' protocol; add '@Multiplexed' to
+/// the protocol or remove '@MultiplexedDefault'".
+///
+/// - Parameter value: The value of the requirement when no observer answers.
+@attached(peer)
+public macro MultiplexedDefault<Value>(_ value: Value) =
+  #externalMacro(module: "MultiplexMacrosPlugin", type: "MultiplexedDefaultMacro")
+
+/// Keeps a requirement of a `@Multiplexed` protocol required: `@Multiplexed` generates no default
+/// implementation for it, so every observer must implement it.
+///
+/// ```swift
+/// @Multiplexed
+/// protocol TableDelegate: AnyObject {
+///   @MultiplexedRequired
+///   func tableDidReload()
+///   @MultiplexedRequired @MultiplexedDefault(44)
+///   func heightForRow(at index: Int) -> Double
+/// }
+/// ```
+///
+/// The multiplexer still needs an answer when it has no observer: a requirement that returns a value other than
+/// an `Optional` needs ``MultiplexedDefault(_:)`` too.
+@attached(peer)
+public macro MultiplexedRequired() = #externalMacro(module: "MultiplexMacrosPlugin", type: "MultiplexedRequiredMacro")
+
+/// Generates the default implementations of a combining protocol generated by `@Multiplexed`. Not for direct use.
+///
+/// An extension macro can only extend the declaration it is attached to, so `@Multiplexed` attaches this macro
+/// to the `…Combining` protocol it generates. Each default implementation returns the first response's value, or
+/// the default when no observer responds: the policy of a multiplexer without a combiner.
+@attached(extension, names: arbitrary)
+public macro _MultiplexedCombining() =
+  #externalMacro(module: "MultiplexMacrosPlugin", type: "MultiplexedCombiningMacro")

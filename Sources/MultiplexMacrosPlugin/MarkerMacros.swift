@@ -1,0 +1,119 @@
+import SwiftDiagnostics
+public import SwiftSyntax
+import SwiftSyntaxBuilder
+public import SwiftSyntaxMacros
+
+/// `@MultiplexedDefault(value)` and `@MultiplexedRequired`: markers that `@Multiplexed` reads on requirements.
+///
+/// They generate nothing themselves. Their expansion only checks that they are written where they have an
+/// effect, on a method or property requirement of a `@Multiplexed` protocol; everything else about them (a
+/// default on a `Void` requirement, a marker written twice) is checked by `@Multiplexed`, which sees the whole
+/// protocol.
+enum MarkerMacro {
+  static func check(
+    _ node: AttributeSyntax,
+    marker: String,
+    declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) {
+    guard declaration.is(FunctionDeclSyntax.self) || declaration.is(VariableDeclSyntax.self) else {
+      context.diagnose(Diagnostic(.markerNotOnRequirement(marker: marker), on: node))
+      return
+    }
+    let isInMultiplexedProtocol =
+      context.lexicalContext.first?.as(ProtocolDeclSyntax.self)?.attributes.contains { element in
+        guard case .attribute(let attribute) = element else { return false }
+        return Naming.attributeName(attribute) == Naming.multiplexed
+      } ?? false
+    if !isInMultiplexedProtocol {
+      context.diagnose(
+        Diagnostic(
+          .markerOutsideMultiplexed(marker: marker),
+          on: node,
+          fixIt: .removal(of: node.located(in: declaration), message: .remove("@\(marker)"))
+        )
+      )
+    }
+  }
+}
+
+/// `@MultiplexedDefault(value)`.
+public enum MultiplexedDefaultMacro: PeerMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    MarkerMacro.check(node, marker: Naming.defaultMarker, declaration: declaration, in: context)
+    return []
+  }
+}
+
+/// `@MultiplexedRequired`.
+public enum MultiplexedRequiredMacro: PeerMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    MarkerMacro.check(node, marker: Naming.requiredMarker, declaration: declaration, in: context)
+    return []
+  }
+}
+
+/// `@_MultiplexedCombining`: the default implementations of a generated combining protocol.
+///
+/// `@Multiplexed` cannot extend the combining protocol it generates (an extension macro only extends the type it
+/// is attached to), so it attaches this macro to the generated protocol. Every requirement of a combining
+/// protocol has the same shape, `(_ multiplexer:, <label> responses: inout Responses, default defaultValue:)`,
+/// and its default implementation applies the default policy: the first response's value, or the default.
+public enum MultiplexedCombiningMacro: ExtensionMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    guard let proto = declaration.as(ProtocolDeclSyntax.self) else { return [] }
+    var access: DeclModifierSyntax? = nil
+    for modifier in proto.modifiers {
+      switch modifier.name.tokenKind {
+      case .keyword(.public), .keyword(.package): access = modifier.trimmed
+      default: break
+      }
+    }
+    var availability = ""
+    for element in proto.attributes {
+      if case .attribute(let attribute) = element, Naming.attributeName(attribute) == "available" {
+        availability += attribute.trimmedDescription + "\n"
+      }
+    }
+    var members: [String] = []
+    for member in proto.memberBlock.members {
+      guard let function = member.decl.as(FunctionDeclSyntax.self) else { continue }
+      var signature = function.with(\.leadingTrivia, []).with(\.modifiers, [])
+      if let access {
+        // The modifier goes where `func` was (after the attributes, on its line); `func` follows on the same line.
+        let modifier = access.with(\.leadingTrivia, signature.funcKeyword.leadingTrivia).with(\.trailingTrivia, .space)
+        signature.modifiers = [modifier]
+        signature.funcKeyword.leadingTrivia = []
+      }
+      signature = signature.trimmed
+      // Lines after the first keep the protocol's indentation: remove it (the closing parenthesis has the least).
+      var lines = signature.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      let indentation = lines.dropFirst().filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+      for index in lines.indices.dropFirst() { lines[index] = String(lines[index].dropFirst(indentation)) }
+      members.append(
+        lines.joined(separator: "\n") + " {\n  Multiplex.Combiner.first.combine(&responses, default: defaultValue)\n}"
+      )
+    }
+    guard !members.isEmpty else { return [] }
+    let decl: DeclSyntax = """
+      \(raw: availability)extension \(type.trimmed) {
+        \(raw: members.joined(separator: "\n\n").split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { $0 == 0 || $1.isEmpty ? String($1) : "  " + $1 }.joined(separator: "\n"))
+      }
+      """
+    return decl.as(ExtensionDeclSyntax.self).map { [$0] } ?? []
+  }
+}

@@ -1,0 +1,417 @@
+import SwiftDiagnostics
+public import SwiftSyntax
+import SwiftSyntaxBuilder
+public import SwiftSyntaxMacros
+
+/// `@Multiplexed`: generates `PMultiplexer` and `PCombining` (peer role) and the default implementations that
+/// make requirements optional (extension role).
+///
+/// Both roles read the protocol into a ``ProtocolModel``. The peer role reports the diagnostics; the extension
+/// role stays silent so that each problem is reported once. Either role generates nothing when the model has a
+/// diagnostic.
+public enum MultiplexedMacro {}
+
+extension MultiplexedMacro: PeerMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    var diagnostics: [Diagnostic] = []
+    let model = ProtocolModel.make(from: declaration, attribute: node, in: context, diagnostics: &diagnostics)
+    for diagnostic in diagnostics { context.diagnose(diagnostic) }
+    guard let model else { return [] }
+    let generator = Generator(model: model, context: context)
+    return [generator.multiplexerClass(), generator.combiningProtocol()]
+  }
+}
+
+extension MultiplexedMacro: ExtensionMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    var diagnostics: [Diagnostic] = []
+    guard let model = ProtocolModel.make(from: declaration, attribute: node, in: context, diagnostics: &diagnostics)
+    else {
+      return []
+    }
+    let generator = Generator(model: model, context: context)
+    guard let defaults = generator.defaultImplementations(extending: TypeSyntax(type.trimmed)) else { return [] }
+    return [defaults]
+  }
+}
+
+/// Turns a ``ProtocolModel`` into source.
+struct Generator<Context: MacroExpansionContext> {
+  let model: ProtocolModel
+  let context: Context
+
+  // MARK: Common pieces
+
+  /// `public ` / `package ` / nothing, for members.
+  private var memberAccess: String { model.memberAccess.map { $0 + " " } ?? "" }
+
+  /// The protocol's global actor and availability, as a prefix for generated type declarations.
+  private var typeAttributes: String {
+    var attributes = model.availability.map(\.description)
+    if let isolation = model.isolation { attributes.insert(isolation.description, at: 0) }
+    return attributes.map { $0 + "\n" }.joined()
+  }
+
+  private var typeAccess: String { model.typeAccess.map { $0 + " " } ?? "" }
+
+  /// `text` with every line but the first indented by `spaces`, for interpolation at that indentation.
+  private func indented(_ text: String, _ spaces: Int) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .enumerated()
+      .map { index, line in index == 0 || line.isEmpty ? String(line) : String(repeating: " ", count: spaces) + line }
+      .joined(separator: "\n")
+  }
+
+  private func attributes(_ list: [AttributeSyntax]) -> String {
+    list.map { $0.description + "\n" }.joined()
+  }
+
+  /// The `try`/`await` in front of a call to `requirement`.
+  private func effectPrefix(_ requirement: Requirement) -> String {
+    (requirement.isThrowing ? "try " : "") + (requirement.isAsync ? "await " : "")
+  }
+
+  /// How one observer, named `receiver`, is called: `$0.viewForZooming(in: scrollView)`.
+  private func observerCall(_ requirement: Requirement, receiver: String) -> String {
+    switch requirement.shape {
+    case .method(_, let name, let arguments):
+      let list = arguments.map { argument in
+        let value: String
+        if argument.isInout {
+          value = "&" + argument.name
+        } else if argument.isAutoclosure {
+          value = argument.name + "()"
+        } else {
+          value = argument.name
+        }
+        return (argument.label.map { $0 + ": " } ?? "") + value
+      }
+      return "\(effectPrefix(requirement))\(receiver).\(name)(\(list.joined(separator: ", ")))"
+    case .property(let name, _, _, _):
+      return "\(effectPrefix(requirement))\(receiver).\(name)"
+    }
+  }
+
+  /// The closure that calls one observer. With typed throws, the closure spells out its thrown type, which
+  /// Swift 6 would otherwise infer as `any Error`.
+  private func observerClosure(_ requirement: Requirement, returnType: String) -> String {
+    guard let thrownType = requirement.typedThrowsType else {
+      return "{\n  \(observerCall(requirement, receiver: "$0"))\n}"
+    }
+    // Not `makeUniqueName`: a closure parameter spelled `$…` would name a property wrapper projection.
+    let observer = Naming.fresh("observer", avoiding: requirement.reservedNames)
+    let effects = (requirement.isAsync ? "async " : "") + "throws(\(thrownType.trimmedDescription))"
+    return "{ (\(observer): \(model.observerType)) \(effects) -> \(returnType) in\n"
+      + "  \(observerCall(requirement, receiver: observer))\n}"
+  }
+
+  /// The body that forwards a requirement returning a value: the combiner's method if a combiner is set, the
+  /// first responding observer's answer otherwise.
+  private func combiningBody(_ requirement: Requirement, type: TypeSyntax) -> String {
+    let prefix = effectPrefix(requirement)
+    let typeText = type.description
+    let closure = observerClosure(requirement, returnType: typeText)
+    let defaultValue = requirement.defaultValue?.description ?? "nil"
+    // A readable name that shadows nothing the body uses: the parameters and the default value's identifiers.
+    let combiner = Naming.fresh("combiner", avoiding: requirement.reservedNames)
+    let combinerRead = model.isolation == nil ? "self.\(Naming.combinerStorage).object" : "self.combiner"
+    return """
+      if let \(combiner) = \(combinerRead) {
+        return \(prefix)self.\(Naming.storage).combine(
+          using: Multiplex.Combiner<\(model.observerType), \(typeText), \(typeText)> { responses, defaultValue in
+            \(combiner).\(model.combiningBaseName)(
+              self,
+              \(requirement.combiningLabel): &responses,
+              default: defaultValue
+            )
+          },
+          default: \(defaultValue)
+        ) \(indented(closure, 2))
+      }
+      return \(prefix)self.\(Naming.storage).combine(default: \(defaultValue)) \(closure)
+      """
+  }
+
+  // MARK: The multiplexer class
+
+  func multiplexerClass() -> DeclSyntax {
+    let observer = model.observerType
+    let combinerDeclaration: String
+    if model.isolation == nil {
+      combinerDeclaration = """
+        private let \(Naming.combinerStorage) = Multiplex.LockedWeakReference<any \(model.combiningName)>()
+
+        /// The object that combines the observers' answers to calls that return a value; `nil` for the default
+        /// policy (the first responding observer's answer).
+        ///
+        /// Held weakly. Reading and writing it is thread-safe: each call reads it once, when it starts.
+        \(memberAccess)var combiner: (any \(model.combiningName))? {
+          get {
+            self.\(Naming.combinerStorage).object
+          }
+          set {
+            self.\(Naming.combinerStorage).object = newValue
+          }
+        }
+        """
+    } else {
+      combinerDeclaration = """
+        /// The object that combines the observers' answers to calls that return a value; `nil` for the default
+        /// policy (the first responding observer's answer).
+        ///
+        /// Held weakly, and isolated like the protocol: each call reads it once, when it starts.
+        \(memberAccess)weak var combiner: (any \(model.combiningName))?
+        """
+    }
+    var members: [String] = []
+    for requirement in model.requirements {
+      members.append(forwardingMember(requirement))
+    }
+    return """
+      /// A `\(raw: model.name)` that forwards every call to any number of observers, generated by `@Multiplexed`.
+      ///
+      /// Put it in a delegate slot and register observers with ``add(_:retention:priority:)``. Calls that return
+      /// nothing reach every observer in order; calls that return a value reach every observer too, and return
+      /// the first responding observer's answer (or the requirement's default when none responds) unless a
+      /// ``combiner`` decides otherwise.
+      \(raw: typeAttributes)\(raw: typeAccess)final class \(raw: model.multiplexerName): \(raw: model.name) {
+        private let \(raw: Naming.storage): Multiplex.Multiplexer<\(raw: observer)>
+
+        \(raw: indented(combinerDeclaration, 2))
+
+        /// Creates a multiplexer without observers.
+        \(raw: memberAccess)init() {
+          self.\(raw: Naming.storage) = Multiplex.Multiplexer()
+        }
+
+        /// Creates a multiplexer whose observers come from `source`, evaluated at every call.
+        ///
+        /// The observers `source` returns are called first, in order, followed by those registered with
+        /// ``add(_:retention:priority:)``; see `Multiplexer.init(source:)`.
+        \(raw: memberAccess)init(source: @escaping () -> [\(raw: observer)]) {
+          self.\(raw: Naming.storage) = Multiplex.Multiplexer(source: source)
+        }
+
+        /// Registers an observer, called after those already registered with the same or a higher priority.
+        ///
+        /// See `Multiplexer.add(_:retention:priority:)`.
+        @discardableResult
+        \(raw: memberAccess)func add(
+          _ observer: \(raw: observer),
+          retention: Multiplex.Retention = .weak,
+          priority: Swift.Int = 0
+        ) -> Multiplex.ObservationToken {
+          self.\(raw: Naming.storage).add(observer, retention: retention, priority: priority)
+        }
+
+        /// Unregisters an observer. See `Multiplexer.remove(_:)`.
+        \(raw: memberAccess)func remove(_ observer: \(raw: observer)) {
+          self.\(raw: Naming.storage).remove(observer)
+        }
+
+        /// Unregisters an observer and waits for calls in flight on other threads.
+        ///
+        /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
+        @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
+        \(raw: memberAccess)func removeAndWait(_ observer: \(raw: observer)) {
+          self.\(raw: Naming.storage).removeAndWait(observer)
+        }
+
+        /// Whether `observer` is registered and alive.
+        \(raw: memberAccess)func contains(_ observer: \(raw: observer)) -> Swift.Bool {
+          self.\(raw: Naming.storage).contains(observer)
+        }
+
+        /// The number of registered observers that are alive.
+        \(raw: memberAccess)var count: Swift.Int {
+          self.\(raw: Naming.storage).count
+        }
+
+        /// Whether no registered observer is alive.
+        \(raw: memberAccess)var isEmpty: Swift.Bool {
+          self.\(raw: Naming.storage).isEmpty
+        }
+
+        /// The registered observers that are alive, in call order.
+        \(raw: memberAccess)var observers: [\(raw: observer)] {
+          self.\(raw: Naming.storage).observers
+        }
+
+        \(raw: indented(members.joined(separator: "\n\n"), 2))
+      }
+      """
+  }
+
+  /// The member that forwards `requirement` to the observers.
+  private func forwardingMember(_ requirement: Requirement) -> String {
+    let modifiers = memberAccess + (requirement.isNonisolated ? "nonisolated " : "")
+    let attributeText = attributes(requirement.forwardedAttributes)
+    switch requirement.shape {
+    case .method(let signature, _, _):
+      let body: String
+      switch requirement.result {
+      case .void:
+        body =
+          "\(effectPrefix(requirement))self.\(Naming.storage).notify \(observerClosure(requirement, returnType: "Swift.Void"))"
+      case .value(let type, _):
+        body = combiningBody(requirement, type: type)
+      }
+      return """
+        \(attributeText)\(modifiers)\(signature.description) {
+          \(indented(body, 2))
+        }
+        """
+    case .property(let name, let type, let isSettable, let getterEffects):
+      let effects = getterEffects.map { " " + $0.description } ?? ""
+      var accessors = """
+        get\(effects) {
+          \(indented(combiningBody(requirement, type: type), 2))
+        }
+        """
+      if isSettable {
+        accessors += """
+
+          set {
+            self.\(Naming.storage).notify {
+              $0.\(name) = newValue
+            }
+          }
+          """
+      }
+      return """
+        \(attributeText)\(modifiers)var \(name): \(type.description) {
+          \(indented(accessors, 2))
+        }
+        """
+    }
+  }
+
+  // MARK: The combining protocol
+
+  func combiningProtocol() -> DeclSyntax {
+    var methods: [String] = []
+    for requirement in model.requirements {
+      guard case .value(let type, _) = requirement.result else { continue }
+      methods.append(combiningMethod(requirement, type: type))
+    }
+    let inheritance = model.isSendable ? "AnyObject, Sendable" : "AnyObject"
+    let body = methods.isEmpty ? "\n" : "\n  " + indented(methods.joined(separator: "\n\n"), 2) + "\n"
+    return """
+      /// Combines the observers' answers to the calls of a `\(raw: model.multiplexerName)` that return a value.
+      ///
+      /// Set an object conforming to it as the multiplexer's `combiner`. Each method receives the responses of
+      /// the observers that implement the requirement, lazily and in call order, with the observer that gave each
+      /// one, and the requirement's default value. Every method is optional: the default implementation returns
+      /// the first response's value (the policy used when no combiner is set).
+      @\(raw: Naming.combiningMacro)
+      \(raw: typeAttributes)\(raw: typeAccess)protocol \(raw: model.combiningName): \(raw: inheritance) {\(raw: body)}
+      """
+  }
+
+  /// `func scrollViewDelegateMultiplexer(_:combineViewForZoomingIn:default:)`.
+  private func combiningMethod(_ requirement: Requirement, type: TypeSyntax) -> String {
+    let (genericClause, whereClause) = combiningGenerics(requirement, type: type)
+    let responses = "Multiplex.Responses<\(model.qualifiedObserverType), \(type.description)>"
+    return """
+      /// Combines the answers to `\(requirement.displayName)`.
+      \(attributes(requirement.availability))func \(model.combiningBaseName)\(genericClause)(
+        _ multiplexer: \(model.qualifiedMultiplexerName),
+        \(requirement.combiningLabel) responses: inout \(responses),
+        default defaultValue: \(type.description)
+      ) -> \(type.description)\(whereClause)
+      """
+  }
+
+  /// The generic parameters of `requirement` that its result type mentions, with the constraints that only
+  /// involve them. A parameter the result does not mention could not be inferred when the method is called.
+  private func combiningGenerics(_ requirement: Requirement, type: TypeSyntax) -> (String, String) {
+    guard let clause = requirement.genericParameters else { return ("", "") }
+    let allNames = Set(clause.parameters.map(\.name.text))
+    let mentioned = identifiers(in: type).intersection(allNames)
+    guard !mentioned.isEmpty else { return ("", "") }
+    var parameters: [String] = []
+    for parameter in clause.parameters where mentioned.contains(parameter.name.text) {
+      var text = parameter.name.text
+      if let inherited = parameter.inheritedType,
+        identifiers(in: inherited).intersection(allNames).isSubset(of: mentioned)
+      {
+        text += ": " + inherited.trimmedDescription
+      }
+      parameters.append(text)
+    }
+    var requirements: [String] = []
+    for item in requirement.genericWhereClause?.requirements ?? [] {
+      let names = identifiers(in: item.requirement).intersection(allNames)
+      if !names.isEmpty, names.isSubset(of: mentioned) {
+        requirements.append(item.requirement.trimmedDescription)
+      }
+    }
+    let whereText = requirements.isEmpty ? "" : " where " + requirements.joined(separator: ", ")
+    return ("<" + parameters.joined(separator: ", ") + ">", whereText)
+  }
+
+  private func identifiers(in node: some SyntaxProtocol) -> Set<String> {
+    var names: Set<String> = []
+    for token in node.tokens(viewMode: .sourceAccurate) {
+      if case .identifier(let name) = token.tokenKind { names.insert(name) }
+    }
+    return names
+  }
+
+  // MARK: Default implementations
+
+  /// `extension P { … }` with a default implementation of every requirement that is not required.
+  func defaultImplementations(extending type: TypeSyntax) -> ExtensionDeclSyntax? {
+    var members: [String] = []
+    for requirement in model.requirements where !requirement.isRequired {
+      members.append(defaultImplementation(requirement))
+    }
+    guard !members.isEmpty else { return nil }
+    let availability = model.availability.map { $0.description + "\n" }.joined()
+    let decl: DeclSyntax = """
+      \(raw: availability)extension \(type) {
+        \(raw: indented(members.joined(separator: "\n\n"), 2))
+      }
+      """
+    return decl.as(ExtensionDeclSyntax.self)
+  }
+
+  private func defaultImplementation(_ requirement: Requirement) -> String {
+    let modifiers = memberAccess + (requirement.isNonisolated ? "nonisolated " : "")
+    let attributeText = attributes(requirement.availability)
+    let awaitPrefix = requirement.isAsync ? "await " : ""
+    let notImplemented =
+      "\(awaitPrefix)Multiplex.notImplemented(returning: \(requirement.defaultValue?.description ?? "nil"))"
+    switch requirement.shape {
+    case .method(let signature, _, _):
+      if case .void = requirement.result {
+        return "\(attributeText)\(modifiers)\(signature.description) {\n}"
+      }
+      return """
+        \(attributeText)\(modifiers)\(signature.description) {
+          \(notImplemented)
+        }
+        """
+    case .property(let name, let type, let isSettable, let getterEffects):
+      let effects = getterEffects.map { " " + $0.description } ?? ""
+      let setter = isSettable ? "\n  set {\n  }" : ""
+      return """
+        \(attributeText)\(modifiers)var \(name): \(type.description) {
+          get\(effects) {
+            \(notImplemented)
+          }\(setter)
+        }
+        """
+    }
+  }
+}

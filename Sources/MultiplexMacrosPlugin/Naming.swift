@@ -1,0 +1,65 @@
+import SwiftSyntax
+
+/// Names and spellings shared by the macros.
+enum Naming {
+  /// The macro that marks a requirement's default value.
+  static let defaultMarker = "MultiplexedDefault"
+  /// The macro that keeps a requirement required for observers.
+  static let requiredMarker = "MultiplexedRequired"
+  /// The macro that generates the default implementations of the combining protocol.
+  static let combiningMacro = "_MultiplexedCombining"
+  /// The macro itself.
+  static let multiplexed = "Multiplexed"
+
+  /// The stored `Multiplexer` of the generated class.
+  static let storage = "_multiplexer"
+  /// The stored combiner reference of the generated class.
+  static let combinerStorage = "_combiner"
+
+  /// Members the generated multiplexer declares itself; a requirement of the same name (with the same shape)
+  /// would collide with them.
+  static let ownPropertyNames: Set<String> = ["count", "isEmpty", "observers", "combiner", storage, combinerStorage]
+
+  /// Methods the generated multiplexer declares itself, by full name, each taking an observer first.
+  static let ownMethodNames: Set<String> = [
+    "add(_:retention:priority:)", "remove(_:)", "removeAndWait(_:)", "contains(_:)",
+  ]
+
+  /// `base`, or `base1`, `base2`, … : the first that is not in `taken`.
+  static func fresh(_ base: String, avoiding taken: Set<String>) -> String {
+    if !taken.contains(base) { return base }
+    var index = 1
+    while taken.contains(base + String(index)) { index += 1 }
+    return base + String(index)
+  }
+
+  /// `ScrollViewDelegate` → `scrollViewDelegate`, `URLSessionDelegate` → `urlSessionDelegate`.
+  static func lowerCamelCase(_ name: String) -> String {
+    let characters = Array(name)
+    var upperPrefix = 0
+    while upperPrefix < characters.count, characters[upperPrefix].isUppercase { upperPrefix += 1 }
+    if upperPrefix == 0 { return name }
+    if upperPrefix == characters.count { return name.lowercased() }
+    // In `URLSession`, the `S` starts the next word: lowercase the acronym but keep `S`.
+    let lowered = upperPrefix == 1 ? 1 : upperPrefix - 1
+    return String(characters[..<lowered]).lowercased() + String(characters[lowered...])
+  }
+
+  /// `viewForZooming` → `ViewForZooming`.
+  static func upperCamelCase(_ name: String) -> String {
+    guard let first = name.first else { return name }
+    return first.uppercased() + name.dropFirst()
+  }
+
+  /// The identifier without backticks: `` `default` `` → `default`.
+  static func bare(_ token: TokenSyntax) -> String {
+    token.identifier?.name ?? token.text
+  }
+
+  /// The attribute's name as written, without arguments: `@Multiplex.MultiplexedDefault(1)` → `MultiplexedDefault`.
+  static func attributeName(_ attribute: AttributeSyntax) -> String {
+    let name = attribute.attributeName.trimmedDescription
+    if let dot = name.lastIndex(of: ".") { return String(name[name.index(after: dot)...]) }
+    return name
+  }
+}

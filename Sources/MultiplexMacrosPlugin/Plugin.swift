@@ -1,0 +1,12 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+@main
+struct MultiplexMacrosPlugin: CompilerPlugin {
+  let providingMacros: [any Macro.Type] = [
+    MultiplexedMacro.self,
+    MultiplexedDefaultMacro.self,
+    MultiplexedRequiredMacro.self,
+    MultiplexedCombiningMacro.self,
+  ]
+}

@@ -1,0 +1,799 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// One test per diagnostic: the message, its position (the offending node) and the fix-it, applied.
+///
+/// A protocol with a diagnostic expands to nothing, so the expanded source is the input without the macro.
+@Suite struct DiagnosticsTests {
+  /// On a struct, with a fix-it that removes the attribute.
+  @Test func attachedToStruct() {
+    assertExpansion(
+      """
+      @Multiplexed
+      struct ScrollState {}
+      """,
+      expandedSource: """
+        struct ScrollState {}
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' can only be attached to a protocol, not to a struct; write it on the delegate protocol whose calls should reach many observers",
+          line: 1,
+          column: 1,
+          fixIts: [FixItSpec(message: "Remove '@Multiplexed'")]
+        )
+      ],
+      fixedSource: """
+        struct ScrollState {}
+        """
+    )
+  }
+
+  /// On a function.
+  @Test func attachedToFunction() {
+    assertExpansion(
+      """
+      @Multiplexed
+      func scrollViewDidScroll() {}
+      """,
+      expandedSource: """
+        func scrollViewDidScroll() {}
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' can only be attached to a protocol, not to a function; write it on the delegate protocol whose calls should reach many observers",
+          line: 1,
+          column: 1,
+          fixIts: [FixItSpec(message: "Remove '@Multiplexed'")]
+        )
+      ]
+    )
+  }
+
+  /// A protocol that is not class-bound gets `: AnyObject` added.
+  @Test func protocolNotClassBound() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate {
+        func didChange()
+      }
+      """,
+      expandedSource: """
+        protocol Delegate {
+          func didChange()
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' protocol 'Delegate' must be class-bound, because the multiplexer holds its observers weakly; add ': AnyObject'",
+          line: 2,
+          column: 10,
+          fixIts: [FixItSpec(message: "Add ': AnyObject'")]
+        )
+      ],
+      fixedSource: """
+        @Multiplexed
+        protocol Delegate: AnyObject {
+          func didChange()
+        }
+        """
+    )
+  }
+
+  /// `AnyObject` goes first in an existing inheritance clause.
+  @Test func sendableProtocolNotClassBound() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: Sendable {
+        func didChange()
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: Sendable {
+          func didChange()
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' protocol 'Delegate' must be class-bound, because the multiplexer holds its observers weakly; add ': AnyObject'",
+          line: 2,
+          column: 10,
+          fixIts: [FixItSpec(message: "Add ': AnyObject'")]
+        )
+      ],
+      fixedSource: """
+        @Multiplexed
+        protocol Delegate: AnyObject, Sendable {
+          func didChange()
+        }
+        """
+    )
+  }
+
+  /// Another inherited protocol's requirements are invisible to the macro.
+  @Test func inheritedProtocol() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject, NSObjectProtocol {
+        func didChange()
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject, NSObjectProtocol {
+          func didChange()
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot see the requirements 'NSObjectProtocol' adds, so the multiplexer could not forward them; inherit only 'AnyObject' and 'Sendable', and declare the requirements in this protocol",
+          line: 2,
+          column: 31
+        )
+      ]
+    )
+  }
+
+  /// A `where` clause on the protocol.
+  @Test func protocolWhereClause() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject where Self: Sendable {
+        func didChange()
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject where Self: Sendable {
+          func didChange()
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' does not support a 'where' clause on the protocol; the generated multiplexer is a plain class that cannot meet it, so remove the clause",
+          line: 2,
+          column: 30
+        )
+      ]
+    )
+  }
+
+  /// Primary associated types, and the associated type itself.
+  @Test func primaryAssociatedType() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate<Item>: AnyObject {
+        associatedtype Item
+      }
+      """,
+      expandedSource: """
+        protocol Delegate<Item>: AnyObject {
+          associatedtype Item
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' does not support primary associated types: one multiplexer holds observers of every conforming type, so the requirements must not depend on the conforming type; remove the clause",
+          line: 2,
+          column: 18
+        ),
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' does not support associated type 'Item': one multiplexer holds observers of every conforming type, so the requirements must not depend on the conforming type; use a concrete type or a generic parameter on the requirement instead",
+          line: 3,
+          column: 3
+        ),
+      ]
+    )
+  }
+
+  /// An associated type.
+  @Test func associatedType() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        associatedtype Item
+        func didChange(_ item: Item)
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          associatedtype Item
+          func didChange(_ item: Item)
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' does not support associated type 'Item': one multiplexer holds observers of every conforming type, so the requirements must not depend on the conforming type; use a concrete type or a generic parameter on the requirement instead",
+          line: 3,
+          column: 3
+        )
+      ]
+    )
+  }
+
+  /// `@objc` and `optional`, each with a fix-it.
+  @Test func objcProtocol() {
+    assertExpansion(
+      """
+      @Multiplexed
+      @objc protocol Delegate: AnyObject {
+        optional func didChange()
+      }
+      """,
+      expandedSource: """
+        @objc protocol Delegate: AnyObject {
+          optional func didChange()
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' does not support '@objc' protocols; remove '@objc' (requirements become optional through generated default implementations instead of 'optional')",
+          line: 2,
+          column: 1,
+          fixIts: [FixItSpec(message: "Remove '@objc'")]
+        ),
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' does not support 'optional' requirement 'didChange()'; remove 'optional' (every requirement that returns 'Void' or an 'Optional' is optional for observers already)",
+          line: 3,
+          column: 3,
+          fixIts: [FixItSpec(message: "Remove 'optional'")]
+        ),
+      ],
+      fixedSource: """
+        @Multiplexed
+        protocol Delegate: AnyObject {
+          func didChange()
+        }
+        """
+    )
+  }
+
+  /// `static` methods and properties.
+  @Test func staticRequirements() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        static func make() -> Int?
+        static var shared: Int? { get }
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          static func make() -> Int?
+          static var shared: Int? { get }
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward a 'static' requirement: the multiplexer forwards calls made on an instance to its observers; move it to another protocol or make it an instance requirement",
+          line: 3,
+          column: 3
+        ),
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward a 'static' requirement: the multiplexer forwards calls made on an instance to its observers; move it to another protocol or make it an instance requirement",
+          line: 4,
+          column: 3
+        ),
+      ]
+    )
+  }
+
+  /// An initializer.
+  @Test func initializerRequirement() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        init(name: String)
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          init(name: String)
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward an initializer: the multiplexer forwards calls to observers that already exist; remove the initializer or move it to another protocol",
+          line: 3,
+          column: 3
+        )
+      ]
+    )
+  }
+
+  /// A subscript.
+  @Test func subscriptRequirement() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        subscript(index: Int) -> Int? { get }
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          subscript(index: Int) -> Int? { get }
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' does not forward subscripts; declare a method instead (for example 'func value(at index: Int) -> Value?')",
+          line: 3,
+          column: 3
+        )
+      ]
+    )
+  }
+
+  /// `#if` inside the protocol.
+  @Test func conditionalRequirements() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        #if DEBUG
+        func debugDidChange()
+        #endif
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          #if DEBUG
+          func debugDidChange()
+          #endif
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' does not support '#if' inside the protocol; declare the requirements unconditionally, or declare one '@Multiplexed' protocol per configuration",
+          line: 3,
+          column: 3
+        )
+      ]
+    )
+  }
+
+  /// `Self` in a parameter, a result and a property type.
+  @Test func selfRequirements() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        func isEqual(to other: Self) -> Bool?
+        func copy() -> Self?
+        var parent: Self? { get }
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          func isEqual(to other: Self) -> Bool?
+          func copy() -> Self?
+          var parent: Self? { get }
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward 'isEqual(to:)' because it mentions 'Self', which is a different type for every observer; use a concrete type or 'any' existential instead",
+          line: 3,
+          column: 8
+        ),
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward 'copy()' because it mentions 'Self', which is a different type for every observer; use a concrete type or 'any' existential instead",
+          line: 4,
+          column: 8
+        ),
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward 'parent' because it mentions 'Self', which is a different type for every observer; use a concrete type or 'any' existential instead",
+          line: 5,
+          column: 15
+        ),
+      ]
+    )
+  }
+
+  /// A variadic parameter, with a fix-it that takes an array.
+  @Test func variadicParameter() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        func didSelect(_ rows: Int...)
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          func didSelect(_ rows: Int...)
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward variadic parameter 'rows' (Swift cannot pass an array on as variadic arguments); take an array instead",
+          line: 3,
+          column: 29,
+          fixIts: [FixItSpec(message: "Replace with '[Int]'")]
+        )
+      ],
+      fixedSource: """
+        @Multiplexed
+        protocol Delegate: AnyObject {
+          func didSelect(_ rows: [Int])
+        }
+        """
+    )
+  }
+
+  /// A parameter pack.
+  @Test func parameterPack() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        func didReceive<each Value>(_ values: repeat each Value)
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          func didReceive<each Value>(_ values: repeat each Value)
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward 'didReceive(_:)' because it uses a parameter pack; use ordinary generic parameters instead",
+          line: 3,
+          column: 8
+        )
+      ]
+    )
+  }
+
+  /// `rethrows`, with a fix-it to `throws`.
+  @Test func rethrowsRequirement() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        func perform(_ work: () throws -> Void) rethrows
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          func perform(_ work: () throws -> Void) rethrows
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward 'rethrows' requirement 'perform(_:)': the multiplexer calls several observers and reports the first error they throw; declare it 'throws'",
+          line: 3,
+          column: 43,
+          fixIts: [FixItSpec(message: "Replace 'rethrows' with 'throws'")]
+        )
+      ],
+      fixedSource: """
+        @Multiplexed
+        protocol Delegate: AnyObject {
+          func perform(_ work: () throws -> Void) throws
+        }
+        """
+    )
+  }
+
+  /// `nonisolated` in a `@MainActor` protocol, with a fix-it.
+  @Test func nonisolatedRequirementOfIsolatedProtocol() {
+    assertExpansion(
+      """
+      @Multiplexed
+      @MainActor
+      protocol Delegate: AnyObject {
+        nonisolated func didChange()
+      }
+      """,
+      expandedSource: """
+        @MainActor
+        protocol Delegate: AnyObject {
+          nonisolated func didChange()
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward 'nonisolated' requirement 'didChange()': the protocol is '@MainActor', and so are the multiplexer and its observers; remove 'nonisolated'",
+          line: 4,
+          column: 3,
+          fixIts: [FixItSpec(message: "Remove 'nonisolated'")]
+        )
+      ],
+      fixedSource: """
+        @Multiplexed
+        @MainActor
+        protocol Delegate: AnyObject {
+          func didChange()
+        }
+        """
+    )
+  }
+
+  /// A non-optional result without a default, with a fix-it that inserts the marker.
+  @Test func missingDefaultValue() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        func shouldBegin() -> Bool
+        @available(macOS 15, *)
+        var height: Double { get }
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          func shouldBegin() -> Bool
+          @available(macOS 15, *)
+          var height: Double { get }
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'shouldBegin()' returns 'Bool', so the multiplexer needs the value to return when no observer answers; add '@MultiplexedDefault(<value>)' to the requirement (it also makes the requirement optional for observers)",
+          line: 3,
+          column: 25,
+          fixIts: [FixItSpec(message: "Insert '@MultiplexedDefault(<#value#>)'")]
+        ),
+        DiagnosticSpec(
+          message:
+            "'height' returns 'Double', so the multiplexer needs the value to return when no observer answers; add '@MultiplexedDefault(<value>)' to the requirement (it also makes the requirement optional for observers)",
+          line: 5,
+          column: 15,
+          fixIts: [FixItSpec(message: "Insert '@MultiplexedDefault(<#value#>)'")]
+        ),
+      ],
+      fixedSource: """
+        @Multiplexed
+        protocol Delegate: AnyObject {
+          @MultiplexedDefault(<#value#>) func shouldBegin() -> Bool
+          @MultiplexedDefault(<#value#>) @available(macOS 15, *)
+          var height: Double { get }
+        }
+        """
+    )
+  }
+
+  /// `@MultiplexedRequired` alone still needs a default for a non-optional result.
+  @Test func requiredWithoutDefaultValue() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        @MultiplexedRequired
+        func height(forRow row: Int) -> Double
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          func height(forRow row: Int) -> Double
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'height(forRow:)' returns 'Double', so the multiplexer needs the value to return when no observer answers; add '@MultiplexedDefault(<value>)' to the requirement",
+          line: 4,
+          column: 35,
+          fixIts: [FixItSpec(message: "Insert '@MultiplexedDefault(<#value#>)'")]
+        )
+      ]
+    )
+  }
+
+  /// `@MultiplexedDefault` on a `Void` requirement, with a fix-it that removes it.
+  @Test func defaultOnVoidRequirement() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        @MultiplexedDefault(1)
+        func didChange()
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          func didChange()
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'@MultiplexedDefault' has no effect on 'didChange()', which returns nothing; remove it",
+          line: 3,
+          column: 3,
+          fixIts: [FixItSpec(message: "Remove '@MultiplexedDefault'")]
+        )
+      ],
+      fixedSource: """
+        @Multiplexed
+        protocol Delegate: AnyObject {
+          func didChange()
+        }
+        """
+    )
+  }
+
+  /// A marker written twice, with a fix-it that removes the second.
+  @Test func duplicateMarker() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        @MultiplexedDefault(true) @MultiplexedDefault(false)
+        func shouldBegin() -> Bool
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+
+          func shouldBegin() -> Bool
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'@MultiplexedDefault' is written more than once on this requirement; remove the extra one",
+          line: 3,
+          column: 29,
+          fixIts: [FixItSpec(message: "Remove '@MultiplexedDefault'")]
+        )
+      ],
+      fixedSource: """
+        @Multiplexed
+        protocol Delegate: AnyObject {
+          @MultiplexedDefault(true)
+          func shouldBegin() -> Bool
+        }
+        """
+    )
+  }
+
+  /// A requirement named like a member of the multiplexer; an overload with other parameter types is fine.
+  @Test func nameCollision() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        var count: Int? { get }
+        func observers() -> Int?
+        func contains(_ observer: any Delegate) -> Bool?
+        func contains(_ point: Point) -> Bool?
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          var count: Int? { get }
+          func observers() -> Int?
+          func contains(_ observer: any Delegate) -> Bool?
+          func contains(_ point: Point) -> Bool?
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "requirement 'count' has the name of a member that the generated multiplexer declares itself; rename the requirement",
+          line: 3,
+          column: 7
+        ),
+        DiagnosticSpec(
+          message:
+            "requirement 'observers()' has the name of a member that the generated multiplexer declares itself; rename the requirement",
+          line: 4,
+          column: 8
+        ),
+        DiagnosticSpec(
+          message:
+            "requirement 'contains(_:)' has the name of a member that the generated multiplexer declares itself; rename the requirement",
+          line: 5,
+          column: 8
+        ),
+      ]
+    )
+  }
+
+  /// A property of type `Void`.
+  @Test func voidProperty() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        var nothing: Void { get }
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          var nothing: Void { get }
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'@Multiplexed' cannot forward a property of type 'Void'; remove it from the protocol",
+          line: 3,
+          column: 16
+        )
+      ]
+    )
+  }
+
+  /// A marker in a protocol without `@Multiplexed`, with a fix-it that removes it.
+  @Test func markerOutsideMultiplexedProtocol() {
+    assertExpansion(
+      """
+      protocol Delegate: AnyObject {
+        @MultiplexedDefault(true)
+        func shouldBegin() -> Bool
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          func shouldBegin() -> Bool
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@MultiplexedDefault' only has an effect on a requirement of a '@Multiplexed' protocol; add '@Multiplexed' to the protocol or remove '@MultiplexedDefault'",
+          line: 2,
+          column: 3,
+          fixIts: [FixItSpec(message: "Remove '@MultiplexedDefault'")]
+        )
+      ],
+      fixedSource: """
+        protocol Delegate: AnyObject {
+          func shouldBegin() -> Bool
+        }
+        """
+    )
+  }
+
+  /// A marker on a type.
+  @Test func markerOnType() {
+    assertExpansion(
+      """
+      @MultiplexedRequired
+      struct Settings {}
+      """,
+      expandedSource: """
+        struct Settings {}
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@MultiplexedRequired' can only be written on a method or property requirement of a '@Multiplexed' protocol",
+          line: 1,
+          column: 1
+        )
+      ]
+    )
+  }
+}
