@@ -5,6 +5,7 @@ import Multiplex
 /// Written by hand: one line per requirement on top of `Multiplexer`.
 final class ScrollViewDelegateMultiplexer: ScrollViewDelegate, DelegateMultiplexing {
   let observers = Multiplexer<any ScrollViewDelegate>()
+  var multiplexer: Multiplexer<any ScrollViewDelegate> { observers }
   var asDelegate: any ScrollViewDelegate { self }
 
   @discardableResult

@@ -5,16 +5,16 @@
 ///
 /// ```swift
 /// final class ScrollViewDelegateMultiplexer: ScrollViewDelegate, DelegateMultiplexing {
-///   let observers = Multiplexer<any ScrollViewDelegate>()
+///   let multiplexer = Multiplexer<any ScrollViewDelegate>()
 ///   var asDelegate: any ScrollViewDelegate { self }
 ///
 ///   func scrollViewDidScroll(_ scrollView: ScrollView) {
-///     observers.notify { $0.scrollViewDidScroll(scrollView) }
+///     multiplexer.notify { $0.scrollViewDidScroll(scrollView) }
 ///   }
 /// }
 ///
 /// let listener = ScrollViewDelegateMultiplexer.install(on: webView.scrollView, delegate: \.delegate)
-/// listener.observers.add(analytics)
+/// listener.multiplexer.add(analytics)
 /// ```
 ///
 /// See <doc:ListeningToADelegateYouDoNotOwn>.
@@ -25,8 +25,8 @@ public protocol DelegateMultiplexing: AnyObject {
   /// Creates a multiplexer with no observers.
   init()
 
-  /// The observers the calls are forwarded to.
-  var observers: Multiplexer<Delegate> { get }
+  /// The runtime multiplexer the calls are forwarded to.
+  var multiplexer: Multiplexer<Delegate> { get }
 
   /// This multiplexer as a value of the delegate type, to put it in a delegate slot. Implement it as `self`.
   var asDelegate: Delegate { get }
@@ -45,7 +45,7 @@ extension DelegateMultiplexing {
   ///
   /// ```swift
   /// let listener = ScrollViewDelegateMultiplexer.install(on: webView.scrollView, delegate: \.delegate)
-  /// listener.observers.add(self)
+  /// listener.multiplexer.add(self)
   /// ```
   ///
   /// The slot is read and written through `delegate` on the calling thread: call this where the owner may be
@@ -65,7 +65,7 @@ extension DelegateMultiplexing {
     let current = owner[keyPath: slot]
     if !_isSameObject(current, multiplexer) {
       // First install, or someone replaced the multiplexer in the slot: adopt what is there as the primary.
-      multiplexer.observers.primary = current
+      multiplexer.multiplexer.primary = current
       owner[keyPath: slot] = multiplexer.asDelegate
     }
     return multiplexer
@@ -94,7 +94,7 @@ extension DelegateMultiplexing {
   ) {
     guard let multiplexer = _InstalledMultiplexers.shared.remove(for: owner, slot: slot) as? Self else { return }
     if _isSameObject(owner[keyPath: slot], multiplexer) {
-      owner[keyPath: slot] = multiplexer.observers.primary
+      owner[keyPath: slot] = multiplexer.multiplexer.primary
     }
   }
 }

@@ -25,13 +25,13 @@
 /// The generated code would look like:
 ///
 /// ```swift
-/// public final class ScrollViewDelegateMultiplexer: ScrollViewDelegate {
+/// public final class ScrollViewDelegateMultiplexer: ScrollViewDelegate, Multiplex.DelegateMultiplexing {
 ///   private let _multiplexer: Multiplex.Multiplexer<any ScrollViewDelegate>
 ///   private let _combiner = Multiplex.LockedWeakReference<any ScrollViewDelegateCombining>()
 ///   public var combiner: (any ScrollViewDelegateCombining)? { get set }  // held weakly
 ///
 ///   public init()
-///   public init(source: @escaping () -> [any ScrollViewDelegate])
+///   public init(source: @escaping @Sendable () -> [any ScrollViewDelegate])
 ///   @discardableResult
 ///   public func add(_ observer: any ScrollViewDelegate, retention: Retention = .weak, priority: Int = 0)
 ///     -> ObservationToken
@@ -41,6 +41,8 @@
 ///   public var count: Int { get }
 ///   public var isEmpty: Bool { get }
 ///   public var observers: [any ScrollViewDelegate] { get }
+///   public var multiplexer: Multiplex.Multiplexer<any ScrollViewDelegate> { get }  // the runtime API
+///   public var asDelegate: any ScrollViewDelegate { get }  // self, for DelegateMultiplexing
 ///
 ///   public func scrollViewDidScroll(_ scrollView: ScrollView) {
 ///     self._multiplexer.notify {
@@ -80,10 +82,10 @@
 ///   public func scrollViewDidScroll(_ scrollView: ScrollView) {
 ///   }
 ///   public func viewForZooming(in scrollView: ScrollView) -> View? {
-///     Multiplex.notImplemented(returning: nil)
+///     Multiplex.notImplemented(by: self, returning: nil)
 ///   }
 ///   public func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
-///     Multiplex.notImplemented(returning: true)
+///     Multiplex.notImplemented(by: self, returning: true)
 ///   }
 /// }
 /// ```
@@ -93,7 +95,7 @@
 /// - A requirement that returns nothing reaches every observer in order (`Multiplexer.notify(_:)`); `inout`
 ///   arguments are chained from one observer to the next.
 /// - A requirement that returns a value reaches every observer too. Observers that do not implement it (they get
-///   the generated default implementation, which calls `notImplemented(returning:)`) do not respond. The result
+///   the generated default implementation, which calls `notImplemented(by:returning:)`) do not respond. The result
 ///   is the first responding observer's answer, or the requirement's default when none responds, unless the
 ///   multiplexer's `combiner` implements the requirement's combining method.
 /// - `throws`: every observer is called and the first error is rethrown; `async`: observers are awaited in order.
@@ -148,7 +150,7 @@ public macro Multiplexed() = #externalMacro(module: "MultiplexMacrosPlugin", typ
 ///
 /// The value is used twice: the multiplexer returns it (and passes it to the combiner) when no observer
 /// responds, and the generated default implementation returns it when the requirement is called on an observer
-/// that does not implement it (`notImplemented(returning: true)`). The expression is evaluated at each such call,
+/// that does not implement it (`notImplemented(by: self, returning: true)`). The expression is evaluated at each such call,
 /// where the requirement's parameters are visible: use literals and constants that do not share a name with a
 /// parameter. Spell the type when it cannot be inferred alone (`CGPoint.zero`, not `.zero`).
 ///

@@ -56,6 +56,12 @@ struct Generator<Context: MacroExpansionContext> {
   private var memberAccess: String { model.memberAccess.map { $0 + " " } ?? "" }
 
   /// The protocol's global actor and availability, as a prefix for generated type declarations.
+  /// `DelegateMultiplexing`, isolated like the protocol when it is actor-isolated (an isolated conformance).
+  private var delegateMultiplexingConformance: String {
+    if let isolation = model.isolation { return "\(isolation.description) Multiplex.DelegateMultiplexing" }
+    return "Multiplex.DelegateMultiplexing"
+  }
+
   private var typeAttributes: String {
     var attributes = model.availability.map(\.description)
     if let isolation = model.isolation { attributes.insert(isolation.description, at: 0) }
@@ -184,8 +190,19 @@ struct Generator<Context: MacroExpansionContext> {
       /// nothing reach every observer in order; calls that return a value reach every observer too, and return
       /// the first responding observer's answer (or the requirement's default when none responds) unless a
       /// ``combiner`` decides otherwise.
-      \(raw: typeAttributes)\(raw: typeAccess)final class \(raw: model.multiplexerName): \(raw: model.name) {
+      \(raw: typeAttributes)\(raw: typeAccess)final class \(raw: model.multiplexerName): \(raw: model.name), \(raw: delegateMultiplexingConformance) {
         private let \(raw: Naming.storage): Multiplex.Multiplexer<\(raw: observer)>
+
+        /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
+        /// the rest of the runtime API.
+        \(raw: memberAccess)var multiplexer: Multiplex.Multiplexer<\(raw: observer)> {
+          self.\(raw: Naming.storage)
+        }
+
+        /// This multiplexer as a `\(raw: observer)`, for a delegate slot. See `DelegateMultiplexing`.
+        \(raw: memberAccess)var asDelegate: \(raw: observer) {
+          self
+        }
 
         \(raw: indented(combinerDeclaration, 2))
 
@@ -198,7 +215,7 @@ struct Generator<Context: MacroExpansionContext> {
         ///
         /// The observers `source` returns are called first, in order, followed by those registered with
         /// ``add(_:retention:priority:)``; see `Multiplexer.init(source:)`.
-        \(raw: memberAccess)init(source: @escaping () -> [\(raw: observer)]) {
+        \(raw: memberAccess)init(source: @escaping @Sendable () -> [\(raw: observer)]) {
           self.\(raw: Naming.storage) = Multiplex.Multiplexer(source: source)
         }
 
@@ -389,9 +406,8 @@ struct Generator<Context: MacroExpansionContext> {
   private func defaultImplementation(_ requirement: Requirement) -> String {
     let modifiers = memberAccess + (requirement.isNonisolated ? "nonisolated " : "")
     let attributeText = attributes(requirement.availability)
-    let awaitPrefix = requirement.isAsync ? "await " : ""
     let notImplemented =
-      "\(awaitPrefix)Multiplex.notImplemented(returning: \(requirement.defaultValue?.description ?? "nil"))"
+      "Multiplex.notImplemented(by: self, returning: \(requirement.defaultValue?.description ?? "nil"))"
     switch requirement.shape {
     case .method(let signature, _, _):
       if case .void = requirement.result {

@@ -18,7 +18,9 @@ enum Naming {
 
   /// Members the generated multiplexer declares itself; a requirement of the same name (with the same shape)
   /// would collide with them.
-  static let ownPropertyNames: Set<String> = ["count", "isEmpty", "observers", "combiner", storage, combinerStorage]
+  static let ownPropertyNames: Set<String> = [
+    "count", "isEmpty", "observers", "combiner", "multiplexer", "asDelegate", storage, combinerStorage,
+  ]
 
   /// Methods the generated multiplexer declares itself, by full name, each taking an observer first.
   static let ownMethodNames: Set<String> = [

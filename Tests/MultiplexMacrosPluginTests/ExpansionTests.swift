@@ -27,8 +27,19 @@ import Testing
         /// nothing reach every observer in order; calls that return a value reach every observer too, and return
         /// the first responding observer's answer (or the requirement's default when none responds) unless a
         /// ``combiner`` decides otherwise.
-        public final class ScrollViewDelegateMultiplexer: ScrollViewDelegate {
+        public final class ScrollViewDelegateMultiplexer: ScrollViewDelegate, Multiplex.DelegateMultiplexing {
           private let _multiplexer: Multiplex.Multiplexer<any ScrollViewDelegate>
+
+          /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
+          /// the rest of the runtime API.
+          public var multiplexer: Multiplex.Multiplexer<any ScrollViewDelegate> {
+            self._multiplexer
+          }
+
+          /// This multiplexer as a `any ScrollViewDelegate`, for a delegate slot. See `DelegateMultiplexing`.
+          public var asDelegate: any ScrollViewDelegate {
+            self
+          }
 
           private let _combiner = Multiplex.LockedWeakReference<any ScrollViewDelegateCombining>()
 
@@ -54,7 +65,7 @@ import Testing
           ///
           /// The observers `source` returns are called first, in order, followed by those registered with
           /// ``add(_:retention:priority:)``; see `Multiplexer.init(source:)`.
-          public init(source: @escaping () -> [any ScrollViewDelegate]) {
+          public init(source: @escaping @Sendable () -> [any ScrollViewDelegate]) {
             self._multiplexer = Multiplex.Multiplexer(source: source)
           }
 
@@ -195,11 +206,11 @@ import Testing
           }
 
           public func viewForZooming(in scrollView: ScrollView) -> View? {
-            Multiplex.notImplemented(returning: nil)
+            Multiplex.notImplemented(by: self, returning: nil)
           }
 
           public func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
-            Multiplex.notImplemented(returning: true)
+            Multiplex.notImplemented(by: self, returning: true)
           }
         }
         """
@@ -231,8 +242,19 @@ import Testing
         /// the first responding observer's answer (or the requirement's default when none responds) unless a
         /// ``combiner`` decides otherwise.
         @MainActor
-        final class ViewDelegateMultiplexer: ViewDelegate {
+        final class ViewDelegateMultiplexer: ViewDelegate, @MainActor Multiplex.DelegateMultiplexing {
           private let _multiplexer: Multiplex.Multiplexer<any ViewDelegate>
+
+          /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
+          /// the rest of the runtime API.
+          var multiplexer: Multiplex.Multiplexer<any ViewDelegate> {
+            self._multiplexer
+          }
+
+          /// This multiplexer as a `any ViewDelegate`, for a delegate slot. See `DelegateMultiplexing`.
+          var asDelegate: any ViewDelegate {
+            self
+          }
 
           /// The object that combines the observers' answers to calls that return a value; `nil` for the default
           /// policy (the first responding observer's answer).
@@ -249,7 +271,7 @@ import Testing
           ///
           /// The observers `source` returns are called first, in order, followed by those registered with
           /// ``add(_:retention:priority:)``; see `Multiplexer.init(source:)`.
-          init(source: @escaping () -> [any ViewDelegate]) {
+          init(source: @escaping @Sendable () -> [any ViewDelegate]) {
             self._multiplexer = Multiplex.Multiplexer(source: source)
           }
 
@@ -356,7 +378,7 @@ import Testing
           }
 
           func preferredSize(for view: View) async -> Size? {
-            await Multiplex.notImplemented(returning: nil)
+            Multiplex.notImplemented(by: self, returning: nil)
           }
         }
         """

@@ -70,7 +70,7 @@ import Testing
     #expect(
       expansion.member("viewForZooming", of: "extension Delegate") == """
         func viewForZooming(in scrollView: ScrollView) -> View? {
-          Multiplex.notImplemented(returning: nil)
+          Multiplex.notImplemented(by: self, returning: nil)
         }
         """
     )
@@ -135,7 +135,7 @@ import Testing
     #expect(
       expansion.member("scrollViewShouldScrollToTop", of: "extension Delegate") == """
         func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
-          Multiplex.notImplemented(returning: true)
+          Multiplex.notImplemented(by: self, returning: true)
         }
         """
     )
@@ -266,7 +266,7 @@ import Testing
     #expect(
       expansion.member("check", of: "extension Delegate") == """
         func check(_ value: Int) throws(ValidationError) -> Bool? {
-          Multiplex.notImplemented(returning: nil)
+          Multiplex.notImplemented(by: self, returning: nil)
         }
         """
     )
@@ -330,7 +330,7 @@ import Testing
     #expect(
       expansion.member("data", of: "extension Delegate") == """
         func data(for url: URL) async throws -> Data? {
-          await Multiplex.notImplemented(returning: nil)
+          Multiplex.notImplemented(by: self, returning: nil)
         }
         """
     )
@@ -385,7 +385,7 @@ import Testing
     #expect(
       expansion.member("value", of: "extension Delegate") == """
         func value<T: Decodable, Key>(forKey key: Key, as type: T.Type) -> T? where Key: Hashable {
-          Multiplex.notImplemented(returning: nil)
+          Multiplex.notImplemented(by: self, returning: nil)
         }
         """
     )
@@ -480,7 +480,7 @@ import Testing
       expansion.member("preferredHeight", of: "extension Delegate") == """
         var preferredHeight: Double? {
           get {
-            Multiplex.notImplemented(returning: nil)
+            Multiplex.notImplemented(by: self, returning: nil)
           }
           set {
           }
@@ -491,7 +491,7 @@ import Testing
       expansion.member("contentInset", of: "extension Delegate") == """
         var contentInset: Double {
           get {
-            Multiplex.notImplemented(returning: 0)
+            Multiplex.notImplemented(by: self, returning: 0)
           }
         }
         """
@@ -500,7 +500,7 @@ import Testing
       expansion.member("snapshot", of: "extension Delegate") == """
         var snapshot: Data? {
           get async throws {
-            await Multiplex.notImplemented(returning: nil)
+            Multiplex.notImplemented(by: self, returning: nil)
           }
         }
         """
@@ -624,7 +624,7 @@ import Testing
     #expect(
       expansion.member("tint", of: "extension Delegate") == """
         func tint() -> Color? {
-          Multiplex.notImplemented(returning: Color.red)
+          Multiplex.notImplemented(by: self, returning: Color.red)
         }
         """
     )
@@ -777,7 +777,7 @@ import Testing
     #expect(expansion.diagnostics.isEmpty)
     #expect(expansion.isValidSyntax)
     #expect(expansion.source.contains("protocol DelegateCombining: AnyObject, Sendable {"))
-    #expect(expansion.source.contains("final class DelegateMultiplexer: Delegate {"))
+    #expect(expansion.source.contains("final class DelegateMultiplexer: Delegate, Multiplex.DelegateMultiplexing {"))
   }
 
   /// In a protocol nested in a type, the combining protocol names the generated types with their qualified names.
@@ -806,7 +806,7 @@ import Testing
     #expect(
       expansion.member("item", of: "extension Outer.Delegate") == """
         func item() -> Outer.Item? {
-          Multiplex.notImplemented(returning: nil)
+          Multiplex.notImplemented(by: self, returning: nil)
         }
         """
     )
@@ -866,7 +866,7 @@ import Testing
     #expect(
       expansion.member("didChange", of: "extension PackageDelegate") == """
         package func didChange() -> Int? {
-          Multiplex.notImplemented(returning: nil)
+          Multiplex.notImplemented(by: self, returning: nil)
         }
         """
     )
@@ -962,7 +962,7 @@ import Testing
       expansion.member("didChange", of: "extension Delegate") == """
         @available(macOS 16, *)
         func didChange() -> Int? {
-          Multiplex.notImplemented(returning: nil)
+          Multiplex.notImplemented(by: self, returning: nil)
         }
         """
     )

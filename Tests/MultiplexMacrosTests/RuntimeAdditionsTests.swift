@@ -66,7 +66,7 @@ protocol Loader: AnyObject {
 
 extension Loader {
   func load(_ value: inout Int) async {}
-  func result() async -> String? { await notImplemented(returning: nil) }
+  func result() async -> String? { notImplemented(by: self, returning: nil) }
 }
 
 @MainActor

@@ -45,8 +45,9 @@ final class LastClaimWins: CellDelegateCombining {
   }
 }
 
-/// A table whose cells live in an array the multiplexer reads through its source.
-final class Table {
+/// A table whose cells live in an array the multiplexer reads through its source. Used from one thread; the
+/// source is `@Sendable` because a multiplexer may dispatch from any thread.
+final class Table: @unchecked Sendable {
   var cells: [Cell] = []
   lazy var delegate = CellDelegateMultiplexer(source: { [unowned self] in self.cells })
 }

@@ -7,7 +7,7 @@ import Testing
 /// Scenarios found in review: each failed (crashed, hung or answered wrongly) before its fix.
 @Suite("Regressions")
 struct RegressionTests {
-  final class ErrorObserver: Error, CustomStringConvertible {
+  final class ErrorObserver: Error, CustomStringConvertible, @unchecked Sendable {
     var calls = 0
     var description: String { "observer" }
   }

@@ -32,6 +32,7 @@ extension ScrollDelegate {
 /// A hand-written multiplexer: one line per requirement.
 final class ScrollDelegateMultiplexer: ScrollDelegate, DelegateMultiplexing {
   let observers: Multiplexer<any ScrollDelegate>
+  var multiplexer: Multiplexer<any ScrollDelegate> { observers }
   var asDelegate: any ScrollDelegate { self }
 
   init() {
