@@ -37,9 +37,10 @@ let package = Package(
     .target(name: "Multiplex"),
 
     // Examples
+    // The demo uses `@Multiplexed`: it is left out with the macro targets (see `MULTIPLEX_OMIT_MACROS`).
     .executableTarget(
       name: "multiplex-demo",
-      dependencies: ["Multiplex"],
+      dependencies: ["MultiplexMacros"],
       path: "Examples/multiplex-demo"
     ),
 
@@ -95,7 +96,7 @@ if !omitMacros {
 }
 
 if omitMacros {
-  // Targets that use the macro (for example the demo, once it is written with `@Multiplexed`) go too.
+  // Targets that use the macro (the demo) go too.
   package.targets.removeAll { target in
     target.dependencies.contains { dependency in
       switch dependency {

@@ -1,4 +1,4 @@
-import Multiplex
+import MultiplexMacros
 
 /// Moves a header image at half the scroll speed.
 final class ParallaxHeader: ScrollViewDelegate {

@@ -1,4 +1,4 @@
-import Multiplex
+import MultiplexMacros
 
 /// A view the scroll view can zoom.
 final class View: CustomStringConvertible {
@@ -9,7 +9,10 @@ final class View: CustomStringConvertible {
 
 /// The delegate protocol of the model scroll view: the shape of UIKit's `UIScrollViewDelegate`, in pure Swift.
 ///
-/// Every requirement is optional, as in UIKit: observers implement only what they need.
+/// `@Multiplexed` generates `ScrollViewDelegateMultiplexer`, which sits in the scroll view's one delegate slot
+/// and forwards every call to its observers, and the default implementations that make every requirement
+/// optional, as in UIKit: observers implement only what they need.
+@Multiplexed
 protocol ScrollViewDelegate: AnyObject {
   func scrollViewWillBeginDragging(_ scrollView: ScrollView)
   func scrollViewDidScroll(_ scrollView: ScrollView)
@@ -17,17 +20,8 @@ protocol ScrollViewDelegate: AnyObject {
   func scrollViewDidEndDecelerating(_ scrollView: ScrollView)
   func viewForZooming(in scrollView: ScrollView) -> View?
   func scrollViewDidZoom(_ scrollView: ScrollView)
+  @MultiplexedDefault(true)
   func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool
-}
-
-extension ScrollViewDelegate {
-  func scrollViewWillBeginDragging(_ scrollView: ScrollView) {}
-  func scrollViewDidScroll(_ scrollView: ScrollView) {}
-  func scrollViewWillEndDragging(_ scrollView: ScrollView, velocity: Double, targetContentOffset: inout Double) {}
-  func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}
-  func viewForZooming(in scrollView: ScrollView) -> View? { notImplemented(by: self, returning: nil) }
-  func scrollViewDidZoom(_ scrollView: ScrollView) {}
-  func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool { notImplemented(by: self, returning: true) }
 }
 
 /// A one-dimensional scroll view with a single `delegate` slot, driven by a simulated clock.

@@ -9,7 +9,7 @@
 // The timeline is deterministic: simulated time, no threads.
 
 import Foundation
-import Multiplex
+import MultiplexMacros
 
 struct Options {
   var velocity = 900.0
