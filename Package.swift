@@ -45,7 +45,9 @@ let package = Package(
     ),
 
     // Tests
-    .testTarget(name: "MultiplexTests", dependencies: ["Multiplex"]),
+    // The model-based test's programs, reference model and harness, shared by the runtime and macro tests.
+    .target(name: "MultiplexTestSupport", dependencies: ["Multiplex"], path: "Tests/MultiplexTestSupport"),
+    .testTarget(name: "MultiplexTests", dependencies: ["Multiplex", "MultiplexTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,265 +1,69 @@
 import Foundation
 import Multiplex
+import MultiplexTestSupport
 import Testing
 
-// A model-based randomized test: random programs of registrations, removals, releases and dispatches (with
-// mutation and reentrancy from inside calls) run against the real multiplexer and against a plain reference
-// model of DESIGN.md §2, call by call. Seeded and reproducible; a failure prints the seed and a shrunk program.
+// The model-based randomized test on the runtime `Multiplexer`: random programs of registrations, removals,
+// releases and dispatches (with mutation and reentrancy from inside calls), run against the real multiplexer and
+// against the reference model of DESIGN.md §2, call by call. The programs, the model and the harness are in
+// `MultiplexTestSupport`; the same programs check the generated and the installed multiplexers in
+// `MultiplexMacrosTests`.
 //
 // MULTIPLEX_MODEL_PROGRAMS (default 3,000) and MULTIPLEX_MODEL_SEED (default 1) change the run.
 
-// MARK: - Programs
-
-enum ModelCombiner: CaseIterable {
-  case first, last, all, allTrue, anyTrue, firstNonNil, stopAfterTwo
-}
-
-enum ModelAction: Equatable, CustomStringConvertible {
-  case removeSelf
-  case remove(Int)
-  case add(Int, strong: Bool, priority: Int)
-  case release(Int)
-  case releaseSelf
-  case cancel(Int)
-  case dispatchAgain
-
-  var description: String {
-    switch self {
-    case .removeSelf: "removeSelf"
-    case .remove(let other): "remove(\(other))"
-    case .add(let other, let strong, let priority):
-      "add(\(other), \(strong ? "strong" : "weak"), priority: \(priority))"
-    case .release(let other): "release(\(other))"
-    case .releaseSelf: "releaseSelf"
-    case .cancel(let other): "cancel(\(other))"
-    case .dispatchAgain: "dispatchAgain"
-    }
-  }
-}
-
-enum ModelOperation: Equatable, CustomStringConvertible {
-  case add(Int, strong: Bool, priority: Int)
-  case remove(Int)
-  case cancel(Int)
-  case release(Int)
-  case setPrimary(Int?)
-  case void(hook: Int?, action: ModelAction?)
-  case chained(hook: Int?, action: ModelAction?)
-  case combine(ModelCombiner, hook: Int?, action: ModelAction?)
-
-  var description: String {
-    func hook(_ observer: Int?, _ action: ModelAction?) -> String {
-      guard let observer, let action else { return "" }
-      return ", when \(observer) is called: \(action)"
-    }
-    switch self {
-    case .add(let observer, let strong, let priority):
-      return "add(\(observer), \(strong ? "strong" : "weak"), priority: \(priority))"
-    case .remove(let observer): return "remove(\(observer))"
-    case .cancel(let observer): return "cancelToken(\(observer))"
-    case .release(let observer): return "release(\(observer))"
-    case .setPrimary(let observer): return "primary = \(observer.map(String.init) ?? "nil")"
-    case .void(let observer, let action): return "notify(didScroll\(hook(observer, action)))"
-    case .chained(let observer, let action): return "notify(willEndDragging inout\(hook(observer, action)))"
-    case .combine(let combiner, let observer, let action): return "combine(\(combiner)\(hook(observer, action)))"
-    }
-  }
-}
-
-/// SplitMix64: small, fast and reproducible on every platform.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
-let modelPoolSize = 6
-
-func randomProgram(length: Int, using rng: inout SplitMix64) -> [ModelOperation] {
-  func observer() -> Int { Int.random(in: 0..<modelPoolSize, using: &rng) }
-  func priority() -> Int { [-1, 0, 0, 0, 1].randomElement(using: &rng)! }
-  func hook() -> (Int?, ModelAction?) {
-    guard Int.random(in: 0..<3, using: &rng) == 0 else { return (nil, nil) }
-    let actions: [ModelAction] = [
-      .removeSelf, .remove(observer()), .add(observer(), strong: Bool.random(using: &rng), priority: priority()),
-      .release(observer()), .releaseSelf, .cancel(observer()), .dispatchAgain,
-    ]
-    return (observer(), actions.randomElement(using: &rng)!)
-  }
-  return (0..<length).map { _ in
-    switch Int.random(in: 0..<20, using: &rng) {
-    case 0..<6: return .add(observer(), strong: Int.random(in: 0..<4, using: &rng) == 0, priority: priority())
-    case 6..<8: return .remove(observer())
-    case 8: return .cancel(observer())
-    case 9..<11: return .release(observer())
-    case 11: return .setPrimary(Int.random(in: 0..<4, using: &rng) == 0 ? nil : observer())
-    case 12..<15:
-      let (observer, action) = hook()
-      return .void(hook: observer, action: action)
-    case 15..<16:
-      let (observer, action) = hook()
-      return .chained(hook: observer, action: action)
-    default:
-      let (observer, action) = hook()
-      return .combine(ModelCombiner.allCases.randomElement(using: &rng)!, hook: observer, action: action)
-    }
-  }
-}
-
-// MARK: - Observers
-
-/// An observer with fixed, generated answers; every call is recorded by its world.
+/// An observer with the answers of `ModelAnswers`; every call is recorded by its system.
 final class ModelProbe: ScrollDelegate {
   let id: Int
-  let respondsScore: Bool
-  let respondsFlag: Bool
-  let respondsName: Bool
-  unowned let world: RealWorld
+  unowned let system: ModelSystemUnderTest
 
-  init(id: Int, world: RealWorld) {
+  init(id: Int, system: ModelSystemUnderTest) {
     self.id = id
-    self.world = world
-    // Answers depend on the id only, so that the model can compute them.
-    respondsScore = id % 3 != 1
-    respondsFlag = id % 2 == 0
-    respondsName = id % 3 != 0
+    self.system = system
   }
 
-  var scoreAnswer: Int { id * 10 + 1 }
-  var flagAnswer: Bool { id % 4 != 2 }
-  var nameAnswer: String? { id == 4 ? nil : "n\(id)" }
-  var delta: Int { id + 1 }
-
-  func didScroll(_ offset: Int) { world.called(self) }
+  func didScroll(_ offset: Int) { system.called(id) }
 
   func willEndDragging(velocity: Int, target: inout Int) {
-    world.called(self)
-    target = target &* 31 &+ delta
+    system.called(id)
+    ModelAnswers.chain(&target, id)
   }
 
   func score() -> Int {
-    world.called(self)
-    return respondsScore ? scoreAnswer : notImplemented(by: self, returning: 0)
+    system.called(id)
+    return ModelAnswers.score(id) ?? notImplemented(by: self, returning: 0)
   }
 
   func shouldScrollToTop() -> Bool {
-    world.called(self)
-    return respondsFlag ? flagAnswer : notImplemented(by: self, returning: true)
+    system.called(id)
+    return ModelAnswers.flag(id) ?? notImplemented(by: self, returning: true)
   }
 
   func viewForZooming() -> String? {
-    world.called(self)
-    return respondsName ? nameAnswer : notImplemented(by: self, returning: nil)
+    system.called(id)
+    guard let answer = ModelAnswers.name(id) else { return notImplemented(by: self, returning: nil) }
+    return answer
   }
 }
 
-/// A value everyone can compare: the calls of one operation and its result.
-struct Outcome: Equatable, CustomStringConvertible {
-  var calls: [String] = []
-  var result = ""
-  var observers: [Int] = []
-  var count = 0
-
-  var description: String { "calls \(calls), result \(result), observers \(observers), count \(count)" }
-}
-
-// MARK: - The real world
-
-final class RealWorld {
+/// The runtime `Multiplexer`, driven directly.
+final class RuntimeSystem: ModelSystemUnderTest {
   let multiplexer = Multiplexer<any ScrollDelegate>()
-  var pool: [ModelProbe?] = []
-  var tokens: [Int: ObservationToken] = [:]
-  var log: [String] = []
-  var hook: (observer: Int, action: ModelAction)?
-  var dispatchSerial = 0
-  /// The serial numbers of the dispatches in progress, innermost last.
-  var serials: [Int] = []
-  var depth: Int { serials.count }
 
-  init() {
-    pool = (0..<modelPoolSize).map { ModelProbe(id: $0, world: self) }
+  override init() {
+    super.init()
+    pool = (0..<modelPoolSize).map { ModelProbe(id: $0, system: self) }
   }
 
-  func called(_ probe: ModelProbe) {
-    log.append("\(probe.id)@\(serials.last ?? 0)")
-    guard depth == 1, let hook, hook.observer == probe.id else { return }
-    self.hook = nil
-    perform(hook.action, by: probe.id)
+  override func add(_ probe: AnyObject, strong: Bool, priority: Int) -> ObservationToken {
+    multiplexer.add(probe as! ModelProbe, retention: strong ? .strong : .weak, priority: priority)
   }
-
-  func perform(_ action: ModelAction, by caller: Int) {
-    switch action {
-    case .removeSelf:
-      if let probe = pool[caller] { multiplexer.remove(probe) } else { tokens[caller]?.cancel() }
-    case .remove(let other):
-      if let probe = pool[other] { multiplexer.remove(probe) }
-    case .add(let other, let strong, let priority):
-      if let probe = pool[other] {
-        tokens[other] = multiplexer.add(probe, retention: strong ? .strong : .weak, priority: priority)
-      }
-    case .release(let other):
-      pool[other] = nil
-    case .releaseSelf:
-      pool[caller] = nil
-    case .cancel(let other):
-      tokens[other]?.cancel()
-    case .dispatchAgain:
-      dispatch { multiplexer.notify { $0.didScroll(0) } }
-    }
+  override func remove(_ probe: AnyObject) { multiplexer.remove(probe as! ModelProbe) }
+  override func setPrimary(_ probe: AnyObject?) { multiplexer.primary = probe as! ModelProbe? }
+  override func notifyDidScroll(_ offset: Int) { multiplexer.notify { $0.didScroll(offset) } }
+  override func notifyChained(_ target: inout Int) {
+    multiplexer.notify { $0.willEndDragging(velocity: 0, target: &target) }
   }
-
-  func dispatch(_ body: () -> Void) {
-    dispatchSerial += 1
-    serials.append(dispatchSerial)
-    body()
-    serials.removeLast()
-  }
-
-  func run(_ operation: ModelOperation) -> Outcome {
-    log = []
-    var outcome = Outcome()
-    switch operation {
-    case .add(let observer, let strong, let priority):
-      if let probe = pool[observer] {
-        tokens[observer] = multiplexer.add(probe, retention: strong ? .strong : .weak, priority: priority)
-      }
-    case .remove(let observer):
-      if let probe = pool[observer] { multiplexer.remove(probe) }
-    case .cancel(let observer):
-      tokens[observer]?.cancel()
-    case .release(let observer):
-      pool[observer] = nil
-    case .setPrimary(let observer):
-      if let observer {
-        if let probe = pool[observer] { multiplexer.primary = probe }
-      } else {
-        multiplexer.primary = nil
-      }
-    case .void(let observer, let action):
-      hook = observer.flatMap { observer in action.map { (observer, $0) } }
-      dispatch { multiplexer.notify { $0.didScroll(1) } }
-    case .chained(let observer, let action):
-      hook = observer.flatMap { observer in action.map { (observer, $0) } }
-      var target = 7
-      dispatch { multiplexer.notify { $0.willEndDragging(velocity: 0, target: &target) } }
-      outcome.result = "\(target)"
-    case .combine(let combiner, let observer, let action):
-      hook = observer.flatMap { observer in action.map { (observer, $0) } }
-      dispatch { outcome.result = combine(combiner) }
-    }
-    hook = nil
-    outcome.calls = log
-    outcome.observers = multiplexer.observers.map { ($0 as! ModelProbe).id }
-    outcome.count = multiplexer.count
-    return outcome
-  }
-
-  private func combine(_ combiner: ModelCombiner) -> String {
+  override func combine(_ combiner: ModelCombiner) -> String {
     switch combiner {
     case .first: "\(multiplexer.combine(using: .first, default: -1) { $0.score() })"
     case .last: "\(multiplexer.combine(using: .last, default: -1) { $0.score() })"
@@ -268,269 +72,11 @@ final class RealWorld {
     case .anyTrue: "\(multiplexer.combine(using: .anyTrue, default: true) { $0.shouldScrollToTop() })"
     case .firstNonNil:
       "\(multiplexer.combine(using: .firstNonNil, default: "none") { $0.viewForZooming() } ?? "nil")"
-    case .stopAfterTwo:
-      "\(multiplexer.combine(using: stopAfterTwo, default: -1) { $0.score() })"
+    case .stopAfterTwo: "\(multiplexer.combine(using: stopAfterTwo(), default: -1) { $0.score() })"
     }
   }
-}
-
-/// A custom combiner that stops after two responses: the observers after the second responder are not called.
-var stopAfterTwo: Combiner<any ScrollDelegate, Int, Int> {
-  Combiner { responses, defaultValue in
-    var sum = 0
-    var seen = 0
-    while seen < 2, let response = responses.next() {
-      sum += response.value
-      seen += 1
-    }
-    return seen == 0 ? defaultValue : sum
-  }
-}
-
-// MARK: - The reference model
-
-/// DESIGN.md §2 as a plain array: registrations in order, flags for removal, a set of live references.
-final class ModelWorld {
-  final class Registration {
-    let observer: Int
-    let strong: Bool
-    let priority: Int
-    let sequence: Int
-    var active = true
-    init(observer: Int, strong: Bool, priority: Int, sequence: Int) {
-      self.observer = observer
-      self.strong = strong
-      self.priority = priority
-      self.sequence = sequence
-    }
-  }
-
-  var registrations: [Registration] = []
-  var heldByTest = Array(repeating: true, count: modelPoolSize)
-  var tokens: [Int: Registration] = [:]
-  var primary: Registration?
-  var executing: [Int] = []
-  var log: [String] = []
-  var hook: (observer: Int, action: ModelAction)?
-  var depth = 0
-  var dispatchSerial = 0
-  var sequence = 0
-  /// Objects that died; a dead object never comes back.
-  var dead = Set<Int>()
-
-  func isAlive(_ observer: Int) -> Bool {
-    if dead.contains(observer) { return false }
-    let alive =
-      heldByTest[observer] || executing.contains(observer)
-      || registrations.contains { $0.active && $0.strong && $0.observer == observer }
-    if !alive { dead.insert(observer) }
-    return alive
-  }
-
-  /// Active registrations in call order (the primary first, then priority, then registration order).
-  var ordered: [Registration] {
-    registrations.filter(\.active).sorted {
-      ($0.priority, -$0.sequence) > ($1.priority, -$1.sequence)
-    }
-  }
-
-  func current(_ observer: Int) -> Registration? {
-    registrations.first { $0.active && $0.observer == observer && isAlive(observer) }
-  }
-
-  func deactivate(_ registration: Registration) {
-    registration.active = false
-    _ = isAlive(registration.observer)
-  }
-
-  func add(_ observer: Int, strong: Bool, priority: Int) {
-    guard heldByTest[observer] else { return }
-    if let existing = current(observer) {
-      tokens[observer] = existing
-      return
-    }
-    sequence += 1
-    let registration = Registration(
-      observer: observer,
-      strong: strong,
-      priority: min(priority, Int.max - 1),
-      sequence: sequence
-    )
-    registrations.append(registration)
-    tokens[observer] = registration
-  }
-
-  func remove(_ observer: Int) {
-    guard heldByTest[observer], let registration = current(observer) else { return }
-    deactivate(registration)
-  }
-
-  func release(_ observer: Int) {
-    heldByTest[observer] = false
-    _ = isAlive(observer)
-  }
-
-  func perform(_ action: ModelAction, by caller: Int) {
-    switch action {
-    case .removeSelf:
-      if heldByTest[caller] { remove(caller) } else if let token = tokens[caller] { deactivate(token) }
-    case .remove(let other): remove(other)
-    case .add(let other, let strong, let priority): add(other, strong: strong, priority: priority)
-    case .release(let other): release(other)
-    case .releaseSelf: release(caller)
-    case .cancel(let other): if let token = tokens[other] { deactivate(token) }
-    case .dispatchAgain: dispatch { _ in true }
-    }
-  }
-
-  /// Calls the live registrations of a snapshot in order; `respond` says whether an observer responds (and stops
-  /// the dispatch when it returns `nil`).
-  func dispatch(_ visit: (Int) -> Bool?) {
-    dispatchSerial += 1
-    let serial = dispatchSerial
-    depth += 1
-    for registration in ordered {
-      guard registration.active, isAlive(registration.observer) else { continue }
-      let observer = registration.observer
-      log.append("\(observer)@\(serial)")
-      executing.append(observer)
-      if depth == 1, let hook, hook.observer == observer {
-        self.hook = nil
-        perform(hook.action, by: observer)
-      }
-      executing.removeLast()
-      _ = isAlive(observer)
-      if visit(observer) == nil { break }
-    }
-    depth -= 1
-  }
-
-  func run(_ operation: ModelOperation) -> Outcome {
-    log = []
-    var outcome = Outcome()
-    func setHook(_ observer: Int?, _ action: ModelAction?) {
-      hook = observer.flatMap { observer in action.map { (observer, $0) } }
-    }
-    switch operation {
-    case .add(let observer, let strong, let priority): add(observer, strong: strong, priority: priority)
-    case .remove(let observer): remove(observer)
-    case .cancel(let observer): if let token = tokens[observer] { deactivate(token) }
-    case .release(let observer): release(observer)
-    case .setPrimary(let observer):
-      if let observer {
-        guard heldByTest[observer] else { break }
-        if let primary, primary.active, primary.observer == observer, isAlive(observer) { break }
-        if let primary { deactivate(primary) }
-        primary = nil
-        // Moving a secondary to the front keeps its retention.
-        let strong = current(observer)?.strong ?? false
-        if let existing = current(observer) { deactivate(existing) }
-        sequence += 1
-        let registration = Registration(observer: observer, strong: strong, priority: Int.max, sequence: sequence)
-        registrations.append(registration)
-        primary = registration
-      } else {
-        if let primary { deactivate(primary) }
-        primary = nil
-      }
-    case .void(let observer, let action):
-      setHook(observer, action)
-      dispatch { _ in true }
-    case .chained(let observer, let action):
-      setHook(observer, action)
-      var target = 7
-      dispatch { observer in
-        target = target &* 31 &+ (observer + 1)
-        return true
-      }
-      outcome.result = "\(target)"
-    case .combine(let combiner, let observer, let action):
-      setHook(observer, action)
-      outcome.result = combine(combiner)
-    }
-    hook = nil
-    outcome.calls = log
-    outcome.observers = ordered.filter { isAlive($0.observer) }.map(\.observer)
-    outcome.count = outcome.observers.count
-    return outcome
-  }
-
-  private func combine(_ combiner: ModelCombiner) -> String {
-    // The observers' answers, as ModelProbe computes them.
-    func score(_ id: Int) -> Int? { id % 3 != 1 ? id * 10 + 1 : nil }
-    func flag(_ id: Int) -> Bool? { id % 2 == 0 ? id % 4 != 2 : nil }
-    func name(_ id: Int) -> String?? { id % 3 != 0 ? (id == 4 ? .some(nil) : .some("n\(id)")) : nil }
-    var scores: [Int] = []
-    var flags: [Bool] = []
-    var names: [String?] = []
-    switch combiner {
-    case .stopAfterTwo:
-      dispatch { id in
-        if let value = score(id) { scores.append(value) }
-        return scores.count < 2 ? true : nil
-      }
-      return "\(scores.isEmpty ? -1 : scores.reduce(0, +))"
-    case .first, .last, .all:
-      dispatch { id in
-        if let value = score(id) { scores.append(value) }
-        return true
-      }
-      switch combiner {
-      case .first: return "\(scores.first ?? -1)"
-      case .last: return "\(scores.last ?? -1)"
-      default: return "\(scores)"
-      }
-    case .allTrue, .anyTrue:
-      dispatch { id in
-        if let value = flag(id) { flags.append(value) }
-        return true
-      }
-      if flags.isEmpty { return combiner == .allTrue ? "false" : "true" }
-      return combiner == .allTrue ? "\(flags.allSatisfy { $0 })" : "\(flags.contains(true))"
-    case .firstNonNil:
-      dispatch { id in
-        if let value = name(id) { names.append(value) }
-        return true
-      }
-      return names.compactMap { $0 }.first ?? "none"
-    }
-  }
-}
-
-// MARK: - Running and shrinking
-
-/// Runs `program` on both worlds; returns the first operation whose outcomes differ, with both outcomes.
-func firstDivergence(_ program: [ModelOperation]) -> (index: Int, real: Outcome, model: Outcome)? {
-  let real = RealWorld()
-  let model = ModelWorld()
-  for (index, operation) in program.enumerated() {
-    let realOutcome = real.run(operation)
-    let modelOutcome = model.run(operation)
-    if realOutcome != modelOutcome { return (index, realOutcome, modelOutcome) }
-  }
-  return nil
-}
-
-/// Removes operations while the program still fails: a small, readable counterexample.
-func shrink(_ program: [ModelOperation]) -> [ModelOperation] {
-  var program = program
-  var chunk = max(1, program.count / 2)
-  while chunk >= 1 {
-    var start = 0
-    var removedAny = false
-    while start < program.count {
-      var candidate = program
-      candidate.removeSubrange(start..<min(program.count, start + chunk))
-      if firstDivergence(candidate) != nil {
-        program = candidate
-        removedAny = true
-      } else {
-        start += chunk
-      }
-    }
-    if !removedAny { chunk /= 2 }
-  }
-  return program
+  override var observerIDs: [Int] { multiplexer.observers.map { ($0 as! ModelProbe).id } }
+  override var count: Int { multiplexer.count }
 }
 
 @Suite("Model-based")
@@ -540,43 +86,22 @@ struct ModelBasedTests {
     let environment = ProcessInfo.processInfo.environment
     let programs = environment["MULTIPLEX_MODEL_PROGRAMS"].flatMap(Int.init) ?? 3_000
     let firstSeed = environment["MULTIPLEX_MODEL_SEED"].flatMap(UInt64.init) ?? 1
-    var operations = 0
-    for seed in firstSeed..<(firstSeed + UInt64(programs)) {
-      var rng = SplitMix64(state: seed)
-      let program = randomProgram(length: 40, using: &rng)
-      operations += program.count
-      guard firstDivergence(program) != nil else { continue }
-      let shrunk = shrink(program)
-      let divergence = firstDivergence(shrunk)!
-      let listing = shrunk.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n")
-      Issue.record(
-        """
-        Seed \(seed) diverges from the model (MULTIPLEX_MODEL_SEED=\(seed) MULTIPLEX_MODEL_PROGRAMS=1).
-        Shrunk program (\(shrunk.count) of \(program.count) operations):
-        \(listing)
-        At operation \(divergence.index):
-          real:  \(divergence.real)
-          model: \(divergence.model)
-        """
-      )
-      return
-    }
-    print("model-based: \(programs) programs, \(operations) operations, no divergence")
+    let (operations, failure) = checkRandomPrograms(programs: programs, firstSeed: firstSeed) { RuntimeSystem() }
+    if let failure { Issue.record("\(failure)") }
+    print("model-based (runtime): \(programs) programs, \(operations) operations, \(failure == nil ? 0 : 1) divergence")
   }
 
   @Test("The model encodes the rules it checks: an observer added mid-dispatch waits for the next dispatch")
   func modelEncodesRules() {
-    // A program whose outcome depends on the "added during a dispatch waits for the next one" rule.
     let program: [ModelOperation] = [
       .add(0, strong: false, priority: 0),
       .void(hook: 0, action: .add(1, strong: false, priority: 1)),
       .void(hook: nil, action: nil),
     ]
-    #expect(firstDivergence(program) == nil)
+    #expect(firstDivergence(program) { RuntimeSystem() } == nil)
     let model = ModelWorld()
     _ = model.run(program[0])
-    let outcome = model.run(program[1])
-    #expect(outcome.calls == ["0@1"])
+    #expect(model.run(program[1]).calls == ["0@1"])
     #expect(model.run(program[2]).calls == ["1@2", "0@2"])
   }
 }

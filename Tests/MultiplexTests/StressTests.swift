@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Multiplex
+import MultiplexTestSupport
 import Synchronization
 import Testing
 
