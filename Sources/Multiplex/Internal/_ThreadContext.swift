@@ -21,18 +21,36 @@ public import Android
 /// Stored behind a `pthread_key_t`; freed by the key's destructor when the thread exits.
 @usableFromInline
 final class _ThreadContext {
+  // Performance: every stored property is `@exclusivity(unchecked)`. A context is only ever used by its own
+  // thread and never handed out as `inout`, so the run-time exclusivity check Swift performs on each access to a
+  // class's stored `var` (`swift_beginAccess`: a thread-local lookup and about 50 instructions) can never fire;
+  // dispatch makes several such accesses per call.
+
   /// The frame that a `notImplemented` call on this thread marks.
-  @usableFromInline var currentFrame: UInt = 0
+  @usableFromInline @exclusivity(unchecked) var currentFrame: UInt = 0
   /// The last frame marked by `notImplemented`.
-  @usableFromInline var markedFrame: UInt = .max
+  @usableFromInline @exclusivity(unchecked) var markedFrame: UInt = .max
   /// A counter handing out frame identifiers; never reused while a frame is open.
-  @usableFromInline var lastFrame: UInt = 0
-  /// Dispatches in progress on this thread, innermost last: the multiplexer and the reader slot it counted in.
-  @usableFromInline var activeDispatches: ContiguousArray<(multiplexer: ObjectIdentifier, slot: Int)>
+  @usableFromInline @exclusivity(unchecked) var lastFrame: UInt = 0
+
+  /// Dispatches in progress on this thread, innermost last: each is the multiplexer's `ObjectIdentifier` bits
+  /// with the reader slot it counted in (0 or 1) in the low bit. Objects are at least 2-byte aligned, so the low
+  /// bit of an identifier is always 0.
+  ///
+  /// A manually managed buffer rather than an `Array`: pushing and popping then costs a store and an increment,
+  /// with no uniqueness check, no retain or release, and no generic metadata lookup.
+  @usableFromInline @exclusivity(unchecked) var activeDispatches: UnsafeMutablePointer<UInt>
+  /// The number of elements of `activeDispatches` in use.
+  @usableFromInline @exclusivity(unchecked) var activeDispatchCount = 0
+  /// The capacity of `activeDispatches`.
+  @usableFromInline @exclusivity(unchecked) var activeDispatchCapacity = 8
 
   init() {
-    activeDispatches = []
-    activeDispatches.reserveCapacity(8)
+    activeDispatches = UnsafeMutablePointer<UInt>.allocate(capacity: 8)
+  }
+
+  deinit {
+    activeDispatches.deallocate()
   }
 
   /// Opens a new frame and returns the one it replaces.
@@ -48,10 +66,36 @@ final class _ThreadContext {
   @inlinable @inline(__always)
   var currentFrameWasMarked: Bool { markedFrame == currentFrame }
 
+  /// Records that a dispatch of `multiplexer` counted in reader slot `slot` is running on this thread.
+  @inlinable @inline(__always)
+  func pushDispatch(_ multiplexer: ObjectIdentifier, slot: Int) {
+    if activeDispatchCount == activeDispatchCapacity { _growActiveDispatches() }
+    activeDispatches[activeDispatchCount] = UInt(bitPattern: multiplexer) | UInt(slot)
+    activeDispatchCount &+= 1
+  }
+
+  /// Forgets the innermost dispatch recorded by `pushDispatch`.
+  @inlinable @inline(__always)
+  func popDispatch() {
+    activeDispatchCount &-= 1
+  }
+
+  /// Doubles the capacity of `activeDispatches`; only deeply nested dispatches need it.
+  @usableFromInline @inline(never)
+  func _growActiveDispatches() {
+    let capacity = activeDispatchCapacity * 2
+    let grown = UnsafeMutablePointer<UInt>.allocate(capacity: capacity)
+    grown.moveInitialize(from: activeDispatches, count: activeDispatchCount)
+    activeDispatches.deallocate()
+    activeDispatches = grown
+    activeDispatchCapacity = capacity
+  }
+
   /// The number of dispatches of `multiplexer` in progress on this thread that counted in `slot`.
   func activeDispatchCount(of multiplexer: ObjectIdentifier, slot: Int) -> Int {
+    let key = UInt(bitPattern: multiplexer) | UInt(slot)
     var count = 0
-    for active in activeDispatches where active.multiplexer == multiplexer && active.slot == slot {
+    for index in 0..<activeDispatchCount where activeDispatches[index] == key {
       count += 1
     }
     return count
@@ -60,7 +104,16 @@ final class _ThreadContext {
   /// The context of the calling thread, created on first use.
   @inlinable
   static var current: _ThreadContext {
-    if let raw = pthread_getspecific(_threadContextKey) {
+    current(key: _threadContextKey)
+  }
+
+  /// The context of the calling thread, given `_threadContextKey`.
+  ///
+  /// Multiplexers keep a copy of the key, so that dispatch skips the lazy-initialization check (`swift_once`)
+  /// that every read of the global costs.
+  @inlinable @inline(__always)
+  static func current(key: pthread_key_t) -> _ThreadContext {
+    if let raw = pthread_getspecific(key) {
       return Unmanaged<_ThreadContext>.fromOpaque(raw).takeUnretainedValue()
     }
     return _makeCurrent()
