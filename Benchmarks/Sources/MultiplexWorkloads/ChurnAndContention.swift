@@ -151,7 +151,7 @@ final class ContentionSystem: System {
 
 let contentionWorkload: Workload = {
   @Sendable func quiet(_ size: Int) -> [any Listener] { (0..<size).map { _ in Quiet() } }
-  return Workload(
+  var workload = Workload(
     name: "contention",
     title: "Void call on 2 threads while a 3rd adds and removes an observer (time per observer call, both threads)",
     sizes: standardSizes,
@@ -222,4 +222,6 @@ let contentionWorkload: Workload = {
       },
     ]
   )
+  workload.minimumBatchMilliseconds = 40
+  return workload
 }()

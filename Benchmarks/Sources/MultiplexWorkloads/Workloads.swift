@@ -33,6 +33,8 @@ public struct Workload: Sendable {
   public let unitsPerIteration: @Sendable (_ size: Int) -> Int
   /// Whether malloc counts per iteration are meaningful (single-threaded dispatch or churn).
   public let countsMallocs: Bool
+  /// The shortest batch worth timing, in milliseconds (contention starts threads for each batch).
+  public var minimumBatchMilliseconds = 0.0
   /// The systems, floors first.
   public let contenders: [Contender]
 }
@@ -156,6 +158,11 @@ let deadWorkload: Workload = {
     _ = system.run(1)
     return Holding(everyone, system)
   }
+  @Sendable func survivorsOnly(_ size: Int, _ build: ([any Listener]) -> any System) -> any System {
+    var everyone = makeObservers(size * 10, for: .void)
+    everyone = everyone.enumerated().filter { $0.offset % 10 == 0 }.map(\.element)
+    return Holding(everyone, build(everyone))
+  }
   @Sendable func fresh(_ size: Int, _ build: ([any Listener]) -> any System) -> any System {
     let observers = makeObservers(size, for: .void)
     return Holding(observers, build(observers))
@@ -174,13 +181,17 @@ let deadWorkload: Workload = {
       Contender(SystemName.multiplexWeak + " (none died)", floor: SystemName.weakFloor + " (N, none died)") { size in
         fresh(size) { MultiplexSystem($0, retention: .weak, call: .void) }
       },
-      Contender(SystemName.multiplexWeak, floor: SystemName.weakFloor + " (N, none died)", isMultiplex: true) {
+      Contender(SystemName.weakFloor + " (the N survivors)", floor: nil) { size in
+        survivorsOnly(size) { WeakBoxLoop($0, call: .void) }
+      },
+      Contender(SystemName.multiplexWeak, floor: SystemName.weakFloor + " (the N survivors)", isMultiplex: true) {
         size in survivors(size) { MultiplexSystem($0, retention: .weak, call: .void) }
       },
-      Contender("weak class boxes, dead kept", floor: SystemName.weakFloor + " (N, none died)") { size in
+      Contender("weak class boxes, dead kept", floor: SystemName.weakFloor + " (the N survivors)") { size in
         survivors(size) { WeakBoxLoop($0, call: .void) }
       },
-      Contender(SystemName.weakStructs + ", dead kept", floor: SystemName.weakFloor + " (N, none died)") { size in
+      Contender(SystemName.weakStructs + ", dead kept", floor: SystemName.weakFloor + " (the N survivors)") {
+        size in
         survivors(size) { WeakStructLoop($0, call: .void) }
       },
     ]

@@ -145,15 +145,16 @@ func measure(_ workload: Workload, options: Options) -> [Row] {
     let systems = workload.contenders.map { $0.make(size) }
     let units = Double(workload.unitsPerIteration(size))
     // Warm up and calibrate: iterations such that one batch takes about `batchMilliseconds`.
+    let batch = max(options.batchMilliseconds, workload.minimumBatchMilliseconds) * 1e6
     var iterations: [Int] = []
     for system in systems {
       var count = 1
       var elapsed = timeBatch(system, count)
-      while elapsed < options.batchMilliseconds * 1e6 / 4 && count < 1 << 30 {
+      while elapsed < batch / 4 && count < 1 << 30 {
         count *= 4
         elapsed = timeBatch(system, count)
       }
-      iterations.append(max(1, Int(Double(count) * options.batchMilliseconds * 1e6 / max(elapsed, 1))))
+      iterations.append(max(1, Int(Double(count) * batch / max(elapsed, 1))))
     }
     var samples = Array(repeating: [Double](), count: systems.count)
     for round in 0..<options.rounds {
