@@ -33,7 +33,9 @@ extension Multiplexer {
       defer { withExtendedLifetime(oldObject) {} }
       _mutate {
         if let current = _primaryEntry {
-          if current === old, let object, oldObject === object, !current._removed.load(ordering: .relaxed) {
+          if current === old, let object, current.identifier == ObjectIdentifier(object),
+            current._isStrong || oldObject === object, !current._removed.load(ordering: .relaxed)
+          {
             return  // unchanged
           }
           _primaryEntry = nil

@@ -268,8 +268,7 @@ extension Multiplexer {
   /// dispatches (it may be inside a call). Generations with no running dispatch are dropped here, under the lock;
   /// a dispatch never touches its generation after uncounting itself, so that is safe.
   func _waitForDispatchesOnOtherThreads() {
-    let context = _ThreadContext.current
-    let me = ObjectIdentifier(self)
+    let context = _ThreadContext.current(key: _contextKey)
     let earlier: [_Generation] = _lock.withLock {
       let current = _generation
       _generation = _Generation()
@@ -278,7 +277,7 @@ extension Multiplexer {
       return _olderGenerations
     }
     for generation in earlier {
-      let own = context.activeDispatchCount(of: me, in: ObjectIdentifier(generation))
+      let own = context.activeDispatchCount(in: ObjectIdentifier(generation))
       while generation.running.load(ordering: .acquiring) > own {
         _yieldThread()
       }

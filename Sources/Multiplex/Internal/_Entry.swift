@@ -3,7 +3,7 @@ public import Synchronization
 /// One registration: an observer, how it is retained, and whether it was removed.
 ///
 /// Entries are immutable after `init` apart from `_removed` (atomic, read by dispatches on any thread without the
-/// lock) and `_position` (only touched under the multiplexer's lock). A dispatch iterates a snapshot of entries, so
+/// lock) and `position` (only touched under the multiplexer's lock). A dispatch iterates a snapshot of entries, so
 /// an entry can outlive its registration for as long as a dispatch that started earlier is running.
 ///
 /// Weak registrations keep a `weak` reference for liveness plus a *non-owning* bitwise copy of the observer value
@@ -15,13 +15,22 @@ public import Synchronization
 /// rebuilt from the object with a dynamic cast.
 @usableFromInline
 final class _Entry<Observer>: @unchecked Sendable {
-  /// The observer, for liveness and identity. `nil` once it was deallocated (weak) or for a tombstone.
-  @usableFromInline weak var _object: AnyObject?
+  /// The observer, for liveness and identity, for weak registrations. `nil` once it was deallocated, for a
+  /// tombstone, and for strong registrations.
+  ///
+  /// `weak let`, not `weak var`: a stored `var` of a class is checked for exclusive access at run time on every
+  /// read (`swift_beginAccess`, about 50 instructions), and dispatch reads it once per observer call.
+  ///
+  /// Strong registrations leave it `nil` on purpose: the first `weak` reference to an object gives it a side
+  /// table, after which every retain and release of that object takes the runtime's slow path. A strongly held
+  /// observer does not need one (`_strong` answers for liveness, `identifier` for identity).
+  @usableFromInline weak let _object: AnyObject?
 
   /// The observer itself, retained, for strong registrations.
   @usableFromInline let _strong: Observer?
 
-  /// A non-owning copy of the observer value, for weak registrations; valid only while `_object` is non-`nil`.
+  /// A non-owning copy of the observer value; `nil` for a tombstone. For a weak registration, valid only while
+  /// `_object` is non-`nil`; for a strong one, while the entry (which owns `_strong`) lives.
   @usableFromInline let _view: UnsafeMutablePointer<Observer>?
 
   /// Whether the registration was removed. Set once, under the lock; read by dispatches without it.
@@ -36,40 +45,45 @@ final class _Entry<Observer>: @unchecked Sendable {
   /// The call-order priority this entry was registered with.
   let priority: Int
 
-  /// The entry's index in the multiplexer's storage. Only read and written under the lock.
-  var position: Int = 0
+  /// The entry's index in the multiplexer's storage. Only read and written under the lock, which makes the
+  /// run-time exclusivity check redundant.
+  @exclusivity(unchecked) var position: Int = 0
 
   init(observer: Observer, object: AnyObject, retention: Retention, priority: Int) {
     self.identifier = ObjectIdentifier(object)
     self.priority = priority
     self._removed = Atomic(false)
+    // The bitwise, non-owning copy is only sound when the value's one owned reference is `object` itself, stored
+    // in its first word: class references, class-bound existentials, and opaque existentials holding a class
+    // instance inline. Anything else (an `any Error` box holding the object, for example) gets no view: a weak
+    // registration rebuilds the value from `object` with a dynamic cast at each call (correct, and slower), a
+    // strong one calls through `_strong`.
+    let objectBits = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+    let firstWord = withUnsafeBytes(of: observer) { bytes in
+      bytes.count >= MemoryLayout<UInt>.size ? bytes.loadUnaligned(as: UInt.self) : 0
+    }
+    if firstWord == objectBits {
+      let view = UnsafeMutablePointer<Observer>.allocate(capacity: 1)
+      // A bitwise copy without a retain: see the type's documentation.
+      withUnsafeBytes(of: observer) { bytes in
+        UnsafeMutableRawPointer(view).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+      }
+      self._view = view
+    } else {
+      self._view = nil
+    }
     switch retention {
     case .strong:
+      // `_strong` owns the observer; dispatch still calls through `_view` when there is one, which it can pass to
+      // the call as a borrowed value, while reading the `Optional` stored property produces a copy: a retain and
+      // a release per observer call.
       self._isStrong = true
       self._strong = observer
-      self._view = nil
-      self._object = object
+      self._object = nil
     case .weak:
       self._isStrong = false
       self._strong = nil
       self._object = object
-      // The bitwise, non-owning copy is only sound when the value's one owned reference is `object` itself,
-      // stored in its first word: class references, class-bound existentials, and opaque existentials holding a
-      // class instance inline. Anything else (an `any Error` box holding the object, for example) is rebuilt
-      // from `object` with a dynamic cast at each call instead: correct, and slower.
-      let objectBits = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
-      let firstWord = withUnsafeBytes(of: observer) { bytes in
-        bytes.count >= MemoryLayout<UInt>.size ? bytes.loadUnaligned(as: UInt.self) : 0
-      }
-      if firstWord == objectBits {
-        let view = UnsafeMutablePointer<Observer>.allocate(capacity: 1)
-        withUnsafeBytes(of: observer) { bytes in
-          UnsafeMutableRawPointer(view).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
-        }
-        self._view = view
-      } else {
-        self._view = nil
-      }
     }
   }
 
@@ -106,13 +120,17 @@ final class _Entry<Observer>: @unchecked Sendable {
   ) throws(Failure) -> Result? {
     if _removed.load(ordering: .relaxed) { return nil }
     if _isStrong {
+      // The entry owns the observer through `_strong`, and the dispatch's snapshot owns the entry.
+      if let view = _view { return try body(view.pointee) }
       return try body(_strong.unsafelyUnwrapped)
     }
     guard let object = _object else {
       sawDead = true
       return nil
     }
-    defer { withExtendedLifetime(object) {} }
+    // `object` keeps the observer, and so the view's contents, alive until `body` returned. `_fixLifetime` is
+    // what `withExtendedLifetime` does, without the call to its generic (not always inlined) implementation.
+    defer { _fixLifetime(object) }
     if let view = _view { return try body(view.pointee) }
     guard let observer = object as? Observer else { return nil }
     return try body(observer)

@@ -22,20 +22,37 @@ public import Android
 /// Stored behind a `pthread_key_t`; freed by the key's destructor when the thread exits.
 @usableFromInline
 final class _ThreadContext {
+  // Performance: every stored property is `@exclusivity(unchecked)`. A context is only ever used by its own
+  // thread and never handed out as `inout`, so the run-time exclusivity check Swift performs on each access to a
+  // class's stored `var` (`swift_beginAccess`: a thread-local lookup and about 50 instructions) can never fire;
+  // dispatch makes several such accesses per call.
+
   /// The frame that a `notImplemented` call on this thread may mark.
-  @usableFromInline var currentFrame: UInt = 0
+  @usableFromInline @exclusivity(unchecked) var currentFrame: UInt = 0
   /// The observer the current frame calls; `nil` for a frame that no mark should reach.
-  @usableFromInline var currentObserver: ObjectIdentifier?
+  @usableFromInline @exclusivity(unchecked) var currentObserver: ObjectIdentifier?
   /// The last frame marked by `notImplemented`.
-  @usableFromInline var markedFrame: UInt = .max
+  @usableFromInline @exclusivity(unchecked) var markedFrame: UInt = .max
   /// A counter handing out frame identifiers; never reused while a frame is open.
-  @usableFromInline var lastFrame: UInt = 0
-  /// Dispatches in progress on this thread, innermost last: the multiplexer and the generation it counted in.
-  @usableFromInline var activeDispatches: ContiguousArray<(multiplexer: ObjectIdentifier, generation: ObjectIdentifier)>
+  @usableFromInline @exclusivity(unchecked) var lastFrame: UInt = 0
+
+  /// Dispatches in progress on this thread, innermost last: the `ObjectIdentifier` bits of the generation each
+  /// counted in (a generation belongs to one multiplexer, so it identifies both).
+  ///
+  /// A manually managed buffer rather than an `Array`: pushing and popping then costs a store and an increment,
+  /// with no uniqueness check, no retain or release, and no generic metadata lookup.
+  @usableFromInline @exclusivity(unchecked) var activeDispatches: UnsafeMutablePointer<UInt>
+  /// The number of elements of `activeDispatches` in use.
+  @usableFromInline @exclusivity(unchecked) var activeDispatchCount = 0
+  /// The capacity of `activeDispatches`.
+  @usableFromInline @exclusivity(unchecked) var activeDispatchCapacity = 8
 
   init() {
-    activeDispatches = []
-    activeDispatches.reserveCapacity(8)
+    activeDispatches = UnsafeMutablePointer<UInt>.allocate(capacity: 8)
+  }
+
+  deinit {
+    activeDispatches.deallocate()
   }
 
   /// The frame state a dispatch restores when it ends.
@@ -86,10 +103,36 @@ final class _ThreadContext {
     return true
   }
 
-  /// The number of dispatches of `multiplexer` in progress on this thread that counted in `generation`.
-  func activeDispatchCount(of multiplexer: ObjectIdentifier, in generation: ObjectIdentifier) -> Int {
+  /// Records that a dispatch counted in `generation` is running on this thread.
+  @inlinable @inline(__always)
+  func pushDispatch(_ generation: ObjectIdentifier) {
+    if activeDispatchCount == activeDispatchCapacity { _growActiveDispatches() }
+    activeDispatches[activeDispatchCount] = UInt(bitPattern: generation)
+    activeDispatchCount &+= 1
+  }
+
+  /// Forgets the innermost dispatch recorded by `pushDispatch`.
+  @inlinable @inline(__always)
+  func popDispatch() {
+    activeDispatchCount &-= 1
+  }
+
+  /// Doubles the capacity of `activeDispatches`; only deeply nested dispatches need it.
+  @usableFromInline @inline(never)
+  func _growActiveDispatches() {
+    let capacity = activeDispatchCapacity * 2
+    let grown = UnsafeMutablePointer<UInt>.allocate(capacity: capacity)
+    grown.moveInitialize(from: activeDispatches, count: activeDispatchCount)
+    activeDispatches.deallocate()
+    activeDispatches = grown
+    activeDispatchCapacity = capacity
+  }
+
+  /// The number of dispatches in progress on this thread that counted in `generation`.
+  func activeDispatchCount(in generation: ObjectIdentifier) -> Int {
+    let key = UInt(bitPattern: generation)
     var count = 0
-    for active in activeDispatches where active.multiplexer == multiplexer && active.generation == generation {
+    for index in 0..<activeDispatchCount where activeDispatches[index] == key {
       count += 1
     }
     return count
@@ -98,7 +141,16 @@ final class _ThreadContext {
   /// The context of the calling thread, created on first use.
   @inlinable
   static var current: _ThreadContext {
-    if let raw = pthread_getspecific(_threadContextKey) {
+    current(key: _threadContextKey)
+  }
+
+  /// The context of the calling thread, given `_threadContextKey`.
+  ///
+  /// Multiplexers keep a copy of the key, so that dispatch skips the lazy-initialization check (`swift_once`)
+  /// that every read of the global costs.
+  @inlinable @inline(__always)
+  static func current(key: pthread_key_t) -> _ThreadContext {
+    if let raw = pthread_getspecific(key) {
       return Unmanaged<_ThreadContext>.fromOpaque(raw).takeUnretainedValue()
     }
     return _makeCurrent()

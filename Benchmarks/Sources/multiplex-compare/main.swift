@@ -1,0 +1,432 @@
+// multiplex-compare: every system of each workload, measured side by side in one run.
+//
+// Timing mode (the default) builds every contender of a workload at one size, then runs rounds: in each round
+// every contender runs one batch of dispatches (the order rotates from round to round), so that a slower or
+// busier moment of the machine affects them all alike. It prints the median time per unit of work and the
+// median of the per-round ratios to the contender's floor, plus mallocs per dispatch counted by the malloc
+// interposer in a separate pass.
+//
+// Callgrind mode (`--callgrind`) runs each contender in its own process under valgrind, with collection switched
+// on only inside `measuredRegion`, and prints instructions per unit of work: repeatable on a busy machine.
+
+import Foundation
+import MallocInterposerSwift
+import MultiplexWorkloads
+
+// MARK: - Options
+
+struct Options {
+  var filters: [String] = []
+  var rounds = 15
+  var batchMilliseconds = 2.0
+  var markdown = false
+  var csvPath: String?
+  var callgrind = false
+  var valgrind = "valgrind"
+  var runOne: (workload: String, system: String, size: Int, iterations: Int)?
+}
+
+func usage() -> Never {
+  print(
+    """
+    usage: multiplex-compare [options] [workload-filter ...]
+
+    Workloads: \(allWorkloads.map(\.name).joined(separator: ", ")). A filter selects workloads whose name
+    contains it; without filters every workload runs.
+
+    Options:
+      --rounds N        rounds per size (default 15); the table reports medians over rounds
+      --batch MS        target duration of one contender's batch in one round, in ms (default 2)
+      --quick           --rounds 5 --batch 1
+      --markdown        print Markdown tables
+      --csv PATH        also write every median to PATH (workload,system,size,ns,ratio,mallocs)
+      --callgrind       count instructions with valgrind's callgrind instead of timing (build with
+                        -Xswiftc -dwarf-version=4 -Xcc -gdwarf-4; see Benchmarks/Scripts/callgrind.sh)
+      --valgrind PATH   the valgrind executable (default: valgrind on PATH)
+    """
+  )
+  exit(2)
+}
+
+func parseOptions() -> Options {
+  var options = Options()
+  var arguments = CommandLine.arguments.dropFirst()
+  func value() -> String {
+    guard let value = arguments.popFirst() else { usage() }
+    return value
+  }
+  while let argument = arguments.popFirst() {
+    switch argument {
+    case "--rounds": options.rounds = Int(value()) ?? options.rounds
+    case "--batch": options.batchMilliseconds = Double(value()) ?? options.batchMilliseconds
+    case "--quick":
+      options.rounds = 5
+      options.batchMilliseconds = 1
+    case "--markdown": options.markdown = true
+    case "--csv": options.csvPath = value()
+    case "--callgrind": options.callgrind = true
+    case "--valgrind": options.valgrind = value()
+    case "--run-one":
+      let workload = value()
+      let system = value()
+      guard let size = Int(value()), let iterations = Int(value()) else { usage() }
+      options.runOne = (workload, system, size, iterations)
+    case "--help", "-h": usage()
+    default:
+      if argument.hasPrefix("-") { usage() }
+      options.filters.append(argument)
+    }
+  }
+  return options
+}
+
+// MARK: - Measurement
+
+/// The only function callgrind collects in (`--toggle-collect`); the timing mode uses it too.
+@inline(never)
+func measuredRegion(_ system: any System, _ iterations: Int) -> Int {
+  system.run(iterations)
+}
+
+func now() -> UInt64 {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// Where results go so that the optimizer keeps the work; only the main thread touches it.
+nonisolated(unsafe) var sink = 0
+
+/// Nanoseconds for one batch.
+func timeBatch(_ system: any System, _ iterations: Int) -> Double {
+  let start = now()
+  sink &+= measuredRegion(system, iterations)
+  return Double(now() - start)
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  guard !sorted.isEmpty else { return .nan }
+  let middle = sorted.count / 2
+  return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/// Mallocs per iteration of `system.run`, counted by the interposer (nil when it is not active).
+func mallocsPerIteration(_ system: any System, iterations: Int) -> Double? {
+  MallocInterposerSwift.initialize()
+  MallocInterposerSwift.hook()
+  sink &+= measuredRegion(system, iterations)
+  MallocInterposerSwift.unhook()
+  let count = MallocInterposerSwift.getStatistics().mallocCount
+  return Double(count) / Double(iterations)
+}
+
+/// Whether the interposer sees allocations at all (it must be loaded before libc's malloc is bound).
+let interposerIsActive: Bool = {
+  MallocInterposerSwift.initialize()
+  MallocInterposerSwift.hook()
+  // An allocation the optimizer cannot remove (it deletes an unused malloc/free pair).
+  let array = [Int](repeating: 1, count: Int(now() % 8) + 8)
+  sink &+= array.count
+  MallocInterposerSwift.unhook()
+  return MallocInterposerSwift.getStatistics().mallocCount > 0
+}()
+
+struct Row {
+  let contender: Contender
+  var nanoseconds: [Int: Double] = [:]
+  var ratio: [Int: Double] = [:]
+  var mallocs: [Int: Double] = [:]
+}
+
+func measure(_ workload: Workload, options: Options) -> [Row] {
+  var rows = workload.contenders.map { Row(contender: $0) }
+  for size in workload.sizes {
+    let systems = workload.contenders.map { $0.make(size) }
+    let units = Double(workload.unitsPerIteration(size))
+    // Warm up and calibrate: iterations such that one batch takes about `batchMilliseconds`.
+    let batch = max(options.batchMilliseconds, workload.minimumBatchMilliseconds) * 1e6
+    var iterations: [Int] = []
+    for system in systems {
+      var count = 1
+      var elapsed = timeBatch(system, count)
+      while elapsed < batch / 4 && count < 1 << 30 {
+        count *= 4
+        elapsed = timeBatch(system, count)
+      }
+      iterations.append(max(1, Int(Double(count) * batch / max(elapsed, 1))))
+    }
+    var samples = Array(repeating: [Double](), count: systems.count)
+    for round in 0..<options.rounds {
+      for step in systems.indices {
+        let index = (step + round) % systems.count
+        samples[index].append(timeBatch(systems[index], iterations[index]) / (Double(iterations[index]) * units))
+      }
+    }
+    for index in systems.indices {
+      rows[index].nanoseconds[size] = median(samples[index])
+      if let floor = workload.contenders[index].floor,
+        let floorIndex = workload.contenders.firstIndex(where: { $0.name == floor })
+      {
+        rows[index].ratio[size] = median(zip(samples[index], samples[floorIndex]).map { $0 / $1 })
+      } else {
+        rows[index].ratio[size] = 1
+      }
+      if workload.countsMallocs && interposerIsActive {
+        let count = max(1, min(iterations[index], 1_000))
+        if let mallocs = mallocsPerIteration(systems[index], iterations: count) {
+          // Per dispatch for dispatch workloads; per add+remove for churn.
+          rows[index].mallocs[size] = workload.unit == "add+remove" ? mallocs / units : mallocs
+        }
+      }
+    }
+  }
+  return rows
+}
+
+// MARK: - Output
+
+func format(_ value: Double, digits: Int = 2) -> String {
+  if value.isNaN { return "—" }
+  return String(format: "%.\(digits)f", value)
+}
+
+func formatNanoseconds(_ value: Double) -> String {
+  value >= 100 ? format(value, digits: 0) : value >= 10 ? format(value, digits: 1) : format(value)
+}
+
+func formatMallocs(_ row: Row, sizes: [Int]) -> String {
+  let values = sizes.compactMap { row.mallocs[$0] }
+  guard let worst = values.max() else { return "—" }
+  return worst == 0 ? "0" : format(worst, digits: worst < 10 ? 2 : 0)
+}
+
+func printTable(_ workload: Workload, _ rows: [Row], markdown: Bool) {
+  let mallocHeading = workload.unit == "add+remove" ? "mallocs/op" : "mallocs/dispatch"
+  let sizeHeadings = workload.sizes.map { "N=\($0)" }
+  let headings = ["system", "floor"] + sizeHeadings + [mallocHeading]
+  let body: [[String]] = rows.map { row in
+    let floor = row.contender.floor.map { $0.replacingOccurrences(of: "floor: ", with: "") } ?? "(floor)"
+    let cells = workload.sizes.map { size in
+      "\(formatNanoseconds(row.nanoseconds[size] ?? .nan)) ns ×\(format(row.ratio[size] ?? .nan))"
+    }
+    return [row.contender.name, floor] + cells + [formatMallocs(row, sizes: workload.sizes)]
+  }
+  print("")
+  print(markdown ? "#### \(workload.title)" : "== \(workload.title)")
+  print("   time per \(workload.unit) (median) and its ratio to the floor (median of per-round ratios)")
+  print("")
+  if markdown {
+    print("| " + headings.joined(separator: " | ") + " |")
+    print("|" + headings.indices.map { $0 < 2 ? " --- |" : " ---: |" }.joined())
+    for line in body { print("| " + line.joined(separator: " | ") + " |") }
+  } else {
+    let widths = headings.indices.map { column in ([headings] + body).map { $0[column].count }.max() ?? 0 }
+    func line(_ cells: [String]) -> String {
+      cells.enumerated().map { column, cell in
+        column < 2
+          ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+          : String(repeating: " ", count: widths[column] - cell.count) + cell
+      }.joined(separator: "  ")
+    }
+    print(line(headings))
+    for cells in body { print(line(cells)) }
+  }
+}
+
+/// Checks DESIGN.md §5 against the measured ratios.
+func printTargets(_ results: [(Workload, [Row])]) {
+  print("")
+  print("== DESIGN.md §5 targets")
+  func row(_ rows: [Row], _ name: String) -> Row? { rows.first { $0.contender.name == name } }
+  func verdict(_ ok: Bool) -> String { ok ? "met    " : "NOT met" }
+  for (workload, rows) in results where ["void", "first-responder", "all-true"].contains(workload.name) {
+    for size in workload.sizes {
+      if let weak = row(rows, SystemName.multiplexWeak)?.ratio[size] {
+        print("\(verdict(weak <= 1.1))  \(workload.name) N=\(size): weak ×\(format(weak)) of the weak floor (≤ 1.10)")
+      }
+      if let strong = row(rows, SystemName.multiplexStrong)?.ratio[size] {
+        print(
+          "\(verdict(strong <= 1.2))  \(workload.name) N=\(size): strong ×\(format(strong)) of the strong floor (≤ 1.20)"
+        )
+      }
+      if let weak = row(rows, SystemName.multiplexWeak)?.nanoseconds[size] {
+        for other in [SystemName.notificationCenter, SystemName.openCombine, SystemName.weakStructs] {
+          guard let time = row(rows, other)?.nanoseconds[size] else { continue }
+          print(
+            "\(verdict(weak < time))  \(workload.name) N=\(size): weak is \(format(time / weak))× faster than \(other)"
+          )
+        }
+      }
+    }
+    for case let multiplex? in [row(rows, SystemName.multiplexWeak), row(rows, SystemName.multiplexStrong)] {
+      let worst = workload.sizes.compactMap { multiplex.mallocs[$0] }.max()
+      if let worst {
+        print(
+          "\(verdict(worst == 0))  \(workload.name): \(multiplex.contender.name) \(format(worst)) mallocs per dispatch"
+        )
+      }
+    }
+  }
+}
+
+func writeCSV(_ results: [(Workload, [Row])], to path: String) {
+  var text = "workload,system,size,ns_per_unit,ratio_to_floor,mallocs\n"
+  for (workload, rows) in results {
+    for row in rows {
+      for size in workload.sizes {
+        let mallocs = row.mallocs[size].map { format($0) } ?? ""
+        text += "\(workload.name),\(row.contender.name),\(size),"
+        text +=
+          "\(format(row.nanoseconds[size] ?? .nan, digits: 3)),\(format(row.ratio[size] ?? .nan, digits: 3)),\(mallocs)\n"
+      }
+    }
+  }
+  _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+}
+
+// MARK: - Callgrind
+
+/// Runs one contender (in a child process under valgrind): warm-up outside the measured region, then
+/// `iterations` inside it.
+func runOne(workload name: String, system: String, size: Int, iterations: Int) {
+  guard let workload = allWorkloads.first(where: { $0.name == name }),
+    let contender = workload.contenders.first(where: { $0.name == system })
+  else {
+    FileHandle.standardError.write(Data("unknown workload or system\n".utf8))
+    exit(1)
+  }
+  let instance = contender.make(size)
+  sink &+= instance.run(min(iterations, 16))
+  sink &+= measuredRegion(instance, iterations)
+  if sink == 42 { print("") }
+}
+
+/// Instructions collected inside `measuredRegion` by a callgrind run of this executable.
+func instructions(workload: Workload, contender: Contender, size: Int, iterations: Int, options: Options) -> Double? {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = [
+    options.valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=*measuredRegion*",
+    CommandLine.arguments[0], "--run-one", workload.name, contender.name, String(size), String(iterations),
+  ]
+  let errors = Pipe()
+  process.standardError = errors
+  process.standardOutput = FileHandle.nullDevice
+  do { try process.run() } catch { return nil }
+  let data = errors.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  let text = String(decoding: data, as: UTF8.self)
+  // "==123== Collected : 4567890"
+  guard let line = text.split(separator: "\n").last(where: { $0.contains("Collected :") }),
+    let count = Double(line.split(separator: " ").last ?? "")
+  else {
+    FileHandle.standardError.write(Data(text.utf8))
+    return nil
+  }
+  return count
+}
+
+func callgrind(_ selected: [Workload], options: Options) -> [(Workload, [Row])] {
+  var results: [(Workload, [Row])] = []
+  for workload in selected where workload.name != "contention" {
+    var rows = workload.contenders.map { Row(contender: $0) }
+    for size in workload.sizes {
+      // About 20,000 units of work: enough to amortize anything per run, quick under valgrind.
+      let iterations = max(4, 20_000 / workload.unitsPerIteration(size))
+      var perUnit: [String: Double] = [:]
+      for (index, contender) in workload.contenders.enumerated() {
+        let count = instructions(
+          workload: workload,
+          contender: contender,
+          size: size,
+          iterations: iterations,
+          options: options
+        )
+        let value = count.map { $0 / Double(iterations * workload.unitsPerIteration(size)) } ?? .nan
+        perUnit[contender.name] = value
+        rows[index].nanoseconds[size] = value
+      }
+      for index in rows.indices {
+        let floor = rows[index].contender.floor.flatMap { perUnit[$0] } ?? rows[index].nanoseconds[size]!
+        rows[index].ratio[size] = rows[index].nanoseconds[size]! / floor
+      }
+    }
+    results.append((workload, rows))
+    printCallgrindTable(workload, rows, markdown: options.markdown)
+  }
+  return results
+}
+
+func printCallgrindTable(_ workload: Workload, _ rows: [Row], markdown: Bool) {
+  let headings = ["system", "floor"] + workload.sizes.map { "N=\($0)" }
+  let body: [[String]] = rows.map { row in
+    let floor = row.contender.floor.map { $0.replacingOccurrences(of: "floor: ", with: "") } ?? "(floor)"
+    return [row.contender.name, floor]
+      + workload.sizes.map { size in
+        "\(format(row.nanoseconds[size] ?? .nan, digits: 1)) ×\(format(row.ratio[size] ?? .nan))"
+      }
+  }
+  print("")
+  print(markdown ? "#### \(workload.title)" : "== \(workload.title)")
+  print("   instructions per \(workload.unit) (callgrind) and the ratio to the floor")
+  print("")
+  if markdown {
+    print("| " + headings.joined(separator: " | ") + " |")
+    print("|" + headings.indices.map { $0 < 2 ? " --- |" : " ---: |" }.joined())
+    for line in body { print("| " + line.joined(separator: " | ") + " |") }
+  } else {
+    let widths = headings.indices.map { column in ([headings] + body).map { $0[column].count }.max() ?? 0 }
+    for cells in [headings] + body {
+      print(
+        cells.enumerated().map { column, cell in
+          column < 2
+            ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            : String(repeating: " ", count: widths[column] - cell.count) + cell
+        }.joined(separator: "  ")
+      )
+    }
+  }
+}
+
+// MARK: - Main
+
+let options = parseOptions()
+if let one = options.runOne {
+  runOne(workload: one.workload, system: one.system, size: one.size, iterations: one.iterations)
+  exit(0)
+}
+
+let selected = workloads(matching: options.filters)
+if selected.isEmpty { usage() }
+
+var machine = ProcessInfo.processInfo.operatingSystemVersionString
+if let cpu = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+  let model = cpu.split(separator: "\n").first(where: { $0.hasPrefix("model name") })
+{
+  machine += ", " + model.split(separator: ":", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces)
+}
+machine += ", \(ProcessInfo.processInfo.activeProcessorCount) cores"
+print("multiplex-compare — \(machine)")
+
+if options.callgrind {
+  print("mode: callgrind (instructions inside measuredRegion)")
+  let results = callgrind(selected, options: options)
+  if let path = options.csvPath { writeCSV(results, to: path) }
+  exit(0)
+}
+
+print(
+  "mode: timing, \(options.rounds) rounds of ~\(format(options.batchMilliseconds, digits: 1)) ms batches per system"
+)
+if !interposerIsActive {
+  print("note: the malloc interposer is not active; run with LD_PRELOAD=<path>/libMallocInterposerSwift.so")
+}
+var results: [(Workload, [Row])] = []
+for workload in selected {
+  let rows = measure(workload, options: options)
+  results.append((workload, rows))
+  printTable(workload, rows, markdown: options.markdown)
+}
+printTargets(results)
+if let path = options.csvPath { writeCSV(results, to: path) }
