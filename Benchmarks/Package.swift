@@ -7,8 +7,9 @@
 //   swift run -c release --package-path Benchmarks multiplex-compare --help  # callgrind mode and filters
 //
 // Targets
-// - `MultiplexWorkloads`: the protocol, the observers, the generated-equivalent multiplexer, every system
-//   compared (Multiplex and its baselines) and every workload. Shared by the two executables below.
+// - `MultiplexWorkloads`: the `@Multiplexed` protocol (and so the generated multiplexer), the observers, every
+//   system compared (Multiplex and its baselines) and every workload. Shared by the two executables below.
+//   A release build compiles swift-syntax in release mode for the macro once (several minutes on two cores).
 // - `MultiplexBenchmarks`: the package-benchmark suite (wall clock and malloc counts per workload).
 // - `multiplex-compare`: runs the systems of each workload interleaved, round after round, and prints each
 //   one's time per observer call as a ratio to the relevant floor, plus mallocs per dispatch; `--callgrind`
@@ -34,7 +35,7 @@ let package = Package(
     .target(
       name: "MultiplexWorkloads",
       dependencies: [
-        .product(name: "Multiplex", package: "Multiplex"),
+        .product(name: "MultiplexMacros", package: "Multiplex"),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),

@@ -39,7 +39,7 @@ final class MultiplexSystem: System {
     case .firstResponder:
       for _ in 0..<iterations { accumulator &+= multiplexer.score() ?? 0 }
     case .allTrue:
-      for _ in 0..<iterations where multiplexer.shouldBegin() { accumulator &+= 1 }
+      for _ in 0..<iterations where multiplexer.allShouldBegin() { accumulator &+= 1 }
     }
     return accumulator
   }
