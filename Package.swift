@@ -93,7 +93,7 @@ if !omitMacros {
         .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
       ]
     ),
-    .testTarget(name: "MultiplexMacrosTests", dependencies: ["MultiplexMacros"]),
+    .testTarget(name: "MultiplexMacrosTests", dependencies: ["MultiplexMacros", "MultiplexTestSupport"]),
   ])
 }
 
