@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A weak reference that any number of threads may read and write at the same time.
 ///
 /// A plain `weak var` must not be written on one thread while another reads it. `LockedWeakReference` guards its
@@ -21,13 +23,18 @@ public final class LockedWeakReference<Object> {
   // stored. The cast is a cached conformance lookup, paid only while an object is set.
   private weak var _object: AnyObject?
   private let _lock = _Lock()
+  /// Whether an object was set (it may have been deallocated since): lets the common case, no object, skip the
+  /// lock. A multiplexer reads its `combiner` once per call that returns a value.
+  private let _isSet = Atomic<Bool>(false)
 
   /// Creates a reference to `object`, or an empty one.
   ///
   /// - Parameter object: The object to refer to weakly. The default is `nil`.
   /// - Complexity: O(1).
   public init(_ object: Object? = nil) {
-    self._object = Self._instance(object)
+    let instance = Self._instance(object)
+    self._object = instance
+    self._isSet.store(instance != nil, ordering: .relaxed)
   }
 
   deinit {
@@ -39,15 +46,21 @@ public final class LockedWeakReference<Object> {
   /// Reading returns a strong reference that keeps the object alive for as long as you hold it. Setting a value
   /// that is not a class instance stores `nil`.
   ///
-  /// - Complexity: O(1): one lock acquisition and one weak load or store.
+  /// - Complexity: O(1): one atomic load when no object is set; otherwise one lock acquisition and one weak load
+  ///   or store.
   public var object: Object? {
     get {
+      // A read racing with a write on another thread sees the value before or after it, as with the lock.
+      guard _isSet.load(ordering: .acquiring) else { return nil }
       guard let object = _lock.withLock({ _object }) else { return nil }
       return object as? Object
     }
     set {
       let instance = Self._instance(newValue)
-      _lock.withLock { _object = instance }
+      _lock.withLock {
+        _object = instance
+        _isSet.store(instance != nil, ordering: .releasing)
+      }
     }
   }
 
