@@ -263,7 +263,7 @@ extension Multiplexer {
     let generation = Unmanaged.passUnretained(_generation)
     _ = generation._withUnsafeGuaranteedRef { $0.running.wrappingAdd(1, ordering: .relaxed) }
     _lock.unlock()
-    context.pushDispatch(ObjectIdentifier(generation.takeUnretainedValue()))
+    context.pushDispatch(generation)
     let saved = context.save()
     context.openFrame(for: nil)
     return _Dispatch(sourced: sourced, entries: entries, generation: generation, context: context, saved: saved)

@@ -104,10 +104,12 @@ final class _ThreadContext {
   }
 
   /// Records that a dispatch counted in `generation` is running on this thread.
+  ///
+  /// Takes the `Unmanaged` reference so that recording costs no retain and release.
   @inlinable @inline(__always)
-  func pushDispatch(_ generation: ObjectIdentifier) {
+  func pushDispatch(_ generation: Unmanaged<_Generation>) {
     if activeDispatchCount == activeDispatchCapacity { _growActiveDispatches() }
-    activeDispatches[activeDispatchCount] = UInt(bitPattern: generation)
+    activeDispatches[activeDispatchCount] = UInt(bitPattern: generation.toOpaque())
     activeDispatchCount &+= 1
   }
 
