@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Reports that `observer` does not implement the requirement being called, and returns `value`.
 ///
 /// This is how a Swift protocol gets Objective-C's `@optional` without its runtime. The protocol's author gives
@@ -67,9 +69,20 @@ final class _AsyncFrame: @unchecked Sendable {
   /// Marks the current task's frame if it calls `observer`.
   @usableFromInline
   static func _mark(_ observer: ObjectIdentifier) {
+    // Performance: a task-local lookup costs about a hundred instructions; skip it unless some asynchronous
+    // combining dispatch is running (in any task) that could have bound a frame. A default implementation called
+    // outside any multiplexer (or by a synchronous dispatch for another observer) then costs a few loads.
+    guard _running.load(ordering: .relaxed) > 0 else { return }
     guard let frame = current, frame.observer == observer else { return }
     frame.marked = true
   }
+
+  /// The number of asynchronous combining dispatches in progress, in every task.
+  ///
+  /// Incremented before a frame is bound and decremented after it is unbound, in the binding task: a default
+  /// implementation running in a task where the frame is bound sees a non-zero count (its task incremented it
+  /// before the call, and the call's start is ordered after that by the `await`).
+  static let _running = Atomic<Int>(0)
 
   @usableFromInline @TaskLocal static var current: _AsyncFrame?
 
@@ -80,6 +93,8 @@ final class _AsyncFrame: @unchecked Sendable {
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async -> Result
   ) async -> Result {
-    await $current.withValue(frame, operation: operation)
+    _running.wrappingAdd(1, ordering: .relaxed)
+    defer { _running.wrappingSubtract(1, ordering: .relaxed) }
+    return await $current.withValue(frame, operation: operation)
   }
 }
