@@ -92,19 +92,18 @@ extension Multiplexer {
     var sawDead = false
     var firstError: Failure? = nil
     var responses: [(observer: Observer, value: Value)] = []
-    let frame = _AsyncFrame()
     for index in 0..<(sourced.count + entries.count) {
       let observer: Observer
+      let frame: _AsyncFrame
       if index < sourced.count {
         observer = sourced[index]
-        frame.observer = _identity(of: observer)
+        frame = _AsyncFrame(observer: _identity(of: observer))
       } else {
         let entry = entries[index - sourced.count]
         guard let live = entry._observer(sawDead: &sawDead) else { continue }
         observer = live
-        frame.observer = entry.identifier
+        frame = _AsyncFrame(observer: entry.identifier)
       }
-      frame.marked = false
       let outcome = await _AsyncFrame._with(frame, isolation: isolation) {
         () async -> Swift.Result<Value, Failure> in
         do throws(Failure) {
@@ -115,8 +114,9 @@ extension Multiplexer {
       }
       switch outcome {
       case .success(let value):
-        if !frame.marked { responses.append((observer: observer, value: value)) }
+        if !frame.close() { responses.append((observer: observer, value: value)) }
       case .failure(let error):
+        _ = frame.close()
         if firstError == nil { firstError = error }
       }
     }

@@ -30,7 +30,7 @@ extension Multiplexer {
   ///   the slots of observers found deallocated. No heap allocation.
   @inlinable
   public func notify<Failure: Error>(_ call: (Observer) throws(Failure) -> Void) throws(Failure) {
-    let dispatch = _beginDispatch()
+    var dispatch = _beginDispatch()
     var sawDead = false
     var firstError: Failure? = nil
     if let sourced = dispatch.sourced {
@@ -42,14 +42,19 @@ extension Multiplexer {
         }
       }
     }
-    for entry in dispatch.entries {
+    // By index rather than `for … in`: the iterator would hold its own reference to the snapshot until the end
+    // of the function in unoptimized builds, past `_endDispatch` (see there).
+    var index = 0
+    while index < dispatch.entries.count {
+      let entry = dispatch.entries[index]
+      index &+= 1
       do {
         _ = try entry._call(sawDead: &sawDead, call)
       } catch {
         if firstError == nil { firstError = error }
       }
     }
-    _endDispatch(dispatch, sawDead: sawDead)
+    _endDispatch(&dispatch, sawDead: sawDead)
     if let firstError { throw firstError }
   }
 
@@ -130,9 +135,9 @@ extension Multiplexer {
     default defaultValue: Value,
     _ call: (Observer) throws(Failure) -> Value
   ) throws(Failure) -> Result {
-    let dispatch = _beginDispatch()
-    let sourced = dispatch.sourced ?? []
-    let entries = dispatch.entries
+    var dispatch = _beginDispatch()
+    var sourced = dispatch.sourced ?? []
+    var entries = dispatch.entries
     let context = dispatch.context
     var sawDead = false
     var firstError: Failure? = nil
@@ -173,7 +178,10 @@ extension Multiplexer {
         return combiner.combine(&responses, default: defaultValue)
       }
     )
-    _endDispatch(dispatch, sawDead: sawDead)
+    // Drop this function's references to the snapshot too, before `_endDispatch` releases it (see there).
+    sourced = []
+    entries = []
+    _endDispatch(&dispatch, sawDead: sawDead)
     if let firstError { throw firstError }
     return result
   }
@@ -187,7 +195,7 @@ extension Multiplexer {
     _ call: (Observer) throws(Failure) -> Value,
     _ body: (Value) -> Void
   ) throws(Failure) {
-    let dispatch = _beginDispatch()
+    var dispatch = _beginDispatch()
     let context = dispatch.context
     var sawDead = false
     var firstError: Failure? = nil
@@ -202,7 +210,10 @@ extension Multiplexer {
         }
       }
     }
-    for entry in dispatch.entries {
+    var index = 0  // by index: see `notify(_:)`
+    while index < dispatch.entries.count {
+      let entry = dispatch.entries[index]
+      index &+= 1
       context.openFrame(for: entry.identifier)
       do {
         if let value = try entry._call(sawDead: &sawDead, call), !context.currentFrameWasMarked { body(value) }
@@ -210,7 +221,7 @@ extension Multiplexer {
         if firstError == nil { firstError = error }
       }
     }
-    _endDispatch(dispatch, sawDead: sawDead)
+    _endDispatch(&dispatch, sawDead: sawDead)
     if let firstError { throw firstError }
   }
 }
@@ -222,9 +233,9 @@ extension Multiplexer {
 struct _Dispatch<Observer> {
   /// The observers the multiplexer's source returned for this dispatch; `nil` without a source (an `Optional`
   /// rather than an empty array, so that the common case has no array to release).
-  @usableFromInline let sourced: [Observer]?
+  @usableFromInline var sourced: [Observer]?
   /// The registrations when the dispatch started.
-  @usableFromInline let entries: ContiguousArray<_Entry<Observer>>
+  @usableFromInline var entries: ContiguousArray<_Entry<Observer>>
   /// The generation the dispatch counted in. Not retained: the multiplexer keeps every generation with running
   /// dispatches alive (see `_waitForDispatchesOnOtherThreads`), and this saves two atomic operations.
   @usableFromInline let generation: Unmanaged<_Generation>
@@ -271,12 +282,19 @@ extension Multiplexer {
 
   /// Restores the frame, counts the dispatch as finished, and reclaims dead slots if the dispatch met any.
   @inlinable
-  func _endDispatch(_ dispatch: _Dispatch<Observer>, sawDead: Bool) {
+  func _endDispatch(_ dispatch: inout _Dispatch<Observer>, sawDead: Bool) {
     dispatch.context.restore(dispatch.saved)
+    // Release the snapshot while the dispatch still counts as running: it may hold the last reference to a
+    // strong observer removed during the dispatch, and a waiting removal must not return before that observer's
+    // deinit has run (teardown code may free what the deinit uses). A deinit that itself removes and waits is
+    // this thread's own dispatch, so it does not wait for itself.
+    dispatch.entries = []
+    dispatch.sourced = nil
+    // Reclaiming takes a fresh snapshot, which may hold such an observer too: also before the count drops.
+    if sawDead { _reclaimDeadObservers() }
     dispatch.context.popDispatch()
     // After this decrement the generation may be freed by a waiting removal: do not touch it again.
     _ = dispatch.generation._withUnsafeGuaranteedRef { $0.running.wrappingSubtract(1, ordering: .releasing) }
-    if sawDead { _reclaimDeadObservers() }
   }
 
   /// The snapshot of the registrations, for an asynchronous dispatch (which is not counted in a generation).

@@ -76,7 +76,8 @@ extension Multiplexer {
   /// > Important: Waiting can deadlock. Do not call it while holding a lock, or on a thread, that a running
   /// > observer call on another thread needs in order to finish (for example from the main thread while an
   /// > observer on a background thread waits synchronously for the main thread), and do not call it from
-  /// > inside a call while another thread does the same on this multiplexer: each would wait for the other.
+  /// > inside a call while another thread does the same on this multiplexer (or on a multiplexer whose calls the
+  /// > first one is inside): each would wait for the other.
   ///
   /// - Parameter observer: The observer to unregister. It need not be registered: the call still waits for the
   ///   dispatches in progress.
@@ -278,8 +279,10 @@ extension Multiplexer {
     }
     for generation in earlier {
       let own = context.activeDispatchCount(in: ObjectIdentifier(generation))
+      var attempt = 0
       while generation.running.load(ordering: .acquiring) > own {
-        _yieldThread()
+        _backOff(attempt: attempt)
+        attempt += 1
       }
     }
   }

@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// Reports that `observer` does not implement the requirement being called, and returns `value`.
 ///
@@ -34,6 +34,12 @@ import Synchronization
 ///   this function with itself.
 /// - Outside a multiplexer's call, the function only returns `value`.
 ///
+/// > Important: The mark names the observer, not the requirement. An observer whose implementation of one
+/// > requirement calls *another requirement of its own* that it does not implement (so that requirement's
+/// > default runs) is counted as not responding to the call being made. Call a helper method instead of the
+/// > defaulted requirement, or implement it. Likewise, in a call that starts another observer call synchronously
+/// > inside it (a nested run loop, `Task.immediate`), a default of the outer observer marks the innermost call.
+///
 /// `@Multiplexed` protocols get these default implementations generated; hand-written conformances use the
 /// same function, so both give the same results.
 ///
@@ -46,25 +52,40 @@ import Synchronization
 @inlinable
 public func notImplemented<Value>(by observer: AnyObject, returning value: Value) -> Value {
   let identifier = ObjectIdentifier(observer)
-  if !_ThreadContext.current.mark(identifier) {
-    // Not the observer of this thread's current frame: perhaps an asynchronous dispatch is calling it.
+  let context = _ThreadContext.current
+  if context.currentObserver == nil {
+    // No synchronous observer call is open on this thread: perhaps an asynchronous dispatch is calling it.
     _AsyncFrame._mark(identifier)
+  } else {
+    // A synchronous observer call is the innermost one: only it may be marked, and only for its observer.
+    _ = context.mark(identifier)
   }
   return value
 }
 
-/// The "did not respond" mark of an asynchronous observer call, bound as a task-local for the call's duration.
+/// The "did not respond" mark of one asynchronous observer call, bound as a task-local for the call's duration.
+///
+/// One frame per call: a task the observer starts inherits the task-local and may outlive the call, so the
+/// frame's observer never changes, the mark is atomic, and marks that arrive after the call returned (`closed`)
+/// are ignored.
 @usableFromInline
-final class _AsyncFrame: @unchecked Sendable {
-  // Written by the observer's task and read by the dispatching task after the call returned: the `await` orders
-  // the two. A task the observer starts inherits the frame, but only a call made on behalf of `observer` marks
-  // it, and `observer` changes only between calls.
-  @usableFromInline var marked = false
+final class _AsyncFrame: Sendable {
   /// The observer being called.
-  @usableFromInline var observer: ObjectIdentifier?
+  @usableFromInline let observer: ObjectIdentifier?
+  @usableFromInline let marked = Atomic<Bool>(false)
+  @usableFromInline let closed = Atomic<Bool>(false)
 
   @usableFromInline
-  init() {}
+  init(observer: ObjectIdentifier?) {
+    self.observer = observer
+  }
+
+  /// Ends the call and returns whether its observer reported that it does not implement the requirement.
+  @usableFromInline
+  func close() -> Bool {
+    closed.store(true, ordering: .sequentiallyConsistent)
+    return marked.load(ordering: .sequentiallyConsistent)
+  }
 
   /// Marks the current task's frame if it calls `observer`.
   @usableFromInline
@@ -74,7 +95,8 @@ final class _AsyncFrame: @unchecked Sendable {
     // outside any multiplexer (or by a synchronous dispatch for another observer) then costs a few loads.
     guard _running.load(ordering: .relaxed) > 0 else { return }
     guard let frame = current, frame.observer == observer else { return }
-    frame.marked = true
+    guard !frame.closed.load(ordering: .sequentiallyConsistent) else { return }
+    frame.marked.store(true, ordering: .sequentiallyConsistent)
   }
 
   /// The number of asynchronous combining dispatches in progress, in every task.

@@ -17,7 +17,8 @@
 /// as MDF's `MDFScrollViewDelegateCombining` does.
 ///
 /// Do not keep a `Responses` value after the combiner returns: it refers to the dispatch in progress, and the
-/// runtime traps if it escapes.
+/// runtime traps if it escapes. Call `next()` on the dispatching thread only (not from another queue): the
+/// "did not respond" marks are kept per thread.
 public struct Responses<Observer, Value>: Sequence, IteratorProtocol {
   /// One responding observer and what it returned.
   public typealias Element = (observer: Observer, value: Value)

@@ -173,4 +173,87 @@ struct RegressionTests {
     #expect(weakObserver != nil)
     #expect(multiplexer.count == 1)
   }
+
+  @Test("A strong observer's deinit runs before cancelAndWait returns, even while another thread dispatches")
+  func strongDeinitBeforeWaitReturns() {
+    final class Flag: @unchecked Sendable {
+      let deinitRan = Atomic<Bool>(false)
+    }
+    final class Tracked: Ticker, @unchecked Sendable {
+      let flag: Flag
+      init(_ flag: Flag) { self.flag = flag }
+      deinit { flag.deinitRan.store(true, ordering: .sequentiallyConsistent) }
+      func tick(_ dispatch: Int) {}
+    }
+    let multiplexer = Multiplexer<any Ticker>()
+    let stop = Atomic<Bool>(false)
+    let late = Atomic<Int>(0)
+    let started = Atomic<Bool>(false)
+    let group = DispatchGroup()
+    group.enter()
+    Thread {
+      defer { group.leave() }
+      while !stop.load(ordering: .relaxed) {
+        multiplexer.notify { $0.tick(0) }
+        started.store(true, ordering: .relaxed)
+      }
+    }.start()
+    while !started.load(ordering: .relaxed) { sched_yield() }
+    for _ in 0..<20_000 {
+      // A weak observer that dies at once: the dispatcher then reclaims its slot after the dispatch, which widens
+      // the window in which a snapshot could outlive the dispatch's count.
+      multiplexer.add(Tracked(Flag()))
+      let flag = Flag()
+      let token = multiplexer.add(Tracked(flag), retention: .strong)
+      token.cancelAndWait()
+      if !flag.deinitRan.load(ordering: .sequentiallyConsistent) { late.wrappingAdd(1, ordering: .relaxed) }
+    }
+    stop.store(true, ordering: .relaxed)
+    group.wait()
+    let lateCount = late.load(ordering: .relaxed)
+    #expect(lateCount == 0, "deinit ran after cancelAndWait returned")
+  }
+
+  @Test("A synchronous call nested in an asynchronous one: another object's default marks neither")
+  func syncFrameTakesPrecedenceOverAsync() async {
+    final class Inner: ScrollDelegate {
+      let outer: Outer
+      init(_ outer: Outer) { self.outer = outer }
+      func score() -> Int { outer.score() + 1 }  // consults the outer observer's default: still responds
+    }
+    final class Outer: ScrollDelegate {
+      let innerMultiplexer = Multiplexer<any ScrollDelegate>()
+      var inner: Inner?
+      func load() async -> String? {
+        let answer = innerMultiplexer.combine(default: -1) { $0.score() }
+        return "\(answer)"
+      }
+    }
+    let outer = Outer()
+    let inner = Inner(outer)
+    outer.inner = inner
+    outer.innerMultiplexer.add(inner)
+    let multiplexer = Multiplexer<any ScrollDelegate>()
+    multiplexer.add(outer)
+    let answer = await multiplexer.combine(default: "nobody") { await $0.load() }
+    #expect(answer == "1")
+  }
+
+  @Test("A task an observer starts cannot mark that observer's call after it returned")
+  func escapedTaskDoesNotMark() async {
+    final class Spawner: ScrollDelegate, @unchecked Sendable {
+      func load() async -> String? {
+        let task = Task { [self] in _ = self.viewForZooming() }  // runs the default, which marks nothing now
+        _ = task
+        return "spawner"
+      }
+    }
+    let spawner = Spawner()
+    let multiplexer = Multiplexer<any ScrollDelegate>()
+    multiplexer.add(spawner)
+    for _ in 0..<200 {
+      let answers = await multiplexer.combine(using: .all, default: nil) { await $0.load() }
+      #expect(answers == ["spawner"])
+    }
+  }
 }
