@@ -321,31 +321,6 @@ import Testing
     )
   }
 
-  /// A subscript.
-  @Test func subscriptRequirement() {
-    assertExpansion(
-      """
-      @Multiplexed
-      protocol Delegate: AnyObject {
-        subscript(index: Int) -> Int? { get }
-      }
-      """,
-      expandedSource: """
-        protocol Delegate: AnyObject {
-          subscript(index: Int) -> Int? { get }
-        }
-        """,
-      diagnostics: [
-        DiagnosticSpec(
-          message:
-            "'@Multiplexed' does not forward subscripts; declare a method instead (for example 'func value(at index: Int) -> Value?')",
-          line: 3,
-          column: 3
-        )
-      ]
-    )
-  }
-
   /// `#if` inside the protocol.
   @Test func conditionalRequirements() {
     assertExpansion(
@@ -445,31 +420,6 @@ import Testing
           func didSelect(_ rows: [Int])
         }
         """
-    )
-  }
-
-  /// A parameter pack.
-  @Test func parameterPack() {
-    assertExpansion(
-      """
-      @Multiplexed
-      protocol Delegate: AnyObject {
-        func didReceive<each Value>(_ values: repeat each Value)
-      }
-      """,
-      expandedSource: """
-        protocol Delegate: AnyObject {
-          func didReceive<each Value>(_ values: repeat each Value)
-        }
-        """,
-      diagnostics: [
-        DiagnosticSpec(
-          message:
-            "'@Multiplexed' cannot forward 'didReceive(_:)' because it uses a parameter pack; use ordinary generic parameters instead",
-          line: 3,
-          column: 8
-        )
-      ]
     )
   }
 
@@ -789,7 +739,7 @@ import Testing
       diagnostics: [
         DiagnosticSpec(
           message:
-            "'@MultiplexedRequired' can only be written on a method or property requirement of a '@Multiplexed' protocol",
+            "'@MultiplexedRequired' can only be written on a method, property or subscript requirement of a '@Multiplexed' protocol",
           line: 1,
           column: 1
         )
