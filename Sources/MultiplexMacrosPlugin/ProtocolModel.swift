@@ -1006,7 +1006,9 @@ extension Requirement {
     if variable.bindingSpecifier.tokenKind == .keyword(.let) || accessorBlock == nil {
       let readOnly = AccessorBlockSyntax(
         leadingTrivia: .space,
-        accessors: .accessors([AccessorDeclSyntax(accessorSpecifier: .keyword(.get))])
+        leftBrace: .leftBraceToken(trailingTrivia: .space),
+        accessors: .accessors([AccessorDeclSyntax(accessorSpecifier: .keyword(.get))]),
+        rightBrace: .rightBraceToken(leadingTrivia: .space)
       )
       let fixedBinding = binding.with(\.typeAnnotation, binding.typeAnnotation?.with(\.trailingTrivia, []))
         .with(\.accessorBlock, accessorBlock ?? readOnly)
