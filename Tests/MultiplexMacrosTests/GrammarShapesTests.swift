@@ -36,6 +36,7 @@ final class SendableLog: Sendable {
 @Multiplexed
 protocol ParameterShapes: AnyObject {
   func select(`in` value: Int, for `default`: Int)
+  func unnamed(_: Int, count _: Int)
   func module(Multiplex: Int) -> Int?
   func onComplete(_ handler: @escaping () -> Void)
   func perform(_ work: @Sendable () -> Int) -> Int?
@@ -71,6 +72,7 @@ final class ParameterObserver: ParameterShapes {
   }
 
   func select(in value: Int, for index: Int) { log.entries.append("\(id).select(\(value), \(index))") }
+  func unnamed(_ value: Int, count: Int) { log.entries.append("\(id).unnamed(\(value), \(count))") }
   func module(Multiplex value: Int) -> Int? { value * id }
   func onComplete(_ handler: @escaping () -> Void) { handlers.append(handler) }
   func perform(_ work: @Sendable () -> Int) -> Int? { work() + id }
@@ -119,7 +121,8 @@ final class ParameterObserver: ParameterShapes {
 
   @Test func labelsAndNames() {
     multiplexer.select(in: 4, for: 5)
-    #expect(log.entries == ["1.select(4, 5)", "2.select(4, 5)"])
+    multiplexer.unnamed(6, count: 7)
+    #expect(log.entries == ["1.select(4, 5)", "2.select(4, 5)", "1.unnamed(6, 7)", "2.unnamed(6, 7)"])
     #expect(multiplexer.module(Multiplex: 7) == 7)
     #expect(multiplexer.default() == 1)
   }
@@ -285,10 +288,15 @@ protocol EffectShapes: AnyObject {
   var state: Int? { get throws(ShapeError) }
   func unwrapped() -> Int!
   var unwrappedValue: Int! { get }
-  // swift-format-ignore: ReturnVoidInsteadOfEmptyTuple
-  func nothing()
+  // swift-format-ignore: NoVoidReturnOnFunctionSignature, ReturnVoidInsteadOfEmptyTuple
+  func nothing() -> ()
   func value() -> Int?
   func value() -> String?
+  @discardableResult
+  func flush() -> Int?
+  // swift-format-ignore: UseShorthandTypeNames
+  func spelledOut() -> Optional<Int>
+  var snapshot: Int? { get async throws }
   @preconcurrency @MainActor func didTap()
   @MainActor func title() async -> String?
   @available(*, deprecated, message: "Use title()")
@@ -336,6 +344,17 @@ final class EffectObserver: EffectShapes {
   func nothing() { log.entries.append("\(id).nothing") }
   func value() -> Int? { id }
   func value() -> String? { "\(id)" }
+  func flush() -> Int? {
+    log.entries.append("\(id).flush")
+    return id
+  }
+  func spelledOut() -> Int? { id }
+  var snapshot: Int? {
+    get async throws {
+      if fails { throw ShapeError(code: id) }
+      return id
+    }
+  }
   @MainActor func didTap() { log.entries.append("\(id).didTap") }
   @MainActor func title() async -> String? { "title \(id)" }
   func legacyTitle() -> String? { "legacy \(id)" }
@@ -392,6 +411,16 @@ final class EffectObserver: EffectShapes {
     let text: String? = multiplexer.value()
     #expect(number == 1)
     #expect(text == "1")
+    #expect(multiplexer.spelledOut() == 1)
+  }
+
+  @Test func discardableResultAndAsyncThrowingProperty() async throws {
+    multiplexer.add(EffectObserver(1, log: log), retention: .strong)
+    multiplexer.add(EffectObserver(2, log: log), retention: .strong)
+
+    multiplexer.flush()
+    #expect(log.entries == ["1.flush", "2.flush"])
+    #expect(try await multiplexer.snapshot == 1)
   }
 
   @available(*, deprecated, message: "Calls a deprecated requirement")
