@@ -167,6 +167,9 @@ extension ProtocolModel {
       )
       return nil
     }
+    // A protocol that does not parse already has the parser's errors: more from the macro would be noise, and
+    // code generated from missing pieces would not compile.
+    if proto.hasError { return nil }
     let before = diagnostics.count
     let name = proto.name.text
 

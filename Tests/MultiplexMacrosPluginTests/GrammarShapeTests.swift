@@ -908,6 +908,23 @@ import Testing
     #expect(!expansion.source.contains("extension Delegate"))
   }
 
+  /// A protocol that does not parse gets nothing: no code generated from missing pieces, no diagnostic on top of
+  /// the parser's.
+  @Test func protocolWithSyntaxErrorsGetsNothing() {
+    for requirement in ["func f(", "var x: { get }", "func (x: Int)", "subscript -> Int? { get }", "func f() ->"] {
+      let expansion = Expansion(
+        """
+        @Multiplexed
+        protocol Delegate: AnyObject {
+          \(requirement)
+        }
+        """
+      )
+      #expect(expansion.diagnostics.isEmpty, "\(requirement)")
+      #expect(!expansion.source.contains("DelegateMultiplexer"), "\(requirement)")
+    }
+  }
+
   /// A requirement named with a keyword keeps its backticks where they are needed.
   @Test func keywordNamedRequirement() {
     let expansion = Expansion(
