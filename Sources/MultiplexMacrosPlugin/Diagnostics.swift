@@ -40,6 +40,7 @@ enum MultiplexedDiagnostic: DiagnosticMessage {
   case sendingParameter(name: String)
   case sendingResult(name: String)
   case neverResult(name: String)
+  case nonGenericParameter(name: String, parameter: String, type: String)
   case letProperty(name: String, replacement: String)
   case propertyWithoutAccessors(name: String)
 
@@ -148,6 +149,9 @@ enum MultiplexedDiagnostic: DiagnosticMessage {
     case .neverResult(let name):
       return "'@Multiplexed' cannot forward '\(name)', which returns 'Never': the multiplexer calls every observer "
         + "and returns when none stops the program; return 'Void' instead"
+    case .nonGenericParameter(let name, let parameter, let type):
+      return "'@Multiplexed' cannot forward '\(name)': '\(parameter) == \(type)' makes generic parameter "
+        + "'\(parameter)' non-generic, which Swift rejects; use '\(type)' instead of '\(parameter)'"
     case .letProperty(let name, let replacement):
       return "'@Multiplexed' cannot forward 'let' property '\(name)': a protocol declares properties with 'var' "
         + "and their accessors; write '\(replacement)'"
@@ -194,6 +198,7 @@ enum MultiplexedDiagnostic: DiagnosticMessage {
     case .sendingParameter: id = "sendingParameter"
     case .sendingResult: id = "sendingResult"
     case .neverResult: id = "neverResult"
+    case .nonGenericParameter: id = "nonGenericParameter"
     case .letProperty: id = "letProperty"
     case .propertyWithoutAccessors: id = "propertyWithoutAccessors"
     }

@@ -577,6 +577,35 @@ extension Requirement {
     )
   }
 
+  /// Diagnoses `where T == Int` on a generic parameter `T` of the requirement: Swift rejects it ("makes generic
+  /// parameter non-generic"), and the generated members and combining method would repeat the error.
+  fileprivate static func checkSameTypeRequirements(
+    _ whereClause: GenericWhereClauseSyntax?,
+    generics: GenericParameterClauseSyntax?,
+    name: String,
+    diagnostics: inout [Diagnostic]
+  ) {
+    let names = Set(generics?.parameters.map(\.name.text) ?? [])
+    guard !names.isEmpty else { return }
+    for item in whereClause?.requirements ?? [] {
+      guard let sameType = item.requirement.as(SameTypeRequirementSyntax.self) else { continue }
+      // As `Syntax`: the sides are types in swift-syntax 600, a choice of type or expression from 601 on.
+      let sides = [Syntax(sameType.leftType), Syntax(sameType.rightType)]
+      for (side, other) in [(sides[0], sides[1]), (sides[1], sides[0])] {
+        guard let parameter = side.as(IdentifierTypeSyntax.self), names.contains(parameter.name.text),
+          !other.tokens(viewMode: .sourceAccurate).contains(where: { names.contains($0.text) })
+        else { continue }
+        diagnostics.append(
+          Diagnostic(
+            .nonGenericParameter(name: name, parameter: parameter.name.text, type: other.trimmedDescription),
+            on: sameType
+          )
+        )
+        break
+      }
+    }
+  }
+
   /// Whether `node` mentions `Self`.
   fileprivate static func mentionsSelf(_ node: some SyntaxProtocol) -> Bool {
     node.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.Self) }
@@ -776,6 +805,12 @@ extension Requirement {
     {
       diagnostics.append(Diagnostic(.selfRequirement(name: displayName), on: function.name))
     }
+    checkSameTypeRequirements(
+      function.genericWhereClause,
+      generics: function.genericParameterClause,
+      name: displayName,
+      diagnostics: &diagnostics
+    )
 
     let effects = function.signature.effectSpecifiers
     let throwsClause = effects?.throwsClause
@@ -1140,6 +1175,12 @@ extension Requirement {
     {
       diagnostics.append(Diagnostic(.selfRequirement(name: displayName), on: declaration.subscriptKeyword))
     }
+    checkSameTypeRequirements(
+      declaration.genericWhereClause,
+      generics: declaration.genericParameterClause,
+      name: displayName,
+      diagnostics: &diagnostics
+    )
     if isVoid(declaration.returnClause.type) {
       diagnostics.append(
         Diagnostic(.unsupportedMember(kind: "a subscript of type 'Void'"), on: declaration.returnClause.type)

@@ -1226,6 +1226,33 @@ import Testing
     )
   }
 
+  /// `where T == Int` on a generic parameter, which Swift rejects too; `T == U.Element` is fine.
+  @Test func sameTypeRequirementOnAGenericParameter() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        func same<T>(_ value: T) -> T? where T == Int
+        func element<T, U: Sequence>(_ sequence: U) -> T? where T == U.Element
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          func same<T>(_ value: T) -> T? where T == Int
+          func element<T, U: Sequence>(_ sequence: U) -> T? where T == U.Element
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward 'same(_:)': 'T == Int' makes generic parameter 'T' non-generic, which Swift rejects; use 'Int' instead of 'T'",
+          line: 3,
+          column: 40
+        )
+      ]
+    )
+  }
+
   /// Operators are `static`, and so is a `static` subscript.
   @Test func operatorsAndStaticSubscripts() {
     assertExpansion(
