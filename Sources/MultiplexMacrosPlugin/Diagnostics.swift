@@ -41,6 +41,8 @@ enum MultiplexedDiagnostic: DiagnosticMessage {
   case sendingResult(name: String)
   case neverResult(name: String)
   case nonGenericParameter(name: String, parameter: String, type: String)
+  case genericParameterHidesModule(name: String, parameter: String)
+  case typeHidesModule(typeName: String)
   case letProperty(name: String, replacement: String)
   case propertyWithoutAccessors(name: String)
 
@@ -152,6 +154,12 @@ enum MultiplexedDiagnostic: DiagnosticMessage {
     case .nonGenericParameter(let name, let parameter, let type):
       return "'@Multiplexed' cannot forward '\(name)': '\(parameter) == \(type)' makes generic parameter "
         + "'\(parameter)' non-generic, which Swift rejects; use '\(type)' instead of '\(parameter)'"
+    case .genericParameterHidesModule(let name, let parameter):
+      return "'@Multiplexed' cannot forward '\(name)': its generic parameter '\(parameter)' hides the module "
+        + "'\(parameter)', which the generated code names; rename the generic parameter"
+    case .typeHidesModule(let typeName):
+      return "'@Multiplexed' cannot generate code in '\(typeName)': the name hides the module '\(typeName)', "
+        + "which the generated code names; rename the type"
     case .letProperty(let name, let replacement):
       return "'@Multiplexed' cannot forward 'let' property '\(name)': a protocol declares properties with 'var' "
         + "and their accessors; write '\(replacement)'"
@@ -199,6 +207,8 @@ enum MultiplexedDiagnostic: DiagnosticMessage {
     case .sendingResult: id = "sendingResult"
     case .neverResult: id = "neverResult"
     case .nonGenericParameter: id = "nonGenericParameter"
+    case .genericParameterHidesModule: id = "genericParameterHidesModule"
+    case .typeHidesModule: id = "typeHidesModule"
     case .letProperty: id = "letProperty"
     case .propertyWithoutAccessors: id = "propertyWithoutAccessors"
     }

@@ -12,6 +12,8 @@ enum Naming {
   static let multiplexed = "Multiplexed"
   /// The runtime module, which generated expressions spell out (`Multiplex.Combiner`).
   static let runtimeModule = "Multiplex"
+  /// The modules generated code names types through (`Multiplex.Multiplexer`, `Swift.Bool`).
+  static let modules: Set<String> = [runtimeModule, "Swift"]
 
   /// The stored `Multiplexer` of the generated class.
   static let storage = "_multiplexer"

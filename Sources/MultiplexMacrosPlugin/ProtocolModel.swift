@@ -246,6 +246,11 @@ extension ProtocolModel {
     }
     let memberAccess = (typeAccess == "public" || typeAccess == "package") ? typeAccess : nil
 
+    // The generated code spells `Multiplex.…` and `Swift.…`: a type of that name around it would hide the module.
+    for typeName in enclosingNames + [name] where Naming.modules.contains(typeName) {
+      diagnostics.append(Diagnostic(.typeHidesModule(typeName: typeName), on: proto.name))
+    }
+
     // Inheritance: class-bound, nothing whose requirements we cannot see.
     var isClassBound = false
     var isSendable = false
@@ -294,13 +299,20 @@ extension ProtocolModel {
       }
     }
 
-    // Combining labels must be unique: overloads get a numeric suffix.
-    var usedLabels: [String: Int] = [:]
+    // Combining labels must be unique: overloads get a numeric suffix, one that is no other requirement's label
+    // (`valueFor2()` has the label `combineValueFor2`).
+    let naturalLabels = Set(requirements.filter(\.returnsValue).map(\.combiningLabel))
+    var assignedLabels: Set<String> = []
     for index in requirements.indices where requirements[index].returnsValue {
       let label = requirements[index].combiningLabel
-      let uses = (usedLabels[label] ?? 0) + 1
-      usedLabels[label] = uses
-      if uses > 1 { requirements[index].combiningLabel = label + String(uses) }
+      var candidate = label
+      var suffix = 2
+      while assignedLabels.contains(candidate) || (candidate != label && naturalLabels.contains(candidate)) {
+        candidate = label + String(suffix)
+        suffix += 1
+      }
+      assignedLabels.insert(candidate)
+      requirements[index].combiningLabel = candidate
     }
 
     guard diagnostics.count == before else { return nil }
@@ -606,6 +618,20 @@ extension Requirement {
     }
   }
 
+  /// Diagnoses a generic parameter named `Multiplex` or `Swift`, which would hide the module from the generated
+  /// members and combining method (`Multiplex.Combiner`, `Swift.Void`).
+  fileprivate static func checkGenericParameterNames(
+    _ clause: GenericParameterClauseSyntax?,
+    name: String,
+    diagnostics: inout [Diagnostic]
+  ) {
+    for parameter in clause?.parameters ?? [] where Naming.modules.contains(parameter.name.text) {
+      diagnostics.append(
+        Diagnostic(.genericParameterHidesModule(name: name, parameter: parameter.name.text), on: parameter.name)
+      )
+    }
+  }
+
   /// Whether `node` mentions `Self`.
   fileprivate static func mentionsSelf(_ node: some SyntaxProtocol) -> Bool {
     node.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.Self) }
@@ -811,6 +837,7 @@ extension Requirement {
       name: displayName,
       diagnostics: &diagnostics
     )
+    checkGenericParameterNames(function.genericParameterClause, name: displayName, diagnostics: &diagnostics)
 
     let effects = function.signature.effectSpecifiers
     let throwsClause = effects?.throwsClause
@@ -1181,6 +1208,7 @@ extension Requirement {
       name: displayName,
       diagnostics: &diagnostics
     )
+    checkGenericParameterNames(declaration.genericParameterClause, name: displayName, diagnostics: &diagnostics)
     if isVoid(declaration.returnClause.type) {
       diagnostics.append(
         Diagnostic(.unsupportedMember(kind: "a subscript of type 'Void'"), on: declaration.returnClause.type)

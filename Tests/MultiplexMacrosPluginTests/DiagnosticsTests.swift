@@ -1253,6 +1253,73 @@ import Testing
     )
   }
 
+  /// A generic parameter named like a module the generated code names.
+  @Test func genericParameterNamedLikeAModule() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        func convert<Multiplex>(_ value: Multiplex) -> Multiplex?
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          func convert<Multiplex>(_ value: Multiplex) -> Multiplex?
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward 'convert(_:)': its generic parameter 'Multiplex' hides the module 'Multiplex', which the generated code names; rename the generic parameter",
+          line: 3,
+          column: 16
+        )
+      ]
+    )
+  }
+
+  /// A protocol named like a module, or nested in a type named like one.
+  @Test func protocolNamedLikeAModule() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Swift: AnyObject {
+        func didChange()
+      }
+      enum Multiplex {
+        @Multiplexed
+        protocol Delegate: AnyObject {
+          func didChange()
+        }
+      }
+      """,
+      expandedSource: """
+        protocol Swift: AnyObject {
+          func didChange()
+        }
+        enum Multiplex {
+          protocol Delegate: AnyObject {
+            func didChange()
+          }
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot generate code in 'Swift': the name hides the module 'Swift', which the generated code names; rename the type",
+          line: 2,
+          column: 10
+        ),
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot generate code in 'Multiplex': the name hides the module 'Multiplex', which the generated code names; rename the type",
+          line: 7,
+          column: 12
+        ),
+      ]
+    )
+  }
+
   /// Operators are `static`, and so is a `static` subscript.
   @Test func operatorsAndStaticSubscripts() {
     assertExpansion(

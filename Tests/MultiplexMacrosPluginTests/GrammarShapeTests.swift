@@ -589,6 +589,31 @@ import Testing
     #expect(combining.contains("combineValue2 responses: inout Multiplex.Responses<any Delegate, String?>,"))
   }
 
+  /// A suffix that makes an overload's combining label unique is never another requirement's label.
+  @Test func suffixedCombiningLabelsAvoidOtherLabels() {
+    let expansion = Expansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        func valueFor(_ key: Int) -> Int?
+        func valueFor(_ key: String) -> Int?
+        func valueFor2() -> Int?
+      }
+      """
+    )
+    #expect(expansion.diagnostics.isEmpty)
+    #expect(expansion.isValidSyntax)
+    let combining = expansion.member("delegateMultiplexer", of: "protocol DelegateCombining")
+    let labels = combining.split(separator: "\n").filter { $0.contains("responses: inout") }
+    #expect(
+      labels == [
+        "  combineValueFor responses: inout Multiplex.Responses<any Delegate, Int?>,",
+        "  combineValueFor3 responses: inout Multiplex.Responses<any Delegate, Int?>,",
+        "  combineValueFor2 responses: inout Multiplex.Responses<any Delegate, Int?>,",
+      ]
+    )
+  }
+
   /// `@preconcurrency` and a global actor carry over; `@available(*, deprecated)` also goes on the default
   /// implementation and the combining method; `consuming`/`borrowing` on the method (about `self`) do not matter
   /// to the multiplexer, which forwards with a plain method.

@@ -442,6 +442,50 @@ final class EffectObserver: EffectShapes {
   }
 }
 
+// MARK: Overloads
+
+/// Two overloads and a requirement whose combining label is the overload's first suffix.
+@Multiplexed
+protocol OverloadShapes: AnyObject {
+  func valueFor(_ key: Int) -> Int?
+  func valueFor(_ key: String) -> Int?
+  func valueFor2() -> Int?
+}
+
+final class OverloadObserver: OverloadShapes {
+  let id: Int
+  init(_ id: Int) { self.id = id }
+  func valueFor(_ key: Int) -> Int? { key * id }
+  func valueFor(_ key: String) -> Int? { key.count * id }
+  func valueFor2() -> Int? { id }
+}
+
+/// Takes the last answer to `valueFor(_: String)` only: its combining label is `combineValueFor3`.
+final class LastStringAnswer: OverloadShapesCombining {
+  func overloadShapesMultiplexer(
+    _ multiplexer: OverloadShapesMultiplexer,
+    combineValueFor3 responses: inout Responses<any OverloadShapes, Int?>,
+    default defaultValue: Int?
+  ) -> Int? {
+    Combiner.last.combine(&responses, default: defaultValue)
+  }
+}
+
+@Suite struct OverloadShapesTests {
+  @Test func combiningLabelsStayDistinct() {
+    let multiplexer = OverloadShapesMultiplexer()
+    multiplexer.add(OverloadObserver(1), retention: .strong)
+    multiplexer.add(OverloadObserver(2), retention: .strong)
+    let combiner = LastStringAnswer()
+    multiplexer.combiner = combiner
+
+    #expect(multiplexer.valueFor(5) == 5)
+    #expect(multiplexer.valueFor("abc") == 6)
+    #expect(multiplexer.valueFor2() == 1)
+    withExtendedLifetime(combiner) {}
+  }
+}
+
 // MARK: Subscripts
 
 @Multiplexed
