@@ -22,6 +22,7 @@ enum MultiplexedDiagnostic: DiagnosticMessage {
   case rethrowsRequirement(name: String)
   case optionalRequirement(name: String)
   case nonisolatedInIsolatedProtocol(name: String, isolation: String)
+  case otherGlobalActor(name: String, actor: String, isolation: String)
   case missingDefault(name: String, type: String, isRequired: Bool)
   case defaultOnVoid(name: String)
   case duplicateMarker(marker: String)
@@ -96,6 +97,9 @@ enum MultiplexedDiagnostic: DiagnosticMessage {
     case .nonisolatedInIsolatedProtocol(let name, let isolation):
       return "'@Multiplexed' cannot forward 'nonisolated' requirement '\(name)': the protocol is '\(isolation)', "
         + "and so are the multiplexer and its observers; remove 'nonisolated'"
+    case .otherGlobalActor(let name, let actor, let isolation):
+      return "'@Multiplexed' cannot forward '\(actor)' requirement '\(name)': the protocol is '\(isolation)', and so "
+        + "are the multiplexer and its observers; remove '\(actor)'"
     case .missingDefault(let name, let type, let isRequired):
       return "'\(name)' returns '\(type)', so the multiplexer needs the value to return when no observer "
         + "answers; add '@MultiplexedDefault(<value>)' to the requirement"
@@ -188,6 +192,7 @@ enum MultiplexedDiagnostic: DiagnosticMessage {
     case .rethrowsRequirement: id = "rethrowsRequirement"
     case .optionalRequirement: id = "optionalRequirement"
     case .nonisolatedInIsolatedProtocol: id = "nonisolatedInIsolatedProtocol"
+    case .otherGlobalActor: id = "otherGlobalActor"
     case .missingDefault: id = "missingDefault"
     case .defaultOnVoid: id = "defaultOnVoid"
     case .duplicateMarker: id = "duplicateMarker"

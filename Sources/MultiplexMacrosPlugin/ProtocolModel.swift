@@ -580,6 +580,30 @@ extension Requirement {
     return isNonisolated
   }
 
+  /// Diagnoses a requirement isolated to another global actor than its protocol's: the multiplexer's state is
+  /// isolated to the protocol's actor, which the forwarding member could not reach synchronously.
+  fileprivate static func checkGlobalActors(
+    _ attributes: AttributeListSyntax,
+    isolation: AttributeSyntax?,
+    name: String,
+    diagnostics: inout [Diagnostic]
+  ) {
+    guard let isolation else { return }
+    let protocolActor = Naming.attributeName(isolation)
+    for element in attributes {
+      guard case .attribute(let attribute) = element, ProtocolModel.isGlobalActor(attribute) else { continue }
+      let actor = Naming.attributeName(attribute)
+      guard actor != protocolActor else { continue }
+      diagnostics.append(
+        Diagnostic(
+          .otherGlobalActor(name: name, actor: "@" + actor, isolation: "@" + protocolActor),
+          on: attribute,
+          fixIt: .removal(of: attribute, message: .remove("@" + actor))
+        )
+      )
+    }
+  }
+
   /// `mutating` or `nonmutating` on a requirement or an accessor of a class-bound protocol.
   fileprivate static func invalidModifier(_ modifier: DeclModifierSyntax, name: String) -> Diagnostic {
     Diagnostic(
@@ -815,6 +839,7 @@ extension Requirement {
     displayName += ")"
 
     let markers = readAttributes(function.attributes, name: displayName, diagnostics: &diagnostics)
+    checkGlobalActors(function.attributes, isolation: isolation, name: displayName, diagnostics: &diagnostics)
     let isNonisolated = checkModifiers(
       function.modifiers,
       name: displayName,
@@ -1057,6 +1082,7 @@ extension Requirement {
     }
     let name = identifier.identifier.text
     let markers = readAttributes(variable.attributes, name: name, diagnostics: &diagnostics)
+    checkGlobalActors(variable.attributes, isolation: isolation, name: name, diagnostics: &diagnostics)
     let isNonisolated = checkModifiers(variable.modifiers, name: name, isolation: isolation, diagnostics: &diagnostics)
     if variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) { return nil }
     if mentionsSelf(type) {
@@ -1189,6 +1215,7 @@ extension Requirement {
       .joined() + ")"
 
     let markers = readAttributes(declaration.attributes, name: displayName, diagnostics: &diagnostics)
+    checkGlobalActors(declaration.attributes, isolation: isolation, name: displayName, diagnostics: &diagnostics)
     let isNonisolated = checkModifiers(
       declaration.modifiers,
       name: displayName,

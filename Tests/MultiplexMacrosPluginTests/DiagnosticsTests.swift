@@ -490,6 +490,44 @@ import Testing
     )
   }
 
+  /// A requirement isolated to another global actor than the protocol's, with a fix-it.
+  @Test func otherGlobalActorInIsolatedProtocol() {
+    assertExpansion(
+      """
+      @Multiplexed
+      @MainActor
+      protocol Delegate: AnyObject {
+        @RenderActor func render() -> Int?
+        @MainActor func layout()
+      }
+      """,
+      expandedSource: """
+        @MainActor
+        protocol Delegate: AnyObject {
+          @RenderActor func render() -> Int?
+          @MainActor func layout()
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward '@RenderActor' requirement 'render()': the protocol is '@MainActor', and so are the multiplexer and its observers; remove '@RenderActor'",
+          line: 4,
+          column: 3,
+          fixIts: [FixItSpec(message: "Remove '@RenderActor'")]
+        )
+      ],
+      fixedSource: """
+        @Multiplexed
+        @MainActor
+        protocol Delegate: AnyObject {
+          func render() -> Int?
+          @MainActor func layout()
+        }
+        """
+    )
+  }
+
   /// A non-optional result without a default, with a fix-it that inserts the marker.
   @Test func missingDefaultValue() {
     assertExpansion(
