@@ -99,7 +99,7 @@
 ///   is the first responding observer's answer, or the requirement's default when none responds, unless the
 ///   multiplexer's `combiner` implements the requirement's combining method.
 /// - `throws`: every observer is called and the first error is rethrown; `async`: observers are awaited in order.
-/// - Properties: the getter combines like a method; the setter reaches every observer.
+/// - Properties and subscripts: the getter combines like a method; the setter reaches every observer.
 ///
 /// ### Defaults
 ///
@@ -122,12 +122,14 @@
 ///   struct; write it on the delegate protocol whose calls should reach many observers".
 /// - A protocol that is not class-bound: "'@Multiplexed' protocol 'Delegate' must be class-bound, because the
 ///   multiplexer holds its observers weakly; add ': AnyObject'" (fix-it: add `AnyObject`).
-/// - Associated types, `Self` requirements, `static` requirements, initializers, subscripts, `#if` in the
-///   protocol, inherited protocols other than `AnyObject` and `Sendable`, variadic parameters, parameter packs,
-///   `rethrows`, `@objc` and `optional`, `nonisolated` requirements of an isolated protocol, and a value
+/// - Associated types, `Self` requirements, `static` requirements, initializers, `#if` in the protocol,
+///   inherited protocols other than `AnyObject` and `Sendable`, variadic, `consuming` and `sending` parameters,
+///   default arguments, `rethrows`, opaque, `sending` and `Never` results, `@objc`, `optional`, `mutating` and
+///   unavailable requirements, `let` properties, `nonisolated` requirements of an isolated protocol, and a value
 ///   requirement without a default.
 ///
-/// The article "Using @Multiplexed" lists every diagnostic with its exact text.
+/// The article "Using @Multiplexed" lists every requirement shape of the grammar with its outcome, and every
+/// diagnostic with its exact text.
 @attached(peer, names: suffixed(Multiplexer), suffixed(Combining))
 @attached(extension, names: arbitrary)
 public macro Multiplexed() = #externalMacro(module: "MultiplexMacrosPlugin", type: "MultiplexedMacro")

@@ -15,21 +15,37 @@ enum MultiplexedDiagnostic: DiagnosticMessage {
   case associatedType(name: String)
   case staticMember
   case initializer
-  case subscriptRequirement
   case conditionalCompilation
   case unsupportedMember(kind: String)
   case selfRequirement(name: String)
   case variadicParameter(name: String)
-  case parameterPack(name: String)
   case rethrowsRequirement(name: String)
   case optionalRequirement(name: String)
   case nonisolatedInIsolatedProtocol(name: String, isolation: String)
+  case otherGlobalActor(name: String, actor: String, isolation: String)
   case missingDefault(name: String, type: String, isRequired: Bool)
   case defaultOnVoid(name: String)
   case duplicateMarker(marker: String)
   case nameCollision(name: String)
   case markerOutsideMultiplexed(marker: String)
   case markerNotOnRequirement(marker: String)
+  case duplicateMultiplexed
+  case privateNestedProtocol(protocolName: String)
+  case defaultArgument(parameter: String, name: String)
+  case invalidModifier(name: String, modifier: String)
+  case ownershipModifier(name: String, modifier: String)
+  case objcRequirement(name: String)
+  case unavailableRequirement(name: String)
+  case opaqueType(name: String, type: String)
+  case consumingParameter(name: String)
+  case sendingParameter(name: String)
+  case sendingResult(name: String)
+  case neverResult(name: String)
+  case nonGenericParameter(name: String, parameter: String, type: String)
+  case genericParameterHidesModule(name: String, parameter: String)
+  case typeHidesModule(typeName: String)
+  case letProperty(name: String, replacement: String)
+  case propertyWithoutAccessors(name: String)
 
   var message: String {
     switch self {
@@ -61,9 +77,6 @@ enum MultiplexedDiagnostic: DiagnosticMessage {
     case .initializer:
       return "'@Multiplexed' cannot forward an initializer: the multiplexer forwards calls to observers that "
         + "already exist; remove the initializer or move it to another protocol"
-    case .subscriptRequirement:
-      return "'@Multiplexed' does not forward subscripts; declare a method instead (for example "
-        + "'func value(at index: Int) -> Value?')"
     case .conditionalCompilation:
       return "'@Multiplexed' does not support '#if' inside the protocol; declare the requirements "
         + "unconditionally, or declare one '@Multiplexed' protocol per configuration"
@@ -75,9 +88,6 @@ enum MultiplexedDiagnostic: DiagnosticMessage {
     case .variadicParameter(let name):
       return "'@Multiplexed' cannot forward variadic parameter '\(name)' (Swift cannot pass an array on as "
         + "variadic arguments); take an array instead"
-    case .parameterPack(let name):
-      return "'@Multiplexed' cannot forward '\(name)' because it uses a parameter pack; "
-        + "use ordinary generic parameters instead"
     case .rethrowsRequirement(let name):
       return "'@Multiplexed' cannot forward 'rethrows' requirement '\(name)': the multiplexer calls several "
         + "observers and reports the first error they throw; declare it 'throws'"
@@ -87,6 +97,9 @@ enum MultiplexedDiagnostic: DiagnosticMessage {
     case .nonisolatedInIsolatedProtocol(let name, let isolation):
       return "'@Multiplexed' cannot forward 'nonisolated' requirement '\(name)': the protocol is '\(isolation)', "
         + "and so are the multiplexer and its observers; remove 'nonisolated'"
+    case .otherGlobalActor(let name, let actor, let isolation):
+      return "'@Multiplexed' cannot forward '\(actor)' requirement '\(name)': the protocol is '\(isolation)', and so "
+        + "are the multiplexer and its observers; remove '\(actor)'"
     case .missingDefault(let name, let type, let isRequired):
       return "'\(name)' returns '\(type)', so the multiplexer needs the value to return when no observer "
         + "answers; add '@MultiplexedDefault(<value>)' to the requirement"
@@ -102,7 +115,61 @@ enum MultiplexedDiagnostic: DiagnosticMessage {
       return "'@\(marker)' only has an effect on a requirement of a '@Multiplexed' protocol; "
         + "add '@Multiplexed' to the protocol or remove '@\(marker)'"
     case .markerNotOnRequirement(let marker):
-      return "'@\(marker)' can only be written on a method or property requirement of a '@Multiplexed' protocol"
+      return "'@\(marker)' can only be written on a method, property or subscript requirement of a '@Multiplexed' "
+        + "protocol"
+    case .duplicateMultiplexed:
+      return "'@Multiplexed' is written more than once on this protocol; remove the extra one"
+    case .privateNestedProtocol(let protocolName):
+      return "'@Multiplexed' cannot extend 'private' protocol '\(protocolName)' nested in a type: the default "
+        + "implementations go in an extension at file scope, which cannot see it; make it 'fileprivate'"
+    case .defaultArgument(let parameter, let name):
+      return "'@Multiplexed' cannot forward the default argument of '\(parameter)' in '\(name)': Swift does not "
+        + "allow default arguments in a protocol requirement; remove it (an overload in an extension of the "
+        + "protocol can supply the default)"
+    case .invalidModifier(let name, let modifier):
+      return "'@Multiplexed' cannot forward '\(name)': Swift does not allow '\(modifier)' in a class-bound protocol; "
+        + "remove it"
+    case .ownershipModifier(let name, let modifier):
+      return "'@Multiplexed' cannot forward '\(modifier)' property '\(name)': Swift does not allow '\(modifier)' on "
+        + "a protocol property; remove it (each observer decides how it stores the value)"
+    case .objcRequirement(let name):
+      return "'@Multiplexed' does not support '@objc' requirement '\(name)'; remove '@objc' (the protocol is not "
+        + "'@objc', and the multiplexer needs no Objective-C runtime)"
+    case .unavailableRequirement(let name):
+      return "'@Multiplexed' cannot forward unavailable requirement '\(name)': the multiplexer must implement every "
+        + "requirement, and Swift only allows unavailable requirements in '@objc' protocols; remove the "
+        + "requirement, or deprecate it instead"
+    case .opaqueType(let name, let type):
+      return "'@Multiplexed' cannot forward '\(name)' of opaque type '\(type)': Swift does not allow an opaque "
+        + "result type in a protocol requirement; use an 'any' existential or a generic parameter instead"
+    case .consumingParameter(let name):
+      return "'@Multiplexed' cannot forward 'consuming' parameter '\(name)': every observer would take ownership of "
+        + "the same value, which a noncopyable value cannot give; declare it 'borrowing'"
+    case .sendingParameter(let name):
+      return "'@Multiplexed' cannot forward 'sending' parameter '\(name)': every observer receives the same value, "
+        + "so it cannot be sent to each of them; remove 'sending' (a 'Sendable' type needs none)"
+    case .sendingResult(let name):
+      return "'@Multiplexed' cannot forward '\(name)', which returns a 'sending' value: the multiplexer returns an "
+        + "observer's answer and cannot prove that nothing else refers to it; remove 'sending' (a 'Sendable' type "
+        + "needs none)"
+    case .neverResult(let name):
+      return "'@Multiplexed' cannot forward '\(name)', which returns 'Never': the multiplexer calls every observer "
+        + "and returns when none stops the program; return 'Void' instead"
+    case .nonGenericParameter(let name, let parameter, let type):
+      return "'@Multiplexed' cannot forward '\(name)': '\(parameter) == \(type)' makes generic parameter "
+        + "'\(parameter)' non-generic, which Swift rejects; use '\(type)' instead of '\(parameter)'"
+    case .genericParameterHidesModule(let name, let parameter):
+      return "'@Multiplexed' cannot forward '\(name)': its generic parameter '\(parameter)' hides the module "
+        + "'\(parameter)', which the generated code names; rename the generic parameter"
+    case .typeHidesModule(let typeName):
+      return "'@Multiplexed' cannot generate code in '\(typeName)': the name hides the module '\(typeName)', "
+        + "which the generated code names; rename the type"
+    case .letProperty(let name, let replacement):
+      return "'@Multiplexed' cannot forward 'let' property '\(name)': a protocol declares properties with 'var' "
+        + "and their accessors; write '\(replacement)'"
+    case .propertyWithoutAccessors(let name):
+      return "'@Multiplexed' cannot forward property '\(name)' without accessors: a protocol property declares "
+        + "'{ get }' or '{ get set }'; add them"
     }
   }
 
@@ -118,21 +185,37 @@ enum MultiplexedDiagnostic: DiagnosticMessage {
     case .associatedType: id = "associatedType"
     case .staticMember: id = "staticMember"
     case .initializer: id = "initializer"
-    case .subscriptRequirement: id = "subscriptRequirement"
     case .conditionalCompilation: id = "conditionalCompilation"
     case .unsupportedMember: id = "unsupportedMember"
     case .selfRequirement: id = "selfRequirement"
     case .variadicParameter: id = "variadicParameter"
-    case .parameterPack: id = "parameterPack"
     case .rethrowsRequirement: id = "rethrowsRequirement"
     case .optionalRequirement: id = "optionalRequirement"
     case .nonisolatedInIsolatedProtocol: id = "nonisolatedInIsolatedProtocol"
+    case .otherGlobalActor: id = "otherGlobalActor"
     case .missingDefault: id = "missingDefault"
     case .defaultOnVoid: id = "defaultOnVoid"
     case .duplicateMarker: id = "duplicateMarker"
     case .nameCollision: id = "nameCollision"
     case .markerOutsideMultiplexed: id = "markerOutsideMultiplexed"
     case .markerNotOnRequirement: id = "markerNotOnRequirement"
+    case .duplicateMultiplexed: id = "duplicateMultiplexed"
+    case .privateNestedProtocol: id = "privateNestedProtocol"
+    case .defaultArgument: id = "defaultArgument"
+    case .invalidModifier: id = "invalidModifier"
+    case .ownershipModifier: id = "ownershipModifier"
+    case .objcRequirement: id = "objcRequirement"
+    case .unavailableRequirement: id = "unavailableRequirement"
+    case .opaqueType: id = "opaqueType"
+    case .consumingParameter: id = "consumingParameter"
+    case .sendingParameter: id = "sendingParameter"
+    case .sendingResult: id = "sendingResult"
+    case .neverResult: id = "neverResult"
+    case .nonGenericParameter: id = "nonGenericParameter"
+    case .genericParameterHidesModule: id = "genericParameterHidesModule"
+    case .typeHidesModule: id = "typeHidesModule"
+    case .letProperty: id = "letProperty"
+    case .propertyWithoutAccessors: id = "propertyWithoutAccessors"
     }
     return MessageID(domain: "MultiplexMacros", id: id)
   }
@@ -147,6 +230,9 @@ enum MultiplexedFixIt: FixItMessage {
   case insertDefault
   case replaceWithArray(String)
   case replaceRethrows
+  case removeDefaultArgument
+  case replace(String, with: String)
+  case insertAccessors
 
   var message: String {
     switch self {
@@ -155,6 +241,9 @@ enum MultiplexedFixIt: FixItMessage {
     case .insertDefault: return "Insert '@MultiplexedDefault(<#value#>)'"
     case .replaceWithArray(let type): return "Replace with '[\(type)]'"
     case .replaceRethrows: return "Replace 'rethrows' with 'throws'"
+    case .removeDefaultArgument: return "Remove the default argument"
+    case .replace(let old, let new): return "Replace '\(old)' with '\(new)'"
+    case .insertAccessors: return "Insert '{ get }'"
     }
   }
 
@@ -166,6 +255,9 @@ enum MultiplexedFixIt: FixItMessage {
     case .insertDefault: id = "insertDefault"
     case .replaceWithArray: id = "replaceWithArray"
     case .replaceRethrows: id = "replaceRethrows"
+    case .removeDefaultArgument: id = "removeDefaultArgument"
+    case .replace: id = "replace"
+    case .insertAccessors: id = "insertAccessors"
     }
     return MessageID(domain: "MultiplexMacros", id: id)
   }

@@ -6,7 +6,7 @@ public import SwiftSyntaxMacros
 /// `@MultiplexedDefault(value)` and `@MultiplexedRequired`: markers that `@Multiplexed` reads on requirements.
 ///
 /// They generate nothing themselves. Their expansion only checks that they are written where they have an
-/// effect, on a method or property requirement of a `@Multiplexed` protocol; everything else about them (a
+/// effect, on a method, property or subscript requirement of a `@Multiplexed` protocol; everything else about them (a
 /// default on a `Void` requirement, a marker written twice) is checked by `@Multiplexed`, which sees the whole
 /// protocol.
 enum MarkerMacro {
@@ -16,7 +16,10 @@ enum MarkerMacro {
     declaration: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
   ) {
-    guard declaration.is(FunctionDeclSyntax.self) || declaration.is(VariableDeclSyntax.self) else {
+    guard
+      declaration.is(FunctionDeclSyntax.self) || declaration.is(VariableDeclSyntax.self)
+        || declaration.is(SubscriptDeclSyntax.self)
+    else {
       context.diagnose(Diagnostic(.markerNotOnRequirement(marker: marker), on: node))
       return
     }

@@ -19,10 +19,34 @@ extension MultiplexedMacro: PeerMacro {
   ) throws -> [DeclSyntax] {
     var diagnostics: [Diagnostic] = []
     let model = ProtocolModel.make(from: declaration, attribute: node, in: context, diagnostics: &diagnostics)
+    // With the macro written twice, it expands twice: only the first attribute's expansion reports.
+    if let proto = declaration.as(ProtocolDeclSyntax.self),
+      let first = ProtocolModel.multiplexedAttributes(of: proto).first,
+      !isSameLocation(node, first, in: context)
+    {
+      return []
+    }
     for diagnostic in diagnostics { context.diagnose(diagnostic) }
     guard let model else { return [] }
     let generator = Generator(model: model, context: context)
     return [generator.multiplexerClass(), generator.combiningProtocol()]
+  }
+}
+
+extension MultiplexedMacro {
+  /// Whether `node` and `other` start at the same place in the source (the nodes a macro receives are detached
+  /// copies, so identity cannot tell). `true` when the locations are unknown.
+  static func isSameLocation(
+    _ node: some SyntaxProtocol,
+    _ other: some SyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) -> Bool {
+    guard let location = context.location(of: node), let otherLocation = context.location(of: other) else {
+      return true
+    }
+    return location.file.description == otherLocation.file.description
+      && location.line.description == otherLocation.line.description
+      && location.column.description == otherLocation.column.description
   }
 }
 
@@ -87,35 +111,48 @@ struct Generator<Context: MacroExpansionContext> {
     (requirement.isThrowing ? "try " : "") + (requirement.isAsync ? "await " : "")
   }
 
+  /// The arguments of a call that passes the parameters on: `scrollView, velocity: velocity, offset: &offset`.
+  private func argumentList(_ arguments: [Requirement.Argument]) -> String {
+    arguments.map { argument in
+      let value: String
+      if argument.isInout {
+        value = "&" + argument.name
+      } else if argument.isAutoclosure {
+        value = argument.name + "()"
+      } else if argument.isPack {
+        value = "repeat each " + argument.name
+      } else {
+        value = argument.name
+      }
+      return (argument.label.map { Naming.argumentLabel($0) + ": " } ?? "") + value
+    }
+    .joined(separator: ", ")
+  }
+
   /// How one observer, named `receiver`, is called: `$0.viewForZooming(in: scrollView)`.
   private func observerCall(_ requirement: Requirement, receiver: String) -> String {
     switch requirement.shape {
-    case .method(_, let name, let arguments):
-      let list = arguments.map { argument in
-        let value: String
-        if argument.isInout {
-          value = "&" + argument.name
-        } else if argument.isAutoclosure {
-          value = argument.name + "()"
-        } else {
-          value = argument.name
-        }
-        return (argument.label.map { $0 + ": " } ?? "") + value
-      }
-      return "\(effectPrefix(requirement))\(receiver).\(name)(\(list.joined(separator: ", ")))"
+    case .method(_, _, let name, let arguments):
+      return "\(effectPrefix(requirement))\(receiver).\(name)(\(argumentList(arguments)))"
     case .property(let name, _, _, _):
       return "\(effectPrefix(requirement))\(receiver).\(name)"
+    case .subscript(_, _, let arguments, _, _):
+      return "\(effectPrefix(requirement))\(receiver)[\(argumentList(arguments))]"
     }
   }
 
   /// The closure that calls one observer. With typed throws, the closure spells out its thrown type, which
   /// Swift 6 would otherwise infer as `any Error`.
   private func observerClosure(_ requirement: Requirement, returnType: String) -> String {
-    guard let thrownType = requirement.typedThrowsType else {
-      return "{\n  \(observerCall(requirement, receiver: "$0"))\n}"
-    }
     // Not `makeUniqueName`: a closure parameter spelled `$…` would name a property wrapper projection.
     let observer = Naming.fresh("observer", avoiding: requirement.reservedNames)
+    guard let thrownType = requirement.typedThrowsType else {
+      // A subscript names its receiver: the formatter would write `$0 [index]`.
+      if case .subscript = requirement.shape {
+        return "{ \(observer) in\n  \(observerCall(requirement, receiver: observer))\n}"
+      }
+      return "{\n  \(observerCall(requirement, receiver: "$0"))\n}"
+    }
     let effects = (requirement.isAsync ? "async " : "") + "throws(\(thrownType.trimmedDescription))"
     return "{ (\(observer): \(model.observerType)) \(effects) -> \(returnType) in\n"
       + "  \(observerCall(requirement, receiver: observer))\n}"
@@ -274,14 +311,14 @@ struct Generator<Context: MacroExpansionContext> {
     let modifiers = memberAccess + (requirement.isNonisolated ? "nonisolated " : "")
     let attributeText = attributes(requirement.forwardedAttributes)
     switch requirement.shape {
-    case .method(let signature, _, _):
+    case .method(_, let signature, _, _):
       let body: String
       switch requirement.result {
       case .void:
         body =
           "\(effectPrefix(requirement))self.\(Naming.storage).notify \(observerClosure(requirement, returnType: "Swift.Void"))"
-      case .value(let type, _):
-        body = combiningBody(requirement, type: type)
+      case .value(_, let valueType, _):
+        body = combiningBody(requirement, type: valueType)
       }
       return """
         \(attributeText)\(modifiers)\(signature.description) {
@@ -290,9 +327,12 @@ struct Generator<Context: MacroExpansionContext> {
         """
     case .property(let name, let type, let isSettable, let getterEffects):
       let effects = getterEffects.map { " " + $0.description } ?? ""
+      // A property's result is a value (a `Void` property is diagnosed).
+      var valueType = type
+      if case .value(_, let type, _) = requirement.result { valueType = type }
       var accessors = """
         get\(effects) {
-          \(indented(combiningBody(requirement, type: type), 2))
+          \(indented(combiningBody(requirement, type: valueType), 2))
         }
         """
       if isSettable {
@@ -310,6 +350,31 @@ struct Generator<Context: MacroExpansionContext> {
           \(indented(accessors, 2))
         }
         """
+    case .subscript(_, let signature, let arguments, let isSettable, let getterEffects):
+      let effects = getterEffects.map { " " + $0.description } ?? ""
+      var valueType = signature.returnClause.type
+      if case .value(_, let type, _) = requirement.result { valueType = type }
+      var accessors = """
+        get\(effects) {
+          \(indented(combiningBody(requirement, type: valueType), 2))
+        }
+        """
+      if isSettable {
+        let observer = Naming.fresh("observer", avoiding: requirement.reservedNames)
+        accessors += """
+
+          set {
+            self.\(Naming.storage).notify { \(observer) in
+              \(observer)[\(argumentList(arguments))] = newValue
+            }
+          }
+          """
+      }
+      return """
+        \(attributeText)\(modifiers)\(signature.description) {
+          \(indented(accessors, 2))
+        }
+        """
     }
   }
 
@@ -318,8 +383,8 @@ struct Generator<Context: MacroExpansionContext> {
   func combiningProtocol() -> DeclSyntax {
     var methods: [String] = []
     for requirement in model.requirements {
-      guard case .value(let type, _) = requirement.result else { continue }
-      methods.append(combiningMethod(requirement, type: type))
+      guard case .value(_, let valueType, _) = requirement.result else { continue }
+      methods.append(combiningMethod(requirement, type: valueType))
     }
     let inheritance = model.isSendable ? "AnyObject, Sendable" : "AnyObject"
     let body = methods.isEmpty ? "\n" : "\n  " + indented(methods.joined(separator: "\n\n"), 2) + "\n"
@@ -337,7 +402,7 @@ struct Generator<Context: MacroExpansionContext> {
 
   /// `func scrollViewDelegateMultiplexer(_:combineViewForZoomingIn:default:)`.
   private func combiningMethod(_ requirement: Requirement, type: TypeSyntax) -> String {
-    let (genericClause, whereClause) = combiningGenerics(requirement, type: type)
+    let (genericClause, whereClause, type) = combiningSignature(requirement, type: type)
     let responses = "Multiplex.Responses<\(model.qualifiedObserverType), \(type.description)>"
     return """
       /// Combines the answers to `\(requirement.displayName)`.
@@ -349,40 +414,75 @@ struct Generator<Context: MacroExpansionContext> {
       """
   }
 
-  /// The generic parameters of `requirement` that its result type mentions, with the constraints that only
-  /// involve them. A parameter the result does not mention could not be inferred when the method is called.
-  private func combiningGenerics(_ requirement: Requirement, type: TypeSyntax) -> (String, String) {
-    guard let clause = requirement.genericParameters else { return ("", "") }
-    let allNames = Set(clause.parameters.map(\.name.text))
-    let mentioned = identifiers(in: type).intersection(allNames)
-    guard !mentioned.isEmpty else { return ("", "") }
+  /// The combining method's generic parameters, `where` clause and value type, for a requirement whose value has
+  /// type `type`.
+  ///
+  /// The method takes the generic parameters of `requirement` that the value type names, so that a call infers
+  /// them from the responses, with the constraints that only involve them. A generic parameter the value type only
+  /// names through a member (`C.Element`) could not be inferred: the member becomes a generic parameter of its own
+  /// (`Element`), with the constraints on it. Dropping a constraint is sound: the method only gets more general.
+  /// The combining protocol does not conform to the protocol, so the protocol's type aliases are qualified.
+  private func combiningSignature(
+    _ requirement: Requirement,
+    type: TypeSyntax
+  ) -> (generics: String, whereClause: String, type: TypeSyntax) {
+    let clause = requirement.genericParameters
+    let allNames = Set(clause?.parameters.map(\.name.text) ?? [])
+    let qualifier = TypeAliasQualifier(
+      aliases: model.typeAliases.filter { !allNames.contains($0.key) },
+      protocolType: model.qualifier + model.name
+    )
+    guard let clause else { return ("", "", qualifier.rewrite(type).cast(TypeSyntax.self)) }
+
+    let direct = TypeReferences(type).directNames.intersection(allNames)
+    // A new generic parameter must not hide a type the signature names (`Element` in `C.Element` is no such type).
+    var taken = allNames.union(TypeReferences(clause).allNames).union(TypeReferences(type).allNames)
+    if let whereClause = requirement.genericWhereClause { taken.formUnion(TypeReferences(whereClause).allNames) }
+    var substitutions: [String: String] = [:]
+    var introduced: [String] = []
+    for path in TypeReferences(type).memberPaths where allNames.subtracting(direct).contains(path.root) {
+      guard substitutions[path.text] == nil else { continue }
+      let fresh = Naming.fresh(path.member, avoiding: taken)
+      taken.insert(fresh)
+      substitutions[path.text] = fresh
+      introduced.append(fresh)
+    }
+    let substituter = MemberPathSubstituter(substitutions)
+    func rewritten(_ node: some SyntaxProtocol) -> Syntax { qualifier.rewrite(substituter.rewrite(node)) }
+    let valueType = rewritten(type).cast(TypeSyntax.self)
+    guard !direct.isEmpty || !introduced.isEmpty else { return ("", "", valueType) }
+
     var parameters: [String] = []
-    for parameter in clause.parameters where mentioned.contains(parameter.name.text) {
-      var text = parameter.name.text
-      if let inherited = parameter.inheritedType,
-        identifiers(in: inherited).intersection(allNames).isSubset(of: mentioned)
-      {
-        text += ": " + inherited.trimmedDescription
+    for parameter in clause.parameters where direct.contains(parameter.name.text) {
+      var text = (parameter.specifier.map { $0.text + " " } ?? "") + parameter.name.text
+      if let inherited = parameter.inheritedType {
+        let constraint = rewritten(inherited)
+        if TypeReferences(constraint).allNames.intersection(allNames).isSubset(of: direct) {
+          text += ": " + constraint.trimmedDescription
+        }
       }
       parameters.append(text)
     }
+    parameters.append(contentsOf: introduced)
     var requirements: [String] = []
     for item in requirement.genericWhereClause?.requirements ?? [] {
-      let names = identifiers(in: item.requirement).intersection(allNames)
-      if !names.isEmpty, names.isSubset(of: mentioned) {
-        requirements.append(item.requirement.trimmedDescription)
+      let constraint = rewritten(item.requirement)
+      let names = TypeReferences(constraint).allNames
+      let original = names.intersection(allNames)
+      let new = names.intersection(introduced)
+      guard original.isSubset(of: direct), !original.isEmpty || !new.isEmpty else { continue }
+      // `Element == Int` would make an introduced parameter non-generic (a warning): leave it to inference.
+      if let sameType = constraint.as(SameTypeRequirementSyntax.self),
+        [sameType.leftType.trimmedDescription, sameType.rightType.trimmedDescription].contains(
+          where: introduced.contains
+        )
+      {
+        continue
       }
+      requirements.append(constraint.trimmedDescription)
     }
     let whereText = requirements.isEmpty ? "" : " where " + requirements.joined(separator: ", ")
-    return ("<" + parameters.joined(separator: ", ") + ">", whereText)
-  }
-
-  private func identifiers(in node: some SyntaxProtocol) -> Set<String> {
-    var names: Set<String> = []
-    for token in node.tokens(viewMode: .sourceAccurate) {
-      if case .identifier(let name) = token.tokenKind { names.insert(name) }
-    }
-    return names
+    return ("<" + parameters.joined(separator: ", ") + ">", whereText, valueType)
   }
 
   // MARK: Default implementations
@@ -409,7 +509,7 @@ struct Generator<Context: MacroExpansionContext> {
     let notImplemented =
       "Multiplex.notImplemented(by: self, returning: \(requirement.defaultValue?.description ?? "nil"))"
     switch requirement.shape {
-    case .method(let signature, _, _):
+    case .method(let signature, _, _, _):
       if case .void = requirement.result {
         return "\(attributeText)\(modifiers)\(signature.description) {\n}"
       }
@@ -428,6 +528,142 @@ struct Generator<Context: MacroExpansionContext> {
           }\(setter)
         }
         """
+    case .subscript(let signature, _, _, let isSettable, let getterEffects):
+      let effects = getterEffects.map { " " + $0.description } ?? ""
+      let setter = isSettable ? "\n  set {\n  }" : ""
+      return """
+        \(attributeText)\(modifiers)\(signature.description) {
+          get\(effects) {
+            \(notImplemented)
+          }\(setter)
+        }
+        """
     }
+  }
+}
+
+/// The type names a type or a generic requirement refers to.
+private final class TypeReferences: SyntaxVisitor {
+  /// A member type rooted in a plain name, as long as it goes: `C.Element.Index`.
+  struct MemberPath {
+    /// `C`.
+    let root: String
+    /// `Index`.
+    let member: String
+    /// `C.Element.Index`.
+    let text: String
+  }
+
+  /// Every name a type is spelled from (`C` and `Int` in `[C.Element: Int]`, not `Element`).
+  private(set) var allNames: Set<String> = []
+  /// The names used as types themselves, not as the base of a member type (`Int`, not `C`, in
+  /// `[C.Element: Int]`): those a call can infer.
+  private(set) var directNames: Set<String> = []
+  /// The longest member types rooted in a name, in source order.
+  private(set) var memberPaths: [MemberPath] = []
+
+  init(_ node: some SyntaxProtocol) {
+    super.init(viewMode: .sourceAccurate)
+    walk(node)
+  }
+
+  override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+    allNames.insert(node.name.text)
+    if node.parent?.as(MemberTypeSyntax.self)?.baseType.id != node.id { directNames.insert(node.name.text) }
+    return .visitChildren
+  }
+
+  override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+    let isLongest = node.parent?.as(MemberTypeSyntax.self)?.baseType.id != node.id
+    var base = node.baseType
+    while let member = base.as(MemberTypeSyntax.self) { base = member.baseType }
+    if isLongest, let root = base.as(IdentifierTypeSyntax.self) {
+      memberPaths.append(MemberPath(root: root.name.text, member: node.name.text, text: node.trimmedDescription))
+    }
+    return .visitChildren
+  }
+}
+
+/// Replaces member types by generic parameters: `C.Element` → `Element`.
+private final class MemberPathSubstituter: SyntaxRewriter {
+  let substitutions: [String: String]
+
+  init(_ substitutions: [String: String]) {
+    self.substitutions = substitutions
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: MemberTypeSyntax) -> TypeSyntax {
+    guard let name = substitutions[node.trimmedDescription] else { return super.visit(node) }
+    return TypeSyntax(IdentifierTypeSyntax(name: .identifier(name))).with(\.leadingTrivia, node.leadingTrivia)
+      .with(\.trailingTrivia, node.trailingTrivia)
+  }
+}
+
+/// Names the protocol's type aliases from outside the protocol: `Score` → `Delegate.Score`. Swift does not let a
+/// generic type alias be named through a protocol: `Handler<Int>` is spelled out instead (`((Int) -> Void)`).
+private final class TypeAliasQualifier: SyntaxRewriter {
+  let aliases: [String: TypeAliasDeclSyntax]
+  let protocolType: String
+  /// How many generic aliases are being spelled out, to stop on an alias that refers to itself.
+  private var depth = 0
+
+  init(aliases: [String: TypeAliasDeclSyntax], protocolType: String) {
+    self.aliases = aliases
+    self.protocolType = protocolType
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: IdentifierTypeSyntax) -> TypeSyntax {
+    guard let alias = aliases[node.name.text] else { return super.visit(node) }
+    let arguments = node.genericArgumentClause.map { rewrite($0).cast(GenericArgumentClauseSyntax.self) }
+    let replacement: TypeSyntax
+    if let parameters = alias.genericParameterClause?.parameters, let arguments = arguments?.arguments,
+      parameters.count == arguments.count, depth < 8
+    {
+      var substitutions: [String: TypeSyntax] = [:]
+      for (parameter, argument) in zip(parameters, arguments) {
+        guard let type = argument.argument.as(TypeSyntax.self) else { return super.visit(node) }
+        substitutions[parameter.name.text] = Self.parenthesized(type.trimmed)
+      }
+      depth += 1
+      let spelled = rewrite(GenericSubstituter(substitutions).rewrite(alias.initializer.value.trimmed))
+      depth -= 1
+      replacement = Self.parenthesized(spelled.cast(TypeSyntax.self))
+    } else {
+      replacement = TypeSyntax(
+        MemberTypeSyntax(
+          baseType: TypeSyntax(stringLiteral: protocolType),
+          name: node.name.trimmed,
+          genericArgumentClause: arguments
+        )
+      )
+    }
+    return replacement.with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia)
+  }
+
+  /// `type`, in parentheses if it could bind differently where it is substituted (`(Int) -> Void` in `T?`).
+  static func parenthesized(_ type: TypeSyntax) -> TypeSyntax {
+    guard
+      type.is(FunctionTypeSyntax.self) || type.is(CompositionTypeSyntax.self) || type.is(SomeOrAnyTypeSyntax.self)
+        || type.is(AttributedTypeSyntax.self)
+    else { return type }
+    return TypeSyntax(TupleTypeSyntax(elements: [TupleTypeElementSyntax(type: type)]))
+  }
+}
+
+/// Replaces generic parameters by types: `T` → `Int`.
+private final class GenericSubstituter: SyntaxRewriter {
+  let substitutions: [String: TypeSyntax]
+
+  init(_ substitutions: [String: TypeSyntax]) {
+    self.substitutions = substitutions
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: IdentifierTypeSyntax) -> TypeSyntax {
+    // Only a root: `T.Element` keeps its member, `Element` in it is no generic parameter.
+    guard let type = substitutions[node.name.text], node.genericArgumentClause == nil else { return super.visit(node) }
+    return type.with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia)
   }
 }

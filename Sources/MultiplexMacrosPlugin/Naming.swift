@@ -10,6 +10,10 @@ enum Naming {
   static let combiningMacro = "_MultiplexedCombining"
   /// The macro itself.
   static let multiplexed = "Multiplexed"
+  /// The runtime module, which generated expressions spell out (`Multiplex.Combiner`).
+  static let runtimeModule = "Multiplex"
+  /// The modules generated code names types through (`Multiplex.Multiplexer`, `Swift.Bool`).
+  static let modules: Set<String> = [runtimeModule, "Swift"]
 
   /// The stored `Multiplexer` of the generated class.
   static let storage = "_multiplexer"
@@ -56,6 +60,14 @@ enum Naming {
   /// The identifier without backticks: `` `default` `` → `default`.
   static func bare(_ token: TokenSyntax) -> String {
     token.identifier?.name ?? token.text
+  }
+
+  /// An argument label as a call spells it: without backticks (Swift warns that a keyword "does not need to be
+  /// escaped in argument list"), except `inout`, which does.
+  static func argumentLabel(_ label: String) -> String {
+    guard label.count > 2, label.hasPrefix("`"), label.hasSuffix("`") else { return label }
+    let bare = String(label.dropFirst().dropLast())
+    return bare == "inout" ? label : bare
   }
 
   /// The attribute's name as written, without arguments: `@Multiplex.MultiplexedDefault(1)` → `MultiplexedDefault`.

@@ -321,31 +321,6 @@ import Testing
     )
   }
 
-  /// A subscript.
-  @Test func subscriptRequirement() {
-    assertExpansion(
-      """
-      @Multiplexed
-      protocol Delegate: AnyObject {
-        subscript(index: Int) -> Int? { get }
-      }
-      """,
-      expandedSource: """
-        protocol Delegate: AnyObject {
-          subscript(index: Int) -> Int? { get }
-        }
-        """,
-      diagnostics: [
-        DiagnosticSpec(
-          message:
-            "'@Multiplexed' does not forward subscripts; declare a method instead (for example 'func value(at index: Int) -> Value?')",
-          line: 3,
-          column: 3
-        )
-      ]
-    )
-  }
-
   /// `#if` inside the protocol.
   @Test func conditionalRequirements() {
     assertExpansion(
@@ -448,31 +423,6 @@ import Testing
     )
   }
 
-  /// A parameter pack.
-  @Test func parameterPack() {
-    assertExpansion(
-      """
-      @Multiplexed
-      protocol Delegate: AnyObject {
-        func didReceive<each Value>(_ values: repeat each Value)
-      }
-      """,
-      expandedSource: """
-        protocol Delegate: AnyObject {
-          func didReceive<each Value>(_ values: repeat each Value)
-        }
-        """,
-      diagnostics: [
-        DiagnosticSpec(
-          message:
-            "'@Multiplexed' cannot forward 'didReceive(_:)' because it uses a parameter pack; use ordinary generic parameters instead",
-          line: 3,
-          column: 8
-        )
-      ]
-    )
-  }
-
   /// `rethrows`, with a fix-it to `throws`.
   @Test func rethrowsRequirement() {
     assertExpansion(
@@ -535,6 +485,44 @@ import Testing
         @MainActor
         protocol Delegate: AnyObject {
           func didChange()
+        }
+        """
+    )
+  }
+
+  /// A requirement isolated to another global actor than the protocol's, with a fix-it.
+  @Test func otherGlobalActorInIsolatedProtocol() {
+    assertExpansion(
+      """
+      @Multiplexed
+      @MainActor
+      protocol Delegate: AnyObject {
+        @RenderActor func render() -> Int?
+        @MainActor func layout()
+      }
+      """,
+      expandedSource: """
+        @MainActor
+        protocol Delegate: AnyObject {
+          @RenderActor func render() -> Int?
+          @MainActor func layout()
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward '@RenderActor' requirement 'render()': the protocol is '@MainActor', and so are the multiplexer and its observers; remove '@RenderActor'",
+          line: 4,
+          column: 3,
+          fixIts: [FixItSpec(message: "Remove '@RenderActor'")]
+        )
+      ],
+      fixedSource: """
+        @Multiplexed
+        @MainActor
+        protocol Delegate: AnyObject {
+          func render() -> Int?
+          @MainActor func layout()
         }
         """
     )
@@ -789,9 +777,672 @@ import Testing
       diagnostics: [
         DiagnosticSpec(
           message:
-            "'@MultiplexedRequired' can only be written on a method or property requirement of a '@Multiplexed' protocol",
+            "'@MultiplexedRequired' can only be written on a method, property or subscript requirement of a '@Multiplexed' protocol",
           line: 1,
           column: 1
+        )
+      ]
+    )
+  }
+
+  // MARK: Shapes Swift or the macro cannot forward
+
+  /// `@Multiplexed` written twice, reported once, with a fix-it that removes the second.
+  @Test func multiplexedWrittenTwice() {
+    assertExpansion(
+      """
+      @Multiplexed @Multiplexed
+      protocol Delegate: AnyObject {
+        func didChange()
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          func didChange()
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'@Multiplexed' is written more than once on this protocol; remove the extra one",
+          line: 1,
+          column: 14,
+          fixIts: [FixItSpec(message: "Remove '@Multiplexed'")]
+        )
+      ],
+      fixedSource: """
+        @Multiplexed
+        protocol Delegate: AnyObject {
+          func didChange()
+        }
+        """
+    )
+  }
+
+  /// A `private` protocol nested in a type, with a fix-it to `fileprivate`.
+  @Test func privateNestedProtocol() {
+    assertExpansion(
+      """
+      enum Outer {
+        @Multiplexed
+        private protocol Delegate: AnyObject {
+          func didChange()
+        }
+      }
+      """,
+      expandedSource: """
+        enum Outer {
+          private protocol Delegate: AnyObject {
+            func didChange()
+          }
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot extend 'private' protocol 'Delegate' nested in a type: the default implementations go in an extension at file scope, which cannot see it; make it 'fileprivate'",
+          line: 3,
+          column: 3,
+          fixIts: [FixItSpec(message: "Replace 'private' with 'fileprivate'")]
+        )
+      ],
+      fixedSource: """
+        enum Outer {
+          @Multiplexed
+          fileprivate protocol Delegate: AnyObject {
+            func didChange()
+          }
+        }
+        """
+    )
+  }
+
+  /// A default argument (Swift rejects it in a protocol too), with a fix-it that removes it.
+  @Test func defaultArgument() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        func scroll(to offset: Int = 0, animated: Bool)
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          func scroll(to offset: Int = 0, animated: Bool)
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward the default argument of 'offset' in 'scroll(to:animated:)': Swift does not allow default arguments in a protocol requirement; remove it (an overload in an extension of the protocol can supply the default)",
+          line: 3,
+          column: 30,
+          fixIts: [FixItSpec(message: "Remove the default argument")]
+        )
+      ],
+      fixedSource: """
+        @Multiplexed
+        protocol Delegate: AnyObject {
+          func scroll(to offset: Int, animated: Bool)
+        }
+        """
+    )
+  }
+
+  /// `mutating` on a method and on a getter, `nonmutating` on a setter: Swift rejects them in a class-bound
+  /// protocol.
+  @Test func mutatingRequirements() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        mutating func reset()
+        var count: Int? { mutating get }
+        var title: String? { get nonmutating set }
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          mutating func reset()
+          var count: Int? { mutating get }
+          var title: String? { get nonmutating set }
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward 'reset()': Swift does not allow 'mutating' in a class-bound protocol; remove it",
+          line: 3,
+          column: 3,
+          fixIts: [FixItSpec(message: "Remove 'mutating'")]
+        ),
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward 'count': Swift does not allow 'mutating' in a class-bound protocol; remove it",
+          line: 4,
+          column: 21,
+          fixIts: [FixItSpec(message: "Remove 'mutating'")]
+        ),
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward 'title': Swift does not allow 'nonmutating' in a class-bound protocol; remove it",
+          line: 5,
+          column: 28,
+          fixIts: [FixItSpec(message: "Remove 'nonmutating'")]
+        ),
+      ],
+      fixedSource: """
+        @Multiplexed
+        protocol Delegate: AnyObject {
+          func reset()
+          var count: Int? { get }
+          var title: String? { get set }
+        }
+        """
+    )
+  }
+
+  /// `weak` and `unowned` on a property, which Swift rejects in a protocol.
+  @Test func weakProperty() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        weak var owner: Owner? { get set }
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          weak var owner: Owner? { get set }
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward 'weak' property 'owner': Swift does not allow 'weak' on a protocol property; remove it (each observer decides how it stores the value)",
+          line: 3,
+          column: 3,
+          fixIts: [FixItSpec(message: "Remove 'weak'")]
+        )
+      ],
+      fixedSource: """
+        @Multiplexed
+        protocol Delegate: AnyObject {
+          var owner: Owner? { get set }
+        }
+        """
+    )
+  }
+
+  /// A `let` property, with a fix-it to the read-only `var`.
+  @Test func letProperty() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        let title: String?
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          let title: String?
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward 'let' property 'title': a protocol declares properties with 'var' and their accessors; write 'var title: String? { get }'",
+          line: 3,
+          column: 3,
+          fixIts: [FixItSpec(message: "Replace 'let' with 'var'")]
+        )
+      ],
+      fixedSource: """
+        @Multiplexed
+        protocol Delegate: AnyObject {
+          var title: String? { get }
+        }
+        """
+    )
+  }
+
+  /// A property without accessors, with a fix-it that adds `{ get }`.
+  @Test func propertyWithoutAccessors() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        var title: String?
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          var title: String?
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward property 'title' without accessors: a protocol property declares '{ get }' or '{ get set }'; add them",
+          line: 3,
+          column: 7,
+          fixIts: [FixItSpec(message: "Insert '{ get }'")]
+        )
+      ],
+      fixedSource: """
+        @Multiplexed
+        protocol Delegate: AnyObject {
+          var title: String? { get }
+        }
+        """
+    )
+  }
+
+  /// `@objc` on a requirement, with a fix-it that removes it.
+  @Test func objcRequirement() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        @objc func didChange()
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          @objc func didChange()
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' does not support '@objc' requirement 'didChange()'; remove '@objc' (the protocol is not '@objc', and the multiplexer needs no Objective-C runtime)",
+          line: 3,
+          column: 3,
+          fixIts: [FixItSpec(message: "Remove '@objc'")]
+        )
+      ],
+      fixedSource: """
+        @Multiplexed
+        protocol Delegate: AnyObject {
+          func didChange()
+        }
+        """
+    )
+  }
+
+  /// An unavailable requirement, everywhere or on a platform; a deprecated one is forwarded.
+  @Test func unavailableRequirement() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        @available(*, unavailable)
+        func didChange()
+        @available(iOS, unavailable, message: "unavailable")
+        func didScroll()
+        @available(*, deprecated, message: "unavailable soon")
+        func didZoom()
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          @available(*, unavailable)
+          func didChange()
+          @available(iOS, unavailable, message: "unavailable")
+          func didScroll()
+          @available(*, deprecated, message: "unavailable soon")
+          func didZoom()
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward unavailable requirement 'didChange()': the multiplexer must implement every requirement, and Swift only allows unavailable requirements in '@objc' protocols; remove the requirement, or deprecate it instead",
+          line: 3,
+          column: 3
+        ),
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward unavailable requirement 'didScroll()': the multiplexer must implement every requirement, and Swift only allows unavailable requirements in '@objc' protocols; remove the requirement, or deprecate it instead",
+          line: 5,
+          column: 3
+        ),
+      ]
+    )
+  }
+
+  /// An opaque result type (Swift rejects it in a protocol too), on a method and on a property.
+  @Test func opaqueResult() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        func makeView() -> some View
+        var body: (some View)? { get }
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          func makeView() -> some View
+          var body: (some View)? { get }
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward 'makeView()' of opaque type 'some View': Swift does not allow an opaque result type in a protocol requirement; use an 'any' existential or a generic parameter instead",
+          line: 3,
+          column: 22
+        ),
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward 'body' of opaque type '(some View)?': Swift does not allow an opaque result type in a protocol requirement; use an 'any' existential or a generic parameter instead",
+          line: 4,
+          column: 13
+        ),
+      ]
+    )
+  }
+
+  /// A `consuming` parameter, with a fix-it to `borrowing`.
+  @Test func consumingParameter() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        func take(_ token: consuming Token)
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          func take(_ token: consuming Token)
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward 'consuming' parameter 'token': every observer would take ownership of the same value, which a noncopyable value cannot give; declare it 'borrowing'",
+          line: 3,
+          column: 22,
+          fixIts: [FixItSpec(message: "Replace 'consuming' with 'borrowing'")]
+        )
+      ],
+      fixedSource: """
+        @Multiplexed
+        protocol Delegate: AnyObject {
+          func take(_ token: borrowing Token)
+        }
+        """
+    )
+  }
+
+  /// A `sending` parameter, with a fix-it that removes `sending`.
+  @Test func sendingParameter() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        func receive(_ item: sending Item)
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          func receive(_ item: sending Item)
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward 'sending' parameter 'item': every observer receives the same value, so it cannot be sent to each of them; remove 'sending' (a 'Sendable' type needs none)",
+          line: 3,
+          column: 24,
+          fixIts: [FixItSpec(message: "Remove 'sending'")]
+        )
+      ],
+      fixedSource: """
+        @Multiplexed
+        protocol Delegate: AnyObject {
+          func receive(_ item: Item)
+        }
+        """
+    )
+  }
+
+  /// A `sending` result, with a fix-it that removes `sending`.
+  @Test func sendingResult() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        func makeItem() -> sending Item?
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          func makeItem() -> sending Item?
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward 'makeItem()', which returns a 'sending' value: the multiplexer returns an observer's answer and cannot prove that nothing else refers to it; remove 'sending' (a 'Sendable' type needs none)",
+          line: 3,
+          column: 22,
+          fixIts: [FixItSpec(message: "Remove 'sending'")]
+        )
+      ],
+      fixedSource: """
+        @Multiplexed
+        protocol Delegate: AnyObject {
+          func makeItem() -> Item?
+        }
+        """
+    )
+  }
+
+  /// A requirement that returns `Never`.
+  @Test func neverResult() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        func crash() -> Never
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          func crash() -> Never
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward 'crash()', which returns 'Never': the multiplexer calls every observer and returns when none stops the program; return 'Void' instead",
+          line: 3,
+          column: 19
+        )
+      ]
+    )
+  }
+
+  /// `where T == Int` on a generic parameter, which Swift rejects too; `T == U.Element` is fine.
+  @Test func sameTypeRequirementOnAGenericParameter() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        func same<T>(_ value: T) -> T? where T == Int
+        func element<T, U: Sequence>(_ sequence: U) -> T? where T == U.Element
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          func same<T>(_ value: T) -> T? where T == Int
+          func element<T, U: Sequence>(_ sequence: U) -> T? where T == U.Element
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward 'same(_:)': 'T == Int' makes generic parameter 'T' non-generic, which Swift rejects; use 'Int' instead of 'T'",
+          line: 3,
+          column: 40
+        )
+      ]
+    )
+  }
+
+  /// A generic parameter named like a module the generated code names.
+  @Test func genericParameterNamedLikeAModule() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        func convert<Multiplex>(_ value: Multiplex) -> Multiplex?
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          func convert<Multiplex>(_ value: Multiplex) -> Multiplex?
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward 'convert(_:)': its generic parameter 'Multiplex' hides the module 'Multiplex', which the generated code names; rename the generic parameter",
+          line: 3,
+          column: 16
+        )
+      ]
+    )
+  }
+
+  /// A protocol named like a module, or nested in a type named like one.
+  @Test func protocolNamedLikeAModule() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Swift: AnyObject {
+        func didChange()
+      }
+      enum Multiplex {
+        @Multiplexed
+        protocol Delegate: AnyObject {
+          func didChange()
+        }
+      }
+      """,
+      expandedSource: """
+        protocol Swift: AnyObject {
+          func didChange()
+        }
+        enum Multiplex {
+          protocol Delegate: AnyObject {
+            func didChange()
+          }
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot generate code in 'Swift': the name hides the module 'Swift', which the generated code names; rename the type",
+          line: 2,
+          column: 10
+        ),
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot generate code in 'Multiplex': the name hides the module 'Multiplex', which the generated code names; rename the type",
+          line: 7,
+          column: 12
+        ),
+      ]
+    )
+  }
+
+  /// Operators are `static`, and so is a `static` subscript.
+  @Test func operatorsAndStaticSubscripts() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        static func == (lhs: Int, rhs: Int) -> Bool
+        static subscript(index: Int) -> Int? { get }
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          static func == (lhs: Int, rhs: Int) -> Bool
+          static subscript(index: Int) -> Int? { get }
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward a 'static' requirement: the multiplexer forwards calls made on an instance to its observers; move it to another protocol or make it an instance requirement",
+          line: 3,
+          column: 3
+        ),
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward a 'static' requirement: the multiplexer forwards calls made on an instance to its observers; move it to another protocol or make it an instance requirement",
+          line: 4,
+          column: 3
+        ),
+      ]
+    )
+  }
+
+  /// A subscript of type `Void`, and one that mentions `Self`.
+  @Test func unsupportedSubscripts() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        subscript(index: Int) -> Void { get }
+        subscript(other: Self) -> Int? { get }
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          subscript(index: Int) -> Void { get }
+          subscript(other: Self) -> Int? { get }
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'@Multiplexed' cannot forward a subscript of type 'Void'; remove it from the protocol",
+          line: 3,
+          column: 28
+        ),
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' cannot forward 'subscript(_:)' because it mentions 'Self', which is a different type for every observer; use a concrete type or 'any' existential instead",
+          line: 4,
+          column: 3
+        ),
+      ]
+    )
+  }
+
+  /// A class constraint on the protocol (`where Self: View`) is a `where` clause like any other.
+  @Test func classConstrainedProtocol() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject where Self: View {
+        func didChange()
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject where Self: View {
+          func didChange()
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Multiplexed' does not support a 'where' clause on the protocol; the generated multiplexer is a plain class that cannot meet it, so remove the clause",
+          line: 2,
+          column: 30
         )
       ]
     )

@@ -507,7 +507,8 @@ import Testing
     )
   }
 
-  /// Labels are kept, unnamed parameters get a name, keywords stay escaped, autoclosures are re-wrapped.
+  /// Labels are kept, unnamed parameters get a name, keywords stay escaped where an expression needs it (not as
+  /// argument labels, where Swift warns that they "do not need to be escaped"), autoclosures are re-wrapped.
   @Test func labelsAndUnnamedParameters() {
     let expansion = Expansion(
       """
@@ -544,11 +545,11 @@ import Testing
               },
               default: nil
             ) {
-              $0.view(`in`: container, for: `default`)
+              $0.view(in: container, for: `default`)
             }
           }
           return self._multiplexer.combine(default: nil) {
-            $0.view(`in`: container, for: `default`)
+            $0.view(in: container, for: `default`)
           }
         }
         """
