@@ -701,6 +701,9 @@ extension Generator {
     for requirement in model.requirements {
       if requirement.isRequired { return nil }
       if mentionsReservedEventName(requirement) { return nil }
+      // An enum case with associated values cannot be potentially unavailable: a requirement with its own
+      // `@available` is left out (the multiplexer's, copied from the protocol, covers the whole enum).
+      guard requirement.availability.isEmpty else { continue }
       switch requirement.shape {
       case .method(let signature, _, let name, let arguments):
         if Naming.bareName(name) == "events" { return nil }
@@ -846,7 +849,7 @@ extension Generator {
         eventCase.isSetter
         ? "/// `\(eventCase.requirement.displayName)` was set."
         : "/// `\(eventCase.requirement.displayName)` was called."
-      return documentation + "\n" + attributes(eventCase.requirement.availability) + "case "
+      return documentation + "\n" + "case "
         + eventCase.name + (payload.isEmpty ? "" : "(" + payload.joined(separator: ", ") + ")")
     }
     let enumBody = caseLines.isEmpty ? "" : "\n  " + indented(caseLines.joined(separator: "\n\n"), 2) + "\n"

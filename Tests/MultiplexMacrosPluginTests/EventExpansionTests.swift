@@ -22,6 +22,8 @@ import Testing
         func inspect(_ box: borrowing Box)
         func value<T>(as type: T.Type) -> T?
         func matches(_ value: some Equatable) -> Bool?
+        @available(macOS 99, *)
+        func future(_ value: Int)
         subscript(index: Int) -> String? { get set }
       }
       """
@@ -72,7 +74,7 @@ import Testing
         }
         """
     )
-    for leftOut in ["name", "adjust", "visit", "log", "inspect", "value", "matches", "subscript"] {
+    for leftOut in ["name", "adjust", "visit", "log", "inspect", "value", "matches", "future", "subscript"] {
       #expect(expansion.member(leftOut, of: "class _EventTap") == "", "\(leftOut)")
     }
   }
