@@ -77,3 +77,11 @@ enum Naming {
     return name
   }
 }
+
+extension Naming {
+  /// A name without backticks: `` `default` `` → `default`.
+  static func bareName(_ name: String) -> String {
+    guard name.count > 2, name.hasPrefix("`"), name.hasSuffix("`") else { return name }
+    return String(name.dropFirst().dropLast())
+  }
+}

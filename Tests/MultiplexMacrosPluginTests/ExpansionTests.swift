@@ -159,6 +159,66 @@ import Testing
               $0.scrollViewShouldScrollToTop(scrollView)
             }
           }
+
+          /// A call made to the multiplexer, as `events(bufferingPolicy:)` reports it: one case per method whose
+          /// arguments can be stored, with those arguments, and one per property setter.
+          public enum Event {
+            /// `scrollViewDidScroll(_:)` was called.
+            case scrollViewDidScroll(ScrollView)
+
+            /// `viewForZooming(in:)` was called.
+            case viewForZooming(in: ScrollView)
+
+            /// `scrollViewShouldScrollToTop(_:)` was called.
+            case scrollViewShouldScrollToTop(ScrollView)
+          }
+
+          /// The observer behind `events(bufferingPolicy:)`: it yields every call, and answers none that returns a
+          /// value (it keeps the default implementations' answer), so it changes no combined result.
+          private final class _EventTap: ScrollViewDelegate {
+            let continuation: Swift.AsyncStream<Event>.Continuation
+
+            init(_ continuation: Swift.AsyncStream<Event>.Continuation) {
+              self.continuation = continuation
+            }
+
+            deinit {
+              self.continuation.finish()
+            }
+
+            func scrollViewDidScroll(_ scrollView: ScrollView) {
+              Multiplex._yieldEvent(.scrollViewDidScroll(scrollView), to: self.continuation)
+            }
+
+            func viewForZooming(in scrollView: ScrollView) -> View? {
+              Multiplex._yieldEvent(.viewForZooming(in: scrollView), to: self.continuation)
+              return Multiplex.notImplemented(by: self, returning: nil)
+            }
+
+            func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
+              Multiplex._yieldEvent(.scrollViewShouldScrollToTop(scrollView), to: self.continuation)
+              return Multiplex.notImplemented(by: self, returning: true)
+            }
+          }
+
+          /// The calls made to this multiplexer, as they are dispatched, until the multiplexer is deallocated.
+          ///
+          /// Each call registers an observer, held strongly, that yields an `Event` per call in dispatch order, in its
+          /// place among the observers (after those already registered). Any number of streams can be taken at once.
+          /// The stream finishes when the multiplexer is deallocated; when the consuming task is cancelled or the
+          /// stream is otherwise terminated, the observer is unregistered. Calls are buffered with
+          /// `bufferingPolicy`: `.unbounded` keeps every event until it is read; `.bufferingOldest(n)` and
+          /// `.bufferingNewest(n)` keep at most `n` unread events, dropping the newest or the oldest.
+          public func events(
+            bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded
+          ) -> Swift.AsyncStream<Event> {
+            let (stream, continuation) = Swift.AsyncStream.makeStream(of: Event.self, bufferingPolicy: bufferingPolicy)
+            let token = self._multiplexer.add(_EventTap(continuation), retention: .strong)
+            continuation.onTermination = { _ in
+              token.cancel()
+            }
+            return stream
+          }
         }
 
         /// Combines the observers' answers to the calls of a `ScrollViewDelegateMultiplexer` that return a value.
@@ -344,6 +404,59 @@ import Testing
             return await self._multiplexer.combine(default: nil) {
               await $0.preferredSize(for: view)
             }
+          }
+
+          /// A call made to the multiplexer, as `events(bufferingPolicy:)` reports it: one case per method whose
+          /// arguments can be stored, with those arguments, and one per property setter.
+          enum Event {
+            /// `viewDidLayout(_:)` was called.
+            case viewDidLayout(View)
+
+            /// `preferredSize(for:)` was called.
+            case preferredSize(for: View)
+          }
+
+          /// The observer behind `events(bufferingPolicy:)`: it yields every call, and answers none that returns a
+          /// value (it keeps the default implementations' answer), so it changes no combined result.
+          @MainActor
+          private final class _EventTap: ViewDelegate {
+            let continuation: Swift.AsyncStream<Event>.Continuation
+
+            init(_ continuation: Swift.AsyncStream<Event>.Continuation) {
+              self.continuation = continuation
+            }
+
+            deinit {
+              self.continuation.finish()
+            }
+
+            func viewDidLayout(_ view: View) {
+              Multiplex._yieldEvent(.viewDidLayout(view), to: self.continuation)
+            }
+
+            func preferredSize(for view: View) async -> Size? {
+              Multiplex._yieldEvent(.preferredSize(for: view), to: self.continuation)
+              return Multiplex.notImplemented(by: self, returning: nil)
+            }
+          }
+
+          /// The calls made to this multiplexer, as they are dispatched, until the multiplexer is deallocated.
+          ///
+          /// Each call registers an observer, held strongly, that yields an `Event` per call in dispatch order, in its
+          /// place among the observers (after those already registered). Any number of streams can be taken at once.
+          /// The stream finishes when the multiplexer is deallocated; when the consuming task is cancelled or the
+          /// stream is otherwise terminated, the observer is unregistered. Calls are buffered with
+          /// `bufferingPolicy`: `.unbounded` keeps every event until it is read; `.bufferingOldest(n)` and
+          /// `.bufferingNewest(n)` keep at most `n` unread events, dropping the newest or the oldest.
+          func events(
+            bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded
+          ) -> Swift.AsyncStream<Event> {
+            let (stream, continuation) = Swift.AsyncStream.makeStream(of: Event.self, bufferingPolicy: bufferingPolicy)
+            let token = self._multiplexer.add(_EventTap(continuation), retention: .strong)
+            continuation.onTermination = { _ in
+              token.cancel()
+            }
+            return stream
           }
         }
 

@@ -131,6 +131,10 @@ private final class MemberFinder: SyntaxVisitor {
         memberName = variable.bindings.first?.pattern.trimmedDescription
       } else if decl.is(InitializerDeclSyntax.self) {
         memberName = "init"
+      } else if let nested = decl.as(EnumDeclSyntax.self) {
+        memberName = nested.name.text
+      } else if let nested = decl.as(ClassDeclSyntax.self) {
+        memberName = nested.name.text
       } else {
         memberName = nil
       }
