@@ -96,8 +96,31 @@ ScrollViewDelegateMultiplexer.install(on: webView.scrollView, delegate: \.delega
 webView.scrollView.drag(by: [10], releaseVelocity: 0)
 webView.scrollView.pinch(to: 2)
 
+timeline.heading("8. Typed events: the generated Event stream records what the scroll view did")
+await recordEvents(of: scrollView, through: multiplexer)
+
 let counted = counters.reduce(0) { $0 + $1.calls }
 print(
   "\nobservers at the end: \(multiplexer.count)"
     + (counters.isEmpty ? "" : "; extra observers received \(counted) calls")
 )
+
+/// Iterates `multiplexer.events()` while the scroll view is dragged, printing each typed event until the fling ends.
+///
+/// The stream buffers (`.unbounded` by default), so the gesture can run first and the loop read the events after;
+/// leaving the function releases the stream, which unregisters its observer.
+func recordEvents(of scrollView: ScrollView, through multiplexer: ScrollViewDelegateMultiplexer) async {
+  let events = multiplexer.events()
+  scrollView.drag(by: [25], releaseVelocity: 0)
+  for await event in events {
+    switch event {
+    case .scrollViewWillBeginDragging: print("              event       .scrollViewWillBeginDragging")
+    // The event carries the scroll view itself (a reference): read live values when the event arrives.
+    case .scrollViewDidScroll: print("              event       .scrollViewDidScroll(scrollView)")
+    case .scrollViewDidEndDecelerating:
+      print("              event       .scrollViewDidEndDecelerating")
+      return
+    default: print("              event       \(event)")
+    }
+  }
+}
