@@ -1,10 +1,10 @@
 /// A strategy that turns the responses of the observers to one call into the call's result.
 ///
-/// Pass one to ``Multiplexer/combine(using:default:_:)-5ricf``. The built-in combiners cover the common policies:
+/// Pass one to ``Multiplexer/combine(using:default:requirement:_:)``. The built-in combiners cover the common policies:
 ///
 /// | Combiner | Result |
 /// | --- | --- |
-/// | ``first`` | The first responding observer's answer (the default policy of ``Multiplexer/combine(default:_:)-79x3n``). |
+/// | ``first`` | The first responding observer's answer (the default policy of ``Multiplexer/combine(default:requirement:_:)``). |
 /// | ``last`` | The last responding observer's answer. |
 /// | ``all`` | Every answer, in call order. |
 /// | ``allTrue`` | `true` if every answer is `true`. |
@@ -84,7 +84,7 @@ extension Combiner where Result == Value {
   /// The first responding observer's answer, or the default if no observer responds.
   ///
   /// This is the policy of MDF's multiplexer and FSQ's forwarder, and the default of
-  /// ``Multiplexer/combine(default:_:)-79x3n``. Every responding observer is called.
+  /// ``Multiplexer/combine(default:requirement:_:)``. Every responding observer is called.
   @inlinable
   public static var first: Self {
     _fold(

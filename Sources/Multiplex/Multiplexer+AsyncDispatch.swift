@@ -47,11 +47,12 @@ extension Multiplexer {
 
   /// Calls every live observer's `async` requirement in order and returns the first responding observer's answer.
   ///
-  /// The asynchronous form of ``combine(default:_:)-79x3n``. A default implementation of an `async` requirement
+  /// The asynchronous form of ``combine(default:requirement:_:)``. A default implementation of an `async` requirement
   /// reports that it does not respond with `notImplemented(by:returning:)`.
   ///
   /// - Parameters:
   ///   - defaultValue: The result when no observer responds.
+  ///   - requirement: The requirement being forwarded (`#function`), as for the synchronous form.
   ///   - isolation: The actor the dispatch runs on; the caller's by default (see ``notify(isolation:_:)``).
   ///   - call: Forwards the call to one observer and returns its answer.
   /// - Returns: The first responding observer's answer, or `defaultValue`.
@@ -60,21 +61,23 @@ extension Multiplexer {
   @inlinable
   public func combine<Value, Failure: Error>(
     default defaultValue: Value,
+    requirement: StaticString? = nil,
     isolation: isolated (any Actor)? = #isolation,
     _ call: (Observer) async throws(Failure) -> Value
   ) async throws(Failure) -> Value {
-    try await combine(using: .first, default: defaultValue, isolation: isolation, call)
+    try await combine(using: .first, default: defaultValue, requirement: requirement, isolation: isolation, call)
   }
 
   /// Calls every live observer's `async` requirement in order and combines the answers with `combiner`.
   ///
-  /// The asynchronous form of ``combine(using:default:_:)-5ricf``, with one difference: every observer is called
+  /// The asynchronous form of ``combine(using:default:requirement:_:)``, with one difference: every observer is called
   /// (in order, each awaited) before the combiner runs over the responses, so a combiner that stops early
   /// does not save calls here.
   ///
   /// - Parameters:
   ///   - combiner: How to turn the responses into the result.
   ///   - defaultValue: Passed to the combiner; the built-in combiners return it when no observer responds.
+  ///   - requirement: The requirement being forwarded (`#function`), as for the synchronous form.
   ///   - isolation: The actor the dispatch runs on; the caller's by default (see ``notify(isolation:_:)``).
   ///   - call: Forwards the call to one observer and returns its answer.
   /// - Returns: What `combiner` returns.
@@ -84,6 +87,7 @@ extension Multiplexer {
   public func combine<Value, Result, Failure: Error>(
     using combiner: Combiner<Observer, Value, Result>,
     default defaultValue: Value,
+    requirement: StaticString? = nil,
     isolation: isolated (any Actor)? = #isolation,
     _ call: (Observer) async throws(Failure) -> Value
   ) async throws(Failure) -> Result {
@@ -97,12 +101,12 @@ extension Multiplexer {
       let frame: _AsyncFrame
       if index < sourced.count {
         observer = sourced[index]
-        frame = _AsyncFrame(observer: _identity(of: observer))
+        frame = _AsyncFrame(observer: _identity(of: observer), requirement: requirement)
       } else {
         let entry = entries[index - sourced.count]
         guard let live = entry._observer(sawDead: &sawDead) else { continue }
         observer = live
-        frame = _AsyncFrame(observer: entry.identifier)
+        frame = _AsyncFrame(observer: entry.identifier, requirement: requirement)
       }
       let outcome = await _AsyncFrame._with(frame, isolation: isolation) {
         () async -> Swift.Result<Value, Failure> in

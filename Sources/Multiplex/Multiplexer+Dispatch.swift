@@ -61,18 +61,21 @@ extension Multiplexer {
   /// Calls every live observer and returns the first responding observer's answer.
   ///
   /// Every observer is called (they may have side effects); those that do not implement the requirement (their
-  /// default implementation calls ``notImplemented(by:returning:)``) do not respond. The first responding
+  /// default implementation calls ``notImplemented(by:returning:requirement:)``) do not respond. The first responding
   /// observer's answer is returned, or `defaultValue` if no observer responds. This is the policy of MDF's
   /// multiplexer and FSQ's forwarder.
   ///
   /// ```swift
   /// func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
-  ///   combine(default: true) { $0.scrollViewShouldScrollToTop(scrollView) }
+  ///   observers.combine(default: true, requirement: #function) { $0.scrollViewShouldScrollToTop(scrollView) }
   /// }
   /// ```
   ///
   /// - Parameters:
   ///   - defaultValue: The result when no observer responds; usually the protocol's documented default.
+  ///   - requirement: The requirement being forwarded: pass `#function` from the forwarding member. Then only
+  ///     that requirement's default implementation counts as not responding, not another defaulted requirement
+  ///     the observer's implementation happens to call. `nil` (the default) accepts any.
   ///   - call: Forwards the call to one observer and returns its answer.
   /// - Returns: The first responding observer's answer, or `defaultValue`.
   /// - Throws: If `call` throws for one or more observers, the remaining observers are still called, and the
@@ -81,10 +84,11 @@ extension Multiplexer {
   @inlinable @inline(__always)
   public func combine<Value, Failure: Error>(
     default defaultValue: Value,
+    requirement: StaticString? = nil,
     _ call: (Observer) throws(Failure) -> Value
   ) throws(Failure) -> Value {
     var result: Value? = nil
-    try _forEachResponse(call) { value in if result == nil { result = value } }
+    try _forEachResponse(requirement: requirement, call) { value in if result == nil { result = value } }
     return result ?? defaultValue
   }
 
@@ -103,6 +107,9 @@ extension Multiplexer {
   /// - Parameters:
   ///   - combiner: How to turn the responses into the result; see ``Combiner``.
   ///   - defaultValue: Passed to the combiner; the built-in combiners return it when no observer responds.
+  ///   - requirement: The requirement being forwarded: pass `#function` from the forwarding member. Then only
+  ///     that requirement's default implementation counts as not responding, not another defaulted requirement
+  ///     the observer's implementation happens to call. `nil` (the default) accepts any.
   ///   - call: Forwards the call to one observer and returns its answer.
   /// - Returns: What `combiner` returns.
   /// - Throws: If `call` throws for one or more observers, the iteration goes on, and the *first* error (in
@@ -113,6 +120,7 @@ extension Multiplexer {
   public func combine<Value, Result, Failure: Error>(
     using combiner: Combiner<Observer, Value, Result>,
     default defaultValue: Value,
+    requirement: StaticString? = nil,
     _ call: (Observer) throws(Failure) -> Value
   ) throws(Failure) -> Result {
     // Performance: `@inline(__always)`, like `combine(default:_:)` and `_forEachResponse`, so that the closure
@@ -122,10 +130,10 @@ extension Multiplexer {
     if case .fold(let step, let finish) = combiner._strategy {
       // Built-in combiners: the same loop as `combine(default:_:)`, folding every response. No allocation.
       var partial: Result? = nil
-      try _forEachResponse(call) { value in step(&partial, value) }
+      try _forEachResponse(requirement: requirement, call) { value in step(&partial, value) }
       return finish(partial, defaultValue)
     }
-    return try _combinePulling(using: combiner, default: defaultValue, call)
+    return try _combinePulling(using: combiner, default: defaultValue, requirement: requirement, call)
   }
 
   /// `combine(using:default:_:)` for a custom combiner, which pulls the responses lazily.
@@ -133,9 +141,10 @@ extension Multiplexer {
   func _combinePulling<Value, Result, Failure: Error>(
     using combiner: Combiner<Observer, Value, Result>,
     default defaultValue: Value,
+    requirement: StaticString?,
     _ call: (Observer) throws(Failure) -> Value
   ) throws(Failure) -> Result {
-    var dispatch = _beginDispatch()
+    var dispatch = _beginDispatch(requirement: requirement)
     var sourced = dispatch.sourced ?? []
     var entries = dispatch.entries
     let context = dispatch.context
@@ -189,13 +198,14 @@ extension Multiplexer {
   /// Calls every live observer in order and hands each responding observer's answer to `body`.
   ///
   /// Observers that do not respond are skipped; errors do not stop the loop, and the first one is rethrown at
-  /// the end. The loop shared by ``combine(default:_:)-79x3n`` and the built-in combiners.
+  /// the end. The loop shared by ``combine(default:requirement:_:)`` and the built-in combiners.
   @inlinable @inline(__always)
   func _forEachResponse<Value, Failure: Error>(
+    requirement: StaticString?,
     _ call: (Observer) throws(Failure) -> Value,
     _ body: (Value) -> Void
   ) throws(Failure) {
-    var dispatch = _beginDispatch()
+    var dispatch = _beginDispatch(requirement: requirement)
     let context = dispatch.context
     var sawDead = false
     var firstError: Failure? = nil
@@ -266,7 +276,7 @@ struct _Dispatch<Observer> {
 extension Multiplexer {
   /// Takes the snapshot, counts the dispatch as running, and opens a frame that no mark reaches.
   @inlinable
-  func _beginDispatch() -> _Dispatch<Observer> {
+  func _beginDispatch(requirement: StaticString? = nil) -> _Dispatch<Observer> {
     let context = _ThreadContext.current(key: _contextKey)
     let sourced = _source?()
     _lock.lock()
@@ -276,6 +286,7 @@ extension Multiplexer {
     _lock.unlock()
     context.pushDispatch(generation)
     let saved = context.save()
+    context.currentRequirement = requirement
     context.openFrame(for: nil)
     return _Dispatch(sourced: sourced, entries: entries, generation: generation, context: context, saved: saved)
   }

@@ -25,7 +25,7 @@
 ///     observers.notify { $0.scrollViewDidScroll(scrollView) }
 ///   }
 ///   func viewForZooming(in scrollView: ScrollView) -> View? {
-///     observers.combine(default: nil) { $0.viewForZooming(in: scrollView) }
+///     observers.combine(default: nil, requirement: #function) { $0.viewForZooming(in: scrollView) }
 ///   }
 /// }
 /// ```

@@ -34,11 +34,13 @@ public import Synchronization
 ///   this function with itself.
 /// - Outside a multiplexer's call, the function only returns `value`.
 ///
-/// > Important: The mark names the observer, not the requirement. An observer whose implementation of one
+/// > Important: The mark names the observer, and the requirement when the dispatch names it. Generated
+/// > multiplexers always do; a hand-written one should pass `requirement: #function` to `combine` (see
+/// > ``Multiplexer/combine(default:requirement:_:)``). Without it, an observer whose implementation of one
 /// > requirement calls *another requirement of its own* that it does not implement (so that requirement's
-/// > default runs) is counted as not responding to the call being made. Call a helper method instead of the
-/// > defaulted requirement, or implement it. Likewise, in a call that starts another observer call synchronously
-/// > inside it (a nested run loop, `Task.immediate`), a default of the outer observer marks the innermost call.
+/// > default runs) is counted as not responding to the call being made. In a call that starts another observer
+/// > call synchronously inside it (a nested run loop, `Task.immediate`), a default of the outer observer marks
+/// > the innermost call.
 ///
 /// `@Multiplexed` protocols get these default implementations generated; hand-written conformances use the
 /// same function, so both give the same results.
@@ -46,19 +48,26 @@ public import Synchronization
 /// - Parameters:
 ///   - observer: The object whose default implementation is running: pass `self`.
 ///   - value: The value the default implementation returns.
+///   - requirement: The requirement whose default is running; leave the default, `#function`. When the dispatch
+///     names its requirement too (``Multiplexer/combine(default:requirement:_:)``), only a mark for that
+///     requirement counts.
 /// - Returns: `value`.
 /// - Complexity: O(1): a thread-local load and compare; a task-local lookup when called from an asynchronous
 ///   call.
 @inlinable
-public func notImplemented<Value>(by observer: AnyObject, returning value: Value) -> Value {
+public func notImplemented<Value>(
+  by observer: AnyObject,
+  returning value: Value,
+  requirement: StaticString = #function
+) -> Value {
   let identifier = ObjectIdentifier(observer)
   let context = _ThreadContext.current
   if context.currentObserver == nil {
     // No synchronous observer call is open on this thread: perhaps an asynchronous dispatch is calling it.
-    _AsyncFrame._mark(identifier)
+    _AsyncFrame._mark(identifier, requirement: requirement)
   } else {
     // A synchronous observer call is the innermost one: only it may be marked, and only for its observer.
-    _ = context.mark(identifier)
+    context.mark(identifier, requirement: requirement)
   }
   return value
 }
@@ -72,12 +81,15 @@ public func notImplemented<Value>(by observer: AnyObject, returning value: Value
 final class _AsyncFrame: Sendable {
   /// The observer being called.
   @usableFromInline let observer: ObjectIdentifier?
+  /// The requirement being forwarded, if the dispatch named it.
+  @usableFromInline let requirement: StaticString?
   @usableFromInline let marked = Atomic<Bool>(false)
   @usableFromInline let closed = Atomic<Bool>(false)
 
   @usableFromInline
-  init(observer: ObjectIdentifier?) {
+  init(observer: ObjectIdentifier?, requirement: StaticString?) {
     self.observer = observer
+    self.requirement = requirement
   }
 
   /// Ends the call and returns whether its observer reported that it does not implement the requirement.
@@ -89,12 +101,13 @@ final class _AsyncFrame: Sendable {
 
   /// Marks the current task's frame if it calls `observer`.
   @usableFromInline
-  static func _mark(_ observer: ObjectIdentifier) {
+  static func _mark(_ observer: ObjectIdentifier, requirement: StaticString) {
     // Performance: a task-local lookup costs about a hundred instructions; skip it unless some asynchronous
     // combining dispatch is running (in any task) that could have bound a frame. A default implementation called
     // outside any multiplexer (or by a synchronous dispatch for another observer) then costs a few loads.
     guard _running.load(ordering: .relaxed) > 0 else { return }
     guard let frame = current, frame.observer == observer else { return }
+    if let expected = frame.requirement, !_isSameRequirement(expected, requirement) { return }
     guard !frame.closed.load(ordering: .sequentiallyConsistent) else { return }
     frame.marked.store(true, ordering: .sequentiallyConsistent)
   }

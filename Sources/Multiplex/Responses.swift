@@ -2,7 +2,7 @@
 ///
 /// A ``Combiner`` receives the responses of a call as this single-pass sequence. During a synchronous dispatch,
 /// each step of the iteration *calls the next observer*: observers that do not respond (they use the protocol's
-/// default implementation, see ``notImplemented(by:returning:)``) are skipped, and a combiner that stops iterating
+/// default implementation, see ``notImplemented(by:returning:requirement:)``) are skipped, and a combiner that stops iterating
 /// early leaves the remaining observers uncalled, as in Boost.Signals2's combiner model.
 ///
 /// ```swift

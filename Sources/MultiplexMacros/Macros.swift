@@ -56,12 +56,13 @@
 ///         using: Multiplex.Combiner<any ScrollViewDelegate, View?, View?> { responses, defaultValue in
 ///           combiner.scrollViewDelegateMultiplexer(self, combineViewForZoomingIn: &responses, default: defaultValue)
 ///         },
-///         default: nil
+///         default: nil,
+///         requirement: #function
 ///       ) {
 ///         $0.viewForZooming(in: scrollView)
 ///       }
 ///     }
-///     return self._multiplexer.combine(default: nil) {
+///     return self._multiplexer.combine(default: nil, requirement: #function) {
 ///       $0.viewForZooming(in: scrollView)
 ///     }
 ///   }

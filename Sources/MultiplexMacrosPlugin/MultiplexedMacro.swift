@@ -178,10 +178,11 @@ struct Generator<Context: MacroExpansionContext> {
               default: defaultValue
             )
           },
-          default: \(defaultValue)
+          default: \(defaultValue),
+          requirement: #function
         ) \(indented(closure, 2))
       }
-      return \(prefix)self.\(Naming.storage).combine(default: \(defaultValue)) \(closure)
+      return \(prefix)self.\(Naming.storage).combine(default: \(defaultValue), requirement: #function) \(closure)
       """
   }
 

@@ -130,12 +130,13 @@ import Testing
                     default: defaultValue
                   )
                 },
-                default: nil
+                default: nil,
+                requirement: #function
               ) {
                 $0.viewForZooming(in: scrollView)
               }
             }
-            return self._multiplexer.combine(default: nil) {
+            return self._multiplexer.combine(default: nil, requirement: #function) {
               $0.viewForZooming(in: scrollView)
             }
           }
@@ -150,12 +151,13 @@ import Testing
                     default: defaultValue
                   )
                 },
-                default: true
+                default: true,
+                requirement: #function
               ) {
                 $0.scrollViewShouldScrollToTop(scrollView)
               }
             }
-            return self._multiplexer.combine(default: true) {
+            return self._multiplexer.combine(default: true, requirement: #function) {
               $0.scrollViewShouldScrollToTop(scrollView)
             }
           }
@@ -396,12 +398,13 @@ import Testing
                     default: defaultValue
                   )
                 },
-                default: nil
+                default: nil,
+                requirement: #function
               ) {
                 await $0.preferredSize(for: view)
               }
             }
-            return await self._multiplexer.combine(default: nil) {
+            return await self._multiplexer.combine(default: nil, requirement: #function) {
               await $0.preferredSize(for: view)
             }
           }

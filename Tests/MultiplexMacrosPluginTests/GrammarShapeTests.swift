@@ -59,12 +59,13 @@ import Testing
                   default: defaultValue
                 )
               },
-              default: nil
+              default: nil,
+              requirement: #function
             ) {
               $0.module(Multiplex: argument)
             }
           }
-          return self._multiplexer.combine(default: nil) {
+          return self._multiplexer.combine(default: nil, requirement: #function) {
             $0.module(Multiplex: argument)
           }
         }
@@ -180,7 +181,7 @@ import Testing
     #expect(
       expansion.member("measure", of: "class DelegateMultiplexer").contains(
         """
-          return self._multiplexer.combine(default: nil) {
+          return self._multiplexer.combine(default: nil, requirement: #function) {
             $0.measure(point)
           }
         """
@@ -215,12 +216,13 @@ import Testing
                   default: defaultValue
                 )
               },
-              default: nil
+              default: nil,
+              requirement: #function
             ) {
               $0.inspect(box)
             }
           }
-          return self._multiplexer.combine(default: nil) {
+          return self._multiplexer.combine(default: nil, requirement: #function) {
             $0.inspect(box)
           }
         }
@@ -325,12 +327,13 @@ import Testing
                   default: defaultValue
                 )
               },
-              default: nil
+              default: nil,
+              requirement: #function
             ) {
               $0.echo(label: repeat each values)
             }
           }
-          return self._multiplexer.combine(default: nil) {
+          return self._multiplexer.combine(default: nil, requirement: #function) {
             $0.echo(label: repeat each values)
           }
         }
@@ -410,12 +413,13 @@ import Testing
                   default: defaultValue
                 )
               },
-              default: nil
+              default: nil,
+              requirement: #function
             ) {
               $0.first(in: collection)
             }
           }
-          return self._multiplexer.combine(default: nil) {
+          return self._multiplexer.combine(default: nil, requirement: #function) {
             $0.first(in: collection)
           }
         }
@@ -444,7 +448,7 @@ import Testing
     #expect(
       expansion.member("load", of: multiplexer).contains(
         """
-          return try await self._multiplexer.combine(default: nil) { (observer: any Delegate) async throws(LoadError) -> Int? in
+          return try await self._multiplexer.combine(default: nil, requirement: #function) { (observer: any Delegate) async throws(LoadError) -> Int? in
             try await observer.load(value)
           }
         """
@@ -453,7 +457,7 @@ import Testing
     #expect(
       expansion.member("answer", of: multiplexer).contains(
         """
-          return self._multiplexer.combine(default: nil) {
+          return self._multiplexer.combine(default: nil, requirement: #function) {
             $0.answer()
           }
         """
@@ -481,7 +485,7 @@ import Testing
     #expect(
       expansion.member("state", of: multiplexer).contains(
         """
-            return try self._multiplexer.combine(default: nil) { (observer: any Delegate) throws(LoadError) -> Int? in
+            return try self._multiplexer.combine(default: nil, requirement: #function) { (observer: any Delegate) throws(LoadError) -> Int? in
               try observer.state
             }
         """
@@ -515,12 +519,13 @@ import Testing
                   default: defaultValue
                 )
               },
-              default: nil
+              default: nil,
+              requirement: #function
             ) {
               $0.unwrapped()
             }
           }
-          return self._multiplexer.combine(default: nil) {
+          return self._multiplexer.combine(default: nil, requirement: #function) {
             $0.unwrapped()
           }
         }
@@ -754,12 +759,13 @@ import Testing
                       default: defaultValue
                     )
                   },
-                  default: nil
+                  default: nil,
+                  requirement: #function
                 ) { observer in
                   observer[key: key]
                 }
               }
-              return self._multiplexer.combine(default: nil) { observer in
+              return self._multiplexer.combine(default: nil, requirement: #function) { observer in
                 observer[key: key]
               }
             }
@@ -777,7 +783,7 @@ import Testing
     #expect(
       subscripts.contains(
         """
-              return try await self._multiplexer.combine(default: 0) { (observer: any Delegate) async throws(LoadError) -> Int in
+              return try await self._multiplexer.combine(default: 0, requirement: #function) { (observer: any Delegate) async throws(LoadError) -> Int in
                 try await observer[at: index]
               }
         """

@@ -56,12 +56,13 @@ import Testing
                   default: defaultValue
                 )
               },
-              default: nil
+              default: nil,
+              requirement: #function
             ) {
               $0.viewForZooming(in: scrollView)
             }
           }
-          return self._multiplexer.combine(default: nil) {
+          return self._multiplexer.combine(default: nil, requirement: #function) {
             $0.viewForZooming(in: scrollView)
           }
         }
@@ -121,12 +122,13 @@ import Testing
                   default: defaultValue
                 )
               },
-              default: true
+              default: true,
+              requirement: #function
             ) {
               $0.scrollViewShouldScrollToTop(scrollView)
             }
           }
-          return self._multiplexer.combine(default: true) {
+          return self._multiplexer.combine(default: true, requirement: #function) {
             $0.scrollViewShouldScrollToTop(scrollView)
           }
         }
@@ -175,12 +177,13 @@ import Testing
                   default: defaultValue
                 )
               },
-              default: nil
+              default: nil,
+              requirement: #function
             ) {
               $0.adjust(&value)
             }
           }
-          return self._multiplexer.combine(default: nil) {
+          return self._multiplexer.combine(default: nil, requirement: #function) {
             $0.adjust(&value)
           }
         }
@@ -223,12 +226,13 @@ import Testing
                   default: defaultValue
                 )
               },
-              default: nil
+              default: nil,
+              requirement: #function
             ) {
               try $0.transform(value)
             }
           }
-          return try self._multiplexer.combine(default: nil) {
+          return try self._multiplexer.combine(default: nil, requirement: #function) {
             try $0.transform(value)
           }
         }
@@ -246,12 +250,13 @@ import Testing
                   default: defaultValue
                 )
               },
-              default: nil
+              default: nil,
+              requirement: #function
             ) { (observer: any Delegate) throws(ValidationError) -> Bool? in
               try observer.check(value)
             }
           }
-          return try self._multiplexer.combine(default: nil) { (observer: any Delegate) throws(ValidationError) -> Bool? in
+          return try self._multiplexer.combine(default: nil, requirement: #function) { (observer: any Delegate) throws(ValidationError) -> Bool? in
             try observer.check(value)
           }
         }
@@ -307,12 +312,13 @@ import Testing
                   default: defaultValue
                 )
               },
-              default: nil
+              default: nil,
+              requirement: #function
             ) {
               try await $0.data(for: url)
             }
           }
-          return try await self._multiplexer.combine(default: nil) {
+          return try await self._multiplexer.combine(default: nil, requirement: #function) {
             try await $0.data(for: url)
           }
         }
@@ -362,12 +368,13 @@ import Testing
                   default: defaultValue
                 )
               },
-              default: nil
+              default: nil,
+              requirement: #function
             ) {
               $0.value(forKey: key, as: type)
             }
           }
-          return self._multiplexer.combine(default: nil) {
+          return self._multiplexer.combine(default: nil, requirement: #function) {
             $0.value(forKey: key, as: type)
           }
         }
@@ -434,12 +441,13 @@ import Testing
                     default: defaultValue
                   )
                 },
-                default: nil
+                default: nil,
+                requirement: #function
               ) {
                 $0.preferredHeight
               }
             }
-            return self._multiplexer.combine(default: nil) {
+            return self._multiplexer.combine(default: nil, requirement: #function) {
               $0.preferredHeight
             }
           }
@@ -464,12 +472,13 @@ import Testing
                     default: defaultValue
                   )
                 },
-                default: nil
+                default: nil,
+                requirement: #function
               ) {
                 try await $0.snapshot
               }
             }
-            return try await self._multiplexer.combine(default: nil) {
+            return try await self._multiplexer.combine(default: nil, requirement: #function) {
               try await $0.snapshot
             }
           }
@@ -543,12 +552,13 @@ import Testing
                   default: defaultValue
                 )
               },
-              default: nil
+              default: nil,
+              requirement: #function
             ) {
               $0.view(in: container, for: `default`)
             }
           }
-          return self._multiplexer.combine(default: nil) {
+          return self._multiplexer.combine(default: nil, requirement: #function) {
             $0.view(in: container, for: `default`)
           }
         }
@@ -609,12 +619,13 @@ import Testing
                   default: defaultValue
                 )
               },
-              default: 44
+              default: 44,
+              requirement: #function
             ) {
               $0.height(forRow: row)
             }
           }
-          return self._multiplexer.combine(default: 44) {
+          return self._multiplexer.combine(default: 44, requirement: #function) {
             $0.height(forRow: row)
           }
         }
@@ -752,12 +763,13 @@ import Testing
                   default: defaultValue
                 )
               },
-              default: combiner.fallback
+              default: combiner.fallback,
+              requirement: #function
             ) { (observer1: any Delegate) throws(PickError) -> Int in
               try observer1.pick(observer: observer, combiner1: combiner1)
             }
           }
-          return try self._multiplexer.combine(default: combiner.fallback) { (observer1: any Delegate) throws(PickError) -> Int in
+          return try self._multiplexer.combine(default: combiner.fallback, requirement: #function) { (observer1: any Delegate) throws(PickError) -> Int in
             try observer1.pick(observer: observer, combiner1: combiner1)
           }
         }
@@ -841,12 +853,13 @@ import Testing
                   default: defaultValue
                 )
               },
-              default: nil
+              default: nil,
+              requirement: #function
             ) {
               $0.didChange()
             }
           }
-          return self._multiplexer.combine(default: nil) {
+          return self._multiplexer.combine(default: nil, requirement: #function) {
             $0.didChange()
           }
         }
@@ -926,12 +939,13 @@ import Testing
                   default: defaultValue
                 )
               },
-              default: nil
+              default: nil,
+              requirement: #function
             ) {
               $0.didChange()
             }
           }
-          return self._multiplexer.combine(default: nil) {
+          return self._multiplexer.combine(default: nil, requirement: #function) {
             $0.didChange()
           }
         }

@@ -351,3 +351,21 @@ final class AllResponses: ScrollViewDelegateCombining {
     return all.first ?? defaultValue
   }
 }
+
+/// An observer whose implementation calls one of its own requirements that it does not implement.
+private final class SelfConsulting: ScrollViewDelegate {
+  let view = View("self-consulting")
+  func viewForZooming(in scrollView: ScrollView) -> View? {
+    // `preferredZoomScale` keeps its generated default here; calling it must not make this call "not responding".
+    preferredZoomScale == nil ? view : nil
+  }
+}
+
+@Suite struct RequirementScopedMarkTests {
+  @Test func anObserverConsultingItsOwnDefaultStillResponds() {
+    let multiplexer = ScrollViewDelegateMultiplexer()
+    let observer = SelfConsulting()
+    multiplexer.add(observer)
+    #expect(multiplexer.viewForZooming(in: ScrollView()) === observer.view)
+  }
+}

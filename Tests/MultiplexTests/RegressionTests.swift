@@ -256,4 +256,19 @@ struct RegressionTests {
       #expect(answers == ["spawner"])
     }
   }
+
+  @Test("Naming the requirement: an observer that calls one of its own defaulted requirements still responds")
+  func ownDefaultWithRequirementName() {
+    final class Cell: ScrollDelegate {
+      func score() -> Int { viewForZooming() == nil ? 44 : 0 }  // `viewForZooming()` is this cell's default
+    }
+    let cell = Cell()
+    let observers = Multiplexer<any ScrollDelegate>()
+    observers.add(cell)
+    // Named, as generated multiplexers (and hand-written ones that pass `#function`) do: the cell responds.
+    #expect(observers.combine(default: -1, requirement: "score()") { $0.score() } == 44)
+    #expect(observers.combine(using: .all, default: -1, requirement: "score()") { $0.score() } == [44])
+    // Not named: the documented limit, the cell's own default marks the call.
+    #expect(observers.combine(default: -1) { $0.score() } == -1)
+  }
 }

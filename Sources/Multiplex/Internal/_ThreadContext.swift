@@ -11,7 +11,7 @@ public import Android
 /// Per-thread bookkeeping shared by every multiplexer on a thread.
 ///
 /// It serves two purposes:
-/// - The "did not respond" mark (``notImplemented(by:returning:)``). Each observer call made by a combining
+/// - The "did not respond" mark (``notImplemented(by:returning:requirement:)``). Each observer call made by a combining
 ///   dispatch opens a *frame* that names the observer being called; a default implementation marks the current
 ///   frame only if it runs on behalf of that observer. Frames nest (a responding observer may dispatch again),
 ///   and every dispatch restores the frame and the mark it found, so a mark made by a nested call, or by another
@@ -31,6 +31,9 @@ final class _ThreadContext {
   @usableFromInline @exclusivity(unchecked) var currentFrame: UInt = 0
   /// The observer the current frame calls; `nil` for a frame that no mark should reach.
   @usableFromInline @exclusivity(unchecked) var currentObserver: ObjectIdentifier?
+  /// The requirement the current dispatch forwards, when its caller named it; a mark for another requirement (an
+  /// observer's implementation calling one of its own defaulted requirements) does not count.
+  @usableFromInline @exclusivity(unchecked) var currentRequirement: StaticString?
   /// The last frame marked by `notImplemented`.
   @usableFromInline @exclusivity(unchecked) var markedFrame: UInt = .max
   /// A counter handing out frame identifiers; never reused while a frame is open.
@@ -60,12 +63,14 @@ final class _ThreadContext {
   struct SavedFrame {
     @usableFromInline let frame: UInt
     @usableFromInline let observer: ObjectIdentifier?
+    @usableFromInline let requirement: StaticString?
     @usableFromInline let marked: UInt
 
     @inlinable
-    init(frame: UInt, observer: ObjectIdentifier?, marked: UInt) {
+    init(frame: UInt, observer: ObjectIdentifier?, requirement: StaticString?, marked: UInt) {
       self.frame = frame
       self.observer = observer
+      self.requirement = requirement
       self.marked = marked
     }
   }
@@ -81,13 +86,14 @@ final class _ThreadContext {
   /// The current frame state, to restore with `restore(_:)`.
   @inlinable @inline(__always)
   func save() -> SavedFrame {
-    SavedFrame(frame: currentFrame, observer: currentObserver, marked: markedFrame)
+    SavedFrame(frame: currentFrame, observer: currentObserver, requirement: currentRequirement, marked: markedFrame)
   }
 
   @inlinable @inline(__always)
   func restore(_ saved: SavedFrame) {
     currentFrame = saved.frame
     currentObserver = saved.observer
+    currentRequirement = saved.requirement
     markedFrame = saved.marked
   }
 
@@ -95,12 +101,12 @@ final class _ThreadContext {
   @inlinable @inline(__always)
   var currentFrameWasMarked: Bool { markedFrame == currentFrame }
 
-  /// Marks the current frame if it calls `observer`; returns whether it did.
-  @inlinable @inline(__always)
-  func mark(_ observer: ObjectIdentifier) -> Bool {
-    guard currentObserver == observer else { return false }
+  /// Marks the current frame if it calls `observer` for `requirement` (or for an unnamed requirement).
+  @inlinable
+  func mark(_ observer: ObjectIdentifier, requirement: StaticString) {
+    guard currentObserver == observer else { return }
+    if let expected = currentRequirement, !_isSameRequirement(expected, requirement) { return }
     markedFrame = currentFrame
-    return true
   }
 
   /// Records that a dispatch counted in `generation` is running on this thread.
@@ -180,3 +186,15 @@ let _threadContextKey: pthread_key_t = {
   precondition(status == 0, "pthread_key_create failed: \(status)")
   return key
 }()
+
+/// Whether two requirement names are the same text (literals from different modules may differ in address).
+@usableFromInline
+func _isSameRequirement(_ lhs: StaticString, _ rhs: StaticString) -> Bool {
+  guard lhs.hasPointerRepresentation, rhs.hasPointerRepresentation else {
+    return lhs.description == rhs.description
+  }
+  guard lhs.utf8CodeUnitCount == rhs.utf8CodeUnitCount else { return false }
+  if lhs.utf8Start == rhs.utf8Start { return true }
+  return UnsafeBufferPointer(start: lhs.utf8Start, count: lhs.utf8CodeUnitCount)
+    .elementsEqual(UnsafeBufferPointer(start: rhs.utf8Start, count: rhs.utf8CodeUnitCount))
+}
