@@ -44,7 +44,7 @@ extension Multiplexer {
     }
     // Performance: `for … in` over the snapshot. An index loop over `dispatch.entries` (a `var`) cost about 350
     // more instructions per observer call (measured with callgrind, 1,024 weak observers).
-    for entry in dispatch.entries {
+    for entry in dispatch.entries.unsafelyUnwrapped {
       do {
         _ = try entry._call(sawDead: &sawDead, call)
       } catch {
@@ -143,7 +143,7 @@ extension Multiplexer {
   ) throws(Failure) -> Result {
     var dispatch = _beginDispatch(requirement: requirement)
     var sourced = dispatch.sourced ?? []
-    var entries = dispatch.entries
+    var entries = dispatch.entries.unsafelyUnwrapped
     let context = dispatch.context
     var sawDead = false
     var firstError: Failure? = nil
@@ -217,7 +217,7 @@ extension Multiplexer {
         }
       }
     }
-    for entry in dispatch.entries {
+    for entry in dispatch.entries.unsafelyUnwrapped {
       context.openFrame(for: entry.identifier)
       do {
         if let value = try entry._call(sawDead: &sawDead, call), !context.currentFrameWasMarked { body(value) }
@@ -238,8 +238,9 @@ struct _Dispatch<Observer> {
   /// The observers the multiplexer's source returned for this dispatch; `nil` without a source (an `Optional`
   /// rather than an empty array, so that the common case has no array to release).
   @usableFromInline var sourced: [Observer]?
-  /// The registrations when the dispatch started.
-  @usableFromInline var entries: ContiguousArray<_Entry<Observer>>
+  /// The registrations when the dispatch started; `nil` once `_endDispatch` released them. (An `Optional`, so
+  /// that releasing costs no retain of an empty array.)
+  @usableFromInline var entries: ContiguousArray<_Entry<Observer>>?
   /// The generation the dispatch counted in. Not retained: the multiplexer keeps every generation with running
   /// dispatches alive (see `_waitForDispatchesOnOtherThreads`), and this saves two atomic operations.
   @usableFromInline let generation: Unmanaged<_Generation>
@@ -269,7 +270,7 @@ struct _Dispatch<Observer> {
 
 extension Multiplexer {
   /// Takes the snapshot, counts the dispatch as running, and opens a frame that no mark reaches.
-  @inlinable
+  @inlinable @inline(__always)
   func _beginDispatch(requirement: StaticString? = nil) -> _Dispatch<Observer> {
     let context = _ThreadContext.current(key: _contextKey)
     let sourced = _source?()
@@ -286,14 +287,14 @@ extension Multiplexer {
   }
 
   /// Restores the frame, counts the dispatch as finished, and reclaims dead slots if the dispatch met any.
-  @inlinable
+  @inlinable @inline(__always)
   func _endDispatch(_ dispatch: inout _Dispatch<Observer>, sawDead: Bool) {
     dispatch.context.restore(dispatch.saved)
     // Release the snapshot while the dispatch still counts as running: it may hold the last reference to a
     // strong observer removed during the dispatch, and a waiting removal must not return before that observer's
     // deinit has run (teardown code may free what the deinit uses). A deinit that itself removes and waits is
     // this thread's own dispatch, so it does not wait for itself.
-    dispatch.entries = []
+    dispatch.entries = nil
     dispatch.sourced = nil
     // Reclaiming takes a fresh snapshot, which may hold such an observer too: also before the count drops.
     if sawDead { _reclaimDeadObservers() }
