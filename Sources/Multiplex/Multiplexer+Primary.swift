@@ -44,12 +44,20 @@ extension Multiplexer {
         guard let newValue, let object else { return }
         let identifier = ObjectIdentifier(object)
         var retention = Retention.weak
+        var context: DeliveryContext? = nil
         if let existing = _index[identifier] {
-          // Moving a secondary to the front keeps how it was held.
+          // Moving a secondary to the front keeps how it was held and where it is called.
           if existing._isStrong { retention = .strong }
+          context = existing._mailbox?.context
           _retire(existing)
         }
-        let entry = _Entry(observer: newValue, object: object, retention: retention, priority: Int.max)
+        let entry = _Entry(
+          observer: newValue,
+          object: object,
+          retention: retention,
+          priority: Int.max,
+          context: context
+        )
         _insert(entry)
         _index[identifier] = entry
         _primaryEntry = entry

@@ -27,22 +27,7 @@ extension Multiplexer {
   ///   running at the same time, the storage it iterates is copied once: O(*n*).
   @discardableResult
   public func add(_ observer: Observer, retention: Retention = .weak, priority: Int = 0) -> ObservationToken {
-    guard let object = _classInstance(observer) else { return ObservationToken(owner: nil, entry: nil) }
-    let identifier = ObjectIdentifier(object)
-    let entry = _mutate { () -> _Entry<Observer> in
-      if let existing = _index[identifier] {
-        if existing._isStrong || existing._object === object { return existing }
-        // The registered object died and a new one reuses its address: that registration is gone.
-        _retire(existing)
-      }
-      // `Int.max` is reserved for the primary observer, which is always called first.
-      let priority = min(priority, Int.max - 1)
-      let entry = _Entry(observer: observer, object: object, retention: retention, priority: priority)
-      _insert(entry)
-      _index[identifier] = entry
-      return entry
-    }
-    return ObservationToken(owner: self, entry: entry)
+    _add(observer, retention: retention, priority: priority, context: nil)
   }
 
   /// Unregisters an observer.
@@ -84,10 +69,16 @@ extension Multiplexer {
   /// - Complexity: O(1) amortized plus the time the running dispatches take to finish.
   @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
   public func removeAndWait(_ observer: Observer) {
+    var mailbox: _Mailbox<Observer>? = nil
     if let object = _classInstance(observer) {
-      _ = _mutate { _remove(object) }
+      mailbox = _mutate { () -> _Mailbox<Observer>? in
+        let mailbox = _index[ObjectIdentifier(object)]?._mailbox
+        _remove(object)
+        return mailbox
+      }
     }
     _waitForDispatchesOnOtherThreads()
+    mailbox?.waitUntilNotRunningElsewhere()
   }
 
   /// Returns whether `observer` is registered and, if held weakly, still alive.
@@ -147,6 +138,33 @@ extension Multiplexer {
 // MARK: - Internals (call with `_lock` held unless noted)
 
 extension Multiplexer {
+
+  /// `add(_:retention:priority:)`, with the delivery context of `add(_:retention:priority:deliveringOn:)`.
+  func _add(_ observer: Observer, retention: Retention, priority: Int, context: DeliveryContext?) -> ObservationToken {
+    guard let object = _classInstance(observer) else { return ObservationToken(owner: nil, entry: nil) }
+    let identifier = ObjectIdentifier(object)
+    let entry = _mutate { () -> _Entry<Observer> in
+      if let existing = _index[identifier] {
+        if existing._isStrong || existing._object === object { return existing }
+        // The registered object died and a new one reuses its address: that registration is gone.
+        _retire(existing)
+      }
+      // `Int.max` is reserved for the primary observer, which is always called first.
+      let priority = min(priority, Int.max - 1)
+      let entry = _Entry(
+        observer: observer,
+        object: object,
+        retention: retention,
+        priority: priority,
+        context: context
+      )
+      _insert(entry)
+      _index[identifier] = entry
+      return entry
+    }
+    return ObservationToken(owner: self, entry: entry)
+  }
+
   /// The class instance inside `observer`, or `nil` for a value of a non-class type.
   @usableFromInline
   func _classInstance(_ observer: Observer) -> AnyObject? {
@@ -193,7 +211,9 @@ extension Multiplexer {
     entry._removed.store(true, ordering: .relaxed)
     // Dropping the last reference to a strong registration runs the observer's deinit, which may call back into
     // this multiplexer (a scoped token cancelling itself): release it only after the lock is released.
-    if entry._isStrong { _releasedAfterUnlock.append(entry) }
+    // Queued calls are dropped after unlocking too (dropping them releases what they captured); until then the
+    // `_removed` flag keeps them from starting.
+    if entry._isStrong || entry._mailbox != nil { _releasedAfterUnlock.append(entry) }
     if _primaryEntry === entry { _primaryEntry = nil }
     if let identifier = entry.identifier, _index[identifier] === entry {
       _index[identifier] = nil
@@ -249,16 +269,22 @@ extension Multiplexer {
     let released = _releasedAfterUnlock
     _releasedAfterUnlock = []
     _lock.unlock()
+    for entry in released { entry._mailbox?.close() }
     withExtendedLifetime(released) {}
     return result
   }
 
   /// Cancels a token's registration. `entry` is the token's type-erased entry.
   func _cancel(_ entry: AnyObject, wait: Bool) {
-    if let entry = entry as? _Entry<Observer> {
-      _mutate { _remove(entry: entry) }
+    guard let entry = entry as? _Entry<Observer> else {
+      if wait { _waitForDispatchesOnOtherThreads() }
+      return
     }
-    if wait { _waitForDispatchesOnOtherThreads() }
+    _mutate { _remove(entry: entry) }
+    if wait {
+      _waitForDispatchesOnOtherThreads()
+      entry._mailbox?.waitUntilNotRunningElsewhere()
+    }
   }
 
   /// Waits until every synchronous dispatch that started before this call and runs on another thread has

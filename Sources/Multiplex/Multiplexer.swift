@@ -84,7 +84,8 @@ public final class Multiplexer<Observer> {
   /// The registration of ``primary``, if one was set (it may have been removed since).
   @exclusivity(unchecked) var _primaryEntry: _Entry<Observer>?
 
-  /// Strong registrations retired under the lock, released by `_mutate` after unlocking.
+  /// Strong registrations and registrations with a delivery context retired under the lock: `_mutate` releases
+  /// them and drops their queued calls after unlocking.
   @exclusivity(unchecked) var _releasedAfterUnlock: [_Entry<Observer>] = []
 
   /// The generation new synchronous dispatches count themselves in; replaced by each waiting removal.

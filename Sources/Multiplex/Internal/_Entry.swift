@@ -45,13 +45,18 @@ final class _Entry<Observer>: @unchecked Sendable {
   /// The call-order priority this entry was registered with.
   let priority: Int
 
+  /// The queue of calls waiting to run in the registration's ``DeliveryContext``; `nil` for an observer called
+  /// directly by the dispatching thread. Synchronous and returning calls skip an entry that has one.
+  @usableFromInline let _mailbox: _Mailbox<Observer>?
+
   /// The entry's index in the multiplexer's storage. Only read and written under the lock, which makes the
   /// run-time exclusivity check redundant.
   @exclusivity(unchecked) var position: Int = 0
 
-  init(observer: Observer, object: AnyObject, retention: Retention, priority: Int) {
+  init(observer: Observer, object: AnyObject, retention: Retention, priority: Int, context: DeliveryContext? = nil) {
     self.identifier = ObjectIdentifier(object)
     self.priority = priority
+    self._mailbox = context.map { _Mailbox(context: $0) }
     self._removed = Atomic(false)
     // The bitwise, non-owning copy is only sound when the value's one owned reference is `object` itself, stored
     // in its first word: class references, class-bound existentials, and opaque existentials holding a class
@@ -91,6 +96,7 @@ final class _Entry<Observer>: @unchecked Sendable {
   init(tombstoneWithPriority priority: Int) {
     self.identifier = nil
     self.priority = priority
+    self._mailbox = nil
     self._removed = Atomic(true)
     self._isStrong = false
     self._strong = nil
@@ -119,6 +125,8 @@ final class _Entry<Observer>: @unchecked Sendable {
     _ body: (Observer) throws(Failure) -> Result
   ) throws(Failure) -> Result? {
     if _removed.load(ordering: .relaxed) { return nil }
+    // An observer with a delivery context is only called there, by `post`.
+    if _mailbox != nil { return nil }
     if _isStrong {
       // The entry owns the observer through `_strong`, and the dispatch's snapshot owns the entry.
       if let view = _view { return try body(view.pointee) }
@@ -156,6 +164,16 @@ extension _Entry {
   /// - Parameter sawDead: Set to `true` when the entry belongs to a weak observer that was deallocated.
   @inlinable
   func _observer(sawDead: inout Bool) -> Observer? {
+    if _removed.load(ordering: .relaxed) { return nil }
+    // An observer with a delivery context is only called there, by `post`.
+    if _mailbox != nil { return nil }
+    return _deliveryTarget(sawDead: &sawDead)
+  }
+
+  /// The observer, retained, if the registration was not removed and the observer is alive, whatever its
+  /// delivery context.
+  @inlinable
+  func _deliveryTarget(sawDead: inout Bool) -> Observer? {
     if _removed.load(ordering: .relaxed) { return nil }
     if _isStrong { return _strong }
     guard let object = _object else {

@@ -1,0 +1,90 @@
+#if canImport(Dispatch)
+public import Dispatch
+#endif
+
+/// Where an observer receives its calls: a dispatch queue, the main actor, an actor, or a scheduler you write.
+///
+/// Register an observer with a context when it must be called somewhere other than the thread that dispatches,
+/// the way `GCDMulticastDelegate` delivered each call on the delegate's own queue and Chromium's thread-safe
+/// observer list notifies each observer on its own sequence:
+///
+/// ```swift
+/// let downloads = Multiplexer<any DownloadDelegate>()
+/// downloads.add(progressView, deliveringOn: .mainActor)
+/// downloads.add(cache, deliveringOn: .queue(cacheQueue))
+///
+/// // On the network thread:
+/// downloads.post { [received] in $0.download(didReceive: received) }
+/// ```
+///
+/// Such an observer receives the `Void` calls made with ``Multiplexer/post(_:)`` (and the generated forwarders
+/// of a `Sendable` `@Multiplexed` protocol whose arguments are `Sendable`) *asynchronously*, on its context, one
+/// at a time and in the order they were posted. Calls that cannot wait (those that return a value, `inout`
+/// calls, and calls made with ``Multiplexer/notify(_:)-9b4uc``, whose closure cannot leave the caller's thread)
+/// skip it, as if it did not implement the requirement. See <doc:ThreadsActorsAndStreams>.
+///
+/// The order holds whatever the context does with the jobs it is given: each registration has its own queue
+/// of calls (a mailbox) and hands the context one job at a time, which runs the calls in order. So a concurrent
+/// `DispatchQueue`, or a context that runs jobs in any order, still delivers one call at a time, in order.
+public struct DeliveryContext: Sendable {
+  /// Runs a job in the context, later.
+  let _schedule: @Sendable (_ job: @escaping @Sendable () -> Void) -> Void
+
+  /// Creates a context that runs each job with `schedule`.
+  ///
+  /// `schedule` must arrange for the job to run exactly once, eventually, without running it synchronously
+  /// inside `schedule` (the dispatch that posts the call would otherwise run the observer on its own thread).
+  /// It may be called from any thread. Use it for a run loop, an event loop, or a test scheduler that runs jobs
+  /// when the test says so:
+  ///
+  /// ```swift
+  /// let loop = EventLoop()
+  /// multiplexer.add(connectionObserver, deliveringOn: DeliveryContext { job in loop.execute(job) })
+  /// ```
+  ///
+  /// - Parameter schedule: Runs `job` later, in the context.
+  public init(schedule: @escaping @Sendable (_ job: @escaping @Sendable () -> Void) -> Void) {
+    _schedule = schedule
+  }
+
+  /// The main actor: calls run on the main thread, isolated to `MainActor`.
+  ///
+  /// Each batch of calls runs in a task on the main actor, so they are delivered only while the main actor runs
+  /// jobs (an app's run loop, `dispatchMain()`, or an `async` main function). An observer whose methods are
+  /// `nonisolated` (as a `Sendable` protocol requires) can use `MainActor.assumeIsolated` inside them.
+  public static var mainActor: DeliveryContext {
+    DeliveryContext { job in
+      Task { @MainActor in job() }
+    }
+  }
+
+  /// An actor: calls run isolated to `actor`, on its executor (its serial executor, if it has a custom one).
+  ///
+  /// An observer whose methods are `nonisolated` can use `actor.assumeIsolated` inside them.
+  ///
+  /// - Parameter actor: The actor to run the calls on. The context holds it strongly.
+  public static func actor(_ actor: some Actor) -> DeliveryContext {
+    DeliveryContext { job in
+      Task { await _run(job, isolatedTo: actor) }
+    }
+  }
+
+  #if canImport(Dispatch)
+  /// A dispatch queue: calls run as `queue.async` blocks.
+  ///
+  /// A serial queue runs them one after the other; on a concurrent queue they are still delivered one at a
+  /// time, in order, for each observer (see the type's discussion).
+  ///
+  /// - Parameter queue: The queue to run the calls on. The context holds it strongly.
+  public static func queue(_ queue: DispatchQueue) -> DeliveryContext {
+    DeliveryContext { job in
+      queue.async(execute: job)
+    }
+  }
+  #endif
+}
+
+/// Runs `job` isolated to `actor`.
+private func _run(_ job: @Sendable () -> Void, isolatedTo actor: isolated some Actor) {
+  job()
+}

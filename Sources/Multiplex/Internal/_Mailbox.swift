@@ -1,0 +1,208 @@
+import Synchronization
+
+/// The calls posted to one registration that has a ``DeliveryContext``, waiting to run there.
+///
+/// A mailbox hands its context one job at a time (the *drain*), which runs the pending calls in the order they
+/// were posted. That gives each observer FIFO delivery, one call at a time, whatever the context does with the
+/// jobs it is given (a concurrent queue, a task per job).
+///
+/// Removal closes the mailbox: the calls still pending are dropped, and a call the drain has taken but not
+/// started is skipped, because the drain checks the registration's `_removed` flag right before each call. So
+/// once ``Multiplexer/remove(_:)`` has returned, no queued call starts.
+@usableFromInline
+final class _Mailbox<Observer>: @unchecked Sendable {
+  /// One posted call, and the group of a ``Multiplexer/postAndWait(isolation:_:)`` waiting for it.
+  @usableFromInline
+  struct Delivery: Sendable {
+    let call: @Sendable (Observer) -> Void
+    let group: _DeliveryGroup?
+  }
+
+  struct State: ~Copyable {
+    /// Pending calls, oldest first, from `head` on.
+    var pending: [Delivery?] = []
+    var head = 0
+    /// Whether a drain job was handed to the context and has not finished.
+    var isScheduled = false
+    /// Whether the registration was removed or its observer deallocated: nothing is queued any more.
+    var isClosed = false
+    /// The registration, held while a drain is scheduled. Not otherwise: the entry owns the mailbox, and a
+    /// removed strong observer must not be kept alive by a drain job that a context has not run yet.
+    var entry: _Entry<Observer>?
+  }
+
+  /// The most calls a drain runs before it hands the context a new job, so that one busy observer does not keep
+  /// a shared queue (or the main actor) to itself.
+  static var batchSize: Int { 64 }
+
+  let context: DeliveryContext
+  let state = Mutex(State())
+  /// The `_ThreadContext` (as bits) of the thread running a call from this mailbox, or 0: what
+  /// ``Multiplexer/removeAndWait(_:)`` waits for.
+  let runningThread = Atomic<UInt>(0)
+
+  init(context: DeliveryContext) {
+    self.context = context
+  }
+
+  /// Queues `call` for `entry`'s observer and schedules a drain if none is scheduled.
+  ///
+  /// - Parameter group: Entered for the call, left when the call ran or was dropped.
+  @usableFromInline
+  func post(_ call: @escaping @Sendable (Observer) -> Void, group: _DeliveryGroup?, entry: _Entry<Observer>) {
+    group?.enter()
+    let shouldSchedule = state.withLock { state -> Bool? in
+      if state.isClosed { return nil }
+      state.pending.append(Delivery(call: call, group: group))
+      if state.isScheduled { return false }
+      state.isScheduled = true
+      state.entry = entry
+      return true
+    }
+    switch shouldSchedule {
+    case nil: group?.leave()
+    case true?: schedule()
+    case false?: break
+    }
+  }
+
+  /// Hands the context a drain job. The job holds the mailbox, which holds the entry until the drain finishes
+  /// or the mailbox is closed: calls posted before the multiplexer went away are still delivered to a
+  /// registration that was not removed.
+  private func schedule() {
+    context._schedule { self.drain() }
+  }
+
+  /// Runs the pending calls, in order, until none is left or the batch is used up.
+  func drain() {
+    let threadContext = _ThreadContext.current
+    let thread = UInt(bitPattern: ObjectIdentifier(threadContext))
+    for _ in 0..<Self.batchSize {
+      var finished: _Entry<Observer>? = nil
+      let next = state.withLock { state -> (delivery: Delivery, entry: _Entry<Observer>)? in
+        guard !state.isClosed, state.head < state.pending.count, let entry = state.entry else {
+          state.isScheduled = false
+          // Released below, outside the lock: it may be the last reference to a strong observer.
+          finished = state.entry.take()
+          return nil
+        }
+        let delivery = state.pending[state.head].take()
+        state.head += 1
+        if state.head == state.pending.count {
+          state.pending.removeAll(keepingCapacity: true)
+          state.head = 0
+        } else if state.head >= 32, state.head * 2 >= state.pending.count {
+          state.pending.removeFirst(state.head)
+          state.head = 0
+        }
+        return delivery.map { (delivery: $0, entry: entry) }
+      }
+      guard let (delivery, entry) = next else {
+        withExtendedLifetime(finished) {}
+        return
+      }
+      // Announce the call before checking the removal flag; `removeAndWait` sets the flag, then reads this
+      // (a Dekker pair: both sides store, fence, then load).
+      runningThread.store(thread, ordering: .sequentiallyConsistent)
+      atomicMemoryFence(ordering: .sequentiallyConsistent)
+      var sawDead = false
+      if let observer = entry._deliveryTarget(sawDead: &sawDead) {
+        // A frame no "not implemented" mark reaches: a context that runs jobs inline, inside another dispatch's
+        // observer call, must not have this call's marks count for that observer.
+        let saved = threadContext.save()
+        threadContext.currentRequirement = nil
+        threadContext.openFrame(for: nil)
+        delivery.call(observer)
+        threadContext.restore(saved)
+      }
+      runningThread.store(0, ordering: .releasing)
+      delivery.group?.leave()
+      if sawDead || entry._removed.load(ordering: .relaxed) {
+        close()
+        return
+      }
+    }
+    // The batch is used up: let the context run others, and come back.
+    var finished: _Entry<Observer>? = nil
+    let hasMore = state.withLock { state -> Bool in
+      if !state.isClosed, state.head < state.pending.count { return true }
+      state.isScheduled = false
+      finished = state.entry.take()
+      return false
+    }
+    withExtendedLifetime(finished) {}
+    if hasMore { schedule() }
+  }
+
+  /// Drops every pending call and refuses new ones. Call it without the multiplexer's lock held: dropping a
+  /// call releases what its closure captured.
+  func close() {
+    var entry: _Entry<Observer>? = nil
+    let dropped = state.withLock { state -> [Delivery?] in
+      state.isClosed = true
+      let dropped = state.pending
+      state.pending = []
+      state.head = 0
+      entry = state.entry.take()
+      return dropped
+    }
+    for delivery in dropped { delivery?.group?.leave() }
+    withExtendedLifetime(entry) {}
+  }
+
+  /// Waits until no call from this mailbox runs on another thread.
+  func waitUntilNotRunningElsewhere() {
+    atomicMemoryFence(ordering: .sequentiallyConsistent)
+    let own = UInt(bitPattern: ObjectIdentifier(_ThreadContext.current))
+    var attempt = 0
+    while true {
+      let running = runningThread.load(ordering: .acquiring)
+      if running == 0 || running == own { return }
+      _backOff(attempt: attempt)
+      attempt += 1
+    }
+  }
+}
+
+/// Counts the calls of one ``Multiplexer/postAndWait(isolation:_:)`` not yet handled, and resumes its caller
+/// when none is left.
+@usableFromInline
+final class _DeliveryGroup: Sendable {
+  struct State {
+    var remaining = 1
+    var continuation: CheckedContinuation<Void, Never>?
+  }
+
+  let state = Mutex(State())
+
+  @usableFromInline
+  init() {}
+
+  func enter() {
+    state.withLock { $0.remaining += 1 }
+  }
+
+  @usableFromInline
+  func leave() {
+    let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      state.remaining -= 1
+      guard state.remaining == 0 else { return nil }
+      defer { state.continuation = nil }
+      return state.continuation
+    }
+    continuation?.resume()
+  }
+
+  /// Returns once every call entered was left (after the poster's own `leave`).
+  @usableFromInline
+  func wait() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let isDone = state.withLock { state -> Bool in
+        if state.remaining == 0 { return true }
+        state.continuation = continuation
+        return false
+      }
+      if isDone { continuation.resume() }
+    }
+  }
+}

@@ -1,0 +1,160 @@
+public import Synchronization
+
+extension Multiplexer where Observer: Sendable {
+  /// Registers an observer that receives its calls asynchronously, in `context`.
+  ///
+  /// The observer receives the `Void` calls made with ``post(_:)`` and ``postAndWait(isolation:_:)`` later, in
+  /// `context` (a dispatch queue, the main actor, an actor, or your own scheduler), one at a time and in the
+  /// order they were posted, whatever thread posted them:
+  ///
+  /// ```swift
+  /// downloads.add(progressView, deliveringOn: .mainActor)
+  /// downloads.add(cache, deliveringOn: .queue(cacheQueue))
+  /// ```
+  ///
+  /// Removing the registration (``remove(_:)``, a token, or the observer's deallocation) drops the calls queued
+  /// for it: after ``remove(_:)`` returns, none of them starts. A call that was already running finishes;
+  /// ``removeAndWait(_:)`` waits for it.
+  ///
+  /// Calls that need the observer *now* skip it, as if it did not implement the requirement: calls that return
+  /// a value (``combine(default:requirement:_:)``, whose caller needs the answer before the observer could give
+  /// it), `inout` calls, ``notify(_:)-9b4uc`` (its closure cannot leave the caller's thread), and the
+  /// `async` ``notify(isolation:_:)``.
+  ///
+  /// Everything else is as for ``add(_:retention:priority:)``: retention, priority (the order in which one
+  /// dispatch posts to the observers; each context then runs its calls on its own), introspection, tokens.
+  /// Adding an observer that is already registered changes nothing, its delivery context included.
+  ///
+  /// Registration with a context needs a `Sendable` `Observer`: the observer is called on another thread than
+  /// the one that dispatches.
+  ///
+  /// - Parameters:
+  ///   - observer: The object to call.
+  ///   - retention: Whether the multiplexer holds `observer` weakly (the default) or keeps it alive. Calls queued
+  ///     for a weak observer do not keep it alive: if it is deallocated first, they are dropped.
+  ///   - priority: The position among the observers, as for ``add(_:retention:priority:)``.
+  ///   - context: Where the observer is called.
+  /// - Returns: A token that removes this registration when cancelled.
+  /// - Complexity: As ``add(_:retention:priority:)``, plus one allocation for the registration's queue.
+  @discardableResult
+  public func add(
+    _ observer: Observer,
+    retention: Retention = .weak,
+    priority: Int = 0,
+    deliveringOn context: DeliveryContext
+  ) -> ObservationToken {
+    _add(observer, retention: retention, priority: priority, context: context)
+  }
+
+  /// Calls every live observer, in order; observers registered with a delivery context receive the call later,
+  /// there.
+  ///
+  /// Observers registered without a context are called right away, on this thread, exactly as by
+  /// ``notify(_:)-9b4uc``. For each observer registered with ``add(_:retention:priority:deliveringOn:)``, the call
+  /// is queued and runs later in the observer's context, after the calls posted to it before. The function
+  /// returns once the direct observers were called; use ``postAndWait(isolation:_:)`` to wait for the queued
+  /// calls too.
+  ///
+  /// The closure may run after `post` returned, on another thread, so it is `@escaping` and `@Sendable`:
+  /// it captures the call's arguments by value, and they must be `Sendable`.
+  ///
+  /// ```swift
+  /// func download(_ download: Download, didReceive byteCount: Int) {
+  ///   observers.post { $0.download(download, didReceive: byteCount) }
+  /// }
+  /// ```
+  ///
+  /// Observers that are removed, or deallocated, before a queued call starts do not receive it.
+  ///
+  /// - Parameter call: Forwards the call to one observer.
+  /// - Complexity: O(*n*) observer calls and posts, where *n* is the number of registrations. Posting to a
+  ///   context allocates (the closure's captures once, plus the context's job when the observer's queue was
+  ///   empty); with no observer registered with a context, no allocation.
+  @inlinable
+  public func post(_ call: @escaping @Sendable (Observer) -> Void) {
+    _deliver(call, makeQueued: { call }, group: nil)
+  }
+
+  /// Calls every live observer, in order, and returns once every observer registered with a delivery context
+  /// handled the call too.
+  ///
+  /// The awaitable form of ``post(_:)``: direct observers are called right away, on the caller's actor; the call
+  /// is queued for the others, and this function returns when each of them ran it, or dropped it because the
+  /// observer was removed or deallocated first.
+  ///
+  /// ```swift
+  /// await observers.postAndWait { $0.sessionDidEnd(session) }
+  /// // Every observer, on every queue, has seen sessionDidEnd.
+  /// ```
+  ///
+  /// Cancelling the waiting task does not stop the delivery, and the function still waits for it. A context
+  /// that never runs its jobs (a suspended queue, a main actor that is not running) keeps it waiting.
+  ///
+  /// - Parameters:
+  ///   - isolation: The actor the direct observers are called on; the caller's by default.
+  ///   - call: Forwards the call to one observer.
+  /// - Complexity: O(*n*) observer calls and posts, plus one allocation to count the queued calls.
+  @inlinable
+  public func postAndWait(
+    isolation: isolated (any Actor)? = #isolation,
+    _ call: @escaping @Sendable (Observer) -> Void
+  ) async {
+    let group = _DeliveryGroup()
+    _deliver(call, makeQueued: { call }, group: group)
+    group.leave()
+    await group.wait()
+  }
+
+  /// Used by the code `@Multiplexed` generates for a `Sendable` protocol's `Void` requirements: a ``post(_:)``
+  /// whose arguments are passed separately, so that the generated code calls this overload when they are
+  /// `Sendable`, and the one that only calls the direct observers otherwise. Not API.
+  @inlinable @inline(__always)
+  public func _post<Arguments: Sendable>(
+    _ arguments: Arguments,
+    _ call: @escaping @Sendable (Observer, Arguments) -> Void
+  ) {
+    _deliver({ call($0, arguments) }, makeQueued: { { call($0, arguments) } }, group: nil)
+  }
+
+  /// The dispatch loop of ``post(_:)``: calls the direct observers with `direct` and queues the closure
+  /// `makeQueued` returns (made once, when the first observer with a context is met) for the others.
+  @inlinable @inline(__always)
+  func _deliver(
+    _ direct: (Observer) -> Void,
+    makeQueued: () -> @Sendable (Observer) -> Void,
+    group: _DeliveryGroup?
+  ) {
+    var dispatch = _beginDispatch()
+    var sawDead = false
+    var queued: (@Sendable (Observer) -> Void)? = nil
+    if let sourced = dispatch.sourced {
+      for observer in sourced { direct(observer) }
+    }
+    for entry in dispatch.entries.unsafelyUnwrapped {
+      if let mailbox = entry._mailbox {
+        if entry._removed.load(ordering: .relaxed) { continue }
+        if !entry._isStrong, entry._object == nil {
+          sawDead = true
+          continue
+        }
+        if queued == nil { queued = makeQueued() }
+        mailbox.post(queued.unsafelyUnwrapped, group: group, entry: entry)
+        continue
+      }
+      _ = entry._call(sawDead: &sawDead, direct)
+    }
+    _endDispatch(&dispatch, sawDead: sawDead)
+  }
+}
+
+extension Multiplexer {
+  /// The overload of ``_post(_:_:)`` for arguments that are not `Sendable` (or an `Observer` that is not): calls
+  /// the direct observers, as ``notify(_:)-9b4uc`` does. Not API.
+  @inlinable @inline(__always)
+  public func _post<Arguments>(
+    _ arguments: Arguments,
+    _ call: @escaping @Sendable (Observer, Arguments) -> Void
+  ) {
+    notify { call($0, arguments) }
+  }
+}

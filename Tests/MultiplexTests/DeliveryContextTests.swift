@@ -1,0 +1,504 @@
+import Dispatch
+import Foundation
+@_spi(Testing) import Multiplex
+import Synchronization
+import Testing
+
+/// A `Sendable` delegate protocol, so that observers may be called on their own contexts.
+protocol Feed: AnyObject, Sendable {
+  func received(_ value: Int)
+  func answer() -> Int
+}
+
+extension Feed {
+  func received(_ value: Int) {}
+  func answer() -> Int { notImplemented(by: self, returning: -1) }
+}
+
+/// Records every value it receives, where it ran, and whether two calls ever overlapped.
+final class FeedRecorder: Feed, Sendable {
+  struct Record: Sendable {
+    var values: [Int] = []
+    var wrongContext = 0
+  }
+
+  let name: String
+  let record = Mutex(Record())
+  let overlaps = Atomic<Int>(0)
+  let inCall = Atomic<Bool>(false)
+  /// Whether the call runs where it should (checked inside the call).
+  let isInContext: @Sendable () -> Bool
+  let onReceive: (@Sendable (FeedRecorder, Int) -> Void)?
+  let onDeinit: (@Sendable () -> Void)?
+
+  init(
+    _ name: String = "recorder",
+    isInContext: @escaping @Sendable () -> Bool = { true },
+    onReceive: (@Sendable (FeedRecorder, Int) -> Void)? = nil,
+    onDeinit: (@Sendable () -> Void)? = nil
+  ) {
+    self.name = name
+    self.isInContext = isInContext
+    self.onReceive = onReceive
+    self.onDeinit = onDeinit
+  }
+
+  deinit { onDeinit?() }
+
+  func received(_ value: Int) {
+    if inCall.exchange(true, ordering: .sequentiallyConsistent) { overlaps.wrappingAdd(1, ordering: .relaxed) }
+    let inContext = isInContext()
+    record.withLock { record in
+      record.values.append(value)
+      if !inContext { record.wrongContext += 1 }
+    }
+    onReceive?(self, value)
+    inCall.store(false, ordering: .sequentiallyConsistent)
+  }
+
+  var values: [Int] { record.withLock { $0.values } }
+  var wrongContext: Int { record.withLock { $0.wrongContext } }
+}
+
+/// Answers every returning call, to show that an observer with a context is skipped by them anyway.
+final class AnsweringFeed: Feed, Sendable {
+  func answer() -> Int { 42 }
+}
+
+/// A serial queue that can tell whether the current code runs on it.
+final class TaggedQueue: Sendable {
+  let queue: DispatchQueue
+  private let key = DispatchSpecificKey<Int>()
+
+  init(_ label: String, attributes: DispatchQueue.Attributes = []) {
+    queue = DispatchQueue(label: label, attributes: attributes)
+    queue.setSpecific(key: key, value: 1)
+  }
+
+  var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == 1 }
+  var context: DeliveryContext { .queue(queue) }
+}
+
+/// A context whose jobs run only when the test says so.
+final class ManualScheduler: Sendable {
+  private let jobs = Mutex<[@Sendable () -> Void]>([])
+
+  var context: DeliveryContext { DeliveryContext { job in self.jobs.withLock { $0.append(job) } } }
+  var pendingJobs: Int { jobs.withLock { $0.count } }
+
+  /// Runs the jobs scheduled so far (not those they schedule); returns how many ran.
+  @discardableResult
+  func runScheduledJobs() -> Int {
+    let scheduled = jobs.withLock { jobs in
+      defer { jobs.removeAll() }
+      return jobs
+    }
+    for job in scheduled { job() }
+    return scheduled.count
+  }
+
+  func runUntilIdle() {
+    while runScheduledJobs() > 0 {}
+  }
+}
+
+actor Ledger {
+  var count = 0
+  func bump() { count += 1 }
+}
+
+@Suite("Per-observer delivery contexts")
+struct DeliveryContextTests {
+  @Test("Calls reach an observer on its queue, in the order they were posted")
+  func deliveredOnTheQueueInOrder() async {
+    let queue = TaggedQueue("feed")
+    let recorder = FeedRecorder(isInContext: { queue.isCurrent })
+    let feed = Multiplexer<any Feed>()
+    feed.add(recorder, deliveringOn: queue.context)
+    for value in 1...500 { feed.post { $0.received(value) } }
+    await feed.postAndWait { $0.received(501) }
+    #expect(recorder.values == Array(1...501))
+    #expect(recorder.wrongContext == 0)
+  }
+
+  @Test("Order per observer holds on a concurrent queue, with calls posted from several threads")
+  func orderPerObserverOnAConcurrentQueue() async {
+    let queue = DispatchQueue(label: "concurrent", attributes: .concurrent)
+    let recorders = (0..<3).map { FeedRecorder("r\($0)") }
+    let feed = Multiplexer<any Feed>()
+    for recorder in recorders { feed.add(recorder, deliveringOn: .queue(queue)) }
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      for index in 0..<300 { feed.post { $0.received(thread * 1_000 + index) } }
+    }
+    await feed.postAndWait { $0.received(-1) }
+    for recorder in recorders {
+      let values = recorder.values
+      #expect(values.count == 1_201)
+      #expect(values.last == -1)
+      for thread in 0..<4 {
+        // Each thread's posts arrive in the order that thread made them.
+        let mine = values.filter { $0 >= thread * 1_000 && $0 < (thread + 1) * 1_000 }
+        #expect(mine == Array(thread * 1_000..<(thread * 1_000 + 300)))
+      }
+      let overlaps = recorder.overlaps.load(ordering: .relaxed)
+      #expect(overlaps == 0)
+    }
+  }
+
+  @Test("A call queued to an observer's queue is not delivered after remove returned")
+  func removalDropsQueuedCalls() {
+    let queue = DispatchQueue(label: "suspended")
+    let recorder = FeedRecorder()
+    let feed = Multiplexer<any Feed>()
+    feed.add(recorder, deliveringOn: .queue(queue))
+    queue.suspend()
+    for value in 1...10 { feed.post { $0.received(value) } }
+    feed.remove(recorder)
+    queue.resume()
+    queue.sync {}  // Everything queued before, the drain job included, has run.
+    #expect(recorder.values.isEmpty)
+    // Later posts do not reach it either.
+    feed.post { $0.received(11) }
+    queue.sync {}
+    #expect(recorder.values.isEmpty)
+  }
+
+  @Test("Cancelling the token drops the queued calls too")
+  func cancellingTheTokenDropsQueuedCalls() {
+    let scheduler = ManualScheduler()
+    let recorder = FeedRecorder()
+    let feed = Multiplexer<any Feed>()
+    let token = feed.add(recorder, deliveringOn: scheduler.context)
+    feed.post { $0.received(1) }
+    feed.post { $0.received(2) }
+    token.cancel()
+    scheduler.runUntilIdle()
+    #expect(recorder.values.isEmpty)
+  }
+
+  @Test("A removal while one queued call runs lets it finish and drops the rest")
+  func removalWhileACallRuns() {
+    let queue = DispatchQueue(label: "busy")
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let recorder = FeedRecorder(onReceive: { _, value in
+      if value == 1 {
+        entered.signal()
+        release.wait()
+      }
+    })
+    let feed = Multiplexer<any Feed>()
+    feed.add(recorder, deliveringOn: .queue(queue))
+    for value in 1...5 { feed.post { $0.received(value) } }
+    entered.wait()
+    feed.remove(recorder)
+    release.signal()
+    queue.sync {}
+    #expect(recorder.values == [1])
+  }
+
+  @Test("removeAndWait waits for a queued call running on the observer's queue")
+  func removeAndWaitWaitsForARunningQueuedCall() {
+    let queue = DispatchQueue(label: "slow")
+    let entered = DispatchSemaphore(value: 0)
+    let mayFinish = Atomic<Bool>(false)
+    let finished = Atomic<Bool>(false)
+    let recorder = FeedRecorder(onReceive: { _, _ in
+      entered.signal()
+      while !mayFinish.load(ordering: .acquiring) { usleep(100) }
+      finished.store(true, ordering: .releasing)
+    })
+    let feed = Multiplexer<any Feed>()
+    feed.add(recorder, deliveringOn: .queue(queue))
+    feed.post { $0.received(1) }
+    entered.wait()
+    let removed = Atomic<Bool>(false)
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      feed.removeAndWait(recorder)
+      removed.store(true, ordering: .releasing)
+      // The call it waited for has finished.
+      let hasFinished = finished.load(ordering: .acquiring)
+      #expect(hasFinished)
+      done.signal()
+    }.start()
+    usleep(20_000)
+    let removedEarly = removed.load(ordering: .acquiring)
+    #expect(!removedEarly)
+    mayFinish.store(true, ordering: .releasing)
+    done.wait()
+    let removedLate = removed.load(ordering: .acquiring)
+    #expect(removedLate)
+  }
+
+  @Test("An observer can remove itself (and wait) from inside a queued call")
+  func removeSelfFromInsideAQueuedCall() {
+    let queue = DispatchQueue(label: "self-removal")
+    let feed = Multiplexer<any Feed>()
+    let recorder = FeedRecorder(onReceive: { recorder, value in
+      if value == 2 { feed.removeAndWait(recorder) }
+    })
+    feed.add(recorder, deliveringOn: .queue(queue))
+    queue.suspend()
+    for value in 1...5 { feed.post { $0.received(value) } }
+    queue.resume()
+    queue.sync {}
+    #expect(recorder.values == [1, 2])
+  }
+
+  @Test("Direct observers are called during post; queued ones later, in their context")
+  func directAndQueuedObservers() {
+    let scheduler = ManualScheduler()
+    let direct = FeedRecorder("direct")
+    let queued = FeedRecorder("queued")
+    let feed = Multiplexer<any Feed>()
+    feed.add(queued, deliveringOn: scheduler.context)
+    feed.add(direct)
+    feed.post { $0.received(1) }
+    feed.post { $0.received(2) }
+    #expect(direct.values == [1, 2])
+    #expect(queued.values.isEmpty)
+    // One drain job for both calls: the mailbox hands its context one job at a time.
+    #expect(scheduler.pendingJobs == 1)
+    scheduler.runUntilIdle()
+    #expect(queued.values == [1, 2])
+  }
+
+  @Test("A drain runs a bounded batch, then hands its context a new job")
+  func drainsInBatches() {
+    let scheduler = ManualScheduler()
+    let recorder = FeedRecorder()
+    let feed = Multiplexer<any Feed>()
+    feed.add(recorder, deliveringOn: scheduler.context)
+    for value in 0..<100 { feed.post { $0.received(value) } }
+    scheduler.runScheduledJobs()
+    #expect(recorder.values == Array(0..<64))
+    #expect(scheduler.pendingJobs == 1)
+    scheduler.runUntilIdle()
+    #expect(recorder.values == Array(0..<100))
+  }
+
+  @Test("A call posted from inside a queued call is delivered after the calls already queued")
+  func reentrantPost() {
+    let scheduler = ManualScheduler()
+    let feed = Multiplexer<any Feed>()
+    let recorder = FeedRecorder(onReceive: { _, value in
+      if value == 1 { feed.post { $0.received(100) } }
+    })
+    feed.add(recorder, deliveringOn: scheduler.context)
+    feed.post { $0.received(1) }
+    feed.post { $0.received(2) }
+    scheduler.runUntilIdle()
+    #expect(recorder.values == [1, 2, 100])
+  }
+
+  @Test("Returning calls, notify and async notify skip observers with a context")
+  func callsThatCannotWaitSkipQueuedObservers() async {
+    let scheduler = ManualScheduler()
+    let answering = AnsweringFeed()
+    let recorder = FeedRecorder()
+    let feed = Multiplexer<any Feed>()
+    feed.add(answering, deliveringOn: scheduler.context)
+    feed.add(recorder, deliveringOn: scheduler.context)
+    #expect(feed.combine(default: 7, requirement: "answer()") { $0.answer() } == 7)
+    #expect(feed.combine(using: .all, default: 7) { $0.answer() }.isEmpty)
+    feed.notify { $0.received(1) }
+    let asyncCall: (any Feed) async -> Void = { $0.received(2) }
+    await feed.notify(asyncCall)
+    let asyncAnswer: (any Feed) async -> Int = { $0.answer() }
+    #expect(await feed.combine(default: 7, asyncAnswer) == 7)
+    scheduler.runUntilIdle()
+    #expect(recorder.values.isEmpty)
+    #expect(scheduler.pendingJobs == 0)
+    // They are registered all the same.
+    #expect(feed.count == 2)
+    #expect(feed.contains(answering))
+    #expect(feed.observers.count == 2)
+  }
+
+  @Test("A weak observer deallocated with calls queued is not called, and its slot is reclaimed")
+  func deallocatedObserverDropsQueuedCalls() {
+    let queue = DispatchQueue(label: "dealloc")
+    let feed = Multiplexer<any Feed>()
+    let deinits = Atomic<Int>(0)
+    var recorder: FeedRecorder? = FeedRecorder(onDeinit: { deinits.wrappingAdd(1, ordering: .relaxed) })
+    weak let probe = recorder
+    feed.add(recorder!, deliveringOn: .queue(queue))
+    queue.suspend()
+    for value in 1...3 { feed.post { $0.received(value) } }
+    recorder = nil
+    // Queued calls do not keep a weak observer alive.
+    #expect(probe == nil)
+    let deinitCount = deinits.load(ordering: .relaxed)
+    #expect(deinitCount == 1)
+    queue.resume()
+    queue.sync {}
+    feed.post { $0.received(4) }
+    #expect(feed.count == 0)
+    #expect(feed._storageSlotCount == 0)
+  }
+
+  @Test("Removing a strong observer releases it at once, even with calls queued on a suspended queue")
+  func removedStrongObserverIsReleased() {
+    let queue = DispatchQueue(label: "strong")
+    let feed = Multiplexer<any Feed>()
+    var recorder: FeedRecorder? = FeedRecorder()
+    weak let probe = recorder
+    feed.add(recorder!, retention: .strong, deliveringOn: .queue(queue))
+    recorder = nil
+    queue.suspend()
+    feed.post { $0.received(1) }
+    #expect(probe != nil)
+    feed.remove(probe!)
+    #expect(probe == nil)
+    queue.resume()
+    queue.sync {}
+  }
+
+  @Test("Calls posted before the multiplexer went away are still delivered; then everything is released")
+  func multiplexerReleasedWithCallsQueued() {
+    let queue = DispatchQueue(label: "orphan")
+    var feed: Multiplexer<any Feed>? = Multiplexer()
+    weak let feedProbe = feed
+    var recorder: FeedRecorder? = FeedRecorder()
+    weak let recorderProbe = recorder
+    feed!.add(recorder!, retention: .strong, deliveringOn: .queue(queue))
+    let strongRecorder = recorder!
+    recorder = nil
+    queue.suspend()
+    feed!.post { $0.received(1) }
+    feed!.post { $0.received(2) }
+    feed = nil
+    #expect(feedProbe == nil)
+    queue.resume()
+    queue.sync {}
+    #expect(strongRecorder.values == [1, 2])
+    _ = consume strongRecorder
+    // The drain job finished: nothing keeps the strong observer alive any more.
+    #expect(recorderProbe == nil)
+  }
+
+  @Test("postAndWait returns once every queued observer handled the call")
+  func postAndWaitWaitsForQueuedObservers() async {
+    let queue = DispatchQueue(label: "late")
+    let recorder = FeedRecorder()
+    let direct = FeedRecorder("direct")
+    let feed = Multiplexer<any Feed>()
+    feed.add(recorder, deliveringOn: .queue(queue))
+    feed.add(direct)
+    queue.suspend()
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { queue.resume() }
+    await feed.postAndWait { $0.received(1) }
+    // The queue was suspended when the call was posted: returning means it ran since.
+    #expect(recorder.values == [1])
+    #expect(direct.values == [1])
+  }
+
+  @Test("postAndWait returns when a queued call is dropped by a removal")
+  func postAndWaitReturnsWhenTheCallIsDropped() async {
+    let scheduler = ManualScheduler()
+    let recorder = FeedRecorder()
+    let feed = Multiplexer<any Feed>()
+    feed.add(recorder, deliveringOn: scheduler.context)
+    let waiter = Task { await feed.postAndWait { $0.received(1) } }
+    while scheduler.pendingJobs == 0 { await Task.yield() }
+    feed.remove(recorder)
+    await waiter.value
+    #expect(recorder.values.isEmpty)
+    scheduler.runUntilIdle()
+    #expect(recorder.values.isEmpty)
+  }
+
+  @Test("postAndWait with no observer with a context returns after the direct ones")
+  func postAndWaitWithoutQueuedObservers() async {
+    let direct = FeedRecorder()
+    let feed = Multiplexer<any Feed>()
+    feed.add(direct)
+    await feed.postAndWait { $0.received(1) }
+    #expect(direct.values == [1])
+  }
+
+  @Test("The main actor context runs calls on the main actor")
+  @MainActor
+  func mainActorContext() async {
+    // `assumeIsolated` traps unless the call runs on the main actor (on Linux its executor need not be the
+    // process's first thread, so `Thread.isMainThread` would not tell).
+    let recorder = FeedRecorder(isInContext: { MainActor.assumeIsolated { true } })
+    let feed = Multiplexer<any Feed>()
+    feed.add(recorder, deliveringOn: .mainActor)
+    await Task.detached {
+      for value in 1...20 { feed.post { $0.received(value) } }
+      await feed.postAndWait { $0.received(21) }
+    }.value
+    #expect(recorder.values == Array(1...21))
+    #expect(recorder.wrongContext == 0)
+  }
+
+  @Test("An actor context runs calls isolated to the actor")
+  func actorContext() async {
+    let ledger = Ledger()
+    let recorder = FeedRecorder(onReceive: { _, _ in
+      // Traps unless the call runs isolated to `ledger`.
+      ledger.assumeIsolated { $0.bump() }
+    })
+    let feed = Multiplexer<any Feed>()
+    feed.add(recorder, deliveringOn: .actor(ledger))
+    for value in 1...10 { feed.post { $0.received(value) } }
+    await feed.postAndWait { $0.received(11) }
+    #expect(recorder.values == Array(1...11))
+    #expect(await ledger.count == 11)
+  }
+
+  @Test("Adding an observer again keeps its first registration and context")
+  func duplicateAddKeepsTheContext() {
+    let scheduler = ManualScheduler()
+    let recorder = FeedRecorder()
+    let feed = Multiplexer<any Feed>()
+    feed.add(recorder, deliveringOn: scheduler.context)
+    feed.add(recorder)
+    feed.post { $0.received(1) }
+    #expect(recorder.values.isEmpty)
+    scheduler.runUntilIdle()
+    #expect(recorder.values == [1])
+  }
+
+  @Test("Stress: posts and removals on many threads; nothing runs after removeAndWait returned")
+  func stress() async {
+    let queue = DispatchQueue(label: "stress", attributes: .concurrent)
+    let feed = Multiplexer<any Feed>()
+    final class Shared: Sendable {
+      let violations = Atomic<Int>(0)
+    }
+    final class Guarded: Feed, Sendable {
+      let removed = Atomic<Bool>(false)
+      let shared: Shared
+      init(_ shared: Shared) { self.shared = shared }
+      func received(_ value: Int) {
+        if removed.load(ordering: .acquiring) { shared.violations.wrappingAdd(1, ordering: .relaxed) }
+      }
+    }
+    let shared = Shared()
+    let steady = FeedRecorder("steady")
+    feed.add(steady, deliveringOn: .queue(queue))
+    // Kept alive until the end, so that late calls could still reach them (and count as violations).
+    let removedObservers = Mutex<[Guarded]>([])
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      for round in 0..<200 {
+        let observer = Guarded(shared)
+        feed.add(observer, retention: round % 2 == 0 ? .weak : .strong, deliveringOn: .queue(queue))
+        for value in 0..<5 { feed.post { $0.received(thread * 10_000 + round * 10 + value) } }
+        // After it returns, no call runs and none starts: any later call is a violation.
+        feed.removeAndWait(observer)
+        observer.removed.store(true, ordering: .releasing)
+        removedObservers.withLock { $0.append(observer) }
+      }
+    }
+    await feed.postAndWait { $0.received(-1) }
+    let violations = shared.violations.load(ordering: .relaxed)
+    #expect(violations == 0)
+    #expect(steady.values.count == 4 * 200 * 5 + 1)
+    let overlaps = steady.overlaps.load(ordering: .relaxed)
+    #expect(overlaps == 0)
+    #expect(feed.count == 1)
+  }
+}
