@@ -434,6 +434,27 @@ struct DeliveryContextTests {
     #expect(recorder.wrongContext == 0)
   }
 
+  @Test("A @MainActor class observes a Sendable protocol with nonisolated methods on the main actor context")
+  @MainActor
+  func mainActorModel() async {
+    // The pattern the article shows: `nonisolated` witnesses that reach main-actor state with `assumeIsolated`.
+    @MainActor
+    final class ProgressModel: Feed {
+      var received: [Int] = []
+      nonisolated func received(_ value: Int) {
+        MainActor.assumeIsolated { received.append(value) }
+      }
+    }
+    let model = ProgressModel()
+    let feed = Multiplexer<any Feed>()
+    feed.add(model, deliveringOn: .mainActor)
+    await Task.detached {
+      feed.post { $0.received(1) }
+      await feed.postAndWait { $0.received(2) }
+    }.value
+    #expect(model.received == [1, 2])
+  }
+
   @Test("An actor context runs calls isolated to the actor")
   func actorContext() async {
     let ledger = Ledger()
