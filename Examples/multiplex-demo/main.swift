@@ -5,8 +5,9 @@
 // A scripted gesture drives a model scroll view whose single `delegate` slot holds a multiplexer. The
 // multiplexer fans every call out to a parallax header, a scroll indicator, an analytics logger and a paging
 // snapper. Half-way through, the indicator is deallocated (nobody removes it) and the logger removes itself
-// from inside a callback. A last scene listens to a "web view"'s scroll view without taking over its delegate.
-// The timeline is deterministic: simulated time, no threads.
+// from inside a callback. Later scenes listen to a "web view"'s scroll view without taking over its delegate,
+// read the calls as a typed event stream, and deliver a loader's calls to an observer on its own queue. The
+// output is deterministic: simulated time, and the one queue is suspended while calls are posted to it.
 
 import Foundation
 import MultiplexMacros
@@ -98,6 +99,9 @@ webView.scrollView.pinch(to: 2)
 
 timeline.heading("8. Typed events: the generated Event stream records what the scroll view did")
 await recordEvents(of: scrollView, through: multiplexer)
+
+timeline.heading("9. Delivery contexts: a disk cache receives a loader's calls on its own queue, in order")
+await deliverThumbnails()
 
 let counted = counters.reduce(0) { $0 + $1.calls }
 print(

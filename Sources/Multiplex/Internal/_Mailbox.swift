@@ -36,7 +36,9 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   static var batchSize: Int { 64 }
 
   let context: DeliveryContext
-  let state = Mutex(State())
+  /// Not a `Synchronization.Mutex`: on Linux its lock is taken in the (uninstrumented) runtime, so Thread
+  /// Sanitizer cannot see it and reports the accesses it guards as races. `_Guarded` uses a pthread mutex.
+  let state = _Guarded(State())
   /// The `_ThreadContext` (as bits) of the thread running a call from this mailbox, or 0: what
   /// ``Multiplexer/removeAndWait(_:)`` waits for.
   let runningThread = Atomic<UInt>(0)
@@ -167,13 +169,13 @@ final class _Mailbox<Observer>: @unchecked Sendable {
 /// Counts the calls of one ``Multiplexer/postAndWait(isolation:_:)`` not yet handled, and resumes its caller
 /// when none is left.
 @usableFromInline
-final class _DeliveryGroup: Sendable {
+final class _DeliveryGroup: @unchecked Sendable {
   struct State {
     var remaining = 1
     var continuation: CheckedContinuation<Void, Never>?
   }
 
-  let state = Mutex(State())
+  let state = _Guarded(State())
 
   @usableFromInline
   init() {}
@@ -204,5 +206,26 @@ final class _DeliveryGroup: Sendable {
       }
       if isDone { continuation.resume() }
     }
+  }
+}
+
+/// A value guarded by a `_Lock`, with `Mutex`'s `withLock` shape.
+final class _Guarded<Value: ~Copyable>: @unchecked Sendable {
+  private let lock = _Lock()
+  /// Only accessed with `lock` held, which makes the run-time exclusivity check redundant.
+  @exclusivity(unchecked) private var value: Value
+
+  init(_ value: consuming Value) {
+    self.value = value
+  }
+
+  deinit {
+    lock.destroy()
+  }
+
+  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&value)
   }
 }
