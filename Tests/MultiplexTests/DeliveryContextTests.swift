@@ -231,6 +231,43 @@ struct DeliveryContextTests {
     #expect(removedLate)
   }
 
+  @Test("A waiting removal returns only after a removed strong observer's deinit ran, also on its queue")
+  func strongDeinitBeforeWaitReturns() {
+    let queue = DispatchQueue(label: "strong-deinit")
+    let entered = DispatchSemaphore(value: 0)
+    let mayFinish = Atomic<Bool>(false)
+    let deinitRan = Atomic<Bool>(false)
+    let feed = Multiplexer<any Feed>()
+    let token = feed.add(
+      FeedRecorder(
+        onReceive: { _, _ in
+          entered.signal()
+          while !mayFinish.load(ordering: .acquiring) { usleep(100) }
+        },
+        onDeinit: {
+          usleep(5_000)  // A slow deinit widens the window a wrong wait would return in.
+          deinitRan.store(true, ordering: .releasing)
+        }
+      ),
+      retention: .strong,
+      deliveringOn: .queue(queue)
+    )
+    feed.post { $0.received(1) }
+    entered.wait()
+    let done = DispatchSemaphore(value: 0)
+    let sawDeinit = Atomic<Bool>(false)
+    Thread {
+      token.cancelAndWait()
+      sawDeinit.store(deinitRan.load(ordering: .acquiring), ordering: .releasing)
+      done.signal()
+    }.start()
+    usleep(10_000)
+    mayFinish.store(true, ordering: .releasing)
+    done.wait()
+    let result = sawDeinit.load(ordering: .acquiring)
+    #expect(result)
+  }
+
   @Test("An observer can remove itself (and wait) from inside a queued call")
   func removeSelfFromInsideAQueuedCall() {
     let queue = DispatchQueue(label: "self-removal")

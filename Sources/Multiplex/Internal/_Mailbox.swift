@@ -76,9 +76,17 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   }
 
   /// Runs the pending calls, in order, until none is left or the batch is used up.
+  ///
+  /// The whole drain counts as running for ``Multiplexer/removeAndWait(_:)``, including the releases at its end:
+  /// the last reference to a removed strong observer may be dropped here, and a waiting removal must not return
+  /// before that observer's deinit ran.
   func drain() {
     let threadContext = _ThreadContext.current
-    let thread = UInt(bitPattern: ObjectIdentifier(threadContext))
+    // Announce the drain before checking the removal flag; `removeAndWait` sets the flag, then reads this (a
+    // Dekker pair: both sides store, fence, then load).
+    runningThread.store(UInt(bitPattern: ObjectIdentifier(threadContext)), ordering: .sequentiallyConsistent)
+    atomicMemoryFence(ordering: .sequentiallyConsistent)
+    defer { runningThread.store(0, ordering: .releasing) }
     for _ in 0..<Self.batchSize {
       var finished: _Entry<Observer>? = nil
       let next = state.withLock { state -> (delivery: Delivery, entry: _Entry<Observer>)? in
@@ -103,10 +111,6 @@ final class _Mailbox<Observer>: @unchecked Sendable {
         withExtendedLifetime(finished) {}
         return
       }
-      // Announce the call before checking the removal flag; `removeAndWait` sets the flag, then reads this
-      // (a Dekker pair: both sides store, fence, then load).
-      runningThread.store(thread, ordering: .sequentiallyConsistent)
-      atomicMemoryFence(ordering: .sequentiallyConsistent)
       var sawDead = false
       if let observer = entry._deliveryTarget(sawDead: &sawDead) {
         // A frame no "not implemented" mark reaches: a context that runs jobs inline, inside another dispatch's
@@ -117,7 +121,6 @@ final class _Mailbox<Observer>: @unchecked Sendable {
         delivery.call(observer)
         threadContext.restore(saved)
       }
-      runningThread.store(0, ordering: .releasing)
       delivery.group?.leave()
       if sawDead || entry._removed.load(ordering: .relaxed) {
         close()
