@@ -62,9 +62,18 @@ public struct DeliveryContext: Sendable {
   ///
   /// An observer whose methods are `nonisolated` can use `actor.assumeIsolated` inside them.
   ///
-  /// - Parameter actor: The actor to run the calls on. The context holds it strongly.
+  /// The context holds the actor weakly, so an actor registered (weakly) on its own context is not kept alive by
+  /// it. If the actor is deallocated while calls are still queued, they run in a task that is not isolated to
+  /// any actor: nothing can be isolated to an actor that no longer exists, and an observer whose calls rely on
+  /// that isolation holds the actor, which keeps it alive.
+  ///
+  /// - Parameter actor: The actor to run the calls on.
   public static func actor(_ actor: some Actor) -> DeliveryContext {
-    DeliveryContext { job in
+    DeliveryContext { [weak actor] job in
+      guard let actor else {
+        Task { job() }
+        return
+      }
       Task { await _run(job, isolatedTo: actor) }
     }
   }

@@ -14,7 +14,8 @@ extension Multiplexer {
   /// ```
   ///
   /// The primary is held weakly. Setting a new primary unregisters the old one. Setting an observer that is
-  /// already registered as a secondary moves it to the front, keeping its retention. Removing the
+  /// already registered as a secondary moves it to the front, keeping its registration: its retention, its
+  /// delivery context and queued calls, and its tokens. Removing the
   /// primary with ``remove(_:)`` (or letting it deallocate) leaves no primary. It is counted by ``count``,
   /// listed first by ``observers``, and reported by ``contains(_:)`` like any registration.
   ///
@@ -43,21 +44,19 @@ extension Multiplexer {
         }
         guard let newValue, let object else { return }
         let identifier = ObjectIdentifier(object)
-        var retention = Retention.weak
-        var context: DeliveryContext? = nil
         if let existing = _index[identifier] {
-          // Moving a secondary to the front keeps how it was held and where it is called.
-          if existing._isStrong { retention = .strong }
-          context = existing._mailbox?.context
+          // `newValue` keeps the object alive: the weak load cannot produce its last reference under the lock.
+          if existing._isStrong || existing._object === object {
+            // A secondary moves to the front as it is: how it is held, where it is called, its queued calls and
+            // its tokens stay.
+            _move(existing, toPriority: Int.max)
+            _primaryEntry = existing
+            return
+          }
+          // The registered object died and a new one reuses its address: that registration is gone.
           _retire(existing)
         }
-        let entry = _Entry(
-          observer: newValue,
-          object: object,
-          retention: retention,
-          priority: Int.max,
-          context: context
-        )
+        let entry = _Entry(observer: newValue, object: object, retention: .weak, priority: Int.max)
         _insert(entry)
         _index[identifier] = entry
         _primaryEntry = entry

@@ -54,6 +54,10 @@ extension Multiplexer {
   /// and runs on another thread; dispatches on the calling thread (an observer removing itself from inside a
   /// call) are never waited for. Dispatches that start while it waits do not delay it.
   ///
+  /// For an observer registered with a delivery context, it also waits until no call queued for it (by this
+  /// registration, or an earlier one of the same observer) runs in its context on another thread; the calls not
+  /// yet started are dropped by the removal itself.
+  ///
   /// Calls made by *asynchronous* dispatches (`await notify { … }`) are not waited for: such a call may be
   /// suspended for as long as it likes, on the very actor you are waiting on. After the removal they do not
   /// call the observer again; to wait for one already running, await the task that dispatches.
@@ -69,16 +73,15 @@ extension Multiplexer {
   /// - Complexity: O(1) amortized plus the time the running dispatches take to finish.
   @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
   public func removeAndWait(_ observer: Observer) {
-    var mailbox: _Mailbox<Observer>? = nil
+    var mailboxes: [_Mailbox<Observer>] = []
     if let object = _classInstance(observer) {
-      mailbox = _mutate { () -> _Mailbox<Observer>? in
-        let mailbox = _index[ObjectIdentifier(object)]?._mailbox
+      mailboxes = _mutate { () -> [_Mailbox<Observer>] in
         _remove(object)
-        return mailbox
+        return _retiredMailboxes(of: ObjectIdentifier(object))
       }
     }
     _waitForDispatchesOnOtherThreads()
-    mailbox?.waitUntilNotRunningElsewhere()
+    for mailbox in mailboxes { mailbox.waitUntilNotRunningElsewhere() }
   }
 
   /// Returns whether `observer` is registered and, if held weakly, still alive.
@@ -214,21 +217,41 @@ extension Multiplexer {
     // Queued calls are dropped after unlocking too (dropping them releases what they captured); until then the
     // `_removed` flag keeps them from starting.
     if entry._isStrong || entry._mailbox != nil { _releasedAfterUnlock.append(entry) }
+    if let mailbox = entry._mailbox {
+      // A drain may still be running one of its calls: waiting removals wait for it.
+      _retiredMailboxes.append((identifier: entry.identifier, mailbox: mailbox))
+      if _retiredMailboxes.count >= _retiredMailboxesPruneThreshold {
+        _retiredMailboxes.removeAll { $0.mailbox.isRetired }
+        _retiredMailboxesPruneThreshold = max(8, _retiredMailboxes.count * 2)
+      }
+    }
     if _primaryEntry === entry { _primaryEntry = nil }
     if let identifier = entry.identifier, _index[identifier] === entry {
       _index[identifier] = nil
     }
+    // Replacing the entry releases the multiplexer's hold on a strong observer right away; dispatches that
+    // started earlier keep the entry (and the observer) until they finish.
+    _leaveTombstone(for: entry)
+  }
+
+  /// Puts a tombstone in `entry`'s slot, if it is still there, and compacts the storage when due.
+  func _leaveTombstone(for entry: _Entry<Observer>) {
     let position = entry.position
-    if position < _entries.count, _entries[position] === entry {
-      // Replacing the entry releases the multiplexer's hold on a strong observer right away; dispatches that
-      // started earlier keep the entry (and the observer) until they finish.
-      let tombstone = _Entry<Observer>(tombstoneWithPriority: entry.priority)
-      tombstone.position = position
-      _entries[position] = tombstone
-      _garbage += 1
-      // Amortized O(1): compaction is O(n) and runs after Θ(n) removals (or when nothing else is left).
-      if _garbage == _entries.count || (_garbage > 8 && _garbage * 2 > _entries.count) { _compact() }
-    }
+    guard position < _entries.count, _entries[position] === entry else { return }
+    let tombstone = _Entry<Observer>(tombstoneWithPriority: entry.priority)
+    tombstone.position = position
+    _entries[position] = tombstone
+    _garbage += 1
+    // Amortized O(1): compaction is O(n) and runs after Θ(n) removals (or when nothing else is left).
+    if _garbage == _entries.count || (_garbage > 8 && _garbage * 2 > _entries.count) { _compact() }
+  }
+
+  /// Moves a live registration to the place of `priority`, keeping the registration itself (its retention,
+  /// delivery context, queued calls and tokens). A dispatch sees it either at its old place or at its new one.
+  func _move(_ entry: _Entry<Observer>, toPriority priority: Int) {
+    _leaveTombstone(for: entry)
+    entry.priority = priority
+    _insert(entry)
   }
 
   /// Rebuilds the storage without tombstones (removed registrations).
@@ -274,16 +297,26 @@ extension Multiplexer {
     return result
   }
 
+  /// The mailboxes of `identifier`'s removed registrations that may still run a call; prunes the others.
+  func _retiredMailboxes(of identifier: ObjectIdentifier) -> [_Mailbox<Observer>] {
+    _retiredMailboxes.removeAll { $0.mailbox.isRetired }
+    _retiredMailboxesPruneThreshold = max(8, _retiredMailboxes.count * 2)
+    return _retiredMailboxes.lazy.filter { $0.identifier == identifier }.map(\.mailbox)
+  }
+
   /// Cancels a token's registration. `entry` is the token's type-erased entry.
   func _cancel(_ entry: AnyObject, wait: Bool) {
     guard let entry = entry as? _Entry<Observer> else {
       if wait { _waitForDispatchesOnOtherThreads() }
       return
     }
-    _mutate { _remove(entry: entry) }
+    let mailboxes = _mutate { () -> [_Mailbox<Observer>] in
+      _remove(entry: entry)
+      return wait ? entry.identifier.map { _retiredMailboxes(of: $0) } ?? [] : []
+    }
     if wait {
       _waitForDispatchesOnOtherThreads()
-      entry._mailbox?.waitUntilNotRunningElsewhere()
+      for mailbox in mailboxes { mailbox.waitUntilNotRunningElsewhere() }
     }
   }
 

@@ -88,6 +88,14 @@ public final class Multiplexer<Observer> {
   /// them and drops their queued calls after unlocking.
   @exclusivity(unchecked) var _releasedAfterUnlock: [_Entry<Observer>] = []
 
+  /// Mailboxes of removed registrations whose drain may still be running a call, by observer identity: a waiting
+  /// removal waits for them (the observer may have been removed, or removed and added again, before it was
+  /// called). Pruned when it doubles.
+  @exclusivity(unchecked) var _retiredMailboxes: [(identifier: ObjectIdentifier?, mailbox: _Mailbox<Observer>)] = []
+
+  /// The size of `_retiredMailboxes` that triggers the next pruning.
+  @exclusivity(unchecked) var _retiredMailboxesPruneThreshold = 8
+
   /// The generation new synchronous dispatches count themselves in; replaced by each waiting removal.
   @usableFromInline @exclusivity(unchecked) var _generation = _Generation()
 

@@ -135,8 +135,8 @@ public final class ModelWorld {
   final class Registration {
     let observer: Int
     let strong: Bool
-    let priority: Int
-    let sequence: Int
+    var priority: Int
+    var sequence: Int
     var active = true
     init(observer: Int, strong: Bool, priority: Int, sequence: Int) {
       self.observer = observer
@@ -265,11 +265,15 @@ public final class ModelWorld {
         if let primary, primary.active, primary.observer == observer, isAlive(observer) { break }
         if let primary { deactivate(primary) }
         primary = nil
-        // Moving a secondary to the front keeps its retention.
-        let strong = current(observer)?.strong ?? false
-        if let existing = current(observer) { deactivate(existing) }
         sequence += 1
-        let registration = Registration(observer: observer, strong: strong, priority: Int.max, sequence: sequence)
+        if let existing = current(observer) {
+          // A secondary moves to the front as it is: same registration (retention, token), new place.
+          existing.priority = Int.max
+          existing.sequence = sequence
+          primary = existing
+          break
+        }
+        let registration = Registration(observer: observer, strong: false, priority: Int.max, sequence: sequence)
         registrations.append(registration)
         primary = registration
       } else {

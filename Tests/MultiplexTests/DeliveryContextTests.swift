@@ -233,39 +233,138 @@ struct DeliveryContextTests {
 
   @Test("A waiting removal returns only after a removed strong observer's deinit ran, also on its queue")
   func strongDeinitBeforeWaitReturns() {
+    /// Released by the drain after the call: a slow deinit widens the window in which a wrong wait returns.
+    final class SlowRelease: Sendable {
+      deinit { usleep(50_000) }
+    }
     let queue = DispatchQueue(label: "strong-deinit")
-    let entered = DispatchSemaphore(value: 0)
-    let mayFinish = Atomic<Bool>(false)
+    let started = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
     let deinitRan = Atomic<Bool>(false)
     let feed = Multiplexer<any Feed>()
     let token = feed.add(
       FeedRecorder(
         onReceive: { _, _ in
-          entered.signal()
-          while !mayFinish.load(ordering: .acquiring) { usleep(100) }
+          started.signal()
+          release.wait()
         },
-        onDeinit: {
-          usleep(5_000)  // A slow deinit widens the window a wrong wait would return in.
-          deinitRan.store(true, ordering: .releasing)
-        }
+        onDeinit: { deinitRan.store(true, ordering: .sequentiallyConsistent) }
       ),
       retention: .strong,
       deliveringOn: .queue(queue)
     )
+    do {
+      let slow = SlowRelease()
+      feed.post { [slow] in
+        withExtendedLifetime(slow) {}
+        $0.received(1)
+      }
+    }
+    started.wait()
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { release.signal() }
+    token.cancelAndWait()
+    let ranBeforeReturn = deinitRan.load(ordering: .sequentiallyConsistent)
+    queue.sync {}
+    #expect(ranBeforeReturn, "the strong observer's deinit ran after cancelAndWait returned")
+  }
+
+  @Test("removeAndWait waits for a drain that started while the previous one was finishing")
+  func removeAndWaitWaitsForOverlappingDrains() {
+    // Runs each job on its own thread and returns from `schedule` a little after the job started: legal, and it
+    // makes a new drain start while the one that scheduled it is still returning.
+    let context = DeliveryContext { job in
+      let started = DispatchSemaphore(value: 0)
+      Thread {
+        started.signal()
+        job()
+      }.start()
+      started.wait()
+      usleep(2_000)
+    }
+    let inCall = Atomic<Bool>(false)
+    let lastValue = Atomic<Int>(0)
+    let recorder = FeedRecorder(onReceive: { _, value in
+      inCall.store(true, ordering: .sequentiallyConsistent)
+      lastValue.store(value, ordering: .sequentiallyConsistent)
+      usleep(5_000)
+      inCall.store(false, ordering: .sequentiallyConsistent)
+    })
+    let feed = Multiplexer<any Feed>()
+    feed.add(recorder, deliveringOn: context)
+    for value in 1...100 { feed.post { $0.received(value) } }
+    // The second drain (after the batch of 64) is running, and the first one has returned.
+    while lastValue.load(ordering: .sequentiallyConsistent) < 70 { usleep(100) }
+    feed.removeAndWait(recorder)
+    let stillRunning = inCall.load(ordering: .sequentiallyConsistent)
+    #expect(!stillRunning, "removeAndWait returned while a queued call was running on another thread")
+  }
+
+  @Test("removeAndWait waits for a queued call of a registration that was already removed, or removed and re-added")
+  func removeAndWaitAfterAnEarlierRemoval() {
+    for reAdd in [false, true] {
+      let queue = DispatchQueue(label: "earlier-removal")
+      let started = DispatchSemaphore(value: 0)
+      let finished = Atomic<Bool>(false)
+      let recorder = FeedRecorder(onReceive: { _, value in
+        guard value == 1 else { return }
+        started.signal()
+        usleep(50_000)
+        finished.store(true, ordering: .sequentiallyConsistent)
+      })
+      let feed = Multiplexer<any Feed>()
+      feed.add(recorder, deliveringOn: .queue(queue))
+      feed.post { $0.received(1) }
+      started.wait()
+      feed.remove(recorder)
+      if reAdd { feed.add(recorder, deliveringOn: .queue(DispatchQueue(label: "other"))) }
+      feed.removeAndWait(recorder)
+      let done = finished.load(ordering: .sequentiallyConsistent)
+      queue.sync {}
+      #expect(done, "removeAndWait returned while a queued call still ran (re-added: \(reAdd))")
+    }
+  }
+
+  @Test("Making an observer with a context the primary keeps its queued calls and its one-at-a-time delivery")
+  func primaryKeepsTheRegistration() {
+    let scheduler = ManualScheduler()
+    let recorder = FeedRecorder()
+    let feed = Multiplexer<any Feed>()
+    let token = feed.add(recorder, retention: .strong, deliveringOn: scheduler.context)
+    feed.add(FeedRecorder("other"), retention: .strong)
     feed.post { $0.received(1) }
-    entered.wait()
-    let done = DispatchSemaphore(value: 0)
-    let sawDeinit = Atomic<Bool>(false)
-    Thread {
-      token.cancelAndWait()
-      sawDeinit.store(deinitRan.load(ordering: .acquiring), ordering: .releasing)
-      done.signal()
-    }.start()
-    usleep(10_000)
-    mayFinish.store(true, ordering: .releasing)
-    done.wait()
-    let result = sawDeinit.load(ordering: .acquiring)
-    #expect(result)
+    feed.post { $0.received(2) }
+    feed.primary = recorder
+    #expect(feed.primary === recorder)
+    #expect(feed.observers.first === recorder)
+    feed.post { $0.received(3) }
+    // Still one mailbox: one drain job for the three calls.
+    #expect(scheduler.pendingJobs == 1)
+    scheduler.runUntilIdle()
+    #expect(recorder.values == [1, 2, 3])
+    // The token still names the registration.
+    token.cancel()
+    #expect(feed.primary == nil)
+    #expect(feed.count == 1)
+  }
+
+  @Test("An actor registered weakly on its own context is not kept alive by it")
+  func actorOnItsOwnContextIsReleased() async {
+    actor SelfDelivering: Feed {
+      let log: Log
+      init(_ log: Log) { self.log = log }
+      deinit { log.record("deinit") }
+      nonisolated func received(_ value: Int) {
+        assumeIsolated { $0.log.record("received \(value)") }
+      }
+    }
+    let log = Log()
+    let feed = Multiplexer<any Feed>()
+    var observer: SelfDelivering? = SelfDelivering(log)
+    feed.add(observer!, deliveringOn: .actor(observer!))
+    await feed.postAndWait { $0.received(1) }
+    observer = nil
+    #expect(log.events == ["received 1", "deinit"])
+    #expect(feed.count == 0)
   }
 
   @Test("An observer can remove itself (and wait) from inside a queued call")

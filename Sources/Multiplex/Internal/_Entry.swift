@@ -42,8 +42,9 @@ final class _Entry<Observer>: @unchecked Sendable {
   /// The identity of the observer this entry was created for (stays valid after the observer died).
   @usableFromInline let identifier: ObjectIdentifier?
 
-  /// The call-order priority this entry was registered with.
-  let priority: Int
+  /// The call-order priority: the one it was registered with, or `Int.max` once it was made the primary. Only
+  /// read and written under the multiplexer's lock.
+  @exclusivity(unchecked) var priority: Int
 
   /// The queue of calls waiting to run in the registration's ``DeliveryContext``; `nil` for an observer called
   /// directly by the dispatching thread. Synchronous and returning calls skip an entry that has one.

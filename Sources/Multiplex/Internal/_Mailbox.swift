@@ -39,9 +39,9 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   /// Not a `Synchronization.Mutex`: on Linux its lock is taken in the (uninstrumented) runtime, so Thread
   /// Sanitizer cannot see it and reports the accesses it guards as races. `_Guarded` uses a pthread mutex.
   let state = _Guarded(State())
-  /// The `_ThreadContext` (as bits) of the thread running a call from this mailbox, or 0: what
-  /// ``Multiplexer/removeAndWait(_:)`` waits for.
-  let runningThread = Atomic<UInt>(0)
+  /// The drains of this mailbox running now: what ``Multiplexer/removeAndWait(_:)`` waits for. Usually 0 or 1;
+  /// briefly 2 when a new drain starts while the previous one releases what it held.
+  let runningDrains = Atomic<Int>(0)
 
   init(context: DeliveryContext) {
     self.context = context
@@ -75,18 +75,29 @@ final class _Mailbox<Observer>: @unchecked Sendable {
     context._schedule { self.drain() }
   }
 
-  /// Runs the pending calls, in order, until none is left or the batch is used up.
+  /// Runs the pending calls, in order, until none is left or the batch is used up; then, if calls are left,
+  /// hands the context a new job.
   ///
-  /// The whole drain counts as running for ``Multiplexer/removeAndWait(_:)``, including the releases at its end:
-  /// the last reference to a removed strong observer may be dropped here, and a waiting removal must not return
-  /// before that observer's deinit ran.
+  /// The whole drain counts as running for ``Multiplexer/removeAndWait(_:)``, including the releases at its end
+  /// (the last reference to a removed strong observer, or to what a call captured, may be dropped here, and a
+  /// waiting removal must not return before that deinit ran). The thread records it too, so that a removal from
+  /// inside one of its calls does not wait for itself.
   func drain() {
     let threadContext = _ThreadContext.current
-    // Announce the drain before checking the removal flag; `removeAndWait` sets the flag, then reads this (a
-    // Dekker pair: both sides store, fence, then load).
-    runningThread.store(UInt(bitPattern: ObjectIdentifier(threadContext)), ordering: .sequentiallyConsistent)
+    // Count the drain before checking the removal flag; a waiting removal sets the flag, then reads the count (a
+    // Dekker pair: both sides write, fence, then read).
+    runningDrains.wrappingAdd(1, ordering: .sequentiallyConsistent)
     atomicMemoryFence(ordering: .sequentiallyConsistent)
-    defer { runningThread.store(0, ordering: .releasing) }
+    threadContext.pushDrain(ObjectIdentifier(self))
+    // A separate function, so that everything it holds is released when it returns, before the count drops.
+    let hasMore = runBatch(threadContext)
+    threadContext.popDispatch()
+    runningDrains.wrappingSubtract(1, ordering: .releasing)
+    if hasMore { schedule() }
+  }
+
+  /// Runs up to `batchSize` pending calls. Returns whether calls are left (the drain stays scheduled).
+  private func runBatch(_ threadContext: _ThreadContext) -> Bool {
     for _ in 0..<Self.batchSize {
       var finished: _Entry<Observer>? = nil
       let next = state.withLock { state -> (delivery: Delivery, entry: _Entry<Observer>)? in
@@ -109,7 +120,7 @@ final class _Mailbox<Observer>: @unchecked Sendable {
       }
       guard let (delivery, entry) = next else {
         withExtendedLifetime(finished) {}
-        return
+        return false
       }
       var sawDead = false
       if let observer = entry._deliveryTarget(sawDead: &sawDead) {
@@ -124,10 +135,10 @@ final class _Mailbox<Observer>: @unchecked Sendable {
       delivery.group?.leave()
       if sawDead || entry._removed.load(ordering: .relaxed) {
         close()
-        return
+        return false
       }
     }
-    // The batch is used up: let the context run others, and come back.
+    // The batch is used up: the caller hands the context a new job, so that others get a turn.
     var finished: _Entry<Observer>? = nil
     let hasMore = state.withLock { state -> Bool in
       if !state.isClosed, state.head < state.pending.count { return true }
@@ -136,7 +147,7 @@ final class _Mailbox<Observer>: @unchecked Sendable {
       return false
     }
     withExtendedLifetime(finished) {}
-    if hasMore { schedule() }
+    return hasMore
   }
 
   /// Drops every pending call and refuses new ones. Call it without the multiplexer's lock held: dropping a
@@ -155,17 +166,21 @@ final class _Mailbox<Observer>: @unchecked Sendable {
     withExtendedLifetime(entry) {}
   }
 
-  /// Waits until no call from this mailbox runs on another thread.
+  /// Waits until no drain of this mailbox runs on another thread (one running on this thread, which is
+  /// removing its own observer from inside a call, is not waited for).
   func waitUntilNotRunningElsewhere() {
     atomicMemoryFence(ordering: .sequentiallyConsistent)
-    let own = UInt(bitPattern: ObjectIdentifier(_ThreadContext.current))
+    let own = _ThreadContext.current.activeDispatchCount(in: ObjectIdentifier(self))
     var attempt = 0
-    while true {
-      let running = runningThread.load(ordering: .acquiring)
-      if running == 0 || running == own { return }
+    while runningDrains.load(ordering: .acquiring) > own {
       _backOff(attempt: attempt)
       attempt += 1
     }
+  }
+
+  /// Whether the mailbox is closed and no drain runs: nothing can call its observer any more.
+  var isRetired: Bool {
+    runningDrains.load(ordering: .acquiring) == 0 && state.withLock { $0.isClosed }
   }
 }
 

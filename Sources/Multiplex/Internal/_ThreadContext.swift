@@ -16,8 +16,9 @@ public import Android
 ///   frame only if it runs on behalf of that observer. Frames nest (a responding observer may dispatch again),
 ///   and every dispatch restores the frame and the mark it found, so a mark made by a nested call, or by another
 ///   object's default implementation, can never be mistaken for the outer observer's.
-/// - The dispatches in progress on this thread, so that ``Multiplexer/removeAndWait(_:)`` never waits for a
-///   call on its own thread (which would deadlock when an observer removes itself from inside a call).
+/// - The dispatches (and mailbox drains) in progress on this thread, so that ``Multiplexer/removeAndWait(_:)``
+///   never waits for a call on its own thread (which would deadlock when an observer removes itself from inside a
+///   call).
 ///
 /// Stored behind a `pthread_key_t`; freed by the key's destructor when the thread exits.
 @usableFromInline
@@ -119,7 +120,14 @@ final class _ThreadContext {
     activeDispatchCount &+= 1
   }
 
-  /// Forgets the innermost dispatch recorded by `pushDispatch`.
+  /// Records that a mailbox's drain runs on this thread (its identity counts like a generation's).
+  func pushDrain(_ mailbox: ObjectIdentifier) {
+    if activeDispatchCount == activeDispatchCapacity { _growActiveDispatches() }
+    activeDispatches[activeDispatchCount] = UInt(bitPattern: mailbox)
+    activeDispatchCount &+= 1
+  }
+
+  /// Forgets the innermost dispatch recorded by `pushDispatch` (or drain recorded by `pushDrain`).
   @inlinable @inline(__always)
   func popDispatch() {
     activeDispatchCount &-= 1
