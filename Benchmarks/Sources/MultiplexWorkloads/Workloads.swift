@@ -51,6 +51,8 @@ public enum SystemName {
   public static let openCombine = "OpenCombine PassthroughSubject"
   public static let lockedBoxes = "floor: locked array of weak boxes"
   public static let dictionary = "floor: dictionary of weak boxes"
+  public static let asyncPerCall = "floor: queue.async per observer call"
+  public static let multiplexQueued = "Multiplex deliveringOn: .queue"
 }
 
 /// The sizes of every dispatch workload.
@@ -68,6 +70,7 @@ public let allWorkloads: [Workload] = [
   deadWorkload,
   churnWorkload,
   contentionWorkload,
+  queuedWorkload,
 ]
 
 /// The workloads whose name contains one of `filters` (all of them without filters).

@@ -329,7 +329,8 @@ func instructions(workload: Workload, contender: Contender, size: Int, iteration
 
 func callgrind(_ selected: [Workload], options: Options) -> [(Workload, [Row])] {
   var results: [(Workload, [Row])] = []
-  for workload in selected where workload.name != "contention" {
+  // Multi-threaded workloads are timed only: under valgrind their threads are serialized.
+  for workload in selected where !["contention", "queued"].contains(workload.name) {
     var rows = workload.contenders.map { Row(contender: $0) }
     for size in workload.sizes {
       // About 20,000 units of work: enough to amortize anything per run, quick under valgrind.
