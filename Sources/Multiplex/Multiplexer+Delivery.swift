@@ -35,7 +35,7 @@ extension Multiplexer where Observer: Sendable {
   ///   - priority: The position among the observers, as for ``add(_:retention:priority:)``.
   ///   - context: Where the observer is called.
   /// - Returns: A token that removes this registration when cancelled.
-  /// - Complexity: As ``add(_:retention:priority:)``, plus one allocation for the registration's queue.
+  /// - Complexity: As ``add(_:retention:priority:)``, plus a few allocations for the registration's queue.
   @discardableResult
   public func add(
     _ observer: Observer,
