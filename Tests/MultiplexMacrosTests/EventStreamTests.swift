@@ -94,6 +94,30 @@ private func collect(
     )
   }
 
+  /// The consumer iterates while the sender is still dispatching: each event is handled before the next call.
+  @Test func iteratesWhileTheSenderDispatches() async {
+    final class Received {
+      var events: [String] = []
+    }
+    let multiplexer = RecorderDelegateMultiplexer()
+    let stream = multiplexer.events()
+    let received = Received()
+    let consumer = Task {
+      for await event in stream {
+        received.events.append(describe(event))
+        if received.events.count == 5 { break }
+      }
+    }
+    for offset in 1...5 {
+      multiplexer.didScroll(offset)
+      // The sender goes on only once the consumer has handled this call's event.
+      while received.events.count < offset { await Task.yield() }
+      #expect(received.events.last == "didScroll(\(offset))")
+    }
+    await consumer.value
+    #expect(received.events == (1...5).map { "didScroll(\($0))" })
+  }
+
   /// A requirement left out of `Event` still reaches the observers, tap or not.
   @Test func leftOutRequirementsStillForward() async {
     let multiplexer = RecorderDelegateMultiplexer()
