@@ -1,5 +1,6 @@
 import Foundation
 import MultiplexMacros
+import MultiplexTestSupport
 import Synchronization
 import Testing
 
@@ -53,28 +54,11 @@ private final class TransferRecorder: TransferDelegate, Sendable {
   var recorded: [String] { calls.withLock { $0 } }
 }
 
-/// Runs the jobs it was given when the test says so.
-private final class Scheduler: Sendable {
-  private let jobs = Mutex<[@Sendable () -> Void]>([])
-  var context: DeliveryContext { DeliveryContext { job in self.jobs.withLock { $0.append(job) } } }
-
-  func runUntilIdle() {
-    while true {
-      let scheduled = jobs.withLock { jobs in
-        defer { jobs.removeAll() }
-        return jobs
-      }
-      if scheduled.isEmpty { return }
-      for job in scheduled { job() }
-    }
-  }
-}
-
 @Suite("Delivery contexts on generated multiplexers")
 struct GeneratedDeliveryContextTests {
   @Test("Sendable calls are queued for observers with a context; the others skip them")
   func sendableCallsAreQueued() {
-    let scheduler = Scheduler()
+    let scheduler = ManualScheduler()
     let queued = TransferRecorder()
     let direct = TransferRecorder()
     let multiplexer = TransferDelegateMultiplexer()

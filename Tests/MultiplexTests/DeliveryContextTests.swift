@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 @_spi(Testing) import Multiplex
+import MultiplexTestSupport
 import Synchronization
 import Testing
 
@@ -77,44 +78,6 @@ final class TaggedQueue: Sendable {
 
   var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == 1 }
   var context: DeliveryContext { .queue(queue) }
-}
-
-/// A value behind an `NSLock`. (Not `Synchronization.Mutex`: on Linux, Thread Sanitizer cannot see its lock and
-/// reports the accesses it guards as races.)
-final class Locked<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value
-
-  init(_ value: Value) { self.value = value }
-
-  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&value)
-  }
-}
-
-/// A context whose jobs run only when the test says so.
-final class ManualScheduler: Sendable {
-  private let jobs = Locked<[@Sendable () -> Void]>([])
-
-  var context: DeliveryContext { DeliveryContext { job in self.jobs.withLock { $0.append(job) } } }
-  var pendingJobs: Int { jobs.withLock { $0.count } }
-
-  /// Runs the jobs scheduled so far (not those they schedule); returns how many ran.
-  @discardableResult
-  func runScheduledJobs() -> Int {
-    let scheduled = jobs.withLock { jobs in
-      defer { jobs.removeAll() }
-      return jobs
-    }
-    for job in scheduled { job() }
-    return scheduled.count
-  }
-
-  func runUntilIdle() {
-    while runScheduledJobs() > 0 {}
-  }
 }
 
 actor Ledger {
