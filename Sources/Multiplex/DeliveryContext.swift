@@ -30,6 +30,9 @@ public struct DeliveryContext: Sendable {
   /// Runs a job in the context, later.
   let _schedule: @Sendable (_ job: @escaping @Sendable () -> Void) -> Void
 
+  /// The actor of an ``actor(_:)`` context, so that a registration of that very actor can hold it weakly.
+  let _actor: (any Actor)?
+
   /// Creates a context that runs each job with `schedule`.
   ///
   /// `schedule` must arrange for the job to run exactly once, eventually, without running it synchronously
@@ -45,6 +48,12 @@ public struct DeliveryContext: Sendable {
   /// - Parameter schedule: Runs `job` later, in the context.
   public init(schedule: @escaping @Sendable (_ job: @escaping @Sendable () -> Void) -> Void) {
     _schedule = schedule
+    _actor = nil
+  }
+
+  init(actor: (any Actor)?, schedule: @escaping @Sendable (_ job: @escaping @Sendable () -> Void) -> Void) {
+    _schedule = schedule
+    _actor = actor
   }
 
   /// The main actor: calls run on the main thread, isolated to `MainActor`.
@@ -62,14 +71,23 @@ public struct DeliveryContext: Sendable {
   ///
   /// An observer whose methods are `nonisolated` can use `actor.assumeIsolated` inside them.
   ///
-  /// The context holds the actor weakly, so an actor registered (weakly) on its own context is not kept alive by
-  /// it. If the actor is deallocated while calls are still queued, they run in a task that is not isolated to
-  /// any actor: nothing can be isolated to an actor that no longer exists, and an observer whose calls rely on
-  /// that isolation holds the actor, which keeps it alive.
+  /// The context holds the actor, so the actor lives as long as the registration, even when nothing else refers
+  /// to it (`.actor(WorkerActor())` is fine). One exception: an actor registered on its own context, which is
+  /// held as the registration says (weakly by default), so that the context does not keep it alive.
   ///
   /// - Parameter actor: The actor to run the calls on.
   public static func actor(_ actor: some Actor) -> DeliveryContext {
-    DeliveryContext { [weak actor] job in
+    DeliveryContext(actor: actor) { job in
+      Task { await _run(job, isolatedTo: actor) }
+    }
+  }
+
+  /// The context a registration of `object` keeps: this one, except that an ``actor(_:)`` context registering
+  /// its own actor refers to it weakly. Once that actor is gone, so is the observer, and its queued calls are
+  /// dropped; the job that finds it gone runs in a plain task.
+  func _forRegistration(of object: AnyObject) -> DeliveryContext {
+    guard let actor = _actor, actor === object else { return self }
+    return DeliveryContext(actor: nil) { [weak actor] job in
       guard let actor else {
         Task { job() }
         return
@@ -94,6 +112,6 @@ public struct DeliveryContext: Sendable {
 }
 
 /// Runs `job` isolated to `actor`.
-private func _run(_ job: @Sendable () -> Void, isolatedTo actor: isolated some Actor) {
+private func _run(_ job: @Sendable () -> Void, isolatedTo actor: isolated any Actor) {
   job()
 }

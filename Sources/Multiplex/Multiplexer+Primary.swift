@@ -27,15 +27,13 @@ extension Multiplexer {
     }
     set {
       let object = newValue.flatMap { _classInstance($0) }
-      // Load the current primary outside the lock, and keep that strong reference until the lock is released:
-      // if it were the last one, the observer's deinit would run under the lock.
-      let old = _lock.withLock { _primaryEntry }
-      let oldObject = old?._object
-      defer { withExtendedLifetime(oldObject) {} }
       _mutate {
         if let current = _primaryEntry {
-          if current === old, let object, current.identifier == ObjectIdentifier(object),
-            current._isStrong || oldObject === object, !current._removed.load(ordering: .relaxed)
+          // Unchanged, also when another thread made it the primary since `old` was read. `newValue` keeps the
+          // object alive, so the weak load cannot produce its last reference under the lock.
+          if let object, current.identifier == ObjectIdentifier(object),
+            current._isStrong || current._object === object,
+            !current._removed.load(ordering: .relaxed)
           {
             return  // unchanged
           }

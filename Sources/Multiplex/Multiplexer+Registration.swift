@@ -159,7 +159,7 @@ extension Multiplexer {
         object: object,
         retention: retention,
         priority: priority,
-        context: context
+        context: context?._forRegistration(of: object)
       )
       _insert(entry)
       _index[identifier] = entry
@@ -219,9 +219,9 @@ extension Multiplexer {
     if entry._isStrong || entry._mailbox != nil { _releasedAfterUnlock.append(entry) }
     if let mailbox = entry._mailbox {
       // A drain may still be running one of its calls: waiting removals wait for it.
-      _retiredMailboxes.append((identifier: entry.identifier, mailbox: mailbox))
+      _retiredMailboxes.append(_RetiredMailbox(identifier: entry.identifier, mailbox: mailbox))
       if _retiredMailboxes.count >= _retiredMailboxesPruneThreshold {
-        _retiredMailboxes.removeAll { $0.mailbox.isRetired }
+        _retiredMailboxes.removeAll { $0.mailbox?.isRetired ?? true }
         _retiredMailboxesPruneThreshold = max(8, _retiredMailboxes.count * 2)
       }
     }
@@ -299,9 +299,9 @@ extension Multiplexer {
 
   /// The mailboxes of `identifier`'s removed registrations that may still run a call; prunes the others.
   func _retiredMailboxes(of identifier: ObjectIdentifier) -> [_Mailbox<Observer>] {
-    _retiredMailboxes.removeAll { $0.mailbox.isRetired }
+    _retiredMailboxes.removeAll { $0.mailbox?.isRetired ?? true }
     _retiredMailboxesPruneThreshold = max(8, _retiredMailboxes.count * 2)
-    return _retiredMailboxes.lazy.filter { $0.identifier == identifier }.map(\.mailbox)
+    return _retiredMailboxes.compactMap { $0.identifier == identifier ? $0.mailbox : nil }
   }
 
   /// Cancels a token's registration. `entry` is the token's type-erased entry.

@@ -90,8 +90,10 @@ public final class Multiplexer<Observer> {
 
   /// Mailboxes of removed registrations whose drain may still be running a call, by observer identity: a waiting
   /// removal waits for them (the observer may have been removed, or removed and added again, before it was
-  /// called). Pruned when it doubles.
-  @exclusivity(unchecked) var _retiredMailboxes: [(identifier: ObjectIdentifier?, mailbox: _Mailbox<Observer>)] = []
+  /// called). Held weakly: a drain job holds its mailbox, so a mailbox is gone exactly when no drain can run any
+  /// more, and holding it here must not keep its context (and whatever that captures) alive. Pruned when it
+  /// doubles.
+  @exclusivity(unchecked) var _retiredMailboxes: [_RetiredMailbox<Observer>] = []
 
   /// The size of `_retiredMailboxes` that triggers the next pruning.
   @exclusivity(unchecked) var _retiredMailboxesPruneThreshold = 8
@@ -149,3 +151,9 @@ public final class Multiplexer<Observer> {
 }
 
 extension Multiplexer: @unchecked Sendable where Observer: Sendable {}
+
+/// A removed registration's mailbox, held weakly, with the identity of its observer.
+struct _RetiredMailbox<Observer> {
+  let identifier: ObjectIdentifier?
+  weak var mailbox: _Mailbox<Observer>?
+}

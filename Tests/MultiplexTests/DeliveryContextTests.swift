@@ -80,6 +80,34 @@ final class TaggedQueue: Sendable {
   var context: DeliveryContext { .queue(queue) }
 }
 
+/// Runs an actor's jobs on a dispatch queue: a custom serial executor.
+final class QueueExecutor: SerialExecutor, @unchecked Sendable {
+  let queue: DispatchQueue
+  init(_ queue: DispatchQueue) { self.queue = queue }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
+  }
+
+  func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
+}
+
+/// An actor that runs on a `QueueExecutor`.
+actor QueueActor {
+  let executor: QueueExecutor
+  init(_ executor: QueueExecutor) { self.executor = executor }
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+}
+
+/// Owns a multiplexer and a queue, and hands out a context that captures it: a cycle while a registration keeps
+/// the context.
+final class ContextOwner: Sendable {
+  let feed = Multiplexer<any Feed>()
+  let queue = DispatchQueue(label: "owner")
+  var context: DeliveryContext { DeliveryContext { job in self.queue.async(execute: job) } }
+}
+
 actor Ledger {
   var count = 0
   func bump() { count += 1 }
@@ -323,6 +351,84 @@ struct DeliveryContextTests {
     token.cancel()
     #expect(feed.primary == nil)
     #expect(feed.count == 1)
+  }
+
+  @Test("An actor context made of an actor nothing else holds runs every call on that actor's executor")
+  func temporaryActorContext() async {
+    let tagged = TaggedQueue("actor-executor")
+    let recorder = FeedRecorder(isInContext: { tagged.isCurrent })
+    let feed = Multiplexer<any Feed>()
+    feed.add(recorder, deliveringOn: .actor(QueueActor(QueueExecutor(tagged.queue))))
+    await feed.postAndWait { $0.received(1) }
+    #expect(recorder.values == [1])
+    #expect(recorder.wrongContext == 0, "the call did not run on the actor's executor")
+  }
+
+  @Test("Removal releases the registration's context, and what it captures")
+  func removalReleasesTheContext() {
+    for waits in [false, true] {
+      weak var probe: ContextOwner?
+      let recorder = FeedRecorder()
+      do {
+        let owner = ContextOwner()
+        probe = owner
+        owner.feed.add(recorder, deliveringOn: owner.context)
+        owner.feed.post { $0.received(1) }
+        owner.queue.sync {}
+        if waits { owner.feed.removeAndWait(recorder) } else { owner.feed.remove(recorder) }
+        owner.queue.sync {}
+      }
+      #expect(recorder.values == [1])
+      #expect(probe == nil, "the context (and the multiplexer's owner it captures) outlived the removal")
+    }
+  }
+
+  @Test("Two threads setting the same primary at once keep its registration")
+  func concurrentPrimaryKeepsTheRegistration() {
+    var lost = 0
+    for _ in 0..<1_000 {
+      let scheduler = ManualScheduler()
+      let recorder = FeedRecorder()
+      let feed = Multiplexer<any Feed>()
+      let token = feed.add(recorder, retention: .strong, deliveringOn: scheduler.context)
+      let ready = Atomic<Int>(0)
+      let group = DispatchGroup()
+      for _ in 0..<2 {
+        group.enter()
+        Thread {
+          ready.wrappingAdd(1, ordering: .sequentiallyConsistent)
+          while ready.load(ordering: .sequentiallyConsistent) < 2 {}
+          feed.primary = recorder
+          group.leave()
+        }.start()
+      }
+      group.wait()
+      if !token.isActive { lost += 1 }
+    }
+    #expect(lost == 0, "setting the same primary from two threads replaced the registration")
+  }
+
+  @Test("Becoming the primary when its tombstone triggers a compaction keeps the order and one call each")
+  func primaryMoveWithCompaction() {
+    for removed in 0..<14 {
+      let recorders = (0..<20).map { FeedRecorder("r\($0)") }
+      let feed = Multiplexer<any Feed>()
+      let tokens = recorders.map { feed.add($0, retention: .strong) }
+      for index in 0..<removed { feed.remove(recorders[index]) }
+      let target = recorders[15]
+      feed.primary = target
+      let names = feed.observers.map { ($0 as? FeedRecorder)?.name }
+      let expected = ["r15"] + (removed..<20).filter { $0 != 15 }.map { "r\($0)" }
+      #expect(names == expected, "removed \(removed)")
+      feed.notify { $0.received(1) }
+      #expect(recorders[removed...].allSatisfy { $0.values.count == 1 }, "removed \(removed)")
+      #expect(tokens[15].isActive)
+      tokens[15].cancel()
+      #expect(feed.primary == nil)
+      #expect(feed.count == 20 - removed - 1)
+      feed.notify { $0.received(2) }
+      #expect(target.values == [1])
+    }
   }
 
   @Test("An actor registered weakly on its own context is not kept alive by it")

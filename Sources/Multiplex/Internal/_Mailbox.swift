@@ -179,8 +179,11 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   }
 
   /// Whether the mailbox is closed and no drain runs: nothing can call its observer any more.
+  ///
+  /// Reads the flag first, under the lock: a drain that took a call before the mailbox was closed did so under
+  /// the same lock, after counting itself, so the count read afterwards includes it.
   var isRetired: Bool {
-    runningDrains.load(ordering: .acquiring) == 0 && state.withLock { $0.isClosed }
+    state.withLock { $0.isClosed } && runningDrains.load(ordering: .acquiring) == 0
   }
 }
 
