@@ -56,7 +56,8 @@ public struct DeliveryContext: Sendable {
     _actor = actor
   }
 
-  /// The main actor: calls run on the main thread, isolated to `MainActor`.
+  /// The main actor: calls run isolated to `MainActor` (on Apple platforms, the main thread; on Linux, wherever
+  /// the main actor's executor runs its jobs).
   ///
   /// Each batch of calls runs in a task on the main actor, so they are delivered only while the main actor runs
   /// jobs (an app's run loop, `dispatchMain()`, or an `async` main function). An observer whose methods are
