@@ -29,8 +29,8 @@ extension Multiplexer {
       let object = newValue.flatMap { _classInstance($0) }
       _mutate {
         if let current = _primaryEntry {
-          // Unchanged, also when another thread made it the primary since `old` was read. `newValue` keeps the
-          // object alive, so the weak load cannot produce its last reference under the lock.
+          // Unchanged (also when another thread has just made the same observer the primary). `newValue` keeps
+          // the object alive, so the weak load cannot produce its last reference under the lock.
           if let object, current.identifier == ObjectIdentifier(object),
             current._isStrong || current._object === object,
             !current._removed.load(ordering: .relaxed)

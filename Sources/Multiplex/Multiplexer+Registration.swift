@@ -221,7 +221,7 @@ extension Multiplexer {
       // A drain may still be running one of its calls: waiting removals wait for it.
       _retiredMailboxes.append(_RetiredMailbox(identifier: entry.identifier, mailbox: mailbox))
       if _retiredMailboxes.count >= _retiredMailboxesPruneThreshold {
-        _retiredMailboxes.removeAll { $0.mailbox?.isRetired ?? true }
+        _retiredMailboxes.removeAll { $0.mailbox.isRetired }
         _retiredMailboxesPruneThreshold = max(8, _retiredMailboxes.count * 2)
       }
     }
@@ -299,9 +299,9 @@ extension Multiplexer {
 
   /// The mailboxes of `identifier`'s removed registrations that may still run a call; prunes the others.
   func _retiredMailboxes(of identifier: ObjectIdentifier) -> [_Mailbox<Observer>] {
-    _retiredMailboxes.removeAll { $0.mailbox?.isRetired ?? true }
+    _retiredMailboxes.removeAll { $0.mailbox.isRetired }
     _retiredMailboxesPruneThreshold = max(8, _retiredMailboxes.count * 2)
-    return _retiredMailboxes.compactMap { $0.identifier == identifier ? $0.mailbox : nil }
+    return _retiredMailboxes.filter { $0.identifier == identifier }.map(\.mailbox)
   }
 
   /// Cancels a token's registration. `entry` is the token's type-erased entry.

@@ -90,9 +90,8 @@ public final class Multiplexer<Observer> {
 
   /// Mailboxes of removed registrations whose drain may still be running a call, by observer identity: a waiting
   /// removal waits for them (the observer may have been removed, or removed and added again, before it was
-  /// called). Held weakly: a drain job holds its mailbox, so a mailbox is gone exactly when no drain can run any
-  /// more, and holding it here must not keep its context (and whatever that captures) alive. Pruned when it
-  /// doubles.
+  /// called). A closed mailbox no longer holds its context or calls, so keeping it here keeps nothing of the
+  /// user's alive. Pruned when it doubles.
   @exclusivity(unchecked) var _retiredMailboxes: [_RetiredMailbox<Observer>] = []
 
   /// The size of `_retiredMailboxes` that triggers the next pruning.
@@ -152,8 +151,8 @@ public final class Multiplexer<Observer> {
 
 extension Multiplexer: @unchecked Sendable where Observer: Sendable {}
 
-/// A removed registration's mailbox, held weakly, with the identity of its observer.
+/// A removed registration's mailbox, with the identity of its observer.
 struct _RetiredMailbox<Observer> {
   let identifier: ObjectIdentifier?
-  weak var mailbox: _Mailbox<Observer>?
+  let mailbox: _Mailbox<Observer>
 }

@@ -379,7 +379,9 @@ struct DeliveryContextTests {
         owner.queue.sync {}
       }
       #expect(recorder.values == [1])
-      #expect(probe == nil, "the context (and the multiplexer's owner it captures) outlived the removal")
+      // A Bool, not the object: on failure Swift Testing would reflect it, and it holds atomics.
+      let probeIsGone = probe == nil
+      #expect(probeIsGone, "the context (and the multiplexer's owner it captures) outlived the removal")
     }
   }
 
@@ -548,7 +550,9 @@ struct DeliveryContextTests {
     for value in 1...3 { feed.post { $0.received(value) } }
     recorder = nil
     // Queued calls do not keep a weak observer alive.
-    #expect(probe == nil)
+    // A Bool, not the object: on failure Swift Testing would reflect it, and it holds atomics.
+    let probeIsGone = probe == nil
+    #expect(probeIsGone)
     let deinitCount = deinits.load(ordering: .relaxed)
     #expect(deinitCount == 1)
     queue.resume()
@@ -568,9 +572,13 @@ struct DeliveryContextTests {
     recorder = nil
     queue.suspend()
     feed.post { $0.received(1) }
-    #expect(probe != nil)
+    // A Bool, not the object: on failure Swift Testing would reflect it, and it holds atomics.
+    let probeIsAlive = probe != nil
+    #expect(probeIsAlive)
     feed.remove(probe!)
-    #expect(probe == nil)
+    // A Bool, not the object: on failure Swift Testing would reflect it, and it holds atomics.
+    let probeIsGone = probe == nil
+    #expect(probeIsGone)
     queue.resume()
     queue.sync {}
   }
@@ -589,13 +597,17 @@ struct DeliveryContextTests {
     feed!.post { $0.received(1) }
     feed!.post { $0.received(2) }
     feed = nil
-    #expect(feedProbe == nil)
+    // A Bool, not the object: on failure Swift Testing would reflect it, and it holds atomics.
+    let feedProbeIsGone = feedProbe == nil
+    #expect(feedProbeIsGone)
     queue.resume()
     queue.sync {}
     #expect(strongRecorder.values == [1, 2])
     _ = consume strongRecorder
     // The drain job finished: nothing keeps the strong observer alive any more.
-    #expect(recorderProbe == nil)
+    // A Bool, not the object: on failure Swift Testing would reflect it, and it holds atomics.
+    let recorderProbeIsGone = recorderProbe == nil
+    #expect(recorderProbeIsGone)
   }
 
   @Test("postAndWait returns once every queued observer handled the call")

@@ -29,22 +29,24 @@ final class _Mailbox<Observer>: @unchecked Sendable {
     /// The registration, held while a drain is scheduled. Not otherwise: the entry owns the mailbox, and a
     /// removed strong observer must not be kept alive by a drain job that a context has not run yet.
     var entry: _Entry<Observer>?
+    /// Where the calls run; `nil` once closed, so that a retired mailbox no longer keeps the context (and what its
+    /// closure captures) alive.
+    var context: DeliveryContext?
   }
 
   /// The most calls a drain runs before it hands the context a new job, so that one busy observer does not keep
   /// a shared queue (or the main actor) to itself.
   static var batchSize: Int { 64 }
 
-  let context: DeliveryContext
   /// Not a `Synchronization.Mutex`: on Linux its lock is taken in the (uninstrumented) runtime, so Thread
   /// Sanitizer cannot see it and reports the accesses it guards as races. `_Guarded` uses a pthread mutex.
-  let state = _Guarded(State())
+  let state: _Guarded<State>
   /// The drains of this mailbox running now: what ``Multiplexer/removeAndWait(_:)`` waits for. Usually 0 or 1;
   /// briefly 2 when a new drain starts while the previous one releases what it held.
   let runningDrains = Atomic<Int>(0)
 
   init(context: DeliveryContext) {
-    self.context = context
+    state = _Guarded(State(context: context))
   }
 
   /// Queues `call` for `entry`'s observer and schedules a drain if none is scheduled.
@@ -53,25 +55,25 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   @usableFromInline
   func post(_ call: @escaping @Sendable (Observer) -> Void, group: _DeliveryGroup?, entry: _Entry<Observer>) {
     group?.enter()
-    let shouldSchedule = state.withLock { state -> Bool? in
-      if state.isClosed { return nil }
+    var scheduleOn: DeliveryContext? = nil
+    let isAccepted = state.withLock { state -> Bool in
+      if state.isClosed { return false }
       state.pending.append(Delivery(call: call, group: group))
-      if state.isScheduled { return false }
-      state.isScheduled = true
-      state.entry = entry
+      if !state.isScheduled {
+        state.isScheduled = true
+        state.entry = entry
+        scheduleOn = state.context
+      }
       return true
     }
-    switch shouldSchedule {
-    case nil: group?.leave()
-    case true?: schedule()
-    case false?: break
-    }
+    if !isAccepted { group?.leave() }
+    if let scheduleOn { schedule(on: scheduleOn) }
   }
 
   /// Hands the context a drain job. The job holds the mailbox, which holds the entry until the drain finishes
   /// or the mailbox is closed: calls posted before the multiplexer went away are still delivered to a
   /// registration that was not removed.
-  private func schedule() {
+  private func schedule(on context: DeliveryContext) {
     context._schedule { self.drain() }
   }
 
@@ -90,14 +92,15 @@ final class _Mailbox<Observer>: @unchecked Sendable {
     atomicMemoryFence(ordering: .sequentiallyConsistent)
     threadContext.pushDrain(ObjectIdentifier(self))
     // A separate function, so that everything it holds is released when it returns, before the count drops.
-    let hasMore = runBatch(threadContext)
+    let rescheduleOn = runBatch(threadContext)
     threadContext.popDispatch()
     runningDrains.wrappingSubtract(1, ordering: .releasing)
-    if hasMore { schedule() }
+    if let rescheduleOn { schedule(on: rescheduleOn) }
   }
 
-  /// Runs up to `batchSize` pending calls. Returns whether calls are left (the drain stays scheduled).
-  private func runBatch(_ threadContext: _ThreadContext) -> Bool {
+  /// Runs up to `batchSize` pending calls. Returns the context to hand a new job to when calls are left (the
+  /// drain stays scheduled), `nil` otherwise.
+  private func runBatch(_ threadContext: _ThreadContext) -> DeliveryContext? {
     for _ in 0..<Self.batchSize {
       var finished: _Entry<Observer>? = nil
       let next = state.withLock { state -> (delivery: Delivery, entry: _Entry<Observer>)? in
@@ -120,7 +123,7 @@ final class _Mailbox<Observer>: @unchecked Sendable {
       }
       guard let (delivery, entry) = next else {
         withExtendedLifetime(finished) {}
-        return false
+        return nil
       }
       var sawDead = false
       if let observer = entry._deliveryTarget(sawDead: &sawDead) {
@@ -135,35 +138,37 @@ final class _Mailbox<Observer>: @unchecked Sendable {
       delivery.group?.leave()
       if sawDead || entry._removed.load(ordering: .relaxed) {
         close()
-        return false
+        return nil
       }
     }
     // The batch is used up: the caller hands the context a new job, so that others get a turn.
     var finished: _Entry<Observer>? = nil
-    let hasMore = state.withLock { state -> Bool in
-      if !state.isClosed, state.head < state.pending.count { return true }
+    let rescheduleOn = state.withLock { state -> DeliveryContext? in
+      if !state.isClosed, state.head < state.pending.count { return state.context }
       state.isScheduled = false
       finished = state.entry.take()
-      return false
+      return nil
     }
     withExtendedLifetime(finished) {}
-    return hasMore
+    return rescheduleOn
   }
 
   /// Drops every pending call and refuses new ones. Call it without the multiplexer's lock held: dropping a
   /// call releases what its closure captured.
   func close() {
     var entry: _Entry<Observer>? = nil
+    var context: DeliveryContext? = nil
     let dropped = state.withLock { state -> [Delivery?] in
       state.isClosed = true
       let dropped = state.pending
       state.pending = []
       state.head = 0
       entry = state.entry.take()
+      context = state.context.take()
       return dropped
     }
     for delivery in dropped { delivery?.group?.leave() }
-    withExtendedLifetime(entry) {}
+    withExtendedLifetime((entry, context)) {}
   }
 
   /// Waits until no drain of this mailbox runs on another thread (one running on this thread, which is
