@@ -56,6 +56,9 @@ struct ThreadSafetyTests {
 
     onThreads(3) { thread in
       if thread == 0 {
+        // Start once the dispatchers run: on a loaded machine this thread could otherwise finish every round
+        // before they are scheduled, and the test would check nothing.
+        while dispatches.load(ordering: .relaxed) == 0 { _yield() }
         for (round, victim) in victims.enumerated() {
           multiplexer.add(victim)
           for _ in 0..<50 { _yield() }
