@@ -27,7 +27,7 @@
 /// ```swift
 /// public final class ScrollViewDelegateMultiplexer: ScrollViewDelegate, Multiplex.DelegateMultiplexing {
 ///   private let _multiplexer: Multiplex.Multiplexer<any ScrollViewDelegate>
-///   private let _combiner = Multiplex.LockedWeakReference<any ScrollViewDelegateCombining>()
+///   private let _combiner = Multiplex._LockedWeakReference<any ScrollViewDelegateCombining>()
 ///   public var combiner: (any ScrollViewDelegateCombining)? { get set }  // held weakly
 ///
 ///   public init()

@@ -193,7 +193,7 @@ struct Generator<Context: MacroExpansionContext> {
     let combinerDeclaration: String
     if model.isolation == nil {
       combinerDeclaration = """
-        private let \(Naming.combinerStorage) = Multiplex.LockedWeakReference<any \(model.combiningName)>()
+        private let \(Naming.combinerStorage) = Multiplex._LockedWeakReference<any \(model.combiningName)>()
 
         /// The object that combines the observers' answers to calls that return a value; `nil` for the default
         /// policy (the first responding observer's answer).

@@ -41,7 +41,7 @@ import Testing
             self
           }
 
-          private let _combiner = Multiplex.LockedWeakReference<any ScrollViewDelegateCombining>()
+          private let _combiner = Multiplex._LockedWeakReference<any ScrollViewDelegateCombining>()
 
           /// The object that combines the observers' answers to calls that return a value; `nil` for the default
           /// policy (the first responding observer's answer).

@@ -1,14 +1,14 @@
 import Multiplex
 import Testing
 
-// Tests for what this branch adds to the runtime: `LockedWeakReference`, and the `isolation` parameter of the
+// Tests for what this branch adds to the runtime: `_LockedWeakReference`, and the `isolation` parameter of the
 // asynchronous `notify` and `combine`, exercised here without the macro.
 
 @Suite struct LockedWeakReferenceTests {
   final class Object {}
 
   @Test func holdsItsObjectWeakly() {
-    let reference = LockedWeakReference<Object>()
+    let reference = _LockedWeakReference<Object>()
     #expect(reference.object == nil)
     do {
       let object = Object()
@@ -19,7 +19,7 @@ import Testing
   }
 
   @Test func storesClassBoundExistentials() {
-    let reference = LockedWeakReference<any ScrollViewDelegate>()
+    let reference = _LockedWeakReference<any ScrollViewDelegate>()
     let zoomer = Zoomer("z")
     reference.object = zoomer
     #expect(reference.object === zoomer)
@@ -28,7 +28,7 @@ import Testing
   }
 
   @Test func doesNotStoreValuesOfOtherTypes() {
-    let reference = LockedWeakReference<Any>(42)
+    let reference = _LockedWeakReference<Any>(42)
     #expect(reference.object == nil)
     let object = Object()
     reference.object = object
@@ -37,7 +37,7 @@ import Testing
 
   @Test func readsAndWritesFromManyThreadsAtOnce() async {
     final class Shared: Sendable {}
-    let reference = LockedWeakReference<Shared>()
+    let reference = _LockedWeakReference<Shared>()
     let objects = (0..<4).map { _ in Shared() }
     await withTaskGroup(of: Void.self) { group in
       for worker in 0..<4 {

@@ -2,13 +2,16 @@ import Synchronization
 
 /// A weak reference that any number of threads may read and write at the same time.
 ///
-/// A plain `weak var` must not be written on one thread while another reads it. `LockedWeakReference` guards its
+/// An implementation detail of the code `@Multiplexed` generates, public only so that generated code in your module
+/// can use it; it may change in any release.
+///
+/// A plain `weak var` must not be written on one thread while another reads it. `_LockedWeakReference` guards its
 /// reference with a lock, so a dispatching thread can read it while another thread replaces it. `@Multiplexed`
 /// uses it for the `combiner` property of a multiplexer generated for a protocol that is not isolated to a
 /// global actor:
 ///
 /// ```swift
-/// let reference = LockedWeakReference<any ScrollViewDelegateCombining>()
+/// let reference = _LockedWeakReference<any ScrollViewDelegateCombining>()
 /// reference.object = zoomPolicy        // on one thread
 /// let combiner = reference.object      // on another, at the same time
 /// ```
@@ -18,7 +21,8 @@ import Synchronization
 /// `Object` is usually the existential of a class-bound protocol, which Swift does not accept where a generic
 /// parameter is constrained to `AnyObject`; so the parameter is unconstrained, and a value that is not a class
 /// instance is not stored (``object`` then reads `nil`).
-public final class LockedWeakReference<Object> {
+@_documentation(visibility: internal)
+public final class _LockedWeakReference<Object> {
   // The object, weakly; read back as `Object` with a cast that cannot fail, since only `Object` values are
   // stored. The cast is a cached conformance lookup, paid only while an object is set.
   private weak var _object: AnyObject?
@@ -74,4 +78,4 @@ public final class LockedWeakReference<Object> {
 }
 
 // The lock serializes every access to the weak reference; the object crosses threads, so it must be `Sendable`.
-extension LockedWeakReference: @unchecked Sendable where Object: Sendable {}
+extension _LockedWeakReference: @unchecked Sendable where Object: Sendable {}
