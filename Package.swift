@@ -1,15 +1,22 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.3
 //
 // Multiplex: one delegate slot, many observers.
 //
-// Products
-// - `Multiplex`: the runtime. Depends on nothing outside the Swift toolchain.
-// - `MultiplexMacros`: the `@Multiplexed` macro; re-exports `Multiplex`. The only product that depends on
-//   swift-syntax: `swift build --product Multiplex` (and a client that only uses `Multiplex`) never builds it.
+// The tools version is the oldest toolchain CI builds and tests Multiplex with (`.ci/run` prints it): an older
+// SwiftPM stops at this line with one clear error instead of compile errors deep in the sources (the runtime uses
+// `weak let`, SE-0481, first in Swift 6.3).
 //
-// Deployment floor: `Multiplex` uses `Synchronization.Atomic` for the per-registration "removed" flag that a
-// dispatch on another thread reads without taking the lock, so Apple platforms need the OS releases that ship
-// the `Synchronization` module (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2). Linux has no floor.
+// Products (all library products have the automatic type)
+// - `Multiplex`: the runtime. Depends on nothing outside the Swift toolchain (`_MultiplexShims` is a C target of
+//   this package). A client that depends only on this product never builds swift-syntax (`.ci/client-check`
+//   proves it).
+// - `MultiplexMacros`: the `@Multiplexed` macro; re-exports `Multiplex`. It and the generator are the only
+//   products that depend on swift-syntax.
+//
+// Deployment floor: Swift concurrency's back-deployment floor, iOS 13, macOS 10.15, tvOS 13, watchOS 6,
+// visionOS 1. The runtime uses no `Mutex` or `Atomic` (iOS 18): its lock (`os_unfair_lock` on Apple platforms) and
+// its few atomics (C11 builtins, in `_MultiplexShims`) live in `Sources/Multiplex/Internal`. The Performance and
+// Requirements sections of the README list what else forces a newer runtime, and why nothing in the runtime does.
 //
 // Environment
 // - `MULTIPLEX_OMIT_MACROS`: when set (to any value), the package leaves out the swift-syntax dependency, the
@@ -26,15 +33,15 @@ let omitMacros = Context.environment["MULTIPLEX_OMIT_MACROS"] != nil
 
 let package = Package(
   name: "Multiplex",
-  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
   products: [
-    // Static, not automatic: SwiftPM refuses `swift build --product` for an automatic library product and builds
-    // every target instead (swift-syntax included), so `swift build --product Multiplex` needs an explicit type.
-    .library(name: "Multiplex", type: .static, targets: ["Multiplex"])
+    .library(name: "Multiplex", targets: ["Multiplex"])
   ],
   targets: [
     // Core Library
-    .target(name: "Multiplex"),
+    .target(name: "Multiplex", dependencies: ["_MultiplexShims"]),
+    // The runtime's atomics (C11 builtins, `static inline`): an implementation detail, not a product.
+    .target(name: "_MultiplexShims"),
 
     // Examples
     // The demo uses `@Multiplexed`: it is left out with the macro targets (see `MULTIPLEX_OMIT_MACROS`).
@@ -110,7 +117,7 @@ if omitMacros {
 }
 
 // Strictness applied to every target.
-for target in package.targets {
+for target in package.targets where target.type != .system && target.name != "_MultiplexShims" {
   var settings = target.swiftSettings ?? []
   settings.append(contentsOf: [
     // SE-0335: spell existential types with `any`.

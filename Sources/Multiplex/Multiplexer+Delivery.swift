@@ -1,5 +1,3 @@
-public import Synchronization
-
 extension Multiplexer where Observer: Sendable {
   /// Registers an observer that receives its calls asynchronously, in `context`.
   ///
@@ -132,7 +130,7 @@ extension Multiplexer where Observer: Sendable {
     }
     for entry in dispatch.entries.unsafelyUnwrapped {
       if let mailbox = entry._mailbox {
-        if entry._removed.load(ordering: .relaxed) { continue }
+        if entry._isRemoved { continue }
         if !entry._isStrong, entry._object == nil {
           sawDead = true
           continue

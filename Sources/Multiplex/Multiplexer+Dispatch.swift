@@ -1,5 +1,3 @@
-public import Synchronization
-
 extension Multiplexer {
   /// Calls every live observer, in order.
   ///
@@ -277,7 +275,7 @@ extension Multiplexer {
     _lock.lock()
     let entries = _entries
     let generation = Unmanaged.passUnretained(_generation)
-    _ = generation._withUnsafeGuaranteedRef { $0.running.wrappingAdd(1, ordering: .relaxed) }
+    _ = generation._withUnsafeGuaranteedRef { $0.running.addRelaxed(1) }
     _lock.unlock()
     context.pushDispatch(generation)
     let saved = context.save()
@@ -300,7 +298,7 @@ extension Multiplexer {
     if sawDead { _reclaimDeadObservers() }
     dispatch.context.popDispatch()
     // After this decrement the generation may be freed by a waiting removal: do not touch it again.
-    _ = dispatch.generation._withUnsafeGuaranteedRef { $0.running.wrappingSubtract(1, ordering: .releasing) }
+    _ = dispatch.generation._withUnsafeGuaranteedRef { $0.running.addReleasing(-1) }
   }
 
   /// The snapshot of the registrations, for an asynchronous dispatch (which is not counted in a generation).

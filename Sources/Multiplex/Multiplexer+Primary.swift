@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Multiplexer {
   /// The observer called before every other one, whose answers win by default.
   ///
@@ -33,7 +31,7 @@ extension Multiplexer {
           // the object alive, so the weak load cannot produce its last reference under the lock.
           if let object, current.identifier == ObjectIdentifier(object),
             current._isStrong || current._object === object,
-            !current._removed.load(ordering: .relaxed)
+            !current._isRemoved
           {
             return  // unchanged
           }

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Multiplexer {
   /// Registers an observer, called after those already registered with the same or a higher priority.
   ///
@@ -211,7 +209,7 @@ extension Multiplexer {
 
   /// Marks `entry` removed, drops it from the index and leaves a tombstone in its place.
   func _retire(_ entry: _Entry<Observer>) {
-    entry._removed.store(true, ordering: .relaxed)
+    entry._removed.storeRelaxed(1)
     // Dropping the last reference to a strong registration runs the observer's deinit, which may call back into
     // this multiplexer (a scoped token cancelling itself): release it only after the lock is released.
     // Queued calls are dropped after unlocking too (dropping them releases what they captured); until then the
@@ -260,7 +258,7 @@ extension Multiplexer {
   func _compact() {
     var live = ContiguousArray<_Entry<Observer>>()
     live.reserveCapacity(_entries.count - min(_garbage, _entries.count))
-    for entry in _entries where !entry._removed.load(ordering: .relaxed) {
+    for entry in _entries where !entry._isRemoved {
       entry.position = live.count
       live.append(entry)
     }
@@ -275,7 +273,7 @@ extension Multiplexer {
   func _reclaimDeadObservers() {
     let entries = _lock.withLock { _entries }
     var dead: [_Entry<Observer>] = []
-    for entry in entries where !entry._isStrong && !entry._removed.load(ordering: .relaxed) && entry._object == nil {
+    for entry in entries where !entry._isStrong && !entry._isRemoved && entry._object == nil {
       dead.append(entry)
     }
     guard !dead.isEmpty else { return }
@@ -333,13 +331,13 @@ extension Multiplexer {
       let current = _generation
       _generation = _Generation()
       _olderGenerations.append(current)
-      _olderGenerations.removeAll { $0.running.load(ordering: .acquiring) == 0 }
+      _olderGenerations.removeAll { $0.running.loadAcquiring() == 0 }
       return _olderGenerations
     }
     for generation in earlier {
       let own = context.activeDispatchCount(in: ObjectIdentifier(generation))
       var attempt = 0
-      while generation.running.load(ordering: .acquiring) > own {
+      while generation.running.loadAcquiring() > own {
         _backOff(attempt: attempt)
         attempt += 1
       }
@@ -353,14 +351,12 @@ extension Multiplexer {
   /// The number of slots in storage, including tombstones and not-yet-reclaimed dead registrations.
   ///
   /// For tests that check slot reclamation; not part of the public API.
-  @_spi(Testing)
-  public var _storageSlotCount: Int {
+  package var _storageSlotCount: Int {
     _lock.withLock { _entries.count }
   }
 
   /// The number of registrations in the identity index.
-  @_spi(Testing)
-  public var _indexedRegistrationCount: Int {
+  package var _indexedRegistrationCount: Int {
     _lock.withLock { _index.count }
   }
 }

@@ -103,7 +103,7 @@ public final class Multiplexer<Observer> {
   /// Earlier generations that may still have dispatches running.
   @exclusivity(unchecked) var _olderGenerations: [_Generation] = []
 
-  // MARK: Synchronization
+  // MARK: Locking
 
   @usableFromInline let _lock = _Lock()
 

@@ -1,5 +1,3 @@
-public import Synchronization
-
 /// Reports that `observer` does not implement the requirement being called, and returns `value`.
 ///
 /// This is how a Swift protocol gets Objective-C's `@optional` without its runtime. The protocol's author gives
@@ -78,25 +76,35 @@ public func notImplemented<Value>(
 /// frame's observer never changes, the mark is atomic, and marks that arrive after the call returned (`closed`)
 /// are ignored.
 @usableFromInline
-final class _AsyncFrame: Sendable {
+final class _AsyncFrame: @unchecked Sendable {
+  /// `marked` and `closed` bits; only accessed through ``_state`` after `init` (it must stay the first stored
+  /// property).
+  @usableFromInline @exclusivity(unchecked) var _stateStorage: Int = 0
   /// The observer being called.
   @usableFromInline let observer: ObjectIdentifier?
   /// The requirement being forwarded, if the dispatch named it.
   @usableFromInline let requirement: StaticString?
-  @usableFromInline let marked = Atomic<Bool>(false)
-  @usableFromInline let closed = Atomic<Bool>(false)
+
+  /// Set when the observer reported that it does not implement the requirement.
+  @usableFromInline static var marked: Int { 1 }
+  /// Set when the call returned: later marks (from a task the observer started) are ignored.
+  @usableFromInline static var closed: Int { 2 }
 
   @usableFromInline
   init(observer: ObjectIdentifier?, requirement: StaticString?) {
     self.observer = observer
     self.requirement = requirement
+    _AtomicWord._checkLayout(of: self, storedValue: 0)
   }
+
+  /// The `marked` and `closed` bits, as an atomic word.
+  @usableFromInline
+  var _state: _AtomicWord { .firstStoredProperty(of: self) }
 
   /// Ends the call and returns whether its observer reported that it does not implement the requirement.
   @usableFromInline
   func close() -> Bool {
-    closed.store(true, ordering: .sequentiallyConsistent)
-    return marked.load(ordering: .sequentiallyConsistent)
+    _state.orSequentiallyConsistent(Self.closed) & Self.marked != 0
   }
 
   /// Marks the current task's frame if it calls `observer`.
@@ -105,11 +113,11 @@ final class _AsyncFrame: Sendable {
     // Performance: a task-local lookup costs about a hundred instructions; skip it unless some asynchronous
     // combining dispatch is running (in any task) that could have bound a frame. A default implementation called
     // outside any multiplexer (or by a synchronous dispatch for another observer) then costs a few loads.
-    guard _running.load(ordering: .relaxed) > 0 else { return }
+    guard _running.word.loadRelaxed() > 0 else { return }
     guard let frame = current, frame.observer == observer else { return }
     if let expected = frame.requirement, !_isSameRequirement(expected, requirement) { return }
-    guard !frame.closed.load(ordering: .sequentiallyConsistent) else { return }
-    frame.marked.store(true, ordering: .sequentiallyConsistent)
+    // A mark that arrives after `close()` sets a bit nobody reads again.
+    frame._state.orSequentiallyConsistent(marked)
   }
 
   /// The number of asynchronous combining dispatches in progress, in every task.
@@ -117,7 +125,7 @@ final class _AsyncFrame: Sendable {
   /// Incremented before a frame is bound and decremented after it is unbound, in the binding task: a default
   /// implementation running in a task where the frame is bound sees a non-zero count (its task incremented it
   /// before the call, and the call's start is ordered after that by the `await`).
-  static let _running = Atomic<Int>(0)
+  static let _running = _AtomicCounter()
 
   @usableFromInline @TaskLocal static var current: _AsyncFrame?
 
@@ -128,8 +136,8 @@ final class _AsyncFrame: Sendable {
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async -> Result
   ) async -> Result {
-    _running.wrappingAdd(1, ordering: .relaxed)
-    defer { _running.wrappingSubtract(1, ordering: .relaxed) }
+    _running.word.addRelaxed(1)
+    defer { _running.word.addRelaxed(-1) }
     return await $current.withValue(frame, operation: operation)
   }
 }

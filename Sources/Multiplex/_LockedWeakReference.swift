@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A weak reference that any number of threads may read and write at the same time.
 ///
 /// An implementation detail of the code `@Multiplexed` generates, public only so that generated code in your module
@@ -23,13 +21,16 @@ import Synchronization
 /// instance is not stored (``object`` then reads `nil`).
 @_documentation(visibility: internal)
 public final class _LockedWeakReference<Object> {
+  /// Whether an object was set (1; it may have been deallocated since) or not (0): lets the common case, no object,
+  /// skip the lock. A multiplexer reads its `combiner` once per call that returns a value. Only accessed through
+  /// `_isSet` after `init` (it must stay the first stored property).
+  @exclusivity(unchecked) private var _isSetStorage: Int
   // The object, weakly; read back as `Object` with a cast that cannot fail, since only `Object` values are
   // stored. The cast is a cached conformance lookup, paid only while an object is set.
   private weak var _object: AnyObject?
   private let _lock = _Lock()
-  /// Whether an object was set (it may have been deallocated since): lets the common case, no object, skip the
-  /// lock. A multiplexer reads its `combiner` once per call that returns a value.
-  private let _isSet = Atomic<Bool>(false)
+
+  private var _isSet: _AtomicWord { .firstStoredProperty(of: self) }
 
   /// Creates a reference to `object`, or an empty one.
   ///
@@ -37,8 +38,9 @@ public final class _LockedWeakReference<Object> {
   /// - Complexity: O(1).
   public init(_ object: Object? = nil) {
     let instance = Self._instance(object)
+    self._isSetStorage = instance != nil ? 1 : 0
     self._object = instance
-    self._isSet.store(instance != nil, ordering: .relaxed)
+    _AtomicWord._checkLayout(of: self, storedValue: _isSetStorage)
   }
 
   deinit {
@@ -55,7 +57,7 @@ public final class _LockedWeakReference<Object> {
   public var object: Object? {
     get {
       // A read racing with a write on another thread sees the value before or after it, as with the lock.
-      guard _isSet.load(ordering: .acquiring) else { return nil }
+      guard _isSet.loadAcquiring() != 0 else { return nil }
       guard let object = _lock.withLock({ _object }) else { return nil }
       return object as? Object
     }
@@ -63,7 +65,7 @@ public final class _LockedWeakReference<Object> {
       let instance = Self._instance(newValue)
       _lock.withLock {
         _object = instance
-        _isSet.store(instance != nil, ordering: .releasing)
+        _isSet.storeReleasing(instance != nil ? 1 : 0)
       }
     }
   }

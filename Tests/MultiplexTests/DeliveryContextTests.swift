@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-@_spi(Testing) import Multiplex
+import Multiplex
 import MultiplexTestSupport
 import Synchronization
 import Testing

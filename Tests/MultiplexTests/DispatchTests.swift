@@ -1,4 +1,4 @@
-@_spi(Testing) import Multiplex
+import Multiplex
 import Testing
 
 /// Mutation, lifetime and reentrancy during a dispatch: Chromium's ObserverList and Boost.Signals2 scenarios.

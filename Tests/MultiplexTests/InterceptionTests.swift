@@ -1,4 +1,4 @@
-@_spi(Testing) import Multiplex
+import Multiplex
 import Testing
 
 /// Listening to a delegate you do not own: the secondary-delegate article, without its limitation.

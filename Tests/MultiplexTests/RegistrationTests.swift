@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Testing) import Multiplex
+import Multiplex
 import Testing
 
 @Suite("Registration")

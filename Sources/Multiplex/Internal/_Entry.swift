@@ -1,5 +1,3 @@
-public import Synchronization
-
 /// One registration: an observer, how it is retained, and whether it was removed.
 ///
 /// Entries are immutable after `init` apart from `_removed` (atomic, read by dispatches on any thread without the
@@ -15,6 +13,10 @@ public import Synchronization
 /// rebuilt from the object with a dynamic cast.
 @usableFromInline
 final class _Entry<Observer>: @unchecked Sendable {
+  /// Whether the registration was removed (1) or not (0). Set once, under the lock; read by dispatches without it,
+  /// so only through ``_removed`` (an atomic word) once `init` returned. It must stay the first stored property.
+  @usableFromInline @exclusivity(unchecked) var _removedStorage: Int
+
   /// The observer, for liveness and identity, for weak registrations. `nil` once it was deallocated, for a
   /// tombstone, and for strong registrations.
   ///
@@ -32,9 +34,6 @@ final class _Entry<Observer>: @unchecked Sendable {
   /// A non-owning copy of the observer value; `nil` for a tombstone. For a weak registration, valid only while
   /// `_object` is non-`nil`; for a strong one, while the entry (which owns `_strong`) lives.
   @usableFromInline let _view: UnsafeMutablePointer<Observer>?
-
-  /// Whether the registration was removed. Set once, under the lock; read by dispatches without it.
-  @usableFromInline let _removed: Atomic<Bool>
 
   /// `true` for strong registrations.
   @usableFromInline let _isStrong: Bool
@@ -58,7 +57,7 @@ final class _Entry<Observer>: @unchecked Sendable {
     self.identifier = ObjectIdentifier(object)
     self.priority = priority
     self._mailbox = context.map { _Mailbox(context: $0) }
-    self._removed = Atomic(false)
+    self._removedStorage = 0
     // The bitwise, non-owning copy is only sound when the value's one owned reference is `object` itself, stored
     // in its first word: class references, class-bound existentials, and opaque existentials holding a class
     // instance inline. Anything else (an `any Error` box holding the object, for example) gets no view: a weak
@@ -91,6 +90,7 @@ final class _Entry<Observer>: @unchecked Sendable {
       self._strong = nil
       self._object = object
     }
+    _AtomicWord._checkLayout(of: self, storedValue: 0)
   }
 
   /// A placeholder that keeps the place (and priority) of a removed registration in storage until compaction.
@@ -98,12 +98,23 @@ final class _Entry<Observer>: @unchecked Sendable {
     self.identifier = nil
     self.priority = priority
     self._mailbox = nil
-    self._removed = Atomic(true)
+    self._removedStorage = 1
     self._isStrong = false
     self._strong = nil
     self._view = nil
     self._object = nil
+    _AtomicWord._checkLayout(of: self, storedValue: 1)
   }
+
+  /// Whether the registration was removed, as an atomic word: 1 once removed. Stores happen under the
+  /// multiplexer's lock; loads anywhere, `relaxed`: a dispatch that must not see a removal does not need to, and
+  /// one that starts after `remove` returned took the lock (which orders it after the store) to get its snapshot.
+  @inlinable @inline(__always)
+  var _removed: _AtomicWord { .firstStoredProperty(of: self) }
+
+  /// Whether the registration was removed.
+  @inlinable @inline(__always)
+  var _isRemoved: Bool { _removed.loadRelaxed() != 0 }
 
   deinit {
     // The view never owned a reference: free the memory without deinitializing the value.
@@ -112,7 +123,7 @@ final class _Entry<Observer>: @unchecked Sendable {
 
   /// Whether this entry may still be called: not removed, and (for weak registrations) the observer is alive.
   var isLive: Bool {
-    !_removed.load(ordering: .relaxed) && (_isStrong || _object != nil)
+    !_isRemoved && (_isStrong || _object != nil)
   }
 
   /// Calls `body` with the observer if the registration was not removed and the observer is alive.
@@ -125,7 +136,7 @@ final class _Entry<Observer>: @unchecked Sendable {
     sawDead: inout Bool,
     _ body: (Observer) throws(Failure) -> Result
   ) throws(Failure) -> Result? {
-    if _removed.load(ordering: .relaxed) { return nil }
+    if _isRemoved { return nil }
     // An observer with a delivery context is only called there, by `post`.
     if _mailbox != nil { return nil }
     if _isStrong {
@@ -147,7 +158,7 @@ final class _Entry<Observer>: @unchecked Sendable {
 
   /// The observer, retained, if the entry is live.
   func observer() -> Observer? {
-    if _removed.load(ordering: .relaxed) { return nil }
+    if _isRemoved { return nil }
     if _isStrong { return _strong }
     guard let object = _object else { return nil }
     guard let view = _view else { return object as? Observer }
@@ -165,7 +176,7 @@ extension _Entry {
   /// - Parameter sawDead: Set to `true` when the entry belongs to a weak observer that was deallocated.
   @inlinable
   func _observer(sawDead: inout Bool) -> Observer? {
-    if _removed.load(ordering: .relaxed) { return nil }
+    if _isRemoved { return nil }
     // An observer with a delivery context is only called there, by `post`.
     if _mailbox != nil { return nil }
     return _deliveryTarget(sawDead: &sawDead)
@@ -175,7 +186,7 @@ extension _Entry {
   /// delivery context.
   @inlinable
   func _deliveryTarget(sawDead: inout Bool) -> Observer? {
-    if _removed.load(ordering: .relaxed) { return nil }
+    if _isRemoved { return nil }
     if _isStrong { return _strong }
     guard let object = _object else {
       sawDead = true
@@ -194,9 +205,15 @@ extension _Entry {
 /// keep a waiter waiting (a read-copy-update grace period, with one object per period).
 @usableFromInline
 final class _Generation: @unchecked Sendable {
-  /// Dispatches of this generation still running.
-  @usableFromInline let running = Atomic<Int>(0)
+  /// Only accessed through ``running`` after `init` (it must stay the first stored property).
+  @usableFromInline @exclusivity(unchecked) var _runningStorage: Int = 0
+
+  /// Dispatches of this generation still running, as an atomic word.
+  @inlinable @inline(__always)
+  var running: _AtomicWord { .firstStoredProperty(of: self) }
 
   @usableFromInline
-  init() {}
+  init() {
+    _AtomicWord._checkLayout(of: self, storedValue: 0)
+  }
 }

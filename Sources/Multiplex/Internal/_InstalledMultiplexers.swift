@@ -109,11 +109,10 @@ final class _InstalledMultiplexers: @unchecked Sendable {
 }
 
 /// Test hooks for the installation table; not part of the public API.
-@_spi(Testing)
-public enum _InstallationStorage {
+package enum _InstallationStorage {
   /// Reclaims the installations of owners that are gone.
-  public static func sweep() { _InstalledMultiplexers.shared.sweep() }
+  package static func sweep() { _InstalledMultiplexers.shared.sweep() }
 
   /// The number of installations, live or not yet reclaimed.
-  public static var count: Int { _InstalledMultiplexers.shared.count }
+  package static var count: Int { _InstalledMultiplexers.shared.count }
 }

@@ -12,9 +12,9 @@ public import Android
 
 /// A small mutual-exclusion lock over the platform primitive.
 ///
-/// `Synchronization.Mutex` was measured slower than `pthread_mutex_t` on Linux for this workload and produces
-/// Thread Sanitizer false positives there, so Multiplex keeps its own lock: `os_unfair_lock` on Apple platforms,
-/// `pthread_mutex_t` elsewhere. The lock lives in its own allocation so that its address never moves.
+/// The standard library's `Mutex` needs iOS 18 and macOS 15, was measured slower than `pthread_mutex_t` on Linux
+/// for this workload, and produces Thread Sanitizer false positives there, so Multiplex keeps its own lock:
+/// `os_unfair_lock` on Apple platforms (macOS 10.12, iOS 10), `pthread_mutex_t` elsewhere. The lock lives in its own allocation so that its address never moves.
 @usableFromInline
 struct _Lock: @unchecked Sendable {
   #if canImport(Darwin)

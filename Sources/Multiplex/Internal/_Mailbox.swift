@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The calls posted to one registration that has a ``DeliveryContext``, waiting to run there.
 ///
 /// A mailbox hands its context one job at a time (the *drain*), which runs the pending calls in the order they
@@ -18,7 +16,7 @@ final class _Mailbox<Observer>: @unchecked Sendable {
     let group: _DeliveryGroup?
   }
 
-  struct State: ~Copyable {
+  struct State {
     /// Pending calls, oldest first, from `head` on.
     var pending: [Delivery?] = []
     var head = 0
@@ -38,12 +36,12 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   /// a shared queue (or the main actor) to itself.
   static var batchSize: Int { 64 }
 
-  /// Not a `Synchronization.Mutex`: on Linux its lock is taken in the (uninstrumented) runtime, so Thread
+  /// Not the standard library's `Mutex`: on Linux its lock is taken in the (uninstrumented) runtime, so Thread
   /// Sanitizer cannot see it and reports the accesses it guards as races. `_Guarded` uses a pthread mutex.
   let state: _Guarded<State>
   /// The drains of this mailbox running now: what ``Multiplexer/removeAndWait(_:)`` waits for. Usually 0 or 1;
   /// briefly 2 when a new drain starts while the previous one releases what it held.
-  let runningDrains = Atomic<Int>(0)
+  let runningDrains = _AtomicCounter()
 
   init(context: DeliveryContext) {
     state = _Guarded(State(context: context))
@@ -88,13 +86,13 @@ final class _Mailbox<Observer>: @unchecked Sendable {
     let threadContext = _ThreadContext.current
     // Count the drain before checking the removal flag; a waiting removal sets the flag, then reads the count (a
     // Dekker pair: both sides write, fence, then read).
-    runningDrains.wrappingAdd(1, ordering: .sequentiallyConsistent)
-    atomicMemoryFence(ordering: .sequentiallyConsistent)
+    runningDrains.word.addSequentiallyConsistent(1)
+    _fenceSequentiallyConsistent()
     threadContext.pushDrain(ObjectIdentifier(self))
     // A separate function, so that everything it holds is released when it returns, before the count drops.
     let rescheduleOn = runBatch(threadContext)
     threadContext.popDispatch()
-    runningDrains.wrappingSubtract(1, ordering: .releasing)
+    runningDrains.word.addReleasing(-1)
     if let rescheduleOn { schedule(on: rescheduleOn) }
   }
 
@@ -136,7 +134,7 @@ final class _Mailbox<Observer>: @unchecked Sendable {
         threadContext.restore(saved)
       }
       delivery.group?.leave()
-      if sawDead || entry._removed.load(ordering: .relaxed) {
+      if sawDead || entry._isRemoved {
         close()
         return nil
       }
@@ -174,10 +172,10 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   /// Waits until no drain of this mailbox runs on another thread (one running on this thread, which is
   /// removing its own observer from inside a call, is not waited for).
   func waitUntilNotRunningElsewhere() {
-    atomicMemoryFence(ordering: .sequentiallyConsistent)
+    _fenceSequentiallyConsistent()
     let own = _ThreadContext.current.activeDispatchCount(in: ObjectIdentifier(self))
     var attempt = 0
-    while runningDrains.load(ordering: .acquiring) > own {
+    while runningDrains.word.loadAcquiring() > own {
       _backOff(attempt: attempt)
       attempt += 1
     }
@@ -188,7 +186,7 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   /// Reads the flag first, under the lock: a drain that took a call before the mailbox was closed did so under
   /// the same lock, after counting itself, so the count read afterwards includes it.
   var isRetired: Bool {
-    state.withLock { $0.isClosed } && runningDrains.load(ordering: .acquiring) == 0
+    state.withLock { $0.isClosed } && runningDrains.word.loadAcquiring() == 0
   }
 }
 
@@ -236,12 +234,12 @@ final class _DeliveryGroup: @unchecked Sendable {
 }
 
 /// A value guarded by a `_Lock`, with `Mutex`'s `withLock` shape.
-final class _Guarded<Value: ~Copyable>: @unchecked Sendable {
+final class _Guarded<Value>: @unchecked Sendable {
   private let lock = _Lock()
   /// Only accessed with `lock` held, which makes the run-time exclusivity check redundant.
   @exclusivity(unchecked) private var value: Value
 
-  init(_ value: consuming Value) {
+  init(_ value: Value) {
     self.value = value
   }
 

@@ -1,0 +1,71 @@
+// Atomic operations on a machine word, for the Multiplex runtime.
+//
+// Multiplex deploys below the OS releases that ship the standard library's `Atomic` type (iOS 18, macOS 15), so
+// it reaches the processor's atomic instructions through the C compiler's `__atomic` builtins instead.
+//
+// Each operation comes twice:
+// - `_mpx_atomic_*`, `static inline`: Swift imports it, and the optimizer inlines it to the one instruction it
+//   stands for (a plain load or store on x86-64 and arm64 for the relaxed, acquire and release forms). Release
+//   builds use these.
+// - `_mpx_outlined_*`, compiled out of line in `_MultiplexShims.c`: debug builds use these. Swift does not
+//   instrument the C functions it imports, so Thread Sanitizer (which CI runs on a debug build) only sees atomics
+//   that SwiftPM compiled in this C target with the sanitizer on.
+//
+// These declarations are an implementation detail of Multiplex: nothing outside the package may use them.
+
+#ifndef MULTIPLEX_SHIMS_H
+#define MULTIPLEX_SHIMS_H
+
+#include <stdint.h>
+
+static inline intptr_t _mpx_atomic_load_relaxed(const intptr_t *address) {
+  return __atomic_load_n(address, __ATOMIC_RELAXED);
+}
+intptr_t _mpx_outlined_load_relaxed(const intptr_t *address);
+
+static inline intptr_t _mpx_atomic_load_acquire(const intptr_t *address) {
+  return __atomic_load_n(address, __ATOMIC_ACQUIRE);
+}
+intptr_t _mpx_outlined_load_acquire(const intptr_t *address);
+
+static inline intptr_t _mpx_atomic_load_seq_cst(const intptr_t *address) {
+  return __atomic_load_n(address, __ATOMIC_SEQ_CST);
+}
+intptr_t _mpx_outlined_load_seq_cst(const intptr_t *address);
+
+static inline void _mpx_atomic_store_relaxed(intptr_t *address, intptr_t value) {
+  __atomic_store_n(address, value, __ATOMIC_RELAXED);
+}
+void _mpx_outlined_store_relaxed(intptr_t *address, intptr_t value);
+
+static inline void _mpx_atomic_store_release(intptr_t *address, intptr_t value) {
+  __atomic_store_n(address, value, __ATOMIC_RELEASE);
+}
+void _mpx_outlined_store_release(intptr_t *address, intptr_t value);
+
+static inline intptr_t _mpx_atomic_fetch_add_relaxed(intptr_t *address, intptr_t value) {
+  return __atomic_fetch_add(address, value, __ATOMIC_RELAXED);
+}
+intptr_t _mpx_outlined_fetch_add_relaxed(intptr_t *address, intptr_t value);
+
+static inline intptr_t _mpx_atomic_fetch_add_release(intptr_t *address, intptr_t value) {
+  return __atomic_fetch_add(address, value, __ATOMIC_RELEASE);
+}
+intptr_t _mpx_outlined_fetch_add_release(intptr_t *address, intptr_t value);
+
+static inline intptr_t _mpx_atomic_fetch_add_seq_cst(intptr_t *address, intptr_t value) {
+  return __atomic_fetch_add(address, value, __ATOMIC_SEQ_CST);
+}
+intptr_t _mpx_outlined_fetch_add_seq_cst(intptr_t *address, intptr_t value);
+
+static inline intptr_t _mpx_atomic_fetch_or_seq_cst(intptr_t *address, intptr_t value) {
+  return __atomic_fetch_or(address, value, __ATOMIC_SEQ_CST);
+}
+intptr_t _mpx_outlined_fetch_or_seq_cst(intptr_t *address, intptr_t value);
+
+static inline void _mpx_atomic_fence_seq_cst(void) {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+void _mpx_outlined_fence_seq_cst(void);
+
+#endif
