@@ -13,7 +13,10 @@ extension Generator {
     }
     let inheritance = model.isSendable ? "AnyObject, Sendable" : "AnyObject"
     let body = methods.isEmpty ? "\n" : "\n  " + indented(methods.joined(separator: "\n\n"), 2) + "\n"
-    let policy = model.external == nil ? "value" : "value (the first that is not `nil` for an `Optional`)"
+    let policy =
+      model.external == nil
+      ? "value (the policy used when no combiner is set)"
+      : "value, or the first that is not `nil` for an\n/// `Optional` result (the policy used when no combiner is set)"
     let macro = model.external == nil ? "@\(Naming.combiningMacro)\n" : ""
     return """
       /// Combines the observers' answers to the calls of a `\(raw: model.multiplexerName)` that return a value.
@@ -21,7 +24,7 @@ extension Generator {
       /// Set an object conforming to it as the multiplexer's `combiner`. Each method receives the responses of
       /// the observers that implement the requirement, lazily and in call order, with the observer that gave each
       /// one, and the requirement's default value. Every method is optional: the default implementation returns
-      /// the first response's \(raw: policy) (the policy used when no combiner is set).
+      /// the first response's \(raw: policy).
       \(raw: macro)\(raw: typeAttributes)\(raw: typeAccess)protocol \(raw: model.combiningName): \(raw: inheritance) {\(raw: body)}
       """
   }

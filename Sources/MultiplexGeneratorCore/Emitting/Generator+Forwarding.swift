@@ -130,11 +130,20 @@ extension Generator {
     let typeText = type.description
     let policy =
       combinesFirstNonNil(requirement)
-      ? "using: Multiplex.Combiner<\(model.observerType), \(typeText), \(typeText)>.firstNonNil, " : ""
+      ? "using: Multiplex.Combiner<\(model.observerType), \(typeText), \(typeText)>.firstNonNil," : ""
     guard requirement.usesModuleDefault else {
       let closure = observerClosure(requirement, returnType: typeText)
-      return "return \(prefix)self.\(Naming.storage).combine(\(policy)default: \(defaultValueText(requirement)), "
-        + "requirement: #function) \(closure)"
+      guard combinesFirstNonNil(requirement) else {
+        return "return \(prefix)self.\(Naming.storage).combine(default: \(defaultValueText(requirement)), "
+          + "requirement: #function) \(closure)"
+      }
+      return """
+        return \(prefix)self.\(Naming.storage).combine(
+          \(policy)
+          default: \(defaultValueText(requirement)),
+          requirement: #function
+        ) \(closure)
+        """
     }
     // The answer, or `nil` when no observer answers: an `Optional` result is its own answer, any other is
     // wrapped in one.
@@ -142,8 +151,12 @@ extension Generator {
     let answerType =
       combinesFirstNonNil(requirement) ? typeText : TypeAliasQualifier.parenthesized(type).description + "?"
     let closure = observerClosure(requirement, returnType: answerType)
+    let call =
+      policy.isEmpty
+      ? "combine(default: nil, requirement: #function)"
+      : "combine(\n  \(policy)\n  default: nil,\n  requirement: #function\n)"
     return """
-      let \(answer): \(answerType) = \(prefix)self.\(Naming.storage).combine(\(policy)default: nil, requirement: #function) \(closure)
+      let \(answer): \(answerType) = \(prefix)self.\(Naming.storage).\(call) \(closure)
       if let \(answer) {
         return \(answer)
       }

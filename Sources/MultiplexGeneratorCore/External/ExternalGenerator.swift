@@ -82,7 +82,7 @@ package enum ExternalGenerator {
     }
 
     let generator = Generator(model: model)
-    var imports: Set<String> = ["Multiplex", input.moduleName]
+    var imports = Set(["Multiplex", input.moduleName] + options.additionalImports)
     if refinesNSObjectProtocol { imports.insert("Foundation") }
     var sections: [String] = []
     let header = options.header.trimmingTrailingNewlines

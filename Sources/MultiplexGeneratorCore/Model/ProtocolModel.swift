@@ -61,7 +61,10 @@ package struct ProtocolModel {
   /// `Outer.ScrollViewDelegateMultiplexer`, valid at file scope too.
   package var qualifiedMultiplexerName: String { qualifier + multiplexerName }
   /// `scrollViewDelegateMultiplexer`, the base name of every combining method.
-  package var combiningBaseName: String { Naming.lowerCamelCase(name) + "Multiplexer" }
+  /// For another module's protocol, the generated class's name in lower camel case (`xmlParserDelegateMultiplexer`).
+  package var combiningBaseName: String {
+    external == nil ? Naming.lowerCamelCase(name) + "Multiplexer" : Naming.lowerCamelCase(multiplexerName)
+  }
 }
 
 extension ProtocolModel {
