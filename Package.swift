@@ -20,8 +20,9 @@
 //
 // Environment
 // - `MULTIPLEX_OMIT_MACROS`: when set (to any value), the package leaves out the swift-syntax dependency, the
-//   `MultiplexMacros` product, the `MultiplexMacrosPlugin` macro target, both macro test targets, and any other
-//   target that depends on `MultiplexMacros`. CI uses it to run `swift test -c release` on the runtime without a
+//   `MultiplexMacros` product, the `MultiplexMacrosPlugin` macro target and the `MultiplexGeneratorCore` library it
+//   shares with the `multiplex-generate` tool, the macro and generator test targets, and any other target that
+//   depends on `MultiplexMacros`. CI uses it to run `swift test -c release` on the runtime without a
 //   release build of swift-syntax (about 7.5 minutes on two cores); the macro's tests run in debug, where
 //   swift-syntax builds in one to three minutes. A macro plugin is a build tool: the code it generates does not
 //   depend on the configuration it was built in.
@@ -76,9 +77,19 @@ if !omitMacros {
       name: "MultiplexMacros",
       dependencies: ["Multiplex", "MultiplexMacrosPlugin"]
     ),
+    .target(
+      name: "MultiplexGeneratorCore",
+      dependencies: [
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+      ]
+    ),
     .macro(
       name: "MultiplexMacrosPlugin",
       dependencies: [
+        "MultiplexGeneratorCore",
         .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -101,6 +112,9 @@ if !omitMacros {
       ]
     ),
     .testTarget(name: "MultiplexMacrosTests", dependencies: ["MultiplexMacros", "MultiplexTestSupport"]),
+    // Golden files: `Golden/*.swift.golden`, regenerated with `MULTIPLEX_REGENERATE_GOLDEN=1 swift test --filter
+    // MultiplexGeneratorCoreTests` (review the diff).
+    .testTarget(name: "MultiplexGeneratorCoreTests", dependencies: ["MultiplexGeneratorCore"], exclude: ["Golden"]),
   ])
 }
 

@@ -1,6 +1,6 @@
+import MultiplexGeneratorCore
 import SwiftDiagnostics
 public import SwiftSyntax
-import SwiftSyntaxBuilder
 public import SwiftSyntaxMacros
 
 /// `@MultiplexedDefault(value)` and `@MultiplexedRequired`: markers that `@Multiplexed` reads on requirements.
@@ -69,7 +69,8 @@ public enum MultiplexedRequiredMacro: PeerMacro {
 /// `@Multiplexed` cannot extend the combining protocol it generates (an extension macro only extends the type it
 /// is attached to), so it attaches this macro to the generated protocol. Every requirement of a combining
 /// protocol has the same shape, `(_ multiplexer:, <label> responses: inout Responses, default defaultValue:)`,
-/// and its default implementation applies the default policy: the first response's value, or the default.
+/// and its default implementation applies the default policy: the first response's value, or the default (see
+/// `CombiningDefaults` in `MultiplexGeneratorCore`).
 public enum MultiplexedCombiningMacro: ExtensionMacro {
   public static func expansion(
     of node: AttributeSyntax,
@@ -78,45 +79,9 @@ public enum MultiplexedCombiningMacro: ExtensionMacro {
     conformingTo protocols: [TypeSyntax],
     in context: some MacroExpansionContext
   ) throws -> [ExtensionDeclSyntax] {
-    guard let proto = declaration.as(ProtocolDeclSyntax.self) else { return [] }
-    var access: DeclModifierSyntax? = nil
-    for modifier in proto.modifiers {
-      switch modifier.name.tokenKind {
-      case .keyword(.public), .keyword(.package): access = modifier.trimmed
-      default: break
-      }
-    }
-    var availability = ""
-    for element in proto.attributes {
-      if case .attribute(let attribute) = element, Naming.attributeName(attribute) == "available" {
-        availability += attribute.trimmedDescription + "\n"
-      }
-    }
-    var members: [String] = []
-    for member in proto.memberBlock.members {
-      guard let function = member.decl.as(FunctionDeclSyntax.self) else { continue }
-      var signature = function.with(\.leadingTrivia, []).with(\.modifiers, [])
-      if let access {
-        // The modifier goes where `func` was (after the attributes, on its line); `func` follows on the same line.
-        let modifier = access.with(\.leadingTrivia, signature.funcKeyword.leadingTrivia).with(\.trailingTrivia, .space)
-        signature.modifiers = [modifier]
-        signature.funcKeyword.leadingTrivia = []
-      }
-      signature = signature.trimmed
-      // Lines after the first keep the protocol's indentation: remove it (the closing parenthesis has the least).
-      var lines = signature.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      let indentation = lines.dropFirst().filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
-      for index in lines.indices.dropFirst() { lines[index] = String(lines[index].dropFirst(indentation)) }
-      members.append(
-        lines.joined(separator: "\n") + " {\n  Multiplex.Combiner.first.combine(&responses, default: defaultValue)\n}"
-      )
-    }
-    guard !members.isEmpty else { return [] }
-    let decl: DeclSyntax = """
-      \(raw: availability)extension \(type.trimmed) {
-        \(raw: members.joined(separator: "\n\n").split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { $0 == 0 || $1.isEmpty ? String($1) : "  " + $1 }.joined(separator: "\n"))
-      }
-      """
-    return decl.as(ExtensionDeclSyntax.self).map { [$0] } ?? []
+    guard let proto = declaration.as(ProtocolDeclSyntax.self),
+      let defaults = CombiningDefaults.extensionDecl(of: proto, extending: type)
+    else { return [] }
+    return [defaults]
   }
 }

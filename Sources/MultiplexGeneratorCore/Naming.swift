@@ -1,38 +1,42 @@
-import SwiftSyntax
+package import SwiftSyntax
 
-/// Names and spellings shared by the macros.
-enum Naming {
+/// Names and spellings shared by the macros and the generator.
+package enum Naming {
   /// The macro that marks a requirement's default value.
-  static let defaultMarker = "MultiplexedDefault"
+  package static let defaultMarker = "MultiplexedDefault"
   /// The macro that keeps a requirement required for observers.
-  static let requiredMarker = "MultiplexedRequired"
+  package static let requiredMarker = "MultiplexedRequired"
   /// The macro that generates the default implementations of the combining protocol.
-  static let combiningMacro = "_MultiplexedCombining"
+  package static let combiningMacro = "_MultiplexedCombining"
   /// The macro itself.
-  static let multiplexed = "Multiplexed"
+  package static let multiplexed = "Multiplexed"
   /// The runtime module, which generated expressions spell out (`Multiplex.Combiner`).
-  static let runtimeModule = "Multiplex"
+  package static let runtimeModule = "Multiplex"
   /// The modules generated code names types through (`Multiplex.Multiplexer`, `Swift.Bool`).
-  static let modules: Set<String> = [runtimeModule, "Swift"]
+  package static let modules: Set<String> = [runtimeModule, "Swift"]
 
   /// The stored `Multiplexer` of the generated class.
-  static let storage = "_multiplexer"
+  package static let storage = "_multiplexer"
   /// The stored combiner reference of the generated class.
-  static let combinerStorage = "_combiner"
+  package static let combinerStorage = "_combiner"
+  /// The stub that answers with a protocol's own default implementations (`multiplex-generate` only), as the
+  /// generated class stores it and as its class is named.
+  package static let defaultsStorage = "_defaults"
+  package static let defaultsStubName = "_Defaults"
 
   /// Members the generated multiplexer declares itself; a requirement of the same name (with the same shape)
   /// would collide with them.
-  static let ownPropertyNames: Set<String> = [
+  package static let ownPropertyNames: Set<String> = [
     "count", "isEmpty", "observers", "combiner", "multiplexer", "asDelegate", storage, combinerStorage,
   ]
 
   /// Methods the generated multiplexer declares itself, by full name, each taking an observer first.
-  static let ownMethodNames: Set<String> = [
+  package static let ownMethodNames: Set<String> = [
     "add(_:retention:priority:)", "remove(_:)", "removeAndWait(_:)", "contains(_:)",
   ]
 
   /// `base`, or `base1`, `base2`, … : the first that is not in `taken`.
-  static func fresh(_ base: String, avoiding taken: Set<String>) -> String {
+  package static func fresh(_ base: String, avoiding taken: Set<String>) -> String {
     if !taken.contains(base) { return base }
     var index = 1
     while taken.contains(base + String(index)) { index += 1 }
@@ -40,7 +44,7 @@ enum Naming {
   }
 
   /// `ScrollViewDelegate` → `scrollViewDelegate`, `URLSessionDelegate` → `urlSessionDelegate`.
-  static func lowerCamelCase(_ name: String) -> String {
+  package static func lowerCamelCase(_ name: String) -> String {
     let characters = Array(name)
     var upperPrefix = 0
     while upperPrefix < characters.count, characters[upperPrefix].isUppercase { upperPrefix += 1 }
@@ -52,26 +56,26 @@ enum Naming {
   }
 
   /// `viewForZooming` → `ViewForZooming`.
-  static func upperCamelCase(_ name: String) -> String {
+  package static func upperCamelCase(_ name: String) -> String {
     guard let first = name.first else { return name }
     return first.uppercased() + name.dropFirst()
   }
 
   /// The identifier without backticks: `` `default` `` → `default`.
-  static func bare(_ token: TokenSyntax) -> String {
+  package static func bare(_ token: TokenSyntax) -> String {
     token.identifier?.name ?? token.text
   }
 
   /// An argument label as a call spells it: without backticks (Swift warns that a keyword "does not need to be
   /// escaped in argument list"), except `inout`, which does.
-  static func argumentLabel(_ label: String) -> String {
+  package static func argumentLabel(_ label: String) -> String {
     guard label.count > 2, label.hasPrefix("`"), label.hasSuffix("`") else { return label }
     let bare = String(label.dropFirst().dropLast())
     return bare == "inout" ? label : bare
   }
 
   /// The attribute's name as written, without arguments: `@Multiplex.MultiplexedDefault(1)` → `MultiplexedDefault`.
-  static func attributeName(_ attribute: AttributeSyntax) -> String {
+  package static func attributeName(_ attribute: AttributeSyntax) -> String {
     let name = attribute.attributeName.trimmedDescription
     if let dot = name.lastIndex(of: ".") { return String(name[name.index(after: dot)...]) }
     return name
@@ -80,7 +84,7 @@ enum Naming {
 
 extension Naming {
   /// A name without backticks: `` `default` `` → `default`.
-  static func bareName(_ name: String) -> String {
+  package static func bareName(_ name: String) -> String {
     guard name.count > 2, name.hasPrefix("`"), name.hasSuffix("`") else { return name }
     return String(name.dropFirst().dropLast())
   }

@@ -1,11 +1,11 @@
-import SwiftDiagnostics
-import SwiftSyntax
+package import SwiftDiagnostics
 
-/// Every error `@Multiplexed` and its marker macros report, with the text the user reads.
+/// Every error `@Multiplexed`, its marker macros and `multiplex-generate` report, with the text the user reads.
 ///
-/// Each message says what is wrong and what to do about it. The cases are documented, with their exact text, in
-/// the "Using @Multiplexed" article; keep the two in sync.
-enum MultiplexedDiagnostic: DiagnosticMessage {
+/// Each message says what is wrong and what to do about it. The macro's cases are documented, with their exact
+/// text, in the "Using @Multiplexed" article; keep the two in sync. The `external…` cases are
+/// `multiplex-generate`'s own (a protocol of another module).
+package enum MultiplexedDiagnostic: DiagnosticMessage {
   case notAProtocol(kind: String)
   case notClassBound(protocolName: String)
   case unsupportedInheritance(typeName: String)
@@ -46,8 +46,12 @@ enum MultiplexedDiagnostic: DiagnosticMessage {
   case typeHidesModule(typeName: String)
   case letProperty(name: String, replacement: String)
   case propertyWithoutAccessors(name: String)
+  case externalMemberCount(declared: Int, described: Int)
+  case externalMissingDefault(name: String, type: String)
+  case externalNoProtocol
+  case externalObjCUnsupported(protocolName: String)
 
-  var message: String {
+  package var message: String {
     switch self {
     case .notAProtocol(let kind):
       return "'@Multiplexed' can only be attached to a protocol, not to \(kind); "
@@ -170,10 +174,22 @@ enum MultiplexedDiagnostic: DiagnosticMessage {
     case .propertyWithoutAccessors(let name):
       return "'@Multiplexed' cannot forward property '\(name)' without accessors: a protocol property declares "
         + "'{ get }' or '{ get set }'; add them"
+    case .externalMemberCount(let declared, let described):
+      return "the protocol declaration has \(declared) members but \(described) member descriptions were given; "
+        + "describe each member of the declaration, in order"
+    case .externalMissingDefault(let name, let type):
+      return "cannot forward '\(name)': it returns '\(type)', so the multiplexer needs a value to return when no "
+        + "observer is registered, and the protocol has no default implementation of it to ask and no 'nil' to "
+        + "return; leave the protocol out, or write its multiplexer by hand"
+    case .externalNoProtocol:
+      return "the source holds no protocol declaration; give one 'protocol' declaration in Swift syntax"
+    case .externalObjCUnsupported(let protocolName):
+      return "cannot generate a multiplexer for '@objc' protocol '\(protocolName)' yet: only Swift protocols are "
+        + "supported"
     }
   }
 
-  var diagnosticID: MessageID {
+  package var diagnosticID: MessageID {
     let id: String
     switch self {
     case .notAProtocol: id = "notAProtocol"
@@ -216,56 +232,13 @@ enum MultiplexedDiagnostic: DiagnosticMessage {
     case .typeHidesModule: id = "typeHidesModule"
     case .letProperty: id = "letProperty"
     case .propertyWithoutAccessors: id = "propertyWithoutAccessors"
+    case .externalMemberCount: id = "externalMemberCount"
+    case .externalMissingDefault: id = "externalMissingDefault"
+    case .externalNoProtocol: id = "externalNoProtocol"
+    case .externalObjCUnsupported: id = "externalObjCUnsupported"
     }
     return MessageID(domain: "MultiplexMacros", id: id)
   }
 
-  var severity: DiagnosticSeverity { .error }
-}
-
-/// The fix-its offered with ``MultiplexedDiagnostic``.
-enum MultiplexedFixIt: FixItMessage {
-  case addAnyObject
-  case remove(String)
-  case insertDefault
-  case replaceWithArray(String)
-  case replaceRethrows
-  case removeDefaultArgument
-  case replace(String, with: String)
-  case insertAccessors
-
-  var message: String {
-    switch self {
-    case .addAnyObject: return "Add ': AnyObject'"
-    case .remove(let text): return "Remove '\(text)'"
-    case .insertDefault: return "Insert '@MultiplexedDefault(<#value#>)'"
-    case .replaceWithArray(let type): return "Replace with '[\(type)]'"
-    case .replaceRethrows: return "Replace 'rethrows' with 'throws'"
-    case .removeDefaultArgument: return "Remove the default argument"
-    case .replace(let old, let new): return "Replace '\(old)' with '\(new)'"
-    case .insertAccessors: return "Insert '{ get }'"
-    }
-  }
-
-  var fixItID: MessageID {
-    let id: String
-    switch self {
-    case .addAnyObject: id = "addAnyObject"
-    case .remove: id = "remove"
-    case .insertDefault: id = "insertDefault"
-    case .replaceWithArray: id = "replaceWithArray"
-    case .replaceRethrows: id = "replaceRethrows"
-    case .removeDefaultArgument: id = "removeDefaultArgument"
-    case .replace: id = "replace"
-    case .insertAccessors: id = "insertAccessors"
-    }
-    return MessageID(domain: "MultiplexMacros", id: id)
-  }
-}
-
-extension Diagnostic {
-  /// An error of `@Multiplexed` on `node`, with an optional fix-it.
-  init(_ message: MultiplexedDiagnostic, on node: some SyntaxProtocol, fixIt: FixIt? = nil) {
-    self.init(node: Syntax(node), message: message, fixIts: fixIt.map { [$0] } ?? [])
-  }
+  package var severity: DiagnosticSeverity { .error }
 }

@@ -1,0 +1,130 @@
+package import SwiftSyntax
+import SwiftSyntaxBuilder
+
+/// The combining protocol: one method per requirement that returns a value.
+extension Generator {
+  /// `protocol PCombining: AnyObject`. The macro attaches `@_MultiplexedCombining` to it, which generates the
+  /// default implementations; for a protocol of another module they come from ``combiningDefaults()``.
+  package func combiningProtocol() -> DeclSyntax {
+    var methods: [String] = []
+    for requirement in model.requirements {
+      guard case .value(_, let valueType, _) = requirement.result else { continue }
+      methods.append(combiningMethod(requirement, type: valueType))
+    }
+    let inheritance = model.isSendable ? "AnyObject, Sendable" : "AnyObject"
+    let body = methods.isEmpty ? "\n" : "\n  " + indented(methods.joined(separator: "\n\n"), 2) + "\n"
+    let policy =
+      model.external == nil
+      ? "value (the policy used when no combiner is set)"
+      : "value, or the first that is not `nil` for an\n/// `Optional` result (the policy used when no combiner is set)"
+    let macro = model.external == nil ? "@\(Naming.combiningMacro)\n" : ""
+    return """
+      /// Combines the observers' answers to the calls of a `\(raw: model.multiplexerName)` that return a value.
+      ///
+      /// Set an object conforming to it as the multiplexer's `combiner`. Each method receives the responses of
+      /// the observers that implement the requirement, lazily and in call order, with the observer that gave each
+      /// one, and the requirement's default value. Every method is optional: the default implementation returns
+      /// the first response's \(raw: policy).
+      \(raw: macro)\(raw: typeAttributes)\(raw: typeAccess)protocol \(raw: model.combiningName): \(raw: inheritance) {\(raw: body)}
+      """
+  }
+
+  /// The default implementations of the combining protocol, for a protocol of another module (the macro has
+  /// `@_MultiplexedCombining` generate them): the policy used when no combiner is set.
+  package func combiningDefaults() -> DeclSyntax? {
+    guard let proto = combiningProtocol().as(ProtocolDeclSyntax.self) else { return nil }
+    let type = TypeSyntax(IdentifierTypeSyntax(name: .identifier(model.combiningName)))
+    return CombiningDefaults.extensionDecl(of: proto, extending: type) { method in
+      guard let result = method.signature.returnClause?.type, Requirement.isOptionalType(result) else {
+        return CombiningDefaults.firstResponse
+      }
+      return CombiningDefaults.firstNonNilResponse
+    }.map(DeclSyntax.init)
+  }
+
+  /// `func scrollViewDelegateMultiplexer(_:combineViewForZoomingIn:default:)`.
+  private func combiningMethod(_ requirement: Requirement, type: TypeSyntax) -> String {
+    let (genericClause, whereClause, type) = combiningSignature(requirement, type: type)
+    let responses = "Multiplex.Responses<\(model.qualifiedObserverType), \(type.description)>"
+    return """
+      /// Combines the answers to `\(requirement.displayName)`.
+      \(attributes(requirement.availability))func \(model.combiningBaseName)\(genericClause)(
+        _ multiplexer: \(model.qualifiedMultiplexerName),
+        \(requirement.combiningLabel) responses: inout \(responses),
+        default defaultValue: \(type.description)
+      ) -> \(type.description)\(whereClause)
+      """
+  }
+
+  /// The combining method's generic parameters, `where` clause and value type, for a requirement whose value has
+  /// type `type`.
+  ///
+  /// The method takes the generic parameters of `requirement` that the value type names, so that a call infers
+  /// them from the responses, with the constraints that only involve them. A generic parameter the value type only
+  /// names through a member (`C.Element`) could not be inferred: the member becomes a generic parameter of its own
+  /// (`Element`), with the constraints on it. Dropping a constraint is sound: the method only gets more general.
+  /// The combining protocol does not conform to the protocol, so the protocol's type aliases are qualified.
+  private func combiningSignature(
+    _ requirement: Requirement,
+    type: TypeSyntax
+  ) -> (generics: String, whereClause: String, type: TypeSyntax) {
+    let clause = requirement.genericParameters
+    let allNames = Set(clause?.parameters.map(\.name.text) ?? [])
+    let qualifier = TypeAliasQualifier(
+      aliases: model.typeAliases.filter { !allNames.contains($0.key) },
+      protocolType: model.qualifier + model.name
+    )
+    guard let clause else { return ("", "", qualifier.rewrite(type).cast(TypeSyntax.self)) }
+
+    let direct = TypeReferences(type).directNames.intersection(allNames)
+    // A new generic parameter must not hide a type the signature names (`Element` in `C.Element` is no such type).
+    var taken = allNames.union(TypeReferences(clause).allNames).union(TypeReferences(type).allNames)
+    if let whereClause = requirement.genericWhereClause { taken.formUnion(TypeReferences(whereClause).allNames) }
+    var substitutions: [String: String] = [:]
+    var introduced: [String] = []
+    for path in TypeReferences(type).memberPaths where allNames.subtracting(direct).contains(path.root) {
+      guard substitutions[path.text] == nil else { continue }
+      let fresh = Naming.fresh(path.member, avoiding: taken)
+      taken.insert(fresh)
+      substitutions[path.text] = fresh
+      introduced.append(fresh)
+    }
+    let substituter = MemberPathSubstituter(substitutions)
+    func rewritten(_ node: some SyntaxProtocol) -> Syntax { qualifier.rewrite(substituter.rewrite(node)) }
+    let valueType = rewritten(type).cast(TypeSyntax.self)
+    guard !direct.isEmpty || !introduced.isEmpty else { return ("", "", valueType) }
+
+    var parameters: [String] = []
+    for parameter in clause.parameters where direct.contains(parameter.name.text) {
+      var text = (parameter.specifier.map { $0.text + " " } ?? "") + parameter.name.text
+      if let inherited = parameter.inheritedType {
+        let constraint = rewritten(inherited)
+        if TypeReferences(constraint).allNames.intersection(allNames).isSubset(of: direct) {
+          text += ": " + constraint.trimmedDescription
+        }
+      }
+      parameters.append(text)
+    }
+    parameters.append(contentsOf: introduced)
+    var requirements: [String] = []
+    for item in requirement.genericWhereClause?.requirements ?? [] {
+      let constraint = rewritten(item.requirement)
+      let names = TypeReferences(constraint).allNames
+      let original = names.intersection(allNames)
+      let new = names.intersection(introduced)
+      guard original.isSubset(of: direct), !original.isEmpty || !new.isEmpty else { continue }
+      // `Element == Int` would make an introduced parameter non-generic (a warning): leave it to inference.
+      if let sameType = constraint.as(SameTypeRequirementSyntax.self),
+        [sameType.leftType.trimmedDescription, sameType.rightType.trimmedDescription].contains(
+          where: introduced.contains
+        )
+      {
+        continue
+      }
+      requirements.append(constraint.trimmedDescription)
+    }
+    let whereText = requirements.isEmpty ? "" : " where " + requirements.joined(separator: ", ")
+    return ("<" + parameters.joined(separator: ", ") + ">", whereText, valueType)
+  }
+
+}

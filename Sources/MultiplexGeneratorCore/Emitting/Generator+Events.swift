@@ -1,0 +1,278 @@
+import SwiftSyntax
+
+/// The typed event stream: `Event`, the tap observer that yields it, and `events(bufferingPolicy:)`.
+extension Generator {
+  /// One case of the `Event` enum and the tap member that yields it.
+  struct EventCase {
+    /// The requirement the case records.
+    let requirement: Requirement
+    /// `scrollViewDidScroll`, unique in the enum.
+    var name: String
+    /// `_ scrollView: ScrollView` for each stored argument, or the setter's value type.
+    let payload: [(label: String?, type: String)]
+    /// `scrollView, velocity: velocity`: the case's arguments, built from the tap's parameters.
+    let values: String
+    /// Whether the case comes from a property's setter.
+    let isSetter: Bool
+  }
+
+  /// The name of the generated enum and of the tap class, which must not hide a type the protocol names.
+  static var eventTypeName: String { "Event" }
+  static var eventTapName: String { "_EventTap" }
+
+  /// The cases of `Event`, or `nil` when the protocol gets no event stream: a requirement that observers must
+  /// implement (the tap could not conform without answering), a nonisolated `Sendable` protocol (its tap would
+  /// have to be `Sendable`, which the arguments may not be), or a protocol that names `Event`, `_EventTap` or
+  /// `events`. For a protocol of another module, also when a requirement the tap leaves out has no default
+  /// implementation in the protocol's extension (the tap could not conform).
+  var eventCases: [EventCase]? {
+    if model.isSendable && model.isolation == nil { return nil }
+    if model.typeAliases.keys.contains(Self.eventTypeName) { return nil }
+    var cases: [EventCase] = []
+    var implemented: Set<Int> = []
+    for (index, requirement) in model.requirements.enumerated() {
+      if requirement.isRequired { return nil }
+      if mentionsReservedEventName(requirement) { return nil }
+      // An enum case with associated values cannot be potentially unavailable: a requirement with its own
+      // `@available` is left out (the multiplexer's, copied from the protocol, covers the whole enum).
+      guard requirement.availability.isEmpty else { continue }
+      switch requirement.shape {
+      case .method(let signature, _, let name, let arguments):
+        if Naming.bareName(name) == "events" { return nil }
+        guard requirement.genericParameters == nil else { continue }
+        var payload: [(label: String?, type: String)] = []
+        var storable = true
+        for (parameter, argument) in zip(signature.signature.parameterClause.parameters, arguments) {
+          guard let type = storedType(parameter) else {
+            storable = false
+            break
+          }
+          payload.append((argument.label.map(Naming.argumentLabel), type))
+        }
+        guard storable else { continue }
+        let values = arguments.map { argument in
+          (argument.label.map { Naming.argumentLabel($0) + ": " } ?? "") + argument.name
+        }
+        implemented.insert(index)
+        cases.append(
+          EventCase(
+            requirement: requirement,
+            name: name,
+            payload: payload,
+            values: values.joined(separator: ", "),
+            isSetter: false
+          )
+        )
+      case .property(let name, let type, let isSettable, _):
+        if Naming.bareName(name) == "events" { return nil }
+        guard isSettable else { continue }
+        implemented.insert(index)
+        cases.append(
+          EventCase(
+            requirement: requirement,
+            name: "set" + Naming.upperCamelCase(Naming.bareName(name)),
+            payload: [(nil, type.trimmedDescription)],
+            values: "newValue",
+            isSetter: true
+          )
+        )
+      case .subscript:
+        // A subscript's setter is left out: its event would need the index and the value.
+        continue
+      }
+    }
+    if model.external != nil {
+      for (index, requirement) in model.requirements.enumerated()
+      where !implemented.contains(index) && !requirement.usesModuleDefault {
+        return nil
+      }
+    }
+    // Overloads share a base name: the later ones take their labels (`didScrollIn`), then a number.
+    var taken: Set<String> = []
+    let counts = Dictionary(cases.map { ($0.name, 1) }, uniquingKeysWith: +)
+    let natural = Set(cases.map(\.name))
+    for index in cases.indices {
+      var candidate = cases[index].name
+      if counts[candidate, default: 0] > 1, case .method(let signature, _, _, _) = cases[index].requirement.shape {
+        candidate = Naming.bareName(candidate)
+        for parameter in signature.signature.parameterClause.parameters where parameter.firstName.tokenKind != .wildcard
+        {
+          candidate += Naming.upperCamelCase(Naming.bare(parameter.firstName))
+        }
+      }
+      var unique = candidate
+      var suffix = 2
+      while taken.contains(unique) || (unique != cases[index].name && natural.contains(unique)) {
+        unique = candidate + String(suffix)
+        suffix += 1
+      }
+      taken.insert(unique)
+      cases[index].name = unique
+    }
+    return cases
+  }
+
+  /// Whether the requirement's signature or default value names `Event` or `_EventTap`, which the nested
+  /// declarations would hide inside the multiplexer.
+  private func mentionsReservedEventName(_ requirement: Requirement) -> Bool {
+    let reserved: Set<String> = [Self.eventTypeName, Self.eventTapName]
+    var nodes: [Syntax] = []
+    switch requirement.shape {
+    case .method(let signature, _, _, _): nodes.append(Syntax(signature))
+    case .property(_, let type, _, _): nodes.append(Syntax(type))
+    case .subscript(let signature, _, _, _, _): nodes.append(Syntax(signature))
+    }
+    if let defaultValue = requirement.defaultValue { nodes.append(Syntax(defaultValue)) }
+    return nodes.contains { node in
+      node.tokens(viewMode: .sourceAccurate).contains { reserved.contains($0.identifier?.name ?? $0.text) }
+    }
+  }
+
+  /// The type an `Event` case stores for `parameter`, or `nil` when its value cannot be stored: a closure that is
+  /// not `@escaping`, an `@autoclosure`, an `inout`, `borrowing`, `consuming` or `isolated` parameter, a variadic
+  /// one, a parameter pack, or an opaque `some` type. `sending` and `@escaping` are dropped.
+  func storedType(_ parameter: FunctionParameterSyntax) -> String? {
+    if parameter.ellipsis != nil { return nil }
+    var type = parameter.type
+    if type.is(PackExpansionTypeSyntax.self) { return nil }
+    // A parameter whose type may be noncopyable (one passed without an ownership specifier is copyable): the
+    // macro cannot see whether the type is, and storing a noncopyable value in the enum would not compile.
+    for keyword in [Keyword.inout, .borrowing, .consuming, .isolated, .__shared, .__owned] {
+      if Requirement.hasSpecifier(keyword, type) { return nil }
+    }
+    if Requirement.hasAttribute("autoclosure", type) { return nil }
+    let isEscaping = Requirement.hasAttribute("escaping", type)
+    type = Requirement.removingSpecifier(.sending, from: type)
+    if let attributed = type.as(AttributedTypeSyntax.self) {
+      let kept = attributed.attributes.filter { element in
+        guard case .attribute(let attribute) = element else { return true }
+        return Naming.attributeName(attribute) != "escaping"
+      }
+      if kept.isEmpty && attributed.specifiers.isEmpty {
+        type = attributed.baseType
+      } else {
+        type = TypeSyntax(attributed.with(\.attributes, AttributeListSyntax(Array(kept))))
+      }
+    }
+    // A function type, bare or attributed, is a non-escaping closure unless marked `@escaping`.
+    var base = type
+    if let attributed = base.as(AttributedTypeSyntax.self) { base = attributed.baseType }
+    while let tuple = base.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+      base = only.type
+    }
+    if base.is(FunctionTypeSyntax.self) && !isEscaping { return nil }
+    // `some P` makes the requirement generic.
+    if type.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.some) }) { return nil }
+    // A protocol type alias for a closure type is a non-escaping closure too.
+    for token in type.tokens(viewMode: .sourceAccurate) {
+      if let alias = model.typeAliases[token.text],
+        alias.initializer.value.is(FunctionTypeSyntax.self)
+          || alias
+            .initializer.value.as(AttributedTypeSyntax.self)?.baseType.is(FunctionTypeSyntax.self) == true,
+        !isEscaping
+      {
+        return nil
+      }
+    }
+    return type.trimmedDescription
+  }
+
+  /// `Event`, the tap and `events(bufferingPolicy:)`, as members of the multiplexer; `nil` when the protocol gets
+  /// no event stream (see ``eventCases``).
+  func eventMembers() -> String? {
+    guard let cases = eventCases else { return nil }
+    let event = Self.eventTypeName
+    let tap = Self.eventTapName
+    let caseLines = cases.map { eventCase -> String in
+      let payload = eventCase.payload.map { ($0.label.map { $0 + ": " } ?? "") + $0.type }
+      let documentation =
+        eventCase.isSetter
+        ? "/// `\(eventCase.requirement.displayName)` was set."
+        : "/// `\(eventCase.requirement.displayName)` was called."
+      return documentation + "\n" + "case "
+        + eventCase.name + (payload.isEmpty ? "" : "(" + payload.joined(separator: ", ") + ")")
+    }
+    let enumBody = caseLines.isEmpty ? "" : "\n  " + indented(caseLines.joined(separator: "\n\n"), 2) + "\n"
+    let tapMembers = cases.map(tapMember)
+    // The tap answers like the multiplexer's defaults, which may ask the protocol's default implementations.
+    let tapDefaults =
+      model.needsDefaultsStub ? "\nlet \(Naming.defaultsStorage) = \(Naming.defaultsStubName)()" : ""
+    let tapBody =
+      ([
+        """
+        let continuation: Swift.AsyncStream<\(event)>.Continuation\(tapDefaults)
+
+        init(_ continuation: Swift.AsyncStream<\(event)>.Continuation) {
+          self.continuation = continuation
+        }
+
+        deinit {
+          self.continuation.finish()
+        }
+        """
+      ] + tapMembers).joined(separator: "\n\n")
+    return """
+      /// A call made to the multiplexer, as `events(bufferingPolicy:)` reports it: one case per method whose
+      /// arguments can be stored, with those arguments, and one per property setter.
+      \(memberAccess)enum \(event) {\(enumBody)}
+
+      /// The observer behind `events(bufferingPolicy:)`: it yields every call, and answers none that returns a
+      /// value (it keeps the default implementations' answer), so it changes no combined result.
+      \(typeAttributes)private final class \(tap): \(model.external?.refinesNSObjectProtocol == true ? "Foundation.NSObject, " : "")\(model.name) {
+        \(indented(tapBody, 2))
+      }
+
+      /// The calls made to this multiplexer, as they are dispatched, until the multiplexer is deallocated.
+      ///
+      /// Each call registers an observer, held strongly, that yields an `Event` per call in dispatch order, in its
+      /// place among the observers (after those already registered). Any number of streams can be taken at once.
+      /// The stream finishes when the multiplexer is deallocated; when the consuming task is cancelled or the
+      /// stream is otherwise terminated, the observer is unregistered. Calls are buffered with
+      /// `bufferingPolicy`: `.unbounded` keeps every event until it is read; `.bufferingOldest(n)` and
+      /// `.bufferingNewest(n)` keep at most `n` unread events, dropping the newest or the oldest.
+      \(memberAccess)func events(
+        bufferingPolicy: Swift.AsyncStream<\(event)>.Continuation.BufferingPolicy = .unbounded
+      ) -> Swift.AsyncStream<\(event)> {
+        let (stream, continuation) = Swift.AsyncStream.makeStream(of: \(event).self, bufferingPolicy: bufferingPolicy)
+        let token = self.\(Naming.storage).add(\(tap)(continuation), retention: .strong)
+        continuation.onTermination = { _ in
+          token.cancel()
+        }
+        return stream
+      }
+      """
+  }
+
+  /// The tap's implementation of one requirement: yield the event, answer like the default implementation.
+  private func tapMember(_ eventCase: EventCase) -> String {
+    let requirement = eventCase.requirement
+    let modifiers = requirement.isNonisolated ? "nonisolated " : ""
+    let attributeText = attributes(requirement.forwardedAttributes)
+    // `Multiplex._yieldEvent`: `yield` takes the event `sending`, which the compiler cannot prove of the arguments.
+    let value = ".\(eventCase.name)\(eventCase.values.isEmpty ? "" : "(\(eventCase.values))")"
+    let yield = "Multiplex._yieldEvent(\(value), to: self.continuation)"
+    let notResponding = notImplemented(requirement)
+    switch requirement.shape {
+    case .method(let signature, _, _, _):
+      let answer = requirement.returnsValue ? "\n  return " + notResponding : ""
+      return """
+        \(attributeText)\(modifiers)\(signature.description) {
+          \(yield)\(answer)
+        }
+        """
+    case .property(let name, let type, _, _):
+      return """
+        \(attributeText)\(modifiers)var \(name): \(type.description) {
+          get {
+            \(notResponding)
+          }
+          set {
+            \(yield)
+          }
+        }
+        """
+    case .subscript:
+      return ""
+    }
+  }
+}

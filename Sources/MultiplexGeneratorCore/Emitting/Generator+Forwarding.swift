@@ -1,0 +1,166 @@
+import SwiftSyntax
+
+/// The members that forward the requirements to the observers.
+extension Generator {
+  /// The member that forwards `requirement` to the observers.
+  ///
+  /// A method's body notifies every observer (`Void`) or combines their answers. A property's and a subscript's
+  /// getter combine the answers like a method, and their setter notifies every observer: one path for both.
+  func forwardingMember(_ requirement: Requirement) -> String {
+    let modifiers = memberAccess + (requirement.isNonisolated ? "nonisolated " : "")
+    let attributeText = attributes(requirement.forwardedAttributes)
+    switch requirement.shape {
+    case .method(_, let signature, _, _):
+      let body: String
+      switch requirement.result {
+      case .void:
+        body =
+          postingBody(requirement)
+          ?? "\(effectPrefix(requirement))self.\(Naming.storage).notify \(observerClosure(requirement, returnType: "Swift.Void"))"
+      case .value(_, let valueType, _):
+        body = combiningBody(requirement, type: valueType)
+      }
+      return """
+        \(attributeText)\(modifiers)\(signature.description) {
+          \(indented(body, 2))
+        }
+        """
+    case .property(let name, let type, let isSettable, let getterEffects):
+      return accessorMember(
+        requirement,
+        declaration: "var \(name): \(type.description)",
+        declaredType: type,
+        isSettable: isSettable,
+        getterEffects: getterEffects,
+        heading: attributeText + modifiers
+      )
+    case .subscript(_, let signature, _, let isSettable, let getterEffects):
+      return accessorMember(
+        requirement,
+        declaration: signature.description,
+        declaredType: signature.returnClause.type,
+        isSettable: isSettable,
+        getterEffects: getterEffects,
+        heading: attributeText + modifiers
+      )
+    }
+  }
+
+  /// A forwarding property or subscript: `get` combines the answers, `set` notifies every observer.
+  private func accessorMember(
+    _ requirement: Requirement,
+    declaration: String,
+    declaredType: TypeSyntax,
+    isSettable: Bool,
+    getterEffects: AccessorEffectSpecifiersSyntax?,
+    heading: String
+  ) -> String {
+    let effects = getterEffects.map { " " + $0.description } ?? ""
+    // The result is a value (a `Void` property or subscript is diagnosed).
+    var valueType = declaredType
+    if case .value(_, let type, _) = requirement.result { valueType = type }
+    var accessors = """
+      get\(effects) {
+        \(indented(combiningBody(requirement, type: valueType), 2))
+      }
+      """
+    if isSettable {
+      // A subscript names its receiver: the formatter would write `$0 [index]`.
+      let isSubscript: Bool
+      if case .subscript = requirement.shape { isSubscript = true } else { isSubscript = false }
+      let observer = isSubscript ? observerName(for: requirement) : "$0"
+      accessors += """
+
+        set {
+          self.\(Naming.storage).notify {\(isSubscript ? " \(observer) in" : "")
+            \(requirement.call(on: observer)) = newValue
+          }
+        }
+        """
+    }
+    return """
+      \(heading)\(declaration) {
+        \(indented(accessors, 2))
+      }
+      """
+  }
+
+  /// The body that forwards a requirement returning a value: the combiner's method if a combiner is set, the
+  /// default policy otherwise (see ``defaultPolicyBody(_:type:)``).
+  func combiningBody(_ requirement: Requirement, type: TypeSyntax) -> String {
+    let prefix = effectPrefix(requirement)
+    let typeText = type.description
+    let closure = observerClosure(requirement, returnType: typeText)
+    // A readable name that shadows nothing the body uses: the parameters and the default value's identifiers.
+    let combiner = Naming.fresh("combiner", avoiding: requirement.reservedNames)
+    let combinerRead = model.isolation == nil ? "self.\(Naming.combinerStorage).object" : "self.combiner"
+    return """
+      if let \(combiner) = \(combinerRead) {
+        return \(prefix)self.\(Naming.storage).combine(
+          using: Multiplex.Combiner<\(model.observerType), \(typeText), \(typeText)> { responses, defaultValue in
+            \(combiner).\(model.combiningBaseName)(
+              self,
+              \(requirement.combiningLabel): &responses,
+              default: defaultValue
+            )
+          },
+          default: \(defaultValueText(requirement)),
+          requirement: #function
+        ) \(indented(closure, 2))
+      }
+      \(defaultPolicyBody(requirement, type: type))
+      """
+  }
+
+  /// Whether the default policy for `requirement` is the first answer that is not `nil` rather than the first
+  /// responding observer's answer: for an `Optional` result of a protocol of another module, whose observers all
+  /// respond (its default implementations are the module's, which the multiplexer cannot tell from theirs).
+  func combinesFirstNonNil(_ requirement: Requirement) -> Bool {
+    guard model.external != nil, case .value(_, _, let isOptional) = requirement.result else { return false }
+    return isOptional
+  }
+
+  /// The statements that return the default policy's answer when no combiner is set: the first responding
+  /// observer's answer (or the first non-`nil` one, see ``combinesFirstNonNil(_:)``), or the default value.
+  ///
+  /// A default that asks the protocol's own default implementation (``Requirement/usesModuleDefault``) is only
+  /// evaluated when no observer answers.
+  func defaultPolicyBody(_ requirement: Requirement, type: TypeSyntax) -> String {
+    let prefix = effectPrefix(requirement)
+    let typeText = type.description
+    let policy =
+      combinesFirstNonNil(requirement)
+      ? "using: Multiplex.Combiner<\(model.observerType), \(typeText), \(typeText)>.firstNonNil," : ""
+    guard requirement.usesModuleDefault else {
+      let closure = observerClosure(requirement, returnType: typeText)
+      guard combinesFirstNonNil(requirement) else {
+        return "return \(prefix)self.\(Naming.storage).combine(default: \(defaultValueText(requirement)), "
+          + "requirement: #function) \(closure)"
+      }
+      return """
+        return \(prefix)self.\(Naming.storage).combine(
+          \(policy)
+          default: \(defaultValueText(requirement)),
+          requirement: #function
+        ) \(closure)
+        """
+    }
+    // The answer, or `nil` when no observer answers: an `Optional` result is its own answer, any other is
+    // wrapped in one.
+    let answer = Naming.fresh("answer", avoiding: requirement.reservedNames)
+    let answerType =
+      combinesFirstNonNil(requirement) ? typeText : TypeAliasQualifier.parenthesized(type).description + "?"
+    let closure = observerClosure(requirement, returnType: answerType)
+    let call =
+      policy.isEmpty
+      ? "combine(default: nil, requirement: #function)"
+      : "combine(\n  \(policy)\n  default: nil,\n  requirement: #function\n)"
+    return """
+      let \(answer): \(answerType) = \(prefix)self.\(Naming.storage).\(call) \(closure)
+      if let \(answer) {
+        return \(answer)
+      }
+      return \(prefix)\(requirement.call(on: "self." + Naming.defaultsStorage))
+      """
+  }
+}

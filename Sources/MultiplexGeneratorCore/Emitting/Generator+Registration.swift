@@ -1,0 +1,163 @@
+package import SwiftSyntax
+import SwiftSyntaxBuilder
+
+/// The multiplexer class and its registration API.
+extension Generator {
+  /// `final class PMultiplexer: P, DelegateMultiplexing`: registration, the combiner, one forwarding member per
+  /// requirement, and the event stream when the protocol gets one.
+  package func multiplexerClass() -> DeclSyntax {
+    let observer = model.observerType
+    let combinerDeclaration: String
+    if model.isolation == nil {
+      combinerDeclaration = """
+        private let \(Naming.combinerStorage) = Multiplex._LockedWeakReference<any \(model.combiningName)>()
+
+        /// The object that combines the observers' answers to calls that return a value; `nil` for the default
+        /// policy (the first responding observer's answer).
+        ///
+        /// Held weakly. Reading and writing it is thread-safe: each call reads it once, when it starts.
+        \(memberAccess)var combiner: (any \(model.combiningName))? {
+          get {
+            self.\(Naming.combinerStorage).object
+          }
+          set {
+            self.\(Naming.combinerStorage).object = newValue
+          }
+        }
+        """
+    } else {
+      combinerDeclaration = """
+        /// The object that combines the observers' answers to calls that return a value; `nil` for the default
+        /// policy (the first responding observer's answer).
+        ///
+        /// Held weakly, and isolated like the protocol: each call reads it once, when it starts.
+        \(memberAccess)weak var combiner: (any \(model.combiningName))?
+        """
+    }
+    var members: [String] = []
+    for requirement in model.requirements {
+      members.append(forwardingMember(requirement))
+    }
+    if let events = eventMembers() { members.append(events) }
+    if let stub = defaultsStub() { members.append(stub) }
+    return """
+      \(raw: classDocumentation)
+      \(raw: typeAttributes)\(raw: typeAccess)final class \(raw: model.multiplexerName): \(raw: superclass)\(raw: model.name), \(raw: delegateMultiplexingConformance) {
+        private let \(raw: Naming.storage): Multiplex.Multiplexer<\(raw: observer)>\(raw: defaultsStorageDeclaration)
+
+        /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
+        /// the rest of the runtime API.
+        \(raw: memberAccess)var multiplexer: Multiplex.Multiplexer<\(raw: observer)> {
+          self.\(raw: Naming.storage)
+        }
+
+        /// This multiplexer as a `\(raw: observer)`, for a delegate slot. See `DelegateMultiplexing`.
+        \(raw: memberAccess)var asDelegate: \(raw: observer) {
+          self
+        }
+
+        \(raw: indented(combinerDeclaration, 2))
+
+        /// Creates a multiplexer without observers.
+        \(raw: memberAccess)\(raw: model.external?.refinesNSObjectProtocol == true ? "override " : "")init() {
+          self.\(raw: Naming.storage) = Multiplex.Multiplexer()
+        }
+
+        /// Creates a multiplexer whose observers come from `source`, evaluated at every call.
+        ///
+        /// The observers `source` returns are called first, in order, followed by those registered with
+        /// ``add(_:retention:priority:)``; see `Multiplexer.init(source:)`.
+        \(raw: memberAccess)init(source: @escaping @Sendable () -> [\(raw: observer)]) {
+          self.\(raw: Naming.storage) = Multiplex.Multiplexer(source: source)
+        }
+
+        /// Registers an observer, called after those already registered with the same or a higher priority.
+        ///
+        /// See `Multiplexer.add(_:retention:priority:)`.
+        @discardableResult
+        \(raw: memberAccess)func add(
+          _ observer: \(raw: observer),
+          retention: Multiplex.Retention = .weak,
+          priority: Swift.Int = 0
+        ) -> Multiplex.ObservationToken {
+          self.\(raw: Naming.storage).add(observer, retention: retention, priority: priority)
+        }
+
+        \(raw: deliveringRegistration())/// Unregisters an observer. See `Multiplexer.remove(_:)`.
+        \(raw: memberAccess)func remove(_ observer: \(raw: observer)) {
+          self.\(raw: Naming.storage).remove(observer)
+        }
+
+        /// Unregisters an observer and waits for calls in flight on other threads.
+        ///
+        /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
+        @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
+        \(raw: memberAccess)func removeAndWait(_ observer: \(raw: observer)) {
+          self.\(raw: Naming.storage).removeAndWait(observer)
+        }
+
+        /// Whether `observer` is registered and alive.
+        \(raw: memberAccess)func contains(_ observer: \(raw: observer)) -> Swift.Bool {
+          self.\(raw: Naming.storage).contains(observer)
+        }
+
+        /// The number of registered observers that are alive.
+        \(raw: memberAccess)var count: Swift.Int {
+          self.\(raw: Naming.storage).count
+        }
+
+        /// Whether no registered observer is alive.
+        \(raw: memberAccess)var isEmpty: Swift.Bool {
+          self.\(raw: Naming.storage).isEmpty
+        }
+
+        /// The registered observers that are alive, in call order.
+        \(raw: memberAccess)var observers: [\(raw: observer)] {
+          self.\(raw: Naming.storage).observers
+        }
+
+        \(raw: indented(members.joined(separator: "\n\n"), 2))
+      }
+      """
+  }
+
+  /// The member that forwards `requirement` to the observers.
+
+  /// The class's documentation comment.
+  private var classDocumentation: String {
+    guard let external = model.external else {
+      return """
+        /// A `\(model.name)` that forwards every call to any number of observers, generated by `@Multiplexed`.
+        ///
+        /// Put it in a delegate slot and register observers with ``add(_:retention:priority:)``. Calls that return
+        /// nothing reach every observer in order; calls that return a value reach every observer too, and return
+        /// the first responding observer's answer (or the requirement's default when none responds) unless a
+        /// ``combiner`` decides otherwise.
+        """
+    }
+    return """
+      /// A `\(external.moduleName).\(model.name)` that forwards every call to any number of observers, generated by
+      /// `multiplex-generate`.
+      ///
+      /// Put it in a delegate slot and register observers with ``add(_:retention:priority:)``. Calls that return
+      /// nothing reach every observer in order; calls that return a value reach every observer too. The protocol's
+      /// own extension implements requirements for observers that leave them out, so every observer responds: a
+      /// call returns the first observer's answer (the first that is not `nil` for an `Optional` result), or,
+      /// with no observer, what the protocol's default implementation answers, unless a ``combiner`` decides
+      /// otherwise.
+      """
+  }
+
+  /// `Foundation.NSObject, ` for a protocol that refines `NSObjectProtocol`, whose requirements `NSObject`
+  /// implements; empty otherwise.
+  private var superclass: String {
+    model.external?.refinesNSObjectProtocol == true ? "Foundation.NSObject, " : ""
+  }
+
+  /// The stored stub that answers with the protocol's default implementations, on its own line; empty when no
+  /// requirement needs it.
+  private var defaultsStorageDeclaration: String {
+    guard model.needsDefaultsStub else { return "" }
+    return "\n  private let \(Naming.defaultsStorage) = \(Naming.defaultsStubName)()"
+  }
+}

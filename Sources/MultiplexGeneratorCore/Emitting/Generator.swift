@@ -1,0 +1,95 @@
+import SwiftSyntax
+
+/// Turns a ``ProtocolModel`` into source: the multiplexer class, the combining protocol, and, for the macro, the
+/// default implementations that make requirements optional.
+///
+/// The emitters are split by concern: `Generator+Registration` (the class and its registration API),
+/// `Generator+Forwarding` (one member per requirement), `Generator+CombiningProtocol`,
+/// `Generator+DefaultImplementations`, `Generator+Events` (the typed event stream), `Generator+Delivery`
+/// (delivery contexts) and `Generator+DefaultsStub` (answers of another module's default implementations).
+package struct Generator {
+  /// The protocol to generate for.
+  package let model: ProtocolModel
+
+  package init(model: ProtocolModel) {
+    self.model = model
+  }
+
+  // MARK: Common pieces
+
+  /// `public ` / `package ` / nothing, for members.
+  var memberAccess: String { model.memberAccess.map { $0 + " " } ?? "" }
+
+  /// `DelegateMultiplexing`, isolated like the protocol when it is actor-isolated (an isolated conformance).
+  var delegateMultiplexingConformance: String {
+    if let isolation = model.isolation { return "\(isolation.description) Multiplex.DelegateMultiplexing" }
+    return "Multiplex.DelegateMultiplexing"
+  }
+
+  /// The protocol's global actor and availability, as a prefix for generated type declarations.
+  var typeAttributes: String {
+    var attributes = model.availability.map(\.description)
+    if let isolation = model.isolation { attributes.insert(isolation.description, at: 0) }
+    return attributes.map { $0 + "\n" }.joined()
+  }
+
+  /// `public ` / `package ` / `fileprivate ` / nothing, for types.
+  var typeAccess: String { model.typeAccess.map { $0 + " " } ?? "" }
+
+  /// `text` with every line but the first indented by `spaces`, for interpolation at that indentation.
+  func indented(_ text: String, _ spaces: Int) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .enumerated()
+      .map { index, line in index == 0 || line.isEmpty ? String(line) : String(repeating: " ", count: spaces) + line }
+      .joined(separator: "\n")
+  }
+
+  /// Each attribute on its own line.
+  func attributes(_ list: [AttributeSyntax]) -> String {
+    list.map { $0.description + "\n" }.joined()
+  }
+
+  /// The `try`/`await` in front of a call to `requirement`.
+  func effectPrefix(_ requirement: Requirement) -> String {
+    (requirement.isThrowing ? "try " : "") + (requirement.isAsync ? "await " : "")
+  }
+
+  /// The name of a closure's observer parameter, one that hides none of the names the closure uses.
+  ///
+  /// Not `makeUniqueName`: a closure parameter spelled `$…` would name a property wrapper projection.
+  func observerName(for requirement: Requirement) -> String {
+    Naming.fresh("observer", avoiding: requirement.reservedNames)
+  }
+
+  /// The default value of `requirement`, as returned when no observer answers.
+  func defaultValueText(_ requirement: Requirement) -> String {
+    requirement.defaultValue?.description ?? "nil"
+  }
+
+  /// The answer of an implementation that does not respond (a default implementation, the event tap): it marks
+  /// the call "not implemented" for the multiplexer and returns the default value.
+  func notImplemented(_ requirement: Requirement) -> String {
+    "Multiplex.notImplemented(by: self, returning: \(defaultValueText(requirement)))"
+  }
+
+  /// How one observer, named `receiver`, is called: `$0.viewForZooming(in: scrollView)`.
+  func observerCall(_ requirement: Requirement, receiver: String) -> String {
+    effectPrefix(requirement) + requirement.call(on: receiver)
+  }
+
+  /// The closure that calls one observer. With typed throws, the closure spells out its thrown type, which
+  /// Swift 6 would otherwise infer as `any Error`.
+  func observerClosure(_ requirement: Requirement, returnType: String) -> String {
+    let observer = observerName(for: requirement)
+    guard let thrownType = requirement.typedThrowsType else {
+      // A subscript names its receiver: the formatter would write `$0 [index]`.
+      if case .subscript = requirement.shape {
+        return "{ \(observer) in\n  \(observerCall(requirement, receiver: observer))\n}"
+      }
+      return "{\n  \(observerCall(requirement, receiver: "$0"))\n}"
+    }
+    let effects = (requirement.isAsync ? "async " : "") + "throws(\(thrownType.trimmedDescription))"
+    return "{ (\(observer): \(model.observerType)) \(effects) -> \(returnType) in\n"
+      + "  \(observerCall(requirement, receiver: observer))\n}"
+  }
+}

@@ -1,0 +1,42 @@
+/// What the generator knows about a protocol declared in another module: the input of ``ExternalGenerator``.
+///
+/// A front end (`multiplex-generate`) builds it from the module's symbol graph: the protocol's declaration
+/// fragments, and those of its members, joined into Swift source text.
+package struct ExternalProtocol: Sendable {
+  /// One `protocol` declaration in Swift syntax, its members one per line.
+  ///
+  /// The requirements of the protocols it inherits are flattened in (after its own, in a deterministic order),
+  /// except `NSObjectProtocol`'s, which `NSObject` implements. The inheritance clause names what the protocol
+  /// refines, directly or not: `AnyObject` (or `NSObjectProtocol`) for a class-bound protocol, `Sendable` for a
+  /// `Sendable` one, and the inherited protocols themselves, which the generated class conforms to through the
+  /// protocol. Types are spelled as the symbol graph spells them, without module qualification.
+  package var source: String
+  /// The module that declares the protocol, which the generated file imports: `FoundationXML`.
+  package var moduleName: String
+  /// Whether the protocol is `@objc` (UIKit, AppKit, WebKit). Not supported yet: the generator refuses it.
+  package var isObjC: Bool
+  /// One per member declaration of the protocol in `source`, in order.
+  package var members: [ExternalMember]
+
+  package init(source: String, moduleName: String, isObjC: Bool = false, members: [ExternalMember]) {
+    self.source = source
+    self.moduleName = moduleName
+    self.isObjC = isObjC
+    self.members = members
+  }
+}
+
+/// What the symbol graph says about one member of an ``ExternalProtocol``.
+package struct ExternalMember: Sendable {
+  /// Whether a Swift protocol extension implements the requirement (a default implementation). Observers may
+  /// then leave it out, and when no observer is registered, the multiplexer answers what that implementation
+  /// answers.
+  package var hasDefaultImplementation: Bool
+  /// Whether the requirement is `@objc optional`.
+  package var isOptional: Bool
+
+  package init(hasDefaultImplementation: Bool = false, isOptional: Bool = false) {
+    self.hasDefaultImplementation = hasDefaultImplementation
+    self.isOptional = isOptional
+  }
+}

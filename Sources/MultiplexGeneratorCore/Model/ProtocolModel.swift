@@ -1,0 +1,80 @@
+package import SwiftSyntax
+
+/// What the generator reads from a protocol: its name, access level, isolation and availability, and each
+/// requirement in a form ready to forward. Building it checks every shape; what cannot be forwarded becomes a
+/// diagnostic, and a model with diagnostics generates nothing (so the generator never emits invalid code).
+///
+/// `@Multiplexed` builds it from the protocol it is attached to (``make(from:attribute:context:diagnostics:)``);
+/// `multiplex-generate` from a protocol declared in another module (``make(external:options:diagnostics:)``).
+package struct ProtocolModel {
+  /// Where the protocol comes from, which decides what is generated around the multiplexer.
+  package enum Origin {
+    /// A protocol `@Multiplexed` is attached to: the generator also makes its requirements optional (default
+    /// implementations) and the combining protocol gets its defaults from `@_MultiplexedCombining`.
+    case macro
+    /// A protocol declared in another module (see ``ExternalProtocol``): its own extension supplies the default
+    /// implementations, every observer responds, and the output is one self-contained source file.
+    case external(ExternalOrigin)
+  }
+
+  /// What the generator knows about a protocol of another module besides its declaration.
+  package struct ExternalOrigin {
+    /// The module that declares the protocol, imported by the generated file.
+    package var moduleName: String
+    /// Whether the protocol refines `NSObjectProtocol`: the multiplexer then subclasses `NSObject`, which
+    /// implements that protocol's requirements.
+    package var refinesNSObjectProtocol: Bool
+  }
+
+  /// Where the protocol comes from.
+  package let origin: Origin
+  /// The protocol's name, as written.
+  package let name: String
+  /// The names of the types that enclose the protocol, outermost first, each followed by a dot (`Outer.`); empty
+  /// at file scope. Generated extensions live at file scope and need it.
+  package let qualifier: String
+  /// The access modifier of the generated types (`public`, `package`, `fileprivate`, `private`), or `nil`.
+  package let typeAccess: String?
+  /// The access modifier of generated members (`public`, `package`), or `nil` for the default.
+  package let memberAccess: String?
+  /// `@available` attributes of the protocol, copied to every generated declaration.
+  package let availability: [AttributeSyntax]
+  /// The protocol's global actor attribute (`@MainActor`), copied to the generated types.
+  package let isolation: AttributeSyntax?
+  /// Whether the protocol refines `Sendable`; the combining protocol then does too.
+  package let isSendable: Bool
+  /// The requirements, in declaration order.
+  package let requirements: [Requirement]
+  /// The protocol's type aliases, by name. Conforming types see them unqualified; the combining protocol, which
+  /// does not conform, must name them through the protocol, or spell out a generic one.
+  package let typeAliases: [String: TypeAliasDeclSyntax]
+
+  /// The generated class: `ScrollViewDelegateMultiplexer` for the macro, the name the user chose for
+  /// `multiplex-generate`.
+  package let multiplexerName: String
+  /// `ScrollViewDelegateCombining`.
+  package var combiningName: String { name + "Combining" }
+  /// `any ScrollViewDelegate`.
+  package var observerType: String { "any \(name)" }
+  /// `any Outer.ScrollViewDelegate`, valid at file scope too.
+  package var qualifiedObserverType: String { "any \(qualifier)\(name)" }
+  /// `Outer.ScrollViewDelegateMultiplexer`, valid at file scope too.
+  package var qualifiedMultiplexerName: String { qualifier + multiplexerName }
+  /// `scrollViewDelegateMultiplexer`, the base name of every combining method.
+  /// For another module's protocol, the generated class's name in lower camel case (`xmlParserDelegateMultiplexer`).
+  package var combiningBaseName: String {
+    external == nil ? Naming.lowerCamelCase(name) + "Multiplexer" : Naming.lowerCamelCase(multiplexerName)
+  }
+}
+
+extension ProtocolModel {
+  /// The external origin, or `nil` for a protocol `@Multiplexed` is attached to.
+  package var external: ExternalOrigin? {
+    if case .external(let origin) = origin { return origin }
+    return nil
+  }
+
+  /// Whether some requirement answers, when no observer does, with the protocol's own default implementation,
+  /// which the generated class reaches through a stub object (see ``Requirement/usesModuleDefault``).
+  package var needsDefaultsStub: Bool { requirements.contains(where: \.usesModuleDefault) }
+}

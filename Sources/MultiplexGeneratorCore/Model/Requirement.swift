@@ -1,0 +1,148 @@
+package import SwiftSyntax
+
+/// One forwardable requirement: a method, a property or a subscript.
+package struct Requirement {
+  package enum Shape {
+    /// A method; `signature` is the requirement with its attributes, modifiers and trivia removed and every
+    /// parameter named (unnamed parameters get a unique internal name), for the default implementation.
+    /// `forwardingSignature` is the same for the multiplexer's member, where a `borrowing` parameter is declared
+    /// `__shared`: the same convention (the member still witnesses the requirement) without the no-implicit-copy
+    /// rule, which forbids the forwarding closure to capture a copyable `borrowing` parameter. The closure borrows
+    /// it, so a noncopyable value is not copied either.
+    case method(
+      signature: FunctionDeclSyntax,
+      forwardingSignature: FunctionDeclSyntax,
+      name: String,
+      arguments: [Argument]
+    )
+    /// A property. Effects only exist on read-only properties.
+    case property(name: String, type: TypeSyntax, isSettable: Bool, getterEffects: AccessorEffectSpecifiersSyntax?)
+    /// A subscript; the signatures as for methods, without accessors (`subscript(index: Int) -> String?`).
+    case `subscript`(
+      signature: SubscriptDeclSyntax,
+      forwardingSignature: SubscriptDeclSyntax,
+      arguments: [Argument],
+      isSettable: Bool,
+      getterEffects: AccessorEffectSpecifiersSyntax?
+    )
+  }
+
+  /// How a parameter is passed on to each observer.
+  package struct Argument {
+    /// The argument label, or `nil` for none.
+    package let label: String?
+    /// The parameter's internal name.
+    package let name: String
+    /// `inout` parameters are passed as `&name`.
+    package let isInout: Bool
+    /// `@autoclosure` parameters are passed as `name()`, which wraps the call in a new autoclosure.
+    package let isAutoclosure: Bool
+    /// Parameter packs (`repeat each T`) are passed as `repeat each name`.
+    package let isPack: Bool
+  }
+
+  /// What a call returns.
+  package enum Result {
+    case void
+    /// A value. `type` is the result as the requirement spells it, for signatures. `valueType` is the type of the
+    /// value, for generic arguments and the combining method, with `T!` spelled `T?` (only allowed in
+    /// signatures). `isOptional` when the type is spelled as an `Optional`, so `nil` is its natural default.
+    case value(type: TypeSyntax, valueType: TypeSyntax, isOptional: Bool)
+  }
+
+  package let shape: Shape
+  /// `viewForZooming(in:)` or `preferredHeight`, for messages.
+  package let displayName: String
+  package let result: Result
+  package let isAsync: Bool
+  /// `throws`, or `throws(E)`; `nil` for a non-throwing requirement. `throws(Never)` is kept in signatures, but
+  /// calls to it take no `try` (see ``isThrowing``).
+  package let throwsClause: ThrowsClauseSyntax?
+  /// The value the multiplexer returns when no observer answers (also what the default implementation returns).
+  package var defaultValue: ExprSyntax?
+  /// Whether the protocol (of another module) implements the requirement in an extension: observers may leave it
+  /// out, and when it returns a value, ``defaultValue`` asks the protocol's default implementation, through a stub
+  /// object that implements nothing else of its own.
+  package var usesModuleDefault: Bool = false
+  /// Whether observers must implement the requirement (no default implementation is generated).
+  package let isRequired: Bool
+  /// Attributes copied to the forwarding member: `@available`, a global actor, `@preconcurrency`,
+  /// `@discardableResult`.
+  package let forwardedAttributes: [AttributeSyntax]
+  /// `@available` attributes, copied to the default implementation and the combining method.
+  package let availability: [AttributeSyntax]
+  /// Whether the requirement is `nonisolated`.
+  package let isNonisolated: Bool
+  /// Generic parameters of the requirement (names), for the combining method.
+  package let genericParameters: GenericParameterClauseSyntax?
+  package let genericWhereClause: GenericWhereClauseSyntax?
+  /// The argument label of the requirement's combining method, unique in the protocol: `combineViewForZoomingIn`.
+  package var combiningLabel: String
+
+  /// The parameters of a method or subscript, as they are passed on; empty for a property.
+  package var arguments: [Argument] {
+    switch shape {
+    case .method(_, _, _, let arguments), .subscript(_, _, let arguments, _, _): return arguments
+    case .property: return []
+    }
+  }
+
+  package var returnsValue: Bool {
+    if case .value = result { return true }
+    return false
+  }
+
+  /// Whether calls take `try`: `throws(Never)` does not throw, and `try` on it is a warning.
+  package var isThrowing: Bool {
+    guard let throwsClause else { return false }
+    guard let type = throwsClause.type else { return true }
+    return !Requirement.isNever(type)
+  }
+
+  /// Names a generated local must not take: they are visible where it is declared. The parameters, and every
+  /// token of the default value (evaluated in the forwarding member).
+  package var reservedNames: Set<String> {
+    var names: Set<String> = []
+    for argument in arguments { names.insert(argument.name) }
+    if let defaultValue {
+      for token in defaultValue.tokens(viewMode: .sourceAccurate) { names.insert(token.text) }
+    }
+    return names
+  }
+  /// The thrown type of `throws(E)`, or `nil` (also for `throws(Never)`, whose calls do not throw).
+  package var typedThrowsType: TypeSyntax? { isThrowing ? throwsClause?.type : nil }
+}
+
+extension Requirement {
+  /// How `receiver` is asked for the requirement, without `try` or `await`: `receiver.viewForZooming(in: view)`,
+  /// `receiver.preferredHeight`, `receiver[index]`. One path for every shape: observers, the event tap and the
+  /// defaults stub are all called through it.
+  package func call(on receiver: String) -> String {
+    switch shape {
+    case .method(_, _, let name, let arguments):
+      return "\(receiver).\(name)(\(Requirement.argumentList(arguments)))"
+    case .property(let name, _, _, _):
+      return "\(receiver).\(name)"
+    case .subscript(_, _, let arguments, _, _):
+      return "\(receiver)[\(Requirement.argumentList(arguments))]"
+    }
+  }
+
+  /// The arguments of a call that passes the parameters on: `scrollView, velocity: velocity, offset: &offset`.
+  package static func argumentList(_ arguments: [Argument]) -> String {
+    arguments.map { argument in
+      let value: String
+      if argument.isInout {
+        value = "&" + argument.name
+      } else if argument.isAutoclosure {
+        value = argument.name + "()"
+      } else if argument.isPack {
+        value = "repeat each " + argument.name
+      } else {
+        value = argument.name
+      }
+      return (argument.label.map { Naming.argumentLabel($0) + ": " } ?? "") + value
+    }
+    .joined(separator: ", ")
+  }
+}

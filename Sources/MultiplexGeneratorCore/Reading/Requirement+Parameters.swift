@@ -1,0 +1,188 @@
+import SwiftDiagnostics
+import SwiftSyntax
+
+/// Reading parameters and generic signatures: one path for methods and subscripts.
+extension Requirement {
+  /// What declares the parameters being read: their labels and the names they must not take differ.
+  enum ParameterOwner {
+    /// A method: a parameter's first name is its label (`_` for none); `value value: Int` is spelled `value: Int`.
+    case method
+    /// A subscript: a parameter has a label only when written with two names (`subscript(at index: Int)`), and
+    /// none is named `newValue`, which the setter declares.
+    case `subscript`
+  }
+
+  /// The parameters of a method or subscript as the generated members declare them, and how each is passed on.
+  ///
+  /// Unnamed parameters get a name (so they can be passed on), and so do those whose name would hide the
+  /// `Multiplex` module or the setter's `newValue`. Generated names avoid the other parameters and `reserved`: the
+  /// identifiers of the default value, which is evaluated where the parameters are visible.
+  static func readParameters(
+    _ list: FunctionParameterListSyntax,
+    owner: ParameterOwner,
+    reserved: Set<String>,
+    requirement displayName: String,
+    diagnostics: inout [Diagnostic]
+  ) -> (parameters: [FunctionParameterSyntax], arguments: [Argument]) {
+    var takenNames = reserved
+    if owner == .subscript { takenNames.insert("newValue") }
+    for parameter in list { takenNames.insert((parameter.secondName ?? parameter.firstName).text) }
+    let hidden: Set<String> = owner == .subscript ? [Naming.runtimeModule, "newValue"] : [Naming.runtimeModule]
+    var arguments: [Argument] = []
+    var parameters: [FunctionParameterSyntax] = []
+    for parameter in list {
+      var parameter = parameter
+      let internalToken = parameter.secondName ?? parameter.firstName
+      checkParameter(parameter, name: Naming.bare(internalToken), requirement: displayName, diagnostics: &diagnostics)
+      if internalToken.tokenKind == .wildcard || hidden.contains(Naming.bare(internalToken)) {
+        let unique = Naming.fresh("argument", avoiding: takenNames)
+        takenNames.insert(unique)
+        switch owner {
+        case .method:
+          parameter = parameter.with(\.secondName, .identifier(unique))
+          if parameter.firstName.trailingTrivia.isEmpty {
+            parameter = parameter.with(\.firstName, parameter.firstName.with(\.trailingTrivia, .space))
+          }
+        case .subscript:
+          // Without a label, the new name needs `_` in front of it to keep the subscript unlabeled.
+          let first =
+            argumentLabel(of: parameter, owner: owner) == nil
+            ? TokenSyntax.wildcardToken(leadingTrivia: parameter.firstName.leadingTrivia)
+            : parameter.firstName
+          parameter = parameter.with(\.firstName, first.with(\.trailingTrivia, .space))
+            .with(\.secondName, .identifier(unique))
+        }
+      } else if owner == .method, let secondName = parameter.secondName,
+        Naming.bare(secondName) == Naming.bare(parameter.firstName)
+      {
+        // `value value: Int` and `for `for`: Int` draw a warning ("extraneous duplicate parameter name"); one
+        // name is enough. The internal one is kept: it may need its backticks.
+        parameter = parameter.with(\.firstName, secondName.with(\.leadingTrivia, parameter.firstName.leadingTrivia))
+          .with(\.secondName, nil)
+      }
+      arguments.append(
+        Argument(
+          label: argumentLabel(of: parameter, owner: owner),
+          name: (parameter.secondName ?? parameter.firstName).text,
+          // Only the parameter's own specifier and attributes: `(inout Int) -> Void` is a closure, not an `inout`.
+          isInout: owner == .method && hasSpecifier(.inout, parameter.type),
+          isAutoclosure: hasAttribute("autoclosure", parameter.type),
+          isPack: parameter.type.is(PackExpansionTypeSyntax.self)
+        )
+      )
+      parameters.append(parameter)
+    }
+    return (parameters, arguments)
+  }
+
+  /// The argument label of `parameter`, or `nil` for none.
+  static func argumentLabel(of parameter: FunctionParameterSyntax, owner: ParameterOwner) -> String? {
+    switch owner {
+    case .method:
+      return parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+    case .subscript:
+      guard parameter.secondName != nil, parameter.firstName.tokenKind != .wildcard else { return nil }
+      return parameter.firstName.text
+    }
+  }
+
+  /// `parameters` as a list, separated by `, `.
+  static func parameterList(_ parameters: [FunctionParameterSyntax]) -> FunctionParameterListSyntax {
+    FunctionParameterListSyntax(
+      parameters.enumerated().map { index, parameter in
+        parameter.with(\.trailingComma, index < parameters.count - 1 ? .commaToken(trailingTrivia: .space) : nil)
+      }
+    )
+  }
+
+  /// `parameters` as the multiplexer's member declares them: a `borrowing` parameter is declared `__shared`, the
+  /// same convention (the member still witnesses the requirement) without the no-implicit-copy rule, which
+  /// forbids the forwarding closure to capture a copyable `borrowing` parameter. The closure borrows it, so a
+  /// noncopyable value is not copied either.
+  static func forwardingParameters(_ parameters: [FunctionParameterSyntax]) -> [FunctionParameterSyntax] {
+    parameters.map { $0.with(\.type, replacingSpecifier(.borrowing, with: .__shared, in: $0.type)) }
+  }
+
+  /// Diagnoses what a method's or subscript's generic signature cannot be forwarded with: `Self` (anchored on
+  /// `anchor`), `where T == Int` on a generic parameter, a generic parameter that hides a module.
+  static func checkGenericSignature(
+    mentioning nodes: [Syntax?],
+    generics: GenericParameterClauseSyntax?,
+    whereClause: GenericWhereClauseSyntax?,
+    anchor: some SyntaxProtocol,
+    name: String,
+    diagnostics: inout [Diagnostic]
+  ) {
+    if nodes.compactMap({ $0 }).contains(where: mentionsSelf) {
+      diagnostics.append(Diagnostic(.selfRequirement(name: name), on: anchor))
+    }
+    checkSameTypeRequirements(whereClause, generics: generics, name: name, diagnostics: &diagnostics)
+    checkGenericParameterNames(generics, name: name, diagnostics: &diagnostics)
+  }
+
+  /// Diagnoses what a parameter cannot be forwarded with: a variadic, a default argument, `consuming`, `sending`.
+  private static func checkParameter(
+    _ parameter: FunctionParameterSyntax,
+    name: String,
+    requirement: String,
+    diagnostics: inout [Diagnostic]
+  ) {
+    if let ellipsis = parameter.ellipsis {
+      let elementType = parameter.type.trimmed
+      let arrayType = ArrayTypeSyntax(element: elementType)
+      diagnostics.append(
+        Diagnostic(
+          .variadicParameter(name: name),
+          on: ellipsis,
+          fixIt: FixIt(
+            message: MultiplexedFixIt.replaceWithArray(elementType.description),
+            changes: [
+              .replace(oldNode: Syntax(parameter.type), newNode: Syntax(arrayType)),
+              .replace(oldNode: Syntax(ellipsis), newNode: Syntax(TokenSyntax.ellipsisToken(presence: .missing))),
+            ]
+          )
+        )
+      )
+    }
+    if let defaultArgument = parameter.defaultValue {
+      let fixed = parameter.with(\.defaultValue, nil).with(\.type, parameter.type.with(\.trailingTrivia, []))
+      diagnostics.append(
+        Diagnostic(
+          .defaultArgument(parameter: name, name: requirement),
+          on: defaultArgument,
+          fixIt: .replace(message: MultiplexedFixIt.removeDefaultArgument, oldNode: parameter, newNode: fixed)
+        )
+      )
+    }
+    guard let attributed = parameter.type.as(AttributedTypeSyntax.self) else { return }
+    for token in attributed.specifiers.tokens(viewMode: .sourceAccurate) {
+      switch token.tokenKind {
+      case .keyword(.consuming):
+        // Each observer would consume the value: a copyable one could be copied, but the macro cannot tell
+        // whether the type is copyable, and a noncopyable one cannot be given to more than one observer.
+        diagnostics.append(
+          Diagnostic(
+            .consumingParameter(name: name),
+            on: token,
+            fixIt: .replace(
+              message: MultiplexedFixIt.replace("consuming", with: "borrowing"),
+              oldNode: token,
+              newNode: token.with(\.tokenKind, .keyword(.borrowing))
+            )
+          )
+        )
+      case .keyword(.sending):
+        let fixed = removingSpecifier(.sending, from: parameter.type)
+        diagnostics.append(
+          Diagnostic(
+            .sendingParameter(name: name),
+            on: token,
+            fixIt: .replace(message: MultiplexedFixIt.remove("sending"), oldNode: parameter.type, newNode: fixed)
+          )
+        )
+      default:
+        break
+      }
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import SwiftDiagnostics
+import SwiftSyntax
+
+extension Requirement {
+  /// Reads a subscript requirement. Returns `nil` and appends to `diagnostics` if it cannot be forwarded.
+  static func makeSubscript(
+    _ declaration: SubscriptDeclSyntax,
+    isolation: AttributeSyntax?,
+    external: ExternalMember?,
+    diagnostics: inout [Diagnostic]
+  ) -> Requirement? {
+    let before = diagnostics.count
+    let declaredParameters = declaration.parameterClause.parameters
+    let displayName =
+      "subscript("
+      + declaredParameters.map { (argumentLabel(of: $0, owner: .subscript).map(Naming.argumentLabel) ?? "_") + ":" }
+      .joined() + ")"
+
+    let markers = readAttributes(declaration.attributes, name: displayName, diagnostics: &diagnostics)
+    checkGlobalActors(declaration.attributes, isolation: isolation, name: displayName, diagnostics: &diagnostics)
+    let isNonisolated = checkModifiers(
+      declaration.modifiers,
+      name: displayName,
+      isolation: isolation,
+      diagnostics: &diagnostics
+    )
+    if declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) { return nil }
+    checkGenericSignature(
+      mentioning: [
+        Syntax(declaration.parameterClause), Syntax(declaration.returnClause),
+        declaration.genericWhereClause.map(Syntax.init), declaration.genericParameterClause.map(Syntax.init),
+      ],
+      generics: declaration.genericParameterClause,
+      whereClause: declaration.genericWhereClause,
+      anchor: declaration.subscriptKeyword,
+      name: displayName,
+      diagnostics: &diagnostics
+    )
+    if isVoid(declaration.returnClause.type) {
+      diagnostics.append(
+        Diagnostic(.unsupportedMember(kind: "a subscript of type 'Void'"), on: declaration.returnClause.type)
+      )
+    }
+    let (isSettable, getterEffects) = readAccessors(
+      declaration.accessorBlock,
+      name: displayName,
+      diagnostics: &diagnostics
+    )
+
+    let (parameters, arguments) = readParameters(
+      declaredParameters,
+      owner: .subscript,
+      reserved: markers.reservedNames,
+      requirement: displayName,
+      diagnostics: &diagnostics
+    )
+
+    guard
+      let (result, defaultValue) = readResult(
+        type: declaration.returnClause.type,
+        name: displayName,
+        markers: markers,
+        declaration: declaration,
+        external: external,
+        diagnostics: &diagnostics
+      )
+    else { return nil }
+    guard diagnostics.count == before else { return nil }
+
+    func stripped(_ parameters: [FunctionParameterSyntax]) -> SubscriptDeclSyntax {
+      var clause = declaration.parameterClause
+      clause.parameters = parameterList(parameters)
+      return SubscriptDeclSyntax(
+        genericParameterClause: declaration.genericParameterClause?.trimmed,
+        parameterClause: clause.trimmed,
+        returnClause: declaration.returnClause.trimmed.with(\.leadingTrivia, .space),
+        genericWhereClause: declaration.genericWhereClause?.trimmed.with(\.leadingTrivia, .space)
+      )
+    }
+    let forwarding = stripped(forwardingParameters(parameters))
+
+    var combiningLabel = "combineSubscript"
+    for argument in arguments {
+      if let label = argument.label { combiningLabel += Naming.upperCamelCase(Naming.argumentLabel(label)) }
+    }
+    return Requirement(
+      shape: .subscript(
+        signature: stripped(parameters),
+        forwardingSignature: forwarding,
+        arguments: arguments,
+        isSettable: isSettable,
+        getterEffects: getterEffects
+      ),
+      displayName: displayName,
+      result: result,
+      isAsync: getterEffects?.asyncSpecifier != nil,
+      throwsClause: getterEffects?.throwsClause?.trimmed,
+      defaultValue: defaultValue,
+      isRequired: markers.requiredMarker != nil,
+      forwardedAttributes: markers.forwarded,
+      availability: markers.availability,
+      isNonisolated: isNonisolated,
+      genericParameters: declaration.genericParameterClause?.trimmed,
+      genericWhereClause: declaration.genericWhereClause?.trimmed,
+      combiningLabel: combiningLabel
+    )
+  }
+}
