@@ -60,9 +60,11 @@ if !omitMacros {
   package.dependencies.append(
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0")
   )
-  package.products.append(
-    .library(name: "MultiplexMacros", targets: ["MultiplexMacros"])
-  )
+  package.products.append(contentsOf: [
+    .library(name: "MultiplexMacros", targets: ["MultiplexMacros"]),
+    .executable(name: "multiplex-generate", targets: ["multiplex-generate"]),
+    .plugin(name: "GenerateMultiplexer", targets: ["GenerateMultiplexer"]),
+  ])
   package.targets.append(contentsOf: [
     // Core Library
     .target(
@@ -80,7 +82,45 @@ if !omitMacros {
       ]
     ),
 
+    .target(
+      name: "MultiplexGeneratorCore",
+      dependencies: [
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+      ]
+    ),
+
+    // Generator front ends: the CLI and the command plugin that runs it (see DESIGN.md §5).
+    .executableTarget(
+      name: "multiplex-generate",
+      dependencies: ["MultiplexGeneratorCore"]
+    ),
+    .plugin(
+      name: "GenerateMultiplexer",
+      capability: .command(
+        intent: .custom(
+          verb: "generate-multiplexer",
+          description: "Writes a multiplexer for a class-bound protocol declared in another module"
+        ),
+        permissions: [
+          .writeToPackageDirectory(reason: "Writes the generated multiplexer to the file given by --output")
+        ]
+      ),
+      dependencies: ["multiplex-generate"]
+    ),
+
     // Tests
+    .testTarget(
+      name: "MultiplexGeneratorTests",
+      dependencies: [
+        "MultiplexGeneratorCore",
+        "multiplex-generate",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ]
+    ),
     .testTarget(
       name: "MultiplexMacrosPluginTests",
       dependencies: [
@@ -109,8 +149,8 @@ if omitMacros {
   }
 }
 
-// Strictness applied to every target.
-for target in package.targets {
+// Strictness applied to every target (a plugin target takes no build settings).
+for target in package.targets where target.type != .plugin {
   var settings = target.swiftSettings ?? []
   settings.append(contentsOf: [
     // SE-0335: spell existential types with `any`.
