@@ -1,25 +1,22 @@
 // Suggestions for a protocol name that was not found.
 
 enum NearMatches {
-  /// The candidates close to `name`, best first, at most `limit`: equal ignoring case, then sharing a prefix
-  /// ignoring case (either way), then within an edit distance of a third of the name (at least 2); ties sorted
-  /// by name.
+  /// The candidates close to `name`, best first, at most `limit`: those that equal it or share a prefix with it
+  /// ignoring case, and those within an edit distance of a quarter of its length (at least 2); ranked by edit
+  /// distance (ignoring case), then by name.
   static func of(_ name: String, among candidates: [String], limit: Int = 3) -> [String] {
     let lowered = name.lowercased()
-    let maximumDistance = max(2, name.count / 3)
-    var scored: [(score: Int, name: String)] = []
+    let maximumDistance = max(2, name.count / 4)
+    var scored: [(distance: Int, name: String)] = []
     for candidate in Set(candidates) {
       let other = candidate.lowercased()
-      if other == lowered {
-        scored.append((0, candidate))
-      } else if other.hasPrefix(lowered) || (other.count >= 3 && lowered.hasPrefix(other)) {
-        scored.append((1, candidate))
-      } else {
-        let distance = editDistance(lowered, other)
-        if distance <= maximumDistance { scored.append((1 + distance, candidate)) }
+      let distance = editDistance(lowered, other)
+      let sharesPrefix = other.hasPrefix(lowered) || (other.count >= 3 && lowered.hasPrefix(other))
+      if distance <= maximumDistance || sharesPrefix {
+        scored.append((distance, candidate))
       }
     }
-    return scored.sorted { ($0.score, $0.name) < ($1.score, $1.name) }.prefix(limit).map(\.name)
+    return scored.sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }.prefix(limit).map(\.name)
   }
 
   /// The Levenshtein distance between `a` and `b`, in characters.
