@@ -58,7 +58,9 @@ struct GenerateMultiplexer: CommandPlugin {
         "the generated file is stale; regenerate it with: \(command ?? "swift package generate-multiplexer")"
       )
     case 2:
-      throw PluginError("multiplex-generate refused the input (the line above says why); fix it and run again")
+      throw PluginError(
+        "multiplex-generate refused the input (its `error:` line says why); fix the arguments and run again"
+      )
     default:
       throw PluginError("multiplex-generate failed with exit status \(process.terminationStatus)")
     }
