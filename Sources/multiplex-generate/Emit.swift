@@ -31,5 +31,9 @@ func emit(_ external: ExternalProtocol, options: EmitOptions) -> Result<String, 
   for line in external.source.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
     text += line.isEmpty ? "//\n" : "//   \(line)\n"
   }
+  let defaults = external.members.filter(\.hasDefaultImplementation).count
+  let optionals = external.members.filter(\.isOptional).count
+  text += "//\n// \(external.members.count) requirements: \(defaults) with a default implementation, "
+  text += "\(optionals) optional\(external.isObjC ? " (@objc protocol)" : "").\n"
   return .success(text)
 }
