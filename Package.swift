@@ -68,9 +68,11 @@ if !omitMacros {
   package.dependencies.append(
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0")
   )
-  package.products.append(
-    .library(name: "MultiplexMacros", targets: ["MultiplexMacros"])
-  )
+  package.products.append(contentsOf: [
+    .library(name: "MultiplexMacros", targets: ["MultiplexMacros"]),
+    .executable(name: "multiplex-generate", targets: ["multiplex-generate"]),
+    .plugin(name: "GenerateMultiplexer", targets: ["GenerateMultiplexer"]),
+  ])
   package.targets.append(contentsOf: [
     // Core Library
     .target(
@@ -98,7 +100,35 @@ if !omitMacros {
       ]
     ),
 
+    // Generator front ends: the CLI and the command plugin that runs it (see DESIGN.md §5).
+    .executableTarget(
+      name: "multiplex-generate",
+      dependencies: ["MultiplexGeneratorCore"]
+    ),
+    .plugin(
+      name: "GenerateMultiplexer",
+      capability: .command(
+        intent: .custom(
+          verb: "generate-multiplexer",
+          description: "Writes a multiplexer for a class-bound protocol declared in another module"
+        ),
+        permissions: [
+          .writeToPackageDirectory(reason: "Writes the generated multiplexer to the file given by --output")
+        ]
+      ),
+      dependencies: ["multiplex-generate"]
+    ),
+
     // Tests
+    .testTarget(
+      name: "MultiplexGeneratorTests",
+      dependencies: [
+        "MultiplexGeneratorCore",
+        "multiplex-generate",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ]
+    ),
     .testTarget(
       name: "MultiplexMacrosPluginTests",
       dependencies: [
@@ -130,8 +160,8 @@ if omitMacros {
   }
 }
 
-// Strictness applied to every target.
-for target in package.targets where target.type != .system && target.name != "_MultiplexShims" {
+// Strictness applied to every Swift target (a plugin target takes no build settings; `_MultiplexShims` is C).
+for target in package.targets where target.type != .plugin && target.name != "_MultiplexShims" {
   var settings = target.swiftSettings ?? []
   settings.append(contentsOf: [
     // SE-0335: spell existential types with `any`.

@@ -1,3 +1,4 @@
+import Foundation
 import SwiftDiagnostics
 import SwiftParser
 import SwiftSyntax
@@ -72,7 +73,7 @@ package enum ExternalGenerator {
       let converted = diagnostics.map { diagnostic in
         let location = diagnostic.location(converter: converter)
         return GeneratorDiagnostic(
-          message: diagnostic.message,
+          message: externalMessage(diagnostic),
           file: input.moduleName,
           line: location.line,
           column: location.column
@@ -92,6 +93,21 @@ package enum ExternalGenerator {
     sections.append(generator.combiningProtocol().description)
     if let defaults = generator.combiningDefaults() { sections.append(defaults.description) }
     return .success(sections.joined(separator: "\n\n") + "\n")
+  }
+
+  /// A diagnostic of the shared reader, worded for a protocol the user did not declare: a message written for the
+  /// macro names the requirement (the first line of its declaration) and the generator instead of the macro.
+  private static func externalMessage(_ diagnostic: Diagnostic) -> String {
+    // The generator's own messages name the requirement already.
+    guard diagnostic.message.contains("'@Multiplexed'") else { return diagnostic.message }
+    let message = diagnostic.message.replacingOccurrences(of: "'@Multiplexed'", with: "multiplex-generate")
+    var node: Syntax? = diagnostic.node
+    while let current = node, !current.is(MemberBlockItemSyntax.self) { node = current.parent }
+    guard let member = node?.as(MemberBlockItemSyntax.self) else { return message }
+    // The declaration's first line that is not an attribute of its own (`@available(…)`).
+    let lines = member.decl.trimmedDescription.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let firstLine = lines.first { !$0.hasPrefix("@") } ?? lines.first ?? ""
+    return "requirement '\(firstLine)': \(message)"
   }
 
   /// Whether `name` is a plain identifier, usable as a type name.

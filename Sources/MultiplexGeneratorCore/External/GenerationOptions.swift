@@ -1,7 +1,7 @@
 /// How ``ExternalGenerator`` writes its file: the user's choices.
 package struct GenerationOptions: Sendable {
   /// The access level of the generated declarations.
-  package enum Access: String, Sendable {
+  package enum Access: String, CaseIterable, Sendable {
     case `internal`
     case `package`
     case `public`

@@ -1,0 +1,56 @@
+// Everything that can go wrong between a symbol-graph directory and an `ExternalProtocol`, each worded as one
+// line that says what to do next.
+
+/// Why the symbol graphs did not yield a protocol the generator can use.
+package enum SymbolGraphError: Error, Equatable, CustomStringConvertible {
+  /// No symbol graph could be read or made for `module`; `detail` says what was tried.
+  case unknownModule(module: String, detail: String)
+  /// `swift symbolgraph-extract` failed for `module` for another reason than not finding it (a bad target
+  /// triple or SDK).
+  case extractionFailed(module: String, detail: String)
+  /// The symbol-graph directory does not exist or cannot be listed.
+  case unreadableDirectory(path: String, detail: String)
+  /// A symbol-graph file is not valid JSON, or not a symbol graph.
+  case malformedGraph(file: String, detail: String)
+  /// `module` has no protocol named `name`; `nearMatches` are protocol names close to it, best first.
+  case protocolNotFound(name: String, module: String, nearMatches: [String])
+  /// `name` names a symbol of another kind (`kind` is its display kind, such as "class").
+  case notAProtocol(name: String, module: String, kind: String)
+  /// Neither the protocol nor any protocol it refines requires a class (`AnyObject`, a class constraint,
+  /// `NSObjectProtocol` or `@objc`): observers could be values, which a multiplexer cannot hold weakly.
+  case notClassBound(name: String, module: String)
+  /// The declaration fragments of `requirement` (of protocol `name`) do not parse as Swift.
+  case unparsableDeclaration(name: String, requirement: String, text: String)
+  /// `parent`, which `name` refines, lives in `parentModule`, whose symbol graph could not be read.
+  case parentUnavailable(name: String, parent: String, parentModule: String, detail: String)
+
+  package var description: String {
+    switch self {
+    case .unknownModule(let module, let detail):
+      return "unknown module '\(module)': \(detail)"
+    case .extractionFailed(let module, let detail):
+      return "cannot read module '\(module)': \(detail)"
+    case .unreadableDirectory(let path, let detail):
+      return "cannot read symbol-graph directory '\(path)': \(detail)"
+    case .malformedGraph(let file, let detail):
+      return "malformed symbol graph '\(file)': \(detail)"
+    case .protocolNotFound(let name, let module, let nearMatches):
+      let hint =
+        nearMatches.isEmpty
+        ? "check the spelling and --module"
+        : "did you mean " + nearMatches.map { "'\($0)'" }.joined(separator: ", ") + "?"
+      return "no protocol '\(name)' in module '\(module)'; \(hint)"
+    case .notAProtocol(let name, let module, let kind):
+      return "'\(name)' in module '\(module)' is a \(kind), not a protocol"
+    case .notClassBound(let name, let module):
+      return "protocol '\(name)' in module '\(module)' is not class-bound (it refines neither AnyObject, "
+        + "NSObjectProtocol nor a class, and is not @objc); a multiplexer holds its observers weakly, so they "
+        + "must be objects"
+    case .unparsableDeclaration(let name, let requirement, let text):
+      return "the symbol graph's declaration of '\(requirement)' in protocol '\(name)' is not valid Swift: \(text)"
+    case .parentUnavailable(let name, let parent, let parentModule, let detail):
+      return "protocol '\(name)' refines '\(parent)' from module '\(parentModule)', whose symbol graph "
+        + "could not be read: \(detail)"
+    }
+  }
+}

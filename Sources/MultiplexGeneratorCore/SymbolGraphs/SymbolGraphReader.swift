@@ -1,0 +1,260 @@
+// From symbol graphs to an `ExternalProtocol`: find the protocol, follow the protocols it refines, and write it
+// back as one Swift protocol declaration.
+
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// Reads protocols from the symbol graphs of one or more modules, loading a module's graphs when a protocol or
+/// one of its parents needs them.
+package final class SymbolGraphReader {
+  /// Returns the graphs of a module (see ``SymbolGraphDirectory/graphs(forModule:)``), or throws
+  /// ``SymbolGraphError/unknownModule(module:detail:)`` saying why there are none.
+  package typealias ModuleLoader = (_ module: String) throws(SymbolGraphError) -> [NamedSymbolGraph]
+
+  private let loadModule: ModuleLoader
+  /// Everything loaded so far.
+  var index = SymbolIndex()
+
+  /// A reader that asks `loadModule` for each module it needs, once.
+  package init(loadModule: @escaping ModuleLoader) {
+    self.loadModule = loadModule
+  }
+
+  /// A reader of the graphs in one directory.
+  package convenience init(directory: SymbolGraphDirectory) {
+    self.init { module throws(SymbolGraphError) in
+      guard let graphs = try directory.graphs(forModule: module) else {
+        let available = (try? directory.moduleNames()) ?? []
+        let list = available.isEmpty ? "none" : available.joined(separator: ", ")
+        throw .unknownModule(
+          module: module,
+          detail: "no \(module).symbols.json in '\(directory.path)' (modules there: \(list))"
+        )
+      }
+      return graphs
+    }
+  }
+
+  /// The protocol `name` (a top-level name, or a dotted path for a nested protocol) of module `module`, with
+  /// the requirements of the protocols it refines flattened in.
+  package func externalProtocol(named name: String, module: String) throws(SymbolGraphError) -> ExternalProtocol {
+    try load(module)
+    let root = try findProtocol(named: name, module: module)
+    var walk = Walk()
+    try visit(root, walk: &walk, rootName: name)
+    let rootHeader = ProtocolHeader(fragments: root.declarationFragments ?? [])
+    let isObjC =
+      root.identifier.precise.hasPrefix("c:objc")
+      || rootHeader?.attributes.contains { $0.hasPrefix("@objc") } == true
+      || walk.requirements.contains { $0.isOptional }
+    guard walk.isClassBound || isObjC else {
+      throw .notClassBound(name: name, module: module)
+    }
+    var attributes = rootHeader?.attributes ?? []
+    if isObjC && !attributes.contains(where: { $0.hasPrefix("@objc") }) {
+      attributes.insert("@objc", at: 0)
+    }
+    var lines = DeclarationText.availabilityAttributes(root.availability ?? [])
+    var head = (attributes + ["protocol", root.pathComponents.last ?? name]).joined(separator: " ")
+    if !walk.inherited.isEmpty { head += ": " + walk.inherited.joined(separator: ", ") }
+    if !walk.whereRequirements.isEmpty { head += " where " + walk.whereRequirements.joined(separator: ", ") }
+    lines.append(head + " {")
+    var members: [ExternalMember] = []
+    for requirement in walk.requirements {
+      for attribute in DeclarationText.availabilityAttributes(requirement.symbol.availability ?? []) {
+        lines.append("  " + attribute)
+      }
+      lines.append("  " + requirement.text)
+      members.append(
+        ExternalMember(
+          hasDefaultImplementation: hasDefaultImplementation(requirement, walk: walk),
+          isOptional: requirement.isOptional
+        )
+      )
+    }
+    lines.append("}")
+    let source = lines.joined(separator: "\n") + "\n"
+    try validate(source, requirements: walk.requirements, name: name)
+    return ExternalProtocol(source: source, moduleName: module, isObjC: isObjC, members: members)
+  }
+
+  // MARK: - Loading and finding
+
+  private func load(_ module: String) throws(SymbolGraphError) {
+    guard !index.contains(module: module) else { return }
+    index.add(module: module, graphs: try loadModule(module))
+  }
+
+  private func findProtocol(named name: String, module: String) throws(SymbolGraphError) -> Symbol {
+    let path = name.split(separator: ".").map(String.init)
+    let symbols = index.mainSymbols(of: module)
+    let matches = symbols.filter { $0.pathComponents == path }
+    if let found = matches.first(where: { $0.kind.identifier == "swift.protocol" }) {
+      return found
+    }
+    if let other = matches.first {
+      throw .notAProtocol(name: name, module: module, kind: Self.kindName(other.kind.identifier))
+    }
+    let protocols = symbols.filter { $0.kind.identifier == "swift.protocol" }
+    let names = protocols.map { $0.pathComponents.joined(separator: ".") }
+    throw .protocolNotFound(name: name, module: module, nearMatches: NearMatches.of(name, among: names))
+  }
+
+  private static func kindName(_ identifier: String) -> String {
+    switch identifier {
+    case "swift.func": return "function"
+    case "swift.typealias": return "type alias"
+    case "swift.var": return "variable"
+    default: return identifier.hasPrefix("swift.") ? String(identifier.dropFirst(6)) : identifier
+    }
+  }
+
+  // MARK: - Following the protocols it refines
+
+  /// One requirement found on the way, with its declaration text.
+  struct Requirement {
+    var usr: String
+    var symbol: Symbol
+    var isOptional: Bool
+    var text: String
+  }
+
+  /// What visiting a protocol and its parents has found so far.
+  struct Walk {
+    /// The protocols visited (the root and every protocol it refines whose requirements were flattened in).
+    var visited: [String] = []
+    var requirements: [Requirement] = []
+    /// The inheritance clause of the rebuilt protocol: the parents that are kept rather than flattened.
+    var inherited: [String] = []
+    var whereRequirements: [String] = []
+    var isClassBound = false
+    /// Normalized declaration texts already included (a refinement may restate a parent's requirement).
+    var seenTexts: Set<String> = []
+  }
+
+  /// Parents that stay in the inheritance clause instead of being flattened: the standard library's and
+  /// Concurrency's protocols and `NSObjectProtocol` (whose requirements every `NSObject` already has).
+  private static let keptNames: Set<String> = ["AnyObject", "Sendable", "SendableMetatype", "NSObjectProtocol"]
+  /// Parents whose presence makes the protocol class-bound.
+  private static let classBoundNames: Set<String> = ["AnyObject", "NSObjectProtocol", "class"]
+
+  private func visit(_ proto: Symbol, walk: inout Walk, rootName: String) throws(SymbolGraphError) {
+    let usr = proto.identifier.precise
+    guard !walk.visited.contains(usr) else { return }
+    walk.visited.append(usr)
+
+    let required = index.relationships(Relationship.requirementOf, to: usr).map { ($0.source, false) }
+    let optional = index.relationships(Relationship.optionalRequirementOf, to: usr).map { ($0.source, true) }
+    let isOptional = Dictionary(required + optional, uniquingKeysWith: { first, _ in first })
+    for requirementUSR in index.sortedInDeclarationOrder(Array(isOptional.keys)) {
+      guard let symbol = index.symbol(requirementUSR), let optional = isOptional[requirementUSR] else { continue }
+      let fragments = symbol.declarationFragments ?? []
+      let key = Self.signature(fragments)
+      guard walk.seenTexts.insert(key).inserted else { continue }
+      let text = DeclarationText.requirementText(of: fragments, isOptional: optional)
+      walk.requirements.append(Requirement(usr: requirementUSR, symbol: symbol, isOptional: optional, text: text))
+    }
+
+    let header = ProtocolHeader(fragments: proto.declarationFragments ?? [])
+    for requirement in header?.whereRequirements ?? [] where !walk.whereRequirements.contains(requirement) {
+      walk.whereRequirements.append(requirement)
+      let parts = requirement.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+      if parts.count == 2, parts[0] == "Self",
+        Self.classBoundNames.contains(parts[1]) || Self.isClassUSR(header?.typeUSRs[parts[1]])
+      {
+        walk.isClassBound = true
+      }
+    }
+    let conformances =
+      index.relationships(Relationship.conformsTo, from: usr)
+      + index.relationships(Relationship.inheritsFrom, from: usr)
+    let parents: [ProtocolHeader.Inherited] =
+      header?.inherited
+      ?? conformances.map { relationship in
+        let name = relationship.targetFallback?.split(separator: ".").last.map(String.init)
+        return .init(
+          name: index.symbol(relationship.target)?.names.title ?? name ?? relationship.target,
+          usr: relationship.target
+        )
+      }
+    for parent in parents {
+      try visitParent(parent, of: proto, conformances: conformances, walk: &walk, rootName: rootName)
+    }
+  }
+
+  private func visitParent(
+    _ parent: ProtocolHeader.Inherited,
+    of child: Symbol,
+    conformances: [Relationship],
+    walk: inout Walk,
+    rootName: String
+  ) throws(SymbolGraphError) {
+    let lastComponent = parent.name.split(separator: ".").last.map(String.init) ?? parent.name
+    func keep() {
+      if !walk.inherited.contains(parent.name) { walk.inherited.append(parent.name) }
+    }
+    if Self.classBoundNames.contains(lastComponent) || Self.isClassUSR(parent.usr) {
+      walk.isClassBound = true
+      return keep()
+    }
+    // The USR from the fragments, or from the `conformsTo` edge whose fallback or target names this parent.
+    let usr =
+      parent.usr
+      ?? conformances.first { relationship in
+        relationship.targetFallback?.hasSuffix("." + lastComponent) == true
+          || index.symbol(relationship.target)?.names.title == lastComponent
+      }?.target
+    guard let usr, !Self.keptNames.contains(lastComponent), !Self.isStandardLibraryUSR(usr) else {
+      return keep()
+    }
+    if index.symbol(usr) == nil {
+      let fallback = conformances.first { $0.target == usr }?.targetFallback
+      guard let module = SymbolIndex.moduleName(ofUSR: usr, fallback: fallback) else { return keep() }
+      do {
+        try load(module)
+      } catch {
+        let detail: String
+        if case .unknownModule(_, let why) = error { detail = why } else { detail = error.description }
+        throw .parentUnavailable(name: rootName, parent: parent.name, parentModule: module, detail: detail)
+      }
+    }
+    guard let symbol = index.symbol(usr), symbol.kind.identifier == "swift.protocol" else {
+      return keep()
+    }
+    try visit(symbol, walk: &walk, rootName: rootName)
+  }
+
+  /// A USR of the standard library (`s:s...`) or of Concurrency (`s:Sc...`).
+  private static func isStandardLibraryUSR(_ usr: String) -> Bool {
+    usr.hasPrefix("s:s") || usr.hasPrefix("s:Sc")
+  }
+
+  /// A USR that names a class: a Swift class (`s:...C`) or an Objective-C class (`c:objc(cs)...`).
+  private static func isClassUSR(_ usr: String?) -> Bool {
+    guard let usr else { return false }
+    return usr.hasPrefix("c:objc(cs)") || (usr.hasPrefix("s:") && usr.hasSuffix("C"))
+  }
+
+  // MARK: - Validation
+
+  /// Checks that `source` parses as one protocol declaration with one member per requirement; names the first
+  /// requirement whose text does not parse.
+  private func validate(_ source: String, requirements: [Requirement], name: String) throws(SymbolGraphError) {
+    let file = Parser.parse(source: source)
+    if !file.hasError, file.statements.count == 1,
+      let declaration = file.statements.first?.item.as(ProtocolDeclSyntax.self),
+      declaration.memberBlock.members.count == requirements.count
+    {
+      return
+    }
+    for requirement in requirements {
+      let single = Parser.parse(source: "protocol P {\n  \(requirement.text)\n}\n")
+      let members = single.statements.first?.item.as(ProtocolDeclSyntax.self)?.memberBlock.members
+      if single.hasError || members?.count != 1 {
+        throw .unparsableDeclaration(name: name, requirement: requirement.symbol.names.title, text: requirement.text)
+      }
+    }
+    throw .unparsableDeclaration(name: name, requirement: "(the protocol's own declaration)", text: source)
+  }
+}

@@ -1,0 +1,111 @@
+// Lookups over every symbol-graph file loaded so far, with a deterministic order for symbols.
+
+/// Where a symbol was read: the key that orders requirements when the graph has no source locations.
+package struct SymbolPosition: Comparable, Sendable {
+  /// The order in which the symbol's module was loaded.
+  var module: Int
+  /// The file's place among its module's files.
+  var file: Int
+  /// The symbol's place in the file's `symbols` array.
+  var symbol: Int
+
+  package static func < (lhs: Self, rhs: Self) -> Bool {
+    (lhs.module, lhs.file, lhs.symbol) < (rhs.module, rhs.file, rhs.symbol)
+  }
+}
+
+/// The symbols and relationships of the modules loaded so far, indexed by USR.
+///
+/// A USR that several files declare (a symbol graph repeats a symbol that another module's extension graph
+/// also lists) keeps its first occurrence in load order.
+struct SymbolIndex {
+  /// The modules loaded so far, in load order.
+  private(set) var modules: [String] = []
+  private var symbols: [String: (symbol: Symbol, position: SymbolPosition)] = [:]
+  private var relationshipsByTarget: [String: [Relationship]] = [:]
+  private var relationshipsBySource: [String: [Relationship]] = [:]
+  /// Each loaded module's main-graph symbols, in file order (for finding a protocol by name).
+  private var mainSymbols: [String: [Symbol]] = [:]
+
+  /// Whether `module` has been loaded.
+  func contains(module: String) -> Bool {
+    mainSymbols[module] != nil
+  }
+
+  /// Adds the graphs of `module` (its main graph first).
+  mutating func add(module: String, graphs: [NamedSymbolGraph]) {
+    let moduleIndex = modules.count
+    modules.append(module)
+    mainSymbols[module] = graphs.first?.graph.symbols ?? []
+    for (fileIndex, file) in graphs.enumerated() {
+      for (symbolIndex, symbol) in file.graph.symbols.enumerated() where symbols[symbol.identifier.precise] == nil {
+        let position = SymbolPosition(module: moduleIndex, file: fileIndex, symbol: symbolIndex)
+        symbols[symbol.identifier.precise] = (symbol, position)
+      }
+      for relationship in file.graph.relationships {
+        relationshipsByTarget[relationship.target, default: []].append(relationship)
+        relationshipsBySource[relationship.source, default: []].append(relationship)
+      }
+    }
+  }
+
+  /// The symbol with USR `usr`, if a loaded graph declares it.
+  func symbol(_ usr: String) -> Symbol? {
+    symbols[usr]?.symbol
+  }
+
+  /// Where the symbol with USR `usr` was read.
+  func position(_ usr: String) -> SymbolPosition? {
+    symbols[usr]?.position
+  }
+
+  /// The relationships of kind `kind` that point to `usr`, in load order.
+  func relationships(_ kind: String, to usr: String) -> [Relationship] {
+    relationshipsByTarget[usr, default: []].filter { $0.kind == kind }
+  }
+
+  /// The relationships of kind `kind` that start at `usr`, in load order.
+  func relationships(_ kind: String, from usr: String) -> [Relationship] {
+    relationshipsBySource[usr, default: []].filter { $0.kind == kind }
+  }
+
+  /// The symbols that `module`'s main graph declares, in file order.
+  func mainSymbols(of module: String) -> [Symbol] {
+    mainSymbols[module] ?? []
+  }
+
+  /// Sorts USRs in declaration order: by source location when every one has a location, otherwise by where
+  /// they were read (file order, which the compiler writes in declaration order); the USR breaks ties.
+  func sortedInDeclarationOrder(_ usrs: [String]) -> [String] {
+    let located = usrs.compactMap { usr in symbol(usr)?.location.map { (usr, $0) } }
+    if located.count == usrs.count {
+      return located.sorted { lhs, rhs in
+        (lhs.1.uri, lhs.1.position.line, lhs.1.position.character, lhs.0)
+          < (rhs.1.uri, rhs.1.position.line, rhs.1.position.character, rhs.0)
+      }
+      .map(\.0)
+    }
+    let unknown = SymbolPosition(module: .max, file: .max, symbol: .max)
+    return usrs.sorted { lhs, rhs in
+      let left = position(lhs) ?? unknown
+      let right = position(rhs) ?? unknown
+      return left != right ? left < right : lhs < rhs
+    }
+  }
+}
+
+extension SymbolIndex {
+  /// The module that declares the symbol with USR `usr`: from a relationship's `targetFallback`
+  /// (`Module.Name`) when one is given, otherwise from the USR when it is a Swift USR (`s:<length><Module>...`).
+  static func moduleName(ofUSR usr: String, fallback: String?) -> String? {
+    if let fallback, let dot = fallback.firstIndex(of: ".") {
+      return String(fallback[..<dot])
+    }
+    guard usr.hasPrefix("s:") else { return nil }
+    let rest = usr.dropFirst(2)
+    let digits = rest.prefix { $0.isASCII && $0.isNumber }
+    guard let length = Int(digits), length > 0 else { return nil }
+    let name = rest.dropFirst(digits.count).prefix(length)
+    return name.count == length ? String(name) : nil
+  }
+}

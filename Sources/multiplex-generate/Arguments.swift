@@ -1,0 +1,135 @@
+// The command line of `multiplex-generate`, parsed by hand so that every malformed flag is exit code 2 with one
+// line (the flags are API: see DESIGN.md §5).
+
+import MultiplexGeneratorCore
+
+/// The access level of the generated type (`--access`): the core's own levels.
+typealias AccessLevel = GenerationOptions.Access
+
+/// A malformed command line: the message is one line, printed after `error: `.
+struct UsageError: Error, Equatable {
+  var message: String
+}
+
+/// The parsed command line.
+struct Arguments: Equatable {
+  var protocolName = ""
+  var module = ""
+  var output: String?
+  var typeName: String?
+  var access = AccessLevel.internal
+  var target: String?
+  var sdk: String?
+  var includePaths: [String] = []
+  var symbolGraphDirectory: String?
+  var check = false
+  /// `--help` or `-h`: print the usage and exit 0, whatever else the line says.
+  var help = false
+
+  /// The name of the generated type: `--type-name`, or `<Protocol>Multiplexer` (the last component of a
+  /// nested protocol's name).
+  var resolvedTypeName: String {
+    typeName ?? ((protocolName.split(separator: ".").last.map(String.init) ?? protocolName) + "Multiplexer")
+  }
+
+  /// Parses the arguments that follow the program name.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
+    var parsed = Arguments()
+    if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+      parsed.help = true
+      return parsed
+    }
+    var positional: [String] = []
+    var seen: Set<String> = []
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      if argument == "--" {
+        positional += remaining
+        break
+      }
+      guard argument.hasPrefix("-"), argument != "-" else {
+        positional.append(argument)
+        continue
+      }
+      // `--flag=value`, `-IDIR` or `--flag value`.
+      var flag = argument
+      var inlineValue: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        flag = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      } else if argument.hasPrefix("-I"), argument.count > 2 {
+        flag = "-I"
+        inlineValue = String(argument.dropFirst(2))
+      }
+      func value() throws(UsageError) -> String {
+        if let inlineValue {
+          guard !inlineValue.isEmpty else { throw UsageError(message: "empty value for \(flag)") }
+          return inlineValue
+        }
+        guard let next = remaining.first, !next.hasPrefix("-") || next == "-" else {
+          throw UsageError(message: "missing value for \(flag)")
+        }
+        remaining.removeFirst()
+        guard !next.isEmpty else { throw UsageError(message: "empty value for \(flag)") }
+        return next
+      }
+      if flag != "-I" {
+        guard seen.insert(flag).inserted else { throw UsageError(message: "\(flag) given more than once") }
+      }
+      switch flag {
+      case "--module": parsed.module = try value()
+      case "--output": parsed.output = try value()
+      case "--type-name": parsed.typeName = try value()
+      case "--access":
+        let text = try value()
+        guard let access = AccessLevel(rawValue: text) else {
+          throw UsageError(message: "bad --access '\(text)'; expected internal, package or public")
+        }
+        parsed.access = access
+      case "--target": parsed.target = try value()
+      case "--sdk": parsed.sdk = try value()
+      case "-I": parsed.includePaths.append(try value())
+      case "--symbol-graph-dir": parsed.symbolGraphDirectory = try value()
+      case "--check":
+        guard inlineValue == nil else { throw UsageError(message: "--check takes no value") }
+        parsed.check = true
+      default:
+        throw UsageError(message: "unknown flag '\(argument)' (see --help)")
+      }
+    }
+    try parsed.validate(positional: positional)
+    return parsed
+  }
+
+  private mutating func validate(positional: [String]) throws(UsageError) {
+    guard let name = positional.first else {
+      throw UsageError(message: "missing the protocol name (usage: multiplex-generate <Protocol> --module <Module>)")
+    }
+    guard positional.count == 1 else {
+      throw UsageError(message: "unexpected argument '\(positional[1])'; give one protocol name")
+    }
+    guard Self.isQualifiedIdentifier(name) else {
+      throw UsageError(message: "'\(name)' is not a protocol name")
+    }
+    protocolName = name
+    guard !module.isEmpty else { throw UsageError(message: "missing --module <Module>") }
+    guard Self.isIdentifier(module) else { throw UsageError(message: "bad --module '\(module)': not a module name") }
+    if let typeName, !Self.isIdentifier(typeName) {
+      throw UsageError(message: "bad --type-name '\(typeName)': not a Swift identifier")
+    }
+    if check && output == nil {
+      throw UsageError(message: "--check needs --output <FILE> (the file to compare)")
+    }
+  }
+
+  /// A Swift identifier (ASCII letters, digits and underscores, not starting with a digit).
+  static func isIdentifier(_ text: some StringProtocol) -> Bool {
+    guard let first = text.first, !first.isNumber else { return false }
+    return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+  }
+
+  /// Identifiers joined by dots (a nested protocol such as `Outer.Delegate`).
+  static func isQualifiedIdentifier(_ text: String) -> Bool {
+    text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(isIdentifier)
+  }
+}

@@ -1,0 +1,35 @@
+// Where the front end hands the protocol to the generator core, which writes the multiplexer.
+
+import MultiplexGeneratorCore
+
+/// What the generator needs besides the protocol.
+struct EmitOptions {
+  var typeName: String
+  var access: AccessLevel
+  /// The comment lines that open the file, each starting with `//`, ending with a newline.
+  var header: String
+}
+
+/// Why the generator refused: one line per problem (a requirement that cannot be forwarded, named, with why).
+struct EmitFailure: Error {
+  var messages: [String]
+}
+
+/// Writes the file for `external` with the core's ``ExternalGenerator`` (the emitter `@Multiplexed` uses too).
+func emit(_ external: ExternalProtocol, options: EmitOptions) -> Result<String, EmitFailure> {
+  let generation = GenerationOptions(
+    typeName: options.typeName,
+    access: options.access,
+    header: options.header,
+    additionalImports: additionalImports(for: external.moduleName)
+  )
+  return ExternalGenerator.generate(external, options: generation).mapError { failure in
+    EmitFailure(messages: failure.diagnostics.map { "\(external.moduleName): \($0.message)" })
+  }
+}
+
+/// Modules the generated file needs besides the protocol's own: swift-corelibs-foundation's `FoundationXML` and
+/// `FoundationNetworking` use `Data`, `URL` and friends from `Foundation` without re-exporting it.
+private func additionalImports(for module: String) -> [String] {
+  module.hasPrefix("Foundation") && module != "Foundation" ? ["Foundation"] : []
+}

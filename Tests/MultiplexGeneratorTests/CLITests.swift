@@ -1,0 +1,207 @@
+// `multiplex-generate` run as a subprocess: exit codes, the one-line messages, --output, --check, determinism.
+
+import Foundation
+import Testing
+
+/// The built `multiplex-generate`: `MULTIPLEX_GENERATE` if set, else the executable next to the test bundle
+/// (SwiftPM builds it, a dependency of this test target, into the same directory).
+func generatorPath() throws -> String {
+  if let path = ProcessInfo.processInfo.environment["MULTIPLEX_GENERATE"] { return path }
+  var candidates: [URL] = []
+  if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+    candidates.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
+  }
+  candidates.append(Bundle.main.bundleURL)
+  candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+  let found = candidates.map { $0.appendingPathComponent("multiplex-generate").path }.first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+  return try #require(found, "multiplex-generate not found near \(candidates)")
+}
+
+/// Runs `multiplex-generate` with `arguments`.
+func generate(_ arguments: [String], in directory: URL? = nil) throws -> ProcessResult {
+  try runProcess(generatorPath(), arguments, in: directory)
+}
+
+/// Expects exit status 2 and exactly one line on standard error, `error: ` then something containing `message`.
+func expectBadInput(
+  _ arguments: [String],
+  _ message: String,
+  sourceLocation: Testing.SourceLocation = #_sourceLocation
+) throws {
+  let result = try generate(arguments)
+  #expect(result.status == 2, "\(arguments)", sourceLocation: sourceLocation)
+  #expect(result.errorLines.count == 1, "\(result.errorOutput)", sourceLocation: sourceLocation)
+  #expect(result.errorOutput.hasPrefix("error: "), sourceLocation: sourceLocation)
+  #expect(result.errorOutput.contains(message), "\(result.errorOutput)", sourceLocation: sourceLocation)
+  #expect(result.output.isEmpty, sourceLocation: sourceLocation)
+}
+
+@Suite struct CLITests {
+  @Test func help() throws {
+    for flag in ["--help", "-h"] {
+      let result = try generate(["XMLParserDelegate", flag])
+      #expect(result.status == 0)
+      #expect(result.output.hasPrefix("USAGE: multiplex-generate <Protocol> --module <Module>"))
+      #expect(result.errorOutput.isEmpty)
+    }
+  }
+
+  @Test func malformedFlags() throws {
+    try expectBadInput([], "missing the protocol name")
+    try expectBadInput(["P"], "missing --module")
+    try expectBadInput(["P", "Q", "--module", "M"], "unexpected argument 'Q'")
+    try expectBadInput(["P", "--module", "M", "--frobnicate"], "unknown flag '--frobnicate'")
+    try expectBadInput(["P", "--module", "M", "-x"], "unknown flag '-x'")
+    try expectBadInput(["P", "--module", "M", "--access", "open"], "bad --access 'open'")
+    try expectBadInput(["P", "--module", "M", "--access="], "empty value for --access")
+    try expectBadInput(["P", "--module", "M", "--check"], "--check needs --output")
+    try expectBadInput(["P", "--module", "M", "--check=yes", "--output", "f"], "--check takes no value")
+    try expectBadInput(["P", "--module", "M", "--type-name", "Not-An-Identifier"], "bad --type-name")
+    try expectBadInput(["P", "--module", "M", "--module", "N"], "--module given more than once")
+    try expectBadInput(["P", "--module", "Foo.Bar"], "bad --module 'Foo.Bar'")
+    try expectBadInput(["1P", "--module", "M"], "'1P' is not a protocol name")
+    for flag in ["--module", "--output", "--type-name", "--access", "--target", "--sdk", "-I", "--symbol-graph-dir"] {
+      // At the end of the line, and followed by another flag.
+      let prefix = flag == "--module" ? ["P"] : ["P", "--module", "M"]
+      try expectBadInput(prefix + [flag], "missing value for \(flag)")
+      try expectBadInput(prefix + [flag, "--check"], "missing value for \(flag)")
+    }
+  }
+
+  @Test func unknownModuleAndProtocol() throws {
+    try expectBadInput(["P", "--module", "NoSuchModuleAnywhere"], "unknown module 'NoSuchModuleAnywhere'")
+    try expectBadInput(
+      ["XMLParserDelegat", "--module", "FoundationXML"],
+      "no protocol 'XMLParserDelegat' in module 'FoundationXML'; did you mean 'XMLParserDelegate'?"
+    )
+    try expectBadInput(["XMLParser", "--module", "FoundationXML"], "'XMLParser' in module 'FoundationXML' is a class")
+    try expectBadInput(
+      ["XMLParserDelegate", "--module", "FoundationXML", "--target", "no-such-triple"],
+      "unknown target triple"
+    )
+    try expectBadInput(["XMLParserDelegate", "--module", "FoundationXML", "--sdk", "/no/such/sdk"], "FoundationXML")
+  }
+
+  @Test func symbolGraphDirectoryInputs() throws {
+    let directory = try Fixtures.writeTestModule()
+    defer { directory.remove() }
+    let graphs = ["--symbol-graph-dir", directory.path]
+    try expectBadInput(
+      ["NotClass", "--module", "Test"] + graphs,
+      "protocol 'NotClass' in module 'Test' is not class-bound"
+    )
+    try expectBadInput(["ChildDelegat", "--module", "Test"] + graphs, "did you mean 'ChildDelegate', 'Child'?")
+    try expectBadInput(["Child", "--module", "Nope"] + graphs, "unknown module 'Nope': no Nope.symbols.json")
+    try expectBadInput(
+      ["Child", "--module", "Test", "--symbol-graph-dir", "/no/such/dir"],
+      "cannot read symbol-graph directory '/no/such/dir'"
+    )
+    let ok = try generate(["Child", "--module", "Test"] + graphs)
+    #expect(ok.status == 0)
+    #expect(ok.output.contains("final class ChildMultiplexer: Child, Multiplex.DelegateMultiplexing {"))
+
+    try Data("{ not json".utf8).write(to: directory.url.appendingPathComponent("Test.symbols.json"))
+    try expectBadInput(
+      ["Child", "--module", "Test"] + graphs,
+      "malformed symbol graph 'Test.symbols.json': not valid JSON"
+    )
+  }
+
+  @Test func outputCheckAndDeterminism() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let arguments = ["XMLParserDelegate", "--module", "FoundationXML", "--type-name", "XMLMux", "--access", "public"]
+
+    let first = try generate(arguments, in: directory.url)
+    let second = try generate(arguments, in: directory.url)
+    #expect(first.status == 0 && second.status == 0)
+    #expect(first.output == second.output)
+    #expect(first.errorOutput.isEmpty)
+    let header = first.output.split(separator: "\n").prefix(2)
+    #expect(
+      Array(header) == [
+        "// Generated by multiplex-generate from protocol XMLParserDelegate of module FoundationXML. Do not edit.",
+        "// Regenerate: multiplex-generate XMLParserDelegate --module FoundationXML --type-name XMLMux --access public",
+      ]
+    )
+
+    // --check on a missing file: exit 1, nothing written.
+    let withOutput = arguments + ["--output", "Generated/XMLMux.swift"]
+    let file = directory.url.appendingPathComponent("Generated/XMLMux.swift")
+    let missing = try generate(withOutput + ["--check"], in: directory.url)
+    #expect(missing.status == 1)
+    #expect(missing.errorOutput.contains("'Generated/XMLMux.swift' does not exist"))
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+
+    // Writing: the same bytes as standard output, but the command names --output.
+    let written = try generate(withOutput, in: directory.url)
+    #expect(written.status == 0 && written.output.isEmpty)
+    let contents = try String(contentsOf: file, encoding: .utf8)
+    #expect(contents.contains("--access public --output Generated/XMLMux.swift\n"))
+    #expect(contents.split(separator: "\n").dropFirst(2) == first.output.split(separator: "\n").dropFirst(2))
+
+    let current = try generate(withOutput + ["--check"], in: directory.url)
+    #expect(current.status == 0)
+    #expect(current.errorOutput.isEmpty)
+
+    // A stale file: exit 1, the first differing line, and the file is left as it was.
+    let stale = contents.replacingOccurrences(of: "foundCDATA", with: "foundCData")
+    try stale.write(to: file, atomically: true, encoding: .utf8)
+    let check = try generate(withOutput + ["--check"], in: directory.url)
+    #expect(check.status == 1)
+    #expect(check.errorLines.count == 1)
+    #expect(check.errorOutput.contains("'Generated/XMLMux.swift' is stale: line "))
+    #expect(check.errorOutput.contains("foundCDATA"))
+    #expect(check.errorOutput.contains("regenerate with: multiplex-generate XMLParserDelegate"))
+    #expect(try String(contentsOf: file, encoding: .utf8) == stale)
+
+    // Regenerating fixes it.
+    #expect(try generate(withOutput, in: directory.url).status == 0)
+    #expect(try generate(withOutput + ["--check"], in: directory.url).status == 0)
+  }
+
+  @Test func includePathsReachAModuleCompiledHere() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let source = directory.url.appendingPathComponent("Gadgets.swift")
+    try "public protocol GadgetDelegate: AnyObject { func gadgetDidChange(_ value: Int) }\n"
+      .write(to: source, atomically: true, encoding: .utf8)
+    let swiftc = URL(fileURLWithPath: try swiftDriver()).deletingLastPathComponent().appendingPathComponent("swiftc")
+    let compile = try runProcess(
+      swiftc.path,
+      [
+        "-emit-module", "-module-name", "Gadgets", "-parse-as-library", source.path,
+        "-emit-module-path", directory.url.appendingPathComponent("Gadgets.swiftmodule").path,
+      ]
+    )
+    try #require(compile.status == 0, "\(compile.errorOutput)")
+    try expectBadInput(["GadgetDelegate", "--module", "Gadgets"], "unknown module 'Gadgets'")
+    let result = try generate(["GadgetDelegate", "--module", "Gadgets", "-I", directory.path])
+    #expect(result.status == 0, "\(result.errorOutput)")
+    #expect(result.output.contains("func gadgetDidChange(_ value: Int)"))
+    let joined = try generate(["GadgetDelegate", "--module", "Gadgets", "-I\(directory.path)"])
+    #expect(
+      joined.output == result.output.replacingOccurrences(of: "-I \(directory.path)", with: "-I\(directory.path)")
+    )
+  }
+
+  @Test
+  func aRequirementThatCannotBeForwarded() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var graph = GraphFixture(module: "Statics")
+    let proto = (usr: "s:7Statics1PP", name: "P")
+    graph.symbol(proto.usr, path: ["P"], declaration: "protocol P : AnyObject")
+    graph.requirement(
+      "s:7Statics1PP4makeyyFZ",
+      of: proto,
+      title: "make()",
+      declaration: "static func make()",
+      kind: "swift.type.method"
+    )
+    try graph.write(to: directory.url)
+    try expectBadInput(["P", "--module", "Statics", "--symbol-graph-dir", directory.path], "make()")
+  }
+}

@@ -1,0 +1,25 @@
+// swift-tools-version: 6.1
+//
+// A client package for the `generate-multiplexer` command plugin (see Scripts/check-plugin-sample.sh): it
+// depends on Multiplex by path, declares a delegate protocol in a library target, and uses the multiplexers
+// the plugin generates for that protocol and for Foundation's XMLParserDelegate in an executable target.
+
+import PackageDescription
+
+let package = Package(
+  name: "PluginSample",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  dependencies: [
+    .package(name: "Multiplex", path: "../..")
+  ],
+  targets: [
+    // `GadgetBaseDelegate`, which `GadgetDelegate` refines: the plugin passes both targets' symbol graphs.
+    .target(name: "GadgetBase"),
+    .target(name: "Gadgets", dependencies: ["GadgetBase"]),
+    .executableTarget(
+      name: "GadgetApp",
+      dependencies: ["Gadgets", .product(name: "Multiplex", package: "Multiplex")]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
