@@ -21,13 +21,16 @@ public final class _RespondsToSelectorAnswers: @unchecked Sendable {
   private var answers: [UInt64]
   /// Incremented when the answers are forgotten; a check that started before does not forget the new ones.
   private var generation = 0
+  /// The number of optional requirements; other indices are ignored.
+  private let count: Int
   private let lock = _Lock()
 
   /// Answers for `count` optional requirements, none given yet.
   ///
   /// - Complexity: O(*count*).
   public init(count: Int) {
-    let words = (max(count, 0) + 63) / 64
+    self.count = max(count, 0)
+    let words = (self.count + 63) / 64
     asked = Array(repeating: 0, count: words)
     answers = Array(repeating: 0, count: words)
   }
@@ -42,7 +45,7 @@ public final class _RespondsToSelectorAnswers: @unchecked Sendable {
   public func record(_ responds: Bool, for index: Int) -> Bool {
     let (word, bit) = (index / 64, UInt64(1) << UInt64(index % 64))
     lock.withLock {
-      guard word < asked.count else { return }
+      guard index >= 0, index < count else { return }
       asked[word] |= bit
       if responds { answers[word] |= bit } else { answers[word] &= ~bit }
     }
@@ -85,7 +88,7 @@ public final class _RespondsToSelectorAnswers: @unchecked Sendable {
   public func answer(for index: Int) -> Bool? {
     let (word, bit) = (index / 64, UInt64(1) << UInt64(index % 64))
     return lock.withLock {
-      guard word < asked.count, asked[word] & bit != 0 else { return nil }
+      guard index >= 0, index < count, asked[word] & bit != 0 else { return nil }
       return answers[word] & bit != 0
     }
   }
