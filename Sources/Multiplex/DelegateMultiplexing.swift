@@ -61,7 +61,21 @@ extension DelegateMultiplexing {
     on owner: Owner,
     delegate slot: ReferenceWritableKeyPath<Owner, Delegate?>
   ) -> Self {
-    let multiplexer = _InstalledMultiplexers.shared.multiplexer(for: owner, slot: slot) { Self() }
+    let multiplexer = _InstalledMultiplexers.shared.multiplexer(
+      for: owner,
+      slot: slot,
+      make: { Self() },
+      reassign: { object in
+        // `object` is the owner this installation was made for (its table entry only hands out that one).
+        let owner = unsafeDowncast(object, to: Owner.self)
+        guard let installed = _InstalledMultiplexers.shared.existing(for: owner, slot: slot) as? Self,
+          _isSameObject(owner[keyPath: slot], installed)
+        else { return false }
+        owner[keyPath: slot] = nil
+        owner[keyPath: slot] = installed.asDelegate
+        return true
+      }
+    )
     let current = owner[keyPath: slot]
     if !_isSameObject(current, multiplexer) {
       // First install, or someone replaced the multiplexer in the slot: adopt what is there as the primary.
@@ -79,6 +93,27 @@ extension DelegateMultiplexing {
     delegate slot: ReferenceWritableKeyPath<Owner, Delegate?>
   ) -> Self? {
     _InstalledMultiplexers.shared.existing(for: owner, slot: slot) as? Self
+  }
+
+  /// Assigns this multiplexer again to every delegate slot it was installed in with ``install(on:delegate:)``,
+  /// so that each sender asks it again which optional methods it implements.
+  ///
+  /// Senders of `@objc` protocols (UIKit, AppKit, WebKit) ask their delegate `responds(to:)` once per optional
+  /// method when the delegate is set, and cache the answers. A multiplexer answers for its observers, so when an
+  /// observer that implements such a method comes or goes, the cached answers are stale. A multiplexer that
+  /// `multiplex-generate` generates for an `@objc` protocol calls this method itself when that happens.
+  ///
+  /// Each slot that still holds this multiplexer, of an owner that is alive, is set to `nil` and then to the
+  /// multiplexer again: a setter that ignores an assignment of the delegate it already has still sees a change
+  /// (the technique of RxCocoa's `DelegateProxy`). Slots that someone else took over since, and owners that are
+  /// gone, are left alone. The assignments run on the calling thread: call it where the owners may be used.
+  ///
+  /// - Returns: The number of slots assigned again.
+  /// - Complexity: O(*k*) slot assignments, where *k* is the number of slots this multiplexer is installed in,
+  ///   plus a look-up in the installation table for each.
+  @discardableResult
+  public func reassignDelegateSlots() -> Int {
+    _InstalledMultiplexers.shared.reassign(self)
   }
 
   /// Removes the multiplexer installed on `owner` and puts the primary back in the slot.

@@ -169,17 +169,6 @@ import Testing
     #expect(found.first?.message.contains("associated type 'Item'") == true)
   }
 
-  @Test func objcProtocolsAreNotSupportedYet() {
-    let input = ExternalProtocol(
-      source: "@objc public protocol ScrollViewDelegate: NSObjectProtocol {\n}",
-      moduleName: "UIKit",
-      isObjC: true,
-      members: []
-    )
-    let found = diagnostics(input, GenerationOptions(typeName: "ScrollViewDelegateMultiplexer"))
-    #expect(found.map(\.message).first?.contains("'@objc' protocol 'ScrollViewDelegate'") == true)
-  }
-
   @Test func membersMustMatchTheDeclaration() {
     var input = Self.feed
     input.members.removeLast()

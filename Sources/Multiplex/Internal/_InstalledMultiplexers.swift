@@ -7,6 +7,10 @@
 /// entries or more), so the work is O(1) amortized per use and the entries of dead owners never outnumber the
 /// live ones by more than that margin.
 /// `sweep()` reclaims them at once.
+///
+/// Each installation also keeps how to assign its multiplexer to the slot again (``reassign(_:)``), indexed by
+/// multiplexer, for a multiplexer whose answers to `responds(to:)` changed (see
+/// ``DelegateMultiplexing/reassignDelegateSlots()``).
 final class _InstalledMultiplexers: @unchecked Sendable {
   static let shared = _InstalledMultiplexers()
 
@@ -18,10 +22,14 @@ final class _InstalledMultiplexers: @unchecked Sendable {
   private struct Installation {
     weak var owner: AnyObject?
     let multiplexer: AnyObject
+    /// Assigns `multiplexer` to the slot of the owner it is given (alive), if the slot still holds it.
+    let reassign: (_ owner: AnyObject) -> Bool
   }
 
   private let lock = _Lock()
   private var installations: [Key: Installation] = [:]
+  /// The keys of each installed multiplexer's installations (usually one).
+  private var keysByMultiplexer: [ObjectIdentifier: Set<Key>] = [:]
   private var sizeAfterLastSweep = 0
 
   /// The multiplexer for `owner`'s `slot`, created with `make` if there is none.
@@ -31,7 +39,8 @@ final class _InstalledMultiplexers: @unchecked Sendable {
   func multiplexer<Owner: AnyObject, Multiplexer: AnyObject>(
     for owner: Owner,
     slot: AnyKeyPath,
-    make: () -> Multiplexer
+    make: () -> Multiplexer,
+    reassign: @escaping (_ owner: AnyObject) -> Bool = { _ in false }
   ) -> Multiplexer {
     let key = Key(owner: ObjectIdentifier(owner), slot: slot)
     if let existing = lookUp(key, owner: owner) as? Multiplexer { return existing }
@@ -47,8 +56,10 @@ final class _InstalledMultiplexers: @unchecked Sendable {
         // The owner at this address died (and a new object reuses it), or another multiplexer type was
         // installed: start over.
         replaced = installation
+        unindex(key, installation)
       }
-      installations[key] = Installation(owner: owner, multiplexer: made)
+      installations[key] = Installation(owner: owner, multiplexer: made, reassign: reassign)
+      keysByMultiplexer[ObjectIdentifier(made), default: []].insert(key)
       return (made, dueForSweep())
     }
     if shouldSweep { sweep() }
@@ -80,6 +91,7 @@ final class _InstalledMultiplexers: @unchecked Sendable {
     let (removed, shouldSweep) = lock.withLock { () -> (Installation?, Bool) in
       guard let installation = installations[key], installation.owner === owner else { return (nil, dueForSweep()) }
       installations[key] = nil
+      unindex(key, installation)
       return (installation, dueForSweep())
     }
     if shouldSweep { sweep() }
@@ -97,11 +109,38 @@ final class _InstalledMultiplexers: @unchecked Sendable {
     lock.withLock {
       for (key, installation) in dead where installations[key]?.multiplexer === installation.multiplexer {
         installations[key] = nil
+        unindex(key, installation)
         dropped.append(installation.multiplexer)
       }
       sizeAfterLastSweep = installations.count
     }
     withExtendedLifetime(dropped) {}  // multiplexers (and their strong observers) released after the lock
+  }
+
+  /// Under the lock: forgets that `installation`'s multiplexer is installed at `key`.
+  private func unindex(_ key: Key, _ installation: Installation) {
+    let identifier = ObjectIdentifier(installation.multiplexer)
+    keysByMultiplexer[identifier]?.remove(key)
+    if keysByMultiplexer[identifier]?.isEmpty == true { keysByMultiplexer[identifier] = nil }
+  }
+
+  /// Assigns `multiplexer` again to every slot it is installed in whose owner is alive and whose slot still holds
+  /// it; returns how many.
+  ///
+  /// The assignments run without the lock (they call the owner's setter, user code that may install or look up).
+  func reassign(_ multiplexer: AnyObject) -> Int {
+    let installations = lock.withLock { () -> [Installation] in
+      (keysByMultiplexer[ObjectIdentifier(multiplexer)] ?? []).compactMap { key in
+        guard let installation = self.installations[key], installation.multiplexer === multiplexer else { return nil }
+        return installation
+      }
+    }
+    var reassigned = 0
+    for installation in installations {
+      guard let owner = installation.owner else { continue }
+      if installation.reassign(owner) { reassigned += 1 }
+    }
+    return reassigned
   }
 
   /// The number of installations in the table, live or not yet reclaimed.

@@ -49,7 +49,10 @@ package enum MultiplexedDiagnostic: DiagnosticMessage {
   case externalMemberCount(declared: Int, described: Int)
   case externalMissingDefault(name: String, type: String)
   case externalNoProtocol
-  case externalObjCUnsupported(protocolName: String)
+  case externalObjCMissingDefault(name: String, type: String)
+  case externalObjCOptionalMember(name: String)
+  case externalUnknownDefault(name: String)
+  case externalDefaultNotExpression(name: String, text: String)
 
   package var message: String {
     switch self {
@@ -183,9 +186,18 @@ package enum MultiplexedDiagnostic: DiagnosticMessage {
         + "return; leave the protocol out, or write its multiplexer by hand"
     case .externalNoProtocol:
       return "the source holds no protocol declaration; give one 'protocol' declaration in Swift syntax"
-    case .externalObjCUnsupported(let protocolName):
-      return "cannot generate a multiplexer for '@objc' protocol '\(protocolName)' yet: only Swift protocols are "
-        + "supported"
+    case .externalObjCMissingDefault(let name, let type):
+      return "cannot forward '\(name)': it returns '\(type)', so the multiplexer needs a value to return when the "
+        + "sender calls it and no observer implements it (an observer left since the sender asked); give one with "
+        + "--default '\(name)=<expression>' (the value UIKit uses without a delegate, for instance)"
+    case .externalObjCOptionalMember(let name):
+      return "cannot forward optional property or subscript '\(name)' of an '@objc' protocol: only optional methods "
+        + "are supported; leave the protocol out, or write its multiplexer by hand"
+    case .externalUnknownDefault(let name):
+      return "a default value was given for '\(name)', which is no requirement of the protocol that returns a "
+        + "value; name a requirement as 'method(label:label:)'"
+    case .externalDefaultNotExpression(let name, let text):
+      return "the default value of '\(name)', '\(text)', is not one Swift expression"
     }
   }
 
@@ -235,7 +247,10 @@ package enum MultiplexedDiagnostic: DiagnosticMessage {
     case .externalMemberCount: id = "externalMemberCount"
     case .externalMissingDefault: id = "externalMissingDefault"
     case .externalNoProtocol: id = "externalNoProtocol"
-    case .externalObjCUnsupported: id = "externalObjCUnsupported"
+    case .externalObjCMissingDefault: id = "externalObjCMissingDefault"
+    case .externalObjCOptionalMember: id = "externalObjCOptionalMember"
+    case .externalUnknownDefault: id = "externalUnknownDefault"
+    case .externalDefaultNotExpression: id = "externalDefaultNotExpression"
     }
     return MessageID(domain: "MultiplexMacros", id: id)
   }

@@ -14,7 +14,7 @@ extension Generator {
     let inheritance = model.isSendable ? "AnyObject, Sendable" : "AnyObject"
     let body = methods.isEmpty ? "\n" : "\n  " + indented(methods.joined(separator: "\n\n"), 2) + "\n"
     let policy =
-      model.external == nil
+      model.external == nil || isObjC
       ? "value (the policy used when no combiner is set)"
       : "value, or the first that is not `nil` for an\n/// `Optional` result (the policy used when no combiner is set)"
     let macro = model.external == nil ? "@\(Naming.combiningMacro)\n" : ""
@@ -35,7 +35,8 @@ extension Generator {
     guard let proto = combiningProtocol().as(ProtocolDeclSyntax.self) else { return nil }
     let type = TypeSyntax(IdentifierTypeSyntax(name: .identifier(model.combiningName)))
     return CombiningDefaults.extensionDecl(of: proto, extending: type) { method in
-      guard let result = method.signature.returnClause?.type, Requirement.isOptionalType(result) else {
+      // An `@objc` protocol's observers do not all respond: the first responder's answer, `nil` included.
+      guard !isObjC, let result = method.signature.returnClause?.type, Requirement.isOptionalType(result) else {
         return CombiningDefaults.firstResponse
       }
       return CombiningDefaults.firstNonNilResponse

@@ -5,7 +5,7 @@ extension Generator {
   /// Whether observers may be registered with a delivery context: the protocol refines `Sendable` (so its
   /// observers may be called on another thread) and has no global actor (an isolated multiplexer calls its
   /// observers on that actor).
-  var supportsDeliveryContexts: Bool { model.isSendable && model.isolation == nil }
+  var supportsDeliveryContexts: Bool { model.isSendable && model.isolation == nil && !isObjC }
 
   /// `add(_:retention:priority:deliveringOn:)`, a blank line and the indentation of the next member, for a
   /// protocol that supports delivery contexts; empty otherwise.

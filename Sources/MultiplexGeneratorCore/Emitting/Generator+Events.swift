@@ -24,9 +24,11 @@ extension Generator {
   /// implement (the tap could not conform without answering), a nonisolated `Sendable` protocol (its tap would
   /// have to be `Sendable`, which the arguments may not be), or a protocol that names `Event`, `_EventTap` or
   /// `events`. For a protocol of another module, also when a requirement the tap leaves out has no default
-  /// implementation in the protocol's extension (the tap could not conform).
+  /// implementation in the protocol's extension (the tap could not conform), and for an `@objc` protocol (not
+  /// supported yet: its tap would have to be an `NSObject` answering `responds(to:)`).
   var eventCases: [EventCase]? {
     if model.isSendable && model.isolation == nil { return nil }
+    if isObjC { return nil }
     if model.typeAliases.keys.contains(Self.eventTypeName) { return nil }
     var cases: [EventCase] = []
     var implemented: Set<Int> = []

@@ -116,7 +116,10 @@ extension Generator {
   /// responding observer's answer: for an `Optional` result of a protocol of another module, whose observers all
   /// respond (its default implementations are the module's, which the multiplexer cannot tell from theirs).
   func combinesFirstNonNil(_ requirement: Requirement) -> Bool {
-    guard model.external != nil, case .value(_, _, let isOptional) = requirement.result else { return false }
+    // An `@objc` protocol's observers do not all respond: the first responder's answer, `nil` included, wins.
+    guard model.external?.isObjC == false, case .value(_, _, let isOptional) = requirement.result else {
+      return false
+    }
     return isOptional
   }
 

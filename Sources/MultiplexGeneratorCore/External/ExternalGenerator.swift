@@ -12,8 +12,10 @@ import SwiftSyntax
 /// as the first answer; with no observer, a call returns `nil`, or what the protocol's default implementation
 /// answers (asked on a private stub); and the combining protocol's default implementations are written out.
 ///
-/// Only Swift protocols are supported; `@objc` ones are refused (the seam for them is ``ExternalProtocol/isObjC``
-/// and ``ExternalMember/isOptional``).
+/// For an `@objc` protocol (``ExternalProtocol/isObjC``), the file is wrapped in `#if canImport(ObjectiveC)`, and
+/// the class subclasses `NSObject`, forwards each optional requirement only to the observers that implement it,
+/// and answers `responds(to:)` for them (see `Generator+ObjC`). Default values the user gives
+/// (``GenerationOptions/defaultValues``) answer when no observer does.
 package enum ExternalGenerator {
   /// One Swift source file holding the multiplexer of `input`, its combining protocol and the combining
   /// protocol's default implementations; or the diagnostics that explain why nothing was generated.
@@ -23,27 +25,30 @@ package enum ExternalGenerator {
     _ input: ExternalProtocol,
     options: GenerationOptions
   ) -> Result<String, GenerationFailure> {
-    let tree = Parser.parse(source: input.source)
-    let converter = SourceLocationConverter(fileName: input.moduleName, tree: tree)
+    let original = Parser.parse(source: input.source)
+    let converter = SourceLocationConverter(fileName: input.moduleName, tree: original)
+    func diagnostic(_ message: String, at node: some SyntaxProtocol) -> GeneratorDiagnostic {
+      // Positions in the prepared source are those of the input: only spellings were blanked out.
+      let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+      return GeneratorDiagnostic(message: message, file: input.moduleName, line: location.line, column: location.column)
+    }
     func failure(_ message: String, at node: some SyntaxProtocol) -> Result<String, GenerationFailure> {
-      let location = node.startLocation(converter: converter)
-      let diagnostic = GeneratorDiagnostic(
-        message: message,
-        file: input.moduleName,
-        line: location.line,
-        column: location.column
-      )
-      return .failure(GenerationFailure(diagnostics: [diagnostic]))
+      .failure(GenerationFailure(diagnostics: [diagnostic(message, at: node)]))
     }
 
+    guard let original = original.statements.lazy.compactMap({ $0.item.as(ProtocolDeclSyntax.self) }).first else {
+      return failure(MultiplexedDiagnostic.externalNoProtocol.message, at: Parser.parse(source: input.source))
+    }
+    let prepared = prepare(input, proto: original, defaultValues: options.defaultValues)
+    if !prepared.problems.isEmpty {
+      return .failure(GenerationFailure(diagnostics: prepared.problems.map { diagnostic($0.message, at: $0.node) }))
+    }
+    let tree = Parser.parse(source: prepared.source)
     guard let proto = tree.statements.lazy.compactMap({ $0.item.as(ProtocolDeclSyntax.self) }).first else {
-      return failure(MultiplexedDiagnostic.externalNoProtocol.message, at: tree)
+      return failure(MultiplexedDiagnostic.externalNoProtocol.message, at: original)
     }
     if tree.hasError {
       return failure("the protocol declaration does not parse; give it in Swift syntax", at: proto)
-    }
-    if input.isObjC {
-      return failure(MultiplexedDiagnostic.externalObjCUnsupported(protocolName: proto.name.text).message, at: proto)
     }
     if !isIdentifier(options.typeName) {
       return failure("'\(options.typeName)' is not a valid type name for the generated class", at: proto)
@@ -61,11 +66,12 @@ package enum ExternalGenerator {
       external: ProtocolModel.ExternalReading(
         origin: ProtocolModel.ExternalOrigin(
           moduleName: input.moduleName,
-          refinesNSObjectProtocol: refinesNSObjectProtocol
+          refinesNSObjectProtocol: refinesNSObjectProtocol,
+          isObjC: input.isObjC
         ),
         typeName: options.typeName,
         access: options.access == .internal ? nil : options.access.rawValue,
-        members: input.members
+        members: prepared.members
       ),
       diagnostics: &diagnostics
     )
@@ -84,14 +90,17 @@ package enum ExternalGenerator {
 
     let generator = Generator(model: model)
     var imports = Set(["Multiplex", input.moduleName] + options.additionalImports)
-    if refinesNSObjectProtocol { imports.insert("Foundation") }
+    if refinesNSObjectProtocol || input.isObjC { imports.insert("Foundation") }
     var sections: [String] = []
     let header = options.header.trimmingTrailingNewlines
     if !header.isEmpty { sections.append(header) }
+    // An `@objc` protocol's multiplexer needs the Objective-C runtime (`NSObject`, `#selector`, `responds(to:)`).
+    if input.isObjC { sections.append("#if canImport(ObjectiveC)") }
     sections.append(imports.sorted().map { "import " + $0 }.joined(separator: "\n"))
     sections.append(generator.multiplexerClass().description)
     sections.append(generator.combiningProtocol().description)
     if let defaults = generator.combiningDefaults() { sections.append(defaults.description) }
+    if input.isObjC { sections.append("#endif") }
     return .success(sections.joined(separator: "\n\n") + "\n")
   }
 

@@ -13,7 +13,9 @@ package struct ExternalProtocol: Sendable {
   package var source: String
   /// The module that declares the protocol, which the generated file imports: `FoundationXML`.
   package var moduleName: String
-  /// Whether the protocol is `@objc` (UIKit, AppKit, WebKit). Not supported yet: the generator refuses it.
+  /// Whether the protocol is `@objc` (UIKit, AppKit, WebKit). `source` may spell `@objc` on the protocol and
+  /// its members or not, and marks optional requirements `optional` (as symbol-graph fragments do) or leaves
+  /// that to ``ExternalMember/isOptional``.
   package var isObjC: Bool
   /// One per member declaration of the protocol in `source`, in order.
   package var members: [ExternalMember]
@@ -32,11 +34,19 @@ package struct ExternalMember: Sendable {
   /// then leave it out, and when no observer is registered, the multiplexer answers what that implementation
   /// answers.
   package var hasDefaultImplementation: Bool
-  /// Whether the requirement is `@objc optional`.
+  /// Whether the requirement is `@objc optional`. A member whose declaration in ``ExternalProtocol/source``
+  /// has the `optional` modifier is optional too.
   package var isOptional: Bool
+  /// What the multiplexer returns when no observer answers, as a Swift expression (`UITableView.automaticDimension`),
+  /// for a requirement returning a value that is not `Optional` and that no default implementation answers; `nil`
+  /// for none. ``ExternalGenerator`` sets it from ``GenerationOptions/defaultValues``.
+  package var defaultValue: String?
+  /// Whether the member belongs to an `@objc` protocol; set by the reader, for its diagnostics.
+  var isInObjCProtocol = false
 
-  package init(hasDefaultImplementation: Bool = false, isOptional: Bool = false) {
+  package init(hasDefaultImplementation: Bool = false, isOptional: Bool = false, defaultValue: String? = nil) {
     self.hasDefaultImplementation = hasDefaultImplementation
     self.isOptional = isOptional
+    self.defaultValue = defaultValue
   }
 }

@@ -19,11 +19,27 @@ package struct GenerationOptions: Sendable {
   /// `NSObjectProtocol`: those of the types the requirements name that the protocol's module does not re-export
   /// (`Foundation` for `FoundationXML`'s `Data`).
   package var additionalImports: [String]
+  /// The value each named requirement returns when no observer answers, as a Swift expression, keyed by the
+  /// requirement's name: `["tableView(_:heightForRowAt:)": "UITableView.automaticDimension"]` (the CLI's
+  /// `--default 'tableView(_:heightForRowAt:)=UITableView.automaticDimension'`).
+  ///
+  /// An `@objc` protocol's requirement that returns a value that is not `Optional` needs one: it is what a call
+  /// that the sender makes after the last implementing observer left returns. Other requirements may have one
+  /// (an `Optional` result then returns it instead of `nil`). A name that is no requirement returning a value is
+  /// an error.
+  package var defaultValues: [String: String]
 
-  package init(typeName: String, access: Access = .internal, header: String = "", additionalImports: [String] = []) {
+  package init(
+    typeName: String,
+    access: Access = .internal,
+    header: String = "",
+    additionalImports: [String] = [],
+    defaultValues: [String: String] = [:]
+  ) {
     self.typeName = typeName
     self.access = access
     self.header = header
     self.additionalImports = additionalImports
+    self.defaultValues = defaultValues
   }
 }

@@ -24,6 +24,9 @@ package struct ProtocolModel {
     /// Whether the protocol refines `NSObjectProtocol`: the multiplexer then subclasses `NSObject`, which
     /// implements that protocol's requirements.
     package var refinesNSObjectProtocol: Bool
+    /// Whether the protocol is `@objc`: the multiplexer then subclasses `NSObject`, forwards each optional
+    /// requirement only to the observers that implement it, and answers `responds(to:)` for them.
+    package var isObjC: Bool = false
   }
 
   /// Where the protocol comes from.

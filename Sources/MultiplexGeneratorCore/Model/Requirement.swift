@@ -66,6 +66,9 @@ package struct Requirement {
   package var usesModuleDefault: Bool = false
   /// Whether observers must implement the requirement (no default implementation is generated).
   package let isRequired: Bool
+  /// Whether the requirement is an `optional` requirement of an `@objc` protocol: forwarded only to the observers
+  /// that implement it (`observer.method?(…)`).
+  package var isObjCOptional: Bool = false
   /// Attributes copied to the forwarding member: `@available`, a global actor, `@preconcurrency`,
   /// `@discardableResult`.
   package let forwardedAttributes: [AttributeSyntax]

@@ -115,7 +115,8 @@ extension ProtocolModel {
     }
 
     // Inheritance: class-bound, nothing whose requirements we cannot see.
-    var isClassBound = false
+    // An `@objc` protocol is class-bound without saying so.
+    var isClassBound = external?.origin.isObjC == true
     var isSendable = false
     for inherited in proto.inheritanceClause?.inheritedTypes ?? [] {
       // `AnyObject & Sendable` is a composition of what may be inherited one by one.
@@ -166,13 +167,16 @@ extension ProtocolModel {
       return nil
     }
     for (index, member) in members.enumerated() {
-      if let requirement = Requirement.make(
+      var description = external?.members[index]
+      description?.isInObjCProtocol = external?.origin.isObjC == true
+      if var requirement = Requirement.make(
         from: member.decl,
         protocolName: name,
         isolation: isolation,
-        external: external?.members[index],
+        external: description,
         diagnostics: &diagnostics
       ) {
+        requirement.isObjCOptional = description?.isInObjCProtocol == true && description?.isOptional == true
         requirements.append(requirement)
       }
     }

@@ -12,11 +12,7 @@ extension Requirement {
   ) -> Requirement? {
     let before = diagnostics.count
     let baseName = function.name.text
-    var displayName = baseName + "("
-    for parameter in function.signature.parameterClause.parameters {
-      displayName += Naming.bare(parameter.firstName) + ":"
-    }
-    displayName += ")"
+    let displayName = Self.displayName(of: function)
 
     let markers = readAttributes(function.attributes, name: displayName, diagnostics: &diagnostics)
     checkGlobalActors(function.attributes, isolation: isolation, name: displayName, diagnostics: &diagnostics)
@@ -112,6 +108,15 @@ extension Requirement {
       genericWhereClause: function.genericWhereClause?.trimmed,
       combiningLabel: label
     )
+  }
+
+  /// `viewForZooming(in:)`: the name of a method requirement, for messages and for naming it in options.
+  static func displayName(of function: FunctionDeclSyntax) -> String {
+    var displayName = function.name.text + "("
+    for parameter in function.signature.parameterClause.parameters {
+      displayName += Naming.bare(parameter.firstName) + ":"
+    }
+    return displayName + ")"
   }
 
   /// The requirement as the generated members declare it: `func`, the name, generics, the signature with

@@ -62,8 +62,16 @@ extension Requirement {
       return nil
     }
     let isOptional = isOptionalType(valueType)
+    if let external, let text = external.defaultValue, !external.hasDefaultImplementation {
+      // The user's default, checked to be one expression by `ExternalGenerator`.
+      return (.value(type: resultType, valueType: valueType, isOptional: isOptional), ExprSyntax("\(raw: text)"))
+    }
     if let external, !isOptional, !external.hasDefaultImplementation {
-      diagnostics.append(Diagnostic(.externalMissingDefault(name: name, type: resultType.description), on: type))
+      let message: MultiplexedDiagnostic =
+        external.isInObjCProtocol
+        ? .externalObjCMissingDefault(name: name, type: resultType.description)
+        : .externalMissingDefault(name: name, type: resultType.description)
+      diagnostics.append(Diagnostic(message, on: type))
       return nil
     }
     if external == nil, defaultValue == nil, !isOptional {

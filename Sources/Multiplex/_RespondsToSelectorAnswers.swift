@@ -1,0 +1,95 @@
+/// The answers a multiplexer gave its sender about which optional requirements it implements, to tell when they
+/// are stale.
+///
+/// An implementation detail of the code `multiplex-generate` generates for `@objc` protocols, public only so that
+/// generated code in your module can use it; it may change in any release.
+///
+/// Senders of `@objc` protocols ask their delegate `responds(to:)` for each optional method, usually once when
+/// the delegate is set, and cache the answers. A generated multiplexer answers for its primary and observers, and
+/// records each answer here by the index of the optional requirement. When the observers change, it calls
+/// ``forgetIfStale(implements:)`` with what is implemented now: if some recorded answer differs, the answers are
+/// forgotten (the sender is about to ask again) and the multiplexer assigns itself to its slot again
+/// (``DelegateMultiplexing/reassignDelegateSlots()``). Requirements the sender never asked about are not compared:
+/// a sender that did not ask caches nothing.
+///
+/// Any number of threads may use it at once.
+@_documentation(visibility: internal)
+public final class _RespondsToSelectorAnswers: @unchecked Sendable {
+  /// Bit `i % 64` of word `i / 64`: whether the sender asked about requirement `i`.
+  private var asked: [UInt64]
+  /// The same bit: the answer it got.
+  private var answers: [UInt64]
+  /// Incremented when the answers are forgotten; a check that started before does not forget the new ones.
+  private var generation = 0
+  /// The number of optional requirements; other indices are ignored.
+  private let count: Int
+  private let lock = _Lock()
+
+  /// Answers for `count` optional requirements, none given yet.
+  ///
+  /// - Complexity: O(*count*).
+  public init(count: Int) {
+    self.count = max(count, 0)
+    let words = (self.count + 63) / 64
+    asked = Array(repeating: 0, count: words)
+    answers = Array(repeating: 0, count: words)
+  }
+
+  deinit {
+    lock.destroy()
+  }
+
+  /// Records that the sender was told `responds` about optional requirement `index`, and returns `responds`.
+  ///
+  /// - Complexity: O(1).
+  public func record(_ responds: Bool, for index: Int) -> Bool {
+    let (word, bit) = (index / 64, UInt64(1) << UInt64(index % 64))
+    lock.withLock {
+      guard index >= 0, index < count else { return }
+      asked[word] |= bit
+      if responds { answers[word] |= bit } else { answers[word] &= ~bit }
+    }
+    return responds
+  }
+
+  /// Whether some recorded answer differs from what `implements` says now; if so, forgets every answer and
+  /// returns `true` (the caller then has the sender ask again).
+  ///
+  /// `implements` is called without the lock, once for each requirement the sender asked about.
+  ///
+  /// - Complexity: O(*count*) plus the calls to `implements`.
+  public func forgetIfStale(implements: (_ index: Int) -> Bool) -> Bool {
+    let (asked, answers, generation) = lock.withLock { (self.asked, self.answers, self.generation) }
+    var isStale = false
+    search: for word in asked.indices where asked[word] != 0 {
+      for offset in 0..<64 where asked[word] & (UInt64(1) << UInt64(offset)) != 0 {
+        let answered = answers[word] & (UInt64(1) << UInt64(offset)) != 0
+        if implements(word * 64 + offset) != answered {
+          isStale = true
+          break search
+        }
+      }
+    }
+    guard isStale else { return false }
+    return lock.withLock {
+      // Someone else forgot them meanwhile, and the sender may have asked again: those answers are current.
+      guard self.generation == generation else { return false }
+      self.generation += 1
+      for word in self.asked.indices {
+        self.asked[word] = 0
+        self.answers[word] = 0
+      }
+      return true
+    }
+  }
+
+  /// Whether the sender was told that requirement `index` is implemented; `nil` if it did not ask since the
+  /// answers were last forgotten.
+  public func answer(for index: Int) -> Bool? {
+    let (word, bit) = (index / 64, UInt64(1) << UInt64(index % 64))
+    return lock.withLock {
+      guard index >= 0, index < count, asked[word] & bit != 0 else { return nil }
+      return answers[word] & bit != 0
+    }
+  }
+}

@@ -1,0 +1,188 @@
+import SwiftSyntax
+
+/// The members of a multiplexer for an `@objc` protocol (UIKit, AppKit, WebKit): optional requirements forwarded
+/// only to the observers that implement them, `responds(to:)`, and assigning itself to its slot again when what it
+/// implements changes.
+///
+/// What the generated class does:
+/// - An optional requirement is called on each observer as `observer.method?(…)`; an observer that does not
+///   implement it is skipped and, for a requirement returning a value, does not respond (it is marked with
+///   `Multiplex.notImplemented`, so a combiner never sees it). With an `Optional` result, `observer.method?(…)` is
+///   an `Optional` of an `Optional`: `.none` is "not implemented", `.some(nil)` an answer, `nil`. The first
+///   responder's answer wins unless a combiner decides otherwise, and when nobody responds the call returns the
+///   requirement's default (`nil`, or the one the user gave).
+/// - `responds(to:)` answers `super.responds(to:)` for every selector but the optional requirements', and for
+///   those whether the primary or a live observer responds to it. Each answer is recorded.
+/// - `refreshRespondsToSelector()` compares the recorded answers with what the observers implement now; when one
+///   differs, it forgets them and assigns the multiplexer again to the slots it is installed in (first `nil`),
+///   so that the sender asks again. It runs after `add`, `remove` and `removeAndWait`, and after a call of an
+///   optional requirement that no observer implemented (a sender that cached an answer given before the last
+///   implementing observer left or deallocated). Users call it after changing the observers through `multiplexer`
+///   or a token.
+extension Generator {
+  /// Whether the protocol is `@objc`.
+  var isObjC: Bool { model.external?.isObjC == true }
+
+  /// The optional requirements, in declaration order; a requirement's index here is its bit in the answers.
+  var objcOptionalRequirements: [Requirement] { model.requirements.filter(\.isObjCOptional) }
+
+  /// `nonisolated ` for the members that `NSObject` declares, or that its overrides use, in an isolated class.
+  private var nonisolatedPrefix: String { model.isolation == nil ? "" : "nonisolated " }
+
+  /// The stored properties, `responds(to:)`, the look-up it uses and `refreshRespondsToSelector()`; `nil` when the
+  /// protocol is not `@objc`.
+  func objcMembers() -> String? {
+    guard isObjC else { return nil }
+    let optional = objcOptionalRequirements
+    // `(any P).method`: `P.method` names the existential without `any`, which `ExistentialAny` warns about.
+    let selectors = optional.map { "#selector((any \(model.name)).\($0.displayName))" }
+    let selectorList = selectors.isEmpty ? "[]" : "[\n  " + selectors.joined(separator: ",\n  ") + ",\n]"
+    let respondsCall =
+      model.external?.refinesNSObjectProtocol == true
+      ? "$0.responds(to: selector)"
+      : "($0 as? any Foundation.NSObjectProtocol)?.responds(to: selector) == true"
+    return """
+      /// The selectors of the optional requirements, which `responds(to:)` answers for the observers; a
+      /// selector's index is its requirement's in `_respondsToSelectorAnswers`.
+      \(nonisolatedPrefix)private static let _optionalSelectors: [Selector] = \(selectorList)
+
+      /// What `responds(to:)` told the sender about each optional requirement.
+      private let _respondsToSelectorAnswers = Multiplex._RespondsToSelectorAnswers(count: \(optional.count))
+
+      /// Whether the multiplexer implements `aSelector`: for an optional requirement, whether the primary or a
+      /// live observer does; for any other selector, what `NSObject` answers.
+      ///
+      /// Each answer about an optional requirement is recorded: `refreshRespondsToSelector()` has the sender ask
+      /// again when it is no longer true.
+      \(nonisolatedPrefix)\(memberAccess)override func responds(to aSelector: Selector!) -> Swift.Bool {
+        guard let aSelector, let index = Self._optionalSelectors.firstIndex(of: aSelector) else {
+          return super.responds(to: aSelector)
+        }
+        return self._respondsToSelectorAnswers.record(self._isImplemented(aSelector), for: index)
+      }
+
+      /// Whether the primary or a live observer implements `selector`.
+      \(nonisolatedPrefix)private func _isImplemented(_ selector: Selector) -> Swift.Bool {
+        self.\(Naming.storage).observers.contains { \(respondsCall) }
+      }
+
+      /// Makes the senders ask again which optional methods the multiplexer implements, if that changed since
+      /// they asked.
+      ///
+      /// Senders ask `responds(to:)` when their delegate is set and cache the answers. When an answer given is no
+      /// longer true (an observer that implements an optional method came, or the last one left), the multiplexer
+      /// assigns itself again to each slot it was installed in with `install(on:delegate:)` (first `nil`), so the
+      /// sender asks again; see `DelegateMultiplexing.reassignDelegateSlots()`. A multiplexer you put in a slot
+      /// yourself is not reassigned: assign it again yourself.
+      ///
+      /// Called after ``add(_:retention:priority:)``, ``remove(_:)`` and ``removeAndWait(_:)``, and after a call of
+      /// an optional requirement that no observer implemented (so a deallocated observer is noticed at the
+      /// sender's next call of a requirement only it implemented, or at the next registration change). Call it
+      /// after changing the observers otherwise: through ``multiplexer`` (its `primary`), or a token.
+      \(memberAccess)func refreshRespondsToSelector() {
+        let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
+          self._isImplemented(Self._optionalSelectors[index])
+        }
+        if isStale {
+          self.reassignDelegateSlots()
+        }
+      }
+      """
+  }
+
+  /// The member that forwards an optional requirement of an `@objc` protocol: only to the observers that
+  /// implement it.
+  func objcOptionalForwardingMember(_ requirement: Requirement) -> String? {
+    guard case .method(_, let signature, _, _) = requirement.shape else { return nil }
+    let modifiers = memberAccess + (requirement.isNonisolated ? "nonisolated " : "")
+    let responded = Naming.fresh("responded", avoiding: requirement.reservedNames)
+    let observer = observerName(for: requirement)
+    let call = effectPrefix(requirement) + requirement.call(on: observer).replacingFirstCallParenthesis
+    let refresh = """
+      if !\(responded) {
+        self.refreshRespondsToSelector()
+      }
+      """
+    let body: String
+    switch requirement.result {
+    case .void:
+      body = """
+        var \(responded) = false
+        \(effectPrefix(requirement))self.\(Naming.storage).notify { \(observer) in
+          if \(call) != nil {
+            \(responded) = true
+          }
+        }
+        \(refresh)
+        """
+    case .value(_, let valueType, _):
+      body = """
+        var \(responded) = false
+        defer {
+          \(indented(refresh, 2))
+        }
+        \(objcCombiningBody(requirement, type: valueType, responded: responded, call: call))
+        """
+    }
+    return """
+      \(attributes(requirement.forwardedAttributes))\(modifiers)\(signature.description) {
+        \(indented(body, 2))
+      }
+      """
+  }
+
+  /// The statements that return the answer of an optional requirement returning a value: the combiner's if one is
+  /// set, the first responder's otherwise, or the default. Observers that do not implement the requirement do not
+  /// respond.
+  private func objcCombiningBody(
+    _ requirement: Requirement,
+    type: TypeSyntax,
+    responded: String,
+    call: String
+  )
+    -> String
+  {
+    let prefix = effectPrefix(requirement)
+    let typeText = type.description
+    let observer = observerName(for: requirement)
+    let answer = Naming.fresh("answer", avoiding: requirement.reservedNames)
+    let effects = (requirement.isAsync ? "async " : "") + (requirement.isThrowing ? "throws " : "")
+    // `observer.method?(…)` is `nil` when the observer does not implement the method; for an `Optional` result,
+    // `guard let` unwraps only that level, and `.some(nil)` is an answer.
+    let closure = """
+      { (\(observer): \(model.observerType)) \(effects)-> \(typeText) in
+        guard let \(answer) = \(call) else {
+          return Multiplex.notImplemented(by: \(observer), returning: \(defaultValueText(requirement)))
+        }
+        \(responded) = true
+        return \(answer)
+      }
+      """
+    let combiner = Naming.fresh("combiner", avoiding: requirement.reservedNames)
+    let combinerRead = model.isolation == nil ? "self.\(Naming.combinerStorage).object" : "self.combiner"
+    return """
+      if let \(combiner) = \(combinerRead) {
+        return \(prefix)self.\(Naming.storage).combine(
+          using: Multiplex.Combiner<\(model.observerType), \(typeText), \(typeText)> { responses, defaultValue in
+            \(combiner).\(model.combiningBaseName)(
+              self,
+              \(requirement.combiningLabel): &responses,
+              default: defaultValue
+            )
+          },
+          default: \(defaultValueText(requirement)),
+          requirement: #function
+        ) \(indented(closure, 2))
+      }
+      return \(prefix)self.\(Naming.storage).combine(default: \(defaultValueText(requirement)), requirement: #function) \(closure)
+      """
+  }
+}
+
+extension String {
+  /// `observer.method(a)` → `observer.method?(a)`: the call of an optional requirement.
+  fileprivate var replacingFirstCallParenthesis: String {
+    guard let parenthesis = firstIndex(of: "(") else { return self }
+    return self[..<parenthesis] + "?" + self[parenthesis...]
+  }
+}
