@@ -17,13 +17,15 @@ generate() {
 }
 
 echo "=== generate-multiplexer GadgetDelegate (a target of the package)"
-generate GadgetDelegate --module Gadgets --output Sources/GadgetApp/Generated/GadgetDelegateMultiplexer.swift
+generate GadgetDelegate --module Gadgets --default 'gadgetShouldSleep(_:)=true' \
+  --output Sources/GadgetApp/Generated/GadgetDelegateMultiplexer.swift
 echo "=== generate-multiplexer XMLParserDelegate (a toolchain module)"
 generate XMLParserDelegate --module FoundationXML \
   --output Sources/GadgetApp/Generated/XMLParserDelegateMultiplexer.swift
 
 echo "=== --check: both files are current"
-generate GadgetDelegate --module Gadgets --output Sources/GadgetApp/Generated/GadgetDelegateMultiplexer.swift --check
+generate GadgetDelegate --module Gadgets --default 'gadgetShouldSleep(_:)=true' \
+  --output Sources/GadgetApp/Generated/GadgetDelegateMultiplexer.swift --check
 generate XMLParserDelegate --module FoundationXML \
   --output Sources/GadgetApp/Generated/XMLParserDelegateMultiplexer.swift --check
 
@@ -31,7 +33,7 @@ echo "=== --check: a stale file fails"
 stale=Sources/GadgetApp/Generated/GadgetDelegateMultiplexer.swift
 cp "$stale" "$stale.orig"
 echo "// edited" >> "$stale"
-if generate GadgetDelegate --module Gadgets --output "$stale" --check; then
+if generate GadgetDelegate --module Gadgets --default 'gadgetShouldSleep(_:)=true' --output "$stale" --check; then
   mv "$stale.orig" "$stale"
   echo "FAIL: --check accepted a stale file" >&2
   exit 1

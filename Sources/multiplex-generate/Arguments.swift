@@ -1,6 +1,7 @@
 // The command line of `multiplex-generate`, parsed by hand so that every malformed flag is exit code 2 with one
 // line (the flags are API: see DESIGN.md §5).
 
+import Foundation
 import MultiplexGeneratorCore
 
 /// The access level of the generated type (`--access`): the core's own levels.
@@ -22,6 +23,8 @@ struct Arguments: Equatable {
   var sdk: String?
   var includePaths: [String] = []
   var symbolGraphDirectory: String?
+  /// `--default 'NAME=EXPRESSION'`: what the multiplexer answers for a requirement when no observer does.
+  var defaultValues: [String: String] = [:]
   var check = false
   /// `--help` or `-h`: print the usage and exit 0, whatever else the line says.
   var help = false
@@ -73,7 +76,7 @@ struct Arguments: Equatable {
         guard !next.isEmpty else { throw UsageError(message: "empty value for \(flag)") }
         return next
       }
-      if flag != "-I" {
+      if flag != "-I" && flag != "--default" {
         guard seen.insert(flag).inserted else { throw UsageError(message: "\(flag) given more than once") }
       }
       switch flag {
@@ -90,6 +93,17 @@ struct Arguments: Equatable {
       case "--sdk": parsed.sdk = try value()
       case "-I": parsed.includePaths.append(try value())
       case "--symbol-graph-dir": parsed.symbolGraphDirectory = try value()
+      case "--default":
+        let text = try value()
+        // The name (`tableView(_:heightForRowAt:)`) has no `=`: the first one separates it from the expression.
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex,
+          !text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces).isEmpty
+        else {
+          throw UsageError(message: "bad --default '\(text)'; expected REQUIREMENT=EXPRESSION")
+        }
+        let name = text[..<equals].trimmingCharacters(in: .whitespaces)
+        guard parsed.defaultValues[name] == nil else { throw UsageError(message: "--default \(name) given more than once") }
+        parsed.defaultValues[name] = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
       case "--check":
         guard inlineValue == nil else { throw UsageError(message: "--check takes no value") }
         parsed.check = true

@@ -8,6 +8,8 @@ struct EmitOptions {
   var access: AccessLevel
   /// The comment lines that open the file, each starting with `//`, ending with a newline.
   var header: String
+  /// `--default`: answers by requirement name.
+  var defaultValues: [String: String] = [:]
 }
 
 /// Why the generator refused: one line per problem (a requirement that cannot be forwarded, named, with why).
@@ -21,7 +23,8 @@ func emit(_ external: ExternalProtocol, options: EmitOptions) -> Result<String, 
     typeName: options.typeName,
     access: options.access,
     header: options.header,
-    additionalImports: additionalImports(for: external.moduleName)
+    additionalImports: additionalImports(for: external.moduleName),
+    defaultValues: options.defaultValues
   )
   return ExternalGenerator.generate(external, options: generation).mapError { failure in
     EmitFailure(messages: failure.diagnostics.map { "\(external.moduleName): \($0.message)" })

@@ -38,7 +38,8 @@ enum MultiplexGenerate {
     let options = EmitOptions(
       typeName: parsed.resolvedTypeName,
       access: parsed.access,
-      header: Header.text(protocolName: parsed.protocolName, module: parsed.module, command: command)
+      header: Header.text(protocolName: parsed.protocolName, module: parsed.module, command: command),
+      defaultValues: parsed.defaultValues
     )
     let contents: String
     switch emit(external, options: options) {

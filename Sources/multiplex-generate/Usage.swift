@@ -4,7 +4,8 @@ enum Usage {
   static let text = """
     USAGE: multiplex-generate <Protocol> --module <Module> [--output FILE] [--type-name NAME]
                               [--access internal|package|public] [--target TRIPLE] [--sdk PATH]
-                              [-I DIR]... [--symbol-graph-dir DIR] [--check]
+                              [-I DIR]... [--symbol-graph-dir DIR] [--default REQUIREMENT=EXPRESSION]...
+                              [--check]
 
     Writes a Swift file holding <Protocol>Multiplexer: a multiplexer, like the one @Multiplexed generates, for a
     class-bound protocol declared in another module (Foundation's XMLParserDelegate, a package's delegate).
@@ -22,6 +23,11 @@ enum Usage {
       -I <DIR>                 Add DIR to the module search path (repeatable).
       --symbol-graph-dir <DIR> Read DIR/<Module>.symbols.json (and its extension graphs) instead of running
                                `swift symbolgraph-extract`, e.g. graphs made on a Mac for UIKit.
+      --default <REQUIREMENT=EXPRESSION>
+                               What the multiplexer answers for REQUIREMENT (tableView(_:heightForRowAt:))
+                               when no observer does, for a requirement whose result is not Optional and
+                               that the module does not implement by default (repeatable). The expression may
+                               use the requirement's parameters.
       --check                  With --output: exit 1 if FILE is missing or differs from what would be written,
                                0 if it is current; writes nothing.
       -h, --help               Show this help.

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.3
 //
 // A client package for the `generate-multiplexer` command plugin (see Scripts/check-plugin-sample.sh): it
 // depends on Multiplex by path, declares a delegate protocol in a library target, and uses the multiplexers
@@ -8,7 +8,7 @@ import PackageDescription
 
 let package = Package(
   name: "PluginSample",
-  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
   dependencies: [
     .package(name: "Multiplex", path: "../..")
   ],
