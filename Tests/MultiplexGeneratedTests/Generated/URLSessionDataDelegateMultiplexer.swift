@@ -17,9 +17,9 @@ import Multiplex
 ///
 /// A call that hands over a completion handler (its last parameter, an `@escaping` closure named
 /// `handler` or `…Handler`) is a decision, made once: it goes to the first observer in call order only (the
-/// primary, when there is one), or, with no observer, to the protocol's default implementation, so the
-/// handler is called exactly once. Observers registered with a delivery context and event streams do not
-/// receive it.
+/// primary when there is one, unless a `source` gives observers called before it), or, with no observer,
+/// to the protocol's default implementation, so the handler is called exactly once. Observers registered
+/// with a delivery context and event streams do not receive it.
 final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSessionDataDelegate, Multiplex.DelegateMultiplexing {
   private let _multiplexer: Multiplex.Multiplexer<any URLSessionDataDelegate>
   private let _defaults = _Defaults()
