@@ -11,7 +11,10 @@ import FoundationXML
 @Suite struct XMLParserTests {
   /// A parser with a primary delegate, the installed multiplexer, and a weak and a strong observer (the strong one
   /// is referenced by nothing but the multiplexer).
-  struct Setup {
+  ///
+  /// A class, so that the primary and the weak observer live as long as the setup is used, also in optimized
+  /// builds (the fields of a local struct may be released one by one after their last use).
+  final class Setup {
     let parser: XMLParser
     let multiplexer: XMLParserDelegateMultiplexer
     let primary: XMLRecorder
