@@ -56,6 +56,12 @@ let package = Package(
     // The model-based test's programs, reference model and harness, shared by the runtime and macro tests.
     .target(name: "MultiplexTestSupport", dependencies: ["Multiplex"], path: "Tests/MultiplexTestSupport"),
     .testTarget(name: "MultiplexTests", dependencies: ["Multiplex", "MultiplexTestSupport"]),
+    // Consumer tests of `multiplex-generate`'s output: the files in `Tests/MultiplexGeneratedTests/Generated`
+    // (checked in, regenerated from `MultiplexGeneratorCoreTests`; see there) driving real senders, `XMLParser` and
+    // `URLSession` against a loopback server, and a protocol of another module (`MultiplexGeneratorFixtures`).
+    // Like a client's package, they depend only on `Multiplex`, so they stay when `MULTIPLEX_OMIT_MACROS` is set.
+    .target(name: "MultiplexGeneratorFixtures", path: "Tests/MultiplexGeneratorFixtures"),
+    .testTarget(name: "MultiplexGeneratedTests", dependencies: ["Multiplex", "MultiplexGeneratorFixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

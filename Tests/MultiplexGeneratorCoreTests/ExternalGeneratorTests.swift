@@ -4,8 +4,9 @@ import Testing
 /// `ExternalGenerator`, the in-memory entry point of `multiplex-generate`: golden output for Swift protocols of
 /// another module, and the requirements it refuses.
 ///
-/// Compiling and running the golden output against the runtime is left to the integration step (the CLI's
-/// end-to-end package); the golden files were type-checked by hand against `Multiplex` (see the branch notes).
+/// The golden files here are text only; the files of `ConsumerFileTests` (the same generator on Foundation's
+/// `XMLParserDelegate` and `URLSessionDataDelegate` and on a fixture protocol) are compiled against `Multiplex` and
+/// driven by real senders in `MultiplexGeneratedTests`.
 @Suite struct ExternalGeneratorTests {
   /// The text of a successful generation; records an issue for a failure.
   private func generated(

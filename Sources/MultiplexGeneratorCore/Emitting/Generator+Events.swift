@@ -41,6 +41,11 @@ extension Generator {
       switch requirement.shape {
       case .method(let signature, _, let name, let arguments):
         if Naming.bareName(name) == "events" { return nil }
+        if requirement.isDecision {
+          // Not an event: the tap implements it without responding (see `decisionTapMember`).
+          implemented.insert(index)
+          continue
+        }
         guard requirement.genericParameters == nil else { continue }
         var payload: [(label: String?, type: String)] = []
         var storable = true
@@ -195,7 +200,7 @@ extension Generator {
         + eventCase.name + (payload.isEmpty ? "" : "(" + payload.joined(separator: ", ") + ")")
     }
     let enumBody = caseLines.isEmpty ? "" : "\n  " + indented(caseLines.joined(separator: "\n\n"), 2) + "\n"
-    let tapMembers = cases.map(tapMember)
+    let tapMembers = cases.map(tapMember) + model.requirements.filter(\.isDecision).map(decisionTapMember)
     // The tap answers like the multiplexer's defaults, which may ask the protocol's default implementations.
     let tapDefaults =
       model.needsDefaultsStub ? "\nlet \(Naming.defaultsStorage) = \(Naming.defaultsStubName)()" : ""
@@ -256,7 +261,9 @@ extension Generator {
     let notResponding = notImplemented(requirement)
     switch requirement.shape {
     case .method(let signature, _, _, _):
-      let answer = requirement.returnsValue ? "\n  return " + notResponding : ""
+      // A default that asks the protocol's own implementation is a call with the requirement's effects.
+      let effects = requirement.usesModuleDefault ? effectPrefix(requirement) : ""
+      let answer = requirement.returnsValue ? "\n  return " + effects + notResponding : ""
       return """
         \(attributeText)\(modifiers)\(signature.description) {
           \(yield)\(answer)

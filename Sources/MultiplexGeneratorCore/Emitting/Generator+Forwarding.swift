@@ -4,7 +4,8 @@ import SwiftSyntax
 extension Generator {
   /// The member that forwards `requirement` to the observers.
   ///
-  /// A method's body notifies every observer (`Void`) or combines their answers. A property's and a subscript's
+  /// A method's body notifies every observer (`Void`) or combines their answers; a decision goes to one observer
+  /// (see ``decisionBody(_:)``). A property's and a subscript's
   /// getter combine the answers like a method, and their setter notifies every observer: one path for both.
   func forwardingMember(_ requirement: Requirement) -> String {
     let modifiers = memberAccess + (requirement.isNonisolated ? "nonisolated " : "")
@@ -13,6 +14,8 @@ extension Generator {
     case .method(_, let signature, _, _):
       let body: String
       switch requirement.result {
+      case .void where requirement.isDecision:
+        body = decisionBody(requirement)
       case .void:
         body =
           postingBody(requirement)

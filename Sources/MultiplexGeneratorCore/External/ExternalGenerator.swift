@@ -10,7 +10,9 @@ import SwiftSyntax
 /// with these differences: no default implementations are emitted (the protocol's own extension supplies them);
 /// every observer responds, so a call returning an `Optional` combines as the first non-`nil` answer and any other
 /// as the first answer; with no observer, a call returns `nil`, or what the protocol's default implementation
-/// answers (asked on a private stub); and the combining protocol's default implementations are written out.
+/// answers (asked on a private stub); a call that hands over a completion handler is a decision, forwarded to
+/// the first observer only, or to the protocol's default implementation, so that the handler is called once (see
+/// ``Requirement/isDecision`` for the rule); and the combining protocol's default implementations are written out.
 ///
 /// For an `@objc` protocol (``ExternalProtocol/isObjC``), the file is wrapped in `#if canImport(ObjectiveC)`, and
 /// the class subclasses `NSObject`, forwards each optional requirement only to the observers that implement it,

@@ -80,4 +80,7 @@ extension ProtocolModel {
   /// Whether some requirement answers, when no observer does, with the protocol's own default implementation,
   /// which the generated class reaches through a stub object (see ``Requirement/usesModuleDefault``).
   package var needsDefaultsStub: Bool { requirements.contains(where: \.usesModuleDefault) }
+
+  /// Whether some requirement is a decision, forwarded to one observer only (see ``Requirement/isDecision``).
+  package var hasDecisions: Bool { requirements.contains(where: \.isDecision) }
 }

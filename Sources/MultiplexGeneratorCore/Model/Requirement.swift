@@ -64,6 +64,11 @@ package struct Requirement {
   /// out, and when it returns a value, ``defaultValue`` asks the protocol's default implementation, through a stub
   /// object that implements nothing else of its own.
   package var usesModuleDefault: Bool = false
+  /// Whether the requirement is a *decision* (a protocol of another module only): a method that hands the
+  /// delegate a completion handler the sender waits for, which must be called exactly once. The multiplexer
+  /// forwards it to one observer only, the first in call order (the primary when there is one), or, with no
+  /// observer, to the protocol's default implementation. See ``isDecisionRequirement(_:)`` for the exact rule.
+  package var isDecision: Bool = false
   /// Whether observers must implement the requirement (no default implementation is generated).
   package let isRequired: Bool
   /// Whether the requirement is an `optional` requirement of an `@objc` protocol: forwarded only to the observers

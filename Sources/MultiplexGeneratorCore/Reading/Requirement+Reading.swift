@@ -32,7 +32,9 @@ extension Requirement {
       diagnoseNonRequirement(decl, diagnostics: &diagnostics)
       return nil
     }
-    guard var requirement, let external, external.hasDefaultImplementation else { return requirement }
+    guard var requirement, let external else { return requirement }
+    requirement.isDecision = isDecisionRequirement(requirement)
+    guard external.hasDefaultImplementation else { return requirement }
     // The protocol's own extension implements it: when no observer answers, ask that implementation, on a stub.
     requirement.usesModuleDefault = true
     if requirement.returnsValue {

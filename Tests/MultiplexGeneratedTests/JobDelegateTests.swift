@@ -1,0 +1,226 @@
+import Multiplex
+import MultiplexGeneratorFixtures
+import Testing
+
+/// An error a ``JobObserver`` throws, naming it.
+struct JobError: Error, Equatable {
+  let observer: String
+}
+
+/// A `JobDelegate` (declared in `MultiplexGeneratorFixtures`, another module) that records its calls and answers
+/// what it is told to; the requirements it leaves at `nil` answer like the protocol's default implementations.
+final class JobObserver: JobDelegate {
+  let name: String
+  let log: CallLog
+  var priorityDelta = 0
+  var throwsOnValidate = false
+  var throwsOnRetry = false
+  var retryDelay = 0.0
+  var summary: String?
+  var multiplier: Int?
+  var label: String?
+  var approves = true
+  var displayName: String
+  var tag: String?
+
+  init(_ name: String, log: CallLog) {
+    self.name = name
+    self.log = log
+    self.displayName = name
+  }
+
+  func jobDidStart(_ job: Job) {
+    log.record(name, "start \(job.name)")
+  }
+
+  func job(_ job: Job, adjustPriority priority: inout Int) {
+    log.record(name, "priority \(priority)")
+    priority += priorityDelta
+  }
+
+  func job(_ job: Job, validate input: String) throws {
+    log.record(name, "validate \(input)")
+    if throwsOnValidate { throw JobError(observer: name) }
+  }
+
+  func job(_ job: Job, retryDelayAfter attempt: Int) throws -> Double {
+    log.record(name, "retry \(attempt)")
+    if throwsOnRetry { throw JobError(observer: name) }
+    return retryDelay
+  }
+
+  func jobWillFinish(_ job: Job) async {
+    log.record(name, "will finish")
+    // Suspends, so that an observer awaited out of order would record after the next one.
+    await Task.yield()
+    log.record(name, "finished")
+  }
+
+  func job(_ job: Job, summaryFor step: Int) async -> String? {
+    await Task.yield()
+    log.record(name, "summary \(step)")
+    return summary
+  }
+
+  func job<Value: Sendable>(_ job: Job, transform value: Value) -> Value? {
+    log.record(name, "transform \(value)")
+    guard let multiplier, let number = value as? Int else { return nil }
+    return (number * multiplier) as? Value
+  }
+
+  func job(_ job: Job, labelFor step: Int) -> String {
+    log.record(name, "label \(step)")
+    return label ?? "\(name) \(step)"
+  }
+
+  func job(_ job: Job, approve step: Int, completionHandler: @escaping @Sendable (Bool) -> Void) {
+    log.record(name, "approve \(step)")
+    completionHandler(approves)
+  }
+}
+
+/// The generated `JobDelegateMultiplexer` for a protocol of another module, called through every requirement.
+@Suite struct JobDelegateTests {
+  let log = CallLog()
+  let job = Job(name: "build")
+  let multiplexer = JobDelegateMultiplexer()
+  let a: JobObserver
+  let b: JobObserver
+  let c: JobObserver
+
+  init() {
+    a = JobObserver("a", log: log)
+    b = JobObserver("b", log: log)
+    c = JobObserver("c", log: log)
+    multiplexer.add(b)
+    multiplexer.add(c, retention: .strong)
+    multiplexer.add(a, priority: 1)  // called first
+  }
+
+  @Test func voidCallsInOrder() {
+    multiplexer.jobDidStart(job)
+    #expect(log.observers(receiving: "start build") == ["a", "b", "c"])
+  }
+
+  @Test func inoutIsChained() {
+    a.priorityDelta = 1
+    b.priorityDelta = 10
+    c.priorityDelta = 100
+    var priority = 5
+    multiplexer.job(job, adjustPriority: &priority)
+    #expect(priority == 116)
+    #expect(log.entries.map(\.description) == ["a: priority 5", "b: priority 6", "c: priority 16"])
+  }
+
+  @Test func firstErrorIsRethrownAfterEveryObserverRan() {
+    b.throwsOnValidate = true
+    c.throwsOnValidate = true
+    #expect(throws: JobError(observer: "b")) { try multiplexer.job(job, validate: "input") }
+    #expect(log.observers(receiving: "validate input") == ["a", "b", "c"])
+  }
+
+  @Test func throwingResult() throws {
+    a.retryDelay = 2.5
+    b.retryDelay = 7
+    #expect(try multiplexer.job(job, retryDelayAfter: 3) == 2.5)
+    a.throwsOnRetry = true
+    c.throwsOnRetry = true
+    #expect(throws: JobError(observer: "a")) { try multiplexer.job(job, retryDelayAfter: 4) }
+    #expect(log.observers(receiving: "retry 4") == ["a", "b", "c"])
+  }
+
+  @Test func asyncCallsAreAwaitedInOrder() async {
+    await multiplexer.jobWillFinish(job)
+    let expected = ["a", "b", "c"].flatMap { ["\($0): will finish", "\($0): finished"] }
+    #expect(log.entries.map(\.description) == expected)
+  }
+
+  @Test func asyncOptionalResultIsTheFirstNonNil() async {
+    b.summary = "from b"
+    c.summary = "from c"
+    #expect(await multiplexer.job(job, summaryFor: 2) == "from b")
+    #expect(log.observers(receiving: "summary 2") == ["a", "b", "c"])
+    b.summary = nil
+    c.summary = nil
+    #expect(await multiplexer.job(job, summaryFor: 3) == nil)
+  }
+
+  @Test func genericMethod() {
+    b.multiplier = 2
+    c.multiplier = 3
+    #expect(multiplexer.job(job, transform: 21) == 42)
+    #expect(multiplexer.job(job, transform: "text") == nil)
+    #expect(log.observers(receiving: "transform 21") == ["a", "b", "c"])
+    #expect(log.observers(receiving: "transform text") == ["a", "b", "c"])
+  }
+
+  /// A non-`Optional` result: the first observer's answer (every observer responds, each being asked); with no
+  /// observer, the protocol's default implementation answers.
+  @Test func nonOptionalResult() {
+    b.label = "from b"
+    #expect(multiplexer.job(job, labelFor: 1) == "a 1")
+    #expect(log.observers(receiving: "label 1") == ["a", "b", "c"])
+    #expect(JobDelegateMultiplexer().job(job, labelFor: 4) == "step 4")
+  }
+
+  @Test func properties() {
+    #expect(multiplexer.displayName == "a")
+    #expect(JobDelegateMultiplexer().displayName == "unnamed")
+    // `get set`: the setter reaches every observer, the getter answers the first non-`nil`.
+    multiplexer.tag = "set"
+    #expect([a.tag, b.tag, c.tag] == ["set", "set", "set"])
+    a.tag = nil
+    c.tag = "c"
+    #expect(multiplexer.tag == "set")
+    b.tag = nil
+    #expect(multiplexer.tag == "c")
+    #expect(JobDelegateMultiplexer().tag == nil)
+  }
+
+  /// `approve(_:completionHandler:)` is a decision: only the first observer makes it, the handler runs once.
+  @Test func decisionGoesToTheFirstObserverOnly() {
+    a.approves = false
+    let handler = CallLog()
+    multiplexer.job(job, approve: 7) { handler.record("handler", "\($0)") }
+    #expect(handler.calls(of: "handler") == ["false"])
+    #expect(log.observers(receiving: "approve 7") == ["a"])
+    // The primary decides when there is one.
+    let primary = JobObserver("primary", log: log)
+    multiplexer.multiplexer.primary = primary
+    multiplexer.job(job, approve: 8) { handler.record("handler", "\($0)") }
+    #expect(log.observers(receiving: "approve 8") == ["primary"])
+    #expect(handler.calls(of: "handler") == ["false", "true"])
+    withExtendedLifetime(primary) {}
+  }
+
+  @Test func decisionWithoutObserversUsesTheDefaultImplementation() {
+    let handler = CallLog()
+    JobDelegateMultiplexer().job(job, approve: 1) { handler.record("handler", "\($0)") }
+    #expect(handler.calls(of: "handler") == ["true"])
+  }
+
+  /// The event stream's observer, registered before any other, never takes a decision, and decisions are not
+  /// events; other calls are.
+  @Test func eventStreamLeavesDecisionsToObservers() async {
+    let empty = JobDelegateMultiplexer()
+    let events = empty.events()
+    let handler = CallLog()
+    // Only the event stream's observer: it does not respond, so the default implementation decides.
+    empty.job(job, approve: 1) { handler.record("handler", "\($0)") }
+    let observer = JobObserver("late", log: log)
+    observer.approves = false
+    empty.add(observer)
+    empty.job(job, approve: 2) { handler.record("handler", "\($0)") }
+    empty.jobDidStart(job)
+    #expect(handler.calls(of: "handler") == ["true", "false"])
+    #expect(log.observers(receiving: "approve 2") == ["late"])
+    var iterator = events.makeAsyncIterator()
+    let first = await iterator.next()
+    guard case .jobDidStart(let started) = first else {
+      Issue.record("expected jobDidStart first, got \(String(describing: first))")
+      return
+    }
+    #expect(started === job)
+    withExtendedLifetime(observer) {}
+  }
+}
