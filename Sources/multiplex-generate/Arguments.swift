@@ -102,7 +102,9 @@ struct Arguments: Equatable {
           throw UsageError(message: "bad --default '\(text)'; expected REQUIREMENT=EXPRESSION")
         }
         let name = text[..<equals].trimmingCharacters(in: .whitespaces)
-        guard parsed.defaultValues[name] == nil else { throw UsageError(message: "--default \(name) given more than once") }
+        guard parsed.defaultValues[name] == nil else {
+          throw UsageError(message: "--default \(name) given more than once")
+        }
         parsed.defaultValues[name] = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
       case "--check":
         guard inlineValue == nil else { throw UsageError(message: "--check takes no value") }

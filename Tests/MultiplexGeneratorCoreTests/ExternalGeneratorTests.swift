@@ -4,9 +4,9 @@ import Testing
 /// `ExternalGenerator`, the in-memory entry point of `multiplex-generate`: golden output for Swift protocols of
 /// another module, and the requirements it refuses.
 ///
-/// The golden files here are text only; the files of `ConsumerFileTests` (the same generator on Foundation's
-/// `XMLParserDelegate` and `URLSessionDataDelegate` and on a fixture protocol) are compiled against `Multiplex` and
-/// driven by real senders in `MultiplexGeneratedTests`.
+/// The golden files here are text only; the files in `Tests/MultiplexGeneratedTests/Generated` (what
+/// `multiplex-generate` writes for Foundation's `XMLParserDelegate` and `URLSessionDataDelegate` and for a fixture
+/// protocol) are compiled against `Multiplex` and driven by real senders in `MultiplexGeneratedTests`.
 @Suite struct ExternalGeneratorTests {
   /// The text of a successful generation; records an issue for a failure.
   private func generated(
@@ -148,8 +148,30 @@ import Testing
       found.first?.description
         == "TableKit:3:56: error: cannot forward 'table(_:heightForRow:)': it returns 'Double', so the multiplexer "
         + "needs a value to return when no observer is registered, and the protocol has no default implementation "
-        + "of it to ask and no 'nil' to return; leave the protocol out, or write its multiplexer by hand"
+        + "of it to ask and no 'nil' to return; give one with --default 'table(_:heightForRow:)=<expression>'"
     )
+  }
+
+  /// With a `--default` answer, the same requirement is forwarded: with no observer, the stub answers the
+  /// expression, which may use the requirement's parameters.
+  @Test func requirementWithGivenDefaultIsForwarded() throws {
+    let input = ExternalProtocol(
+      source: """
+        public protocol TableDelegate: AnyObject {
+          func tableDidReload(_ table: Table)
+          func table(_ table: Table, heightForRow row: Int) -> Double
+        }
+        """,
+      moduleName: "TableKit",
+      members: [ExternalMember(hasDefaultImplementation: true), ExternalMember()]
+    )
+    let options = GenerationOptions(
+      typeName: "TableDelegateMultiplexer",
+      defaultValues: ["table(_:heightForRow:)": "Double(row) * 44"]
+    )
+    let output = try ExternalGenerator.generate(input, options: options).get()
+    #expect(output.contains("private final class _Defaults: TableDelegate {"))
+    #expect(output.contains("Double(row) * 44"))
   }
 
   /// Shapes the model cannot forward are errors naming the requirement, as for the macro; never code.

@@ -60,9 +60,18 @@ func expectBadInput(
     try expectBadInput(["P", "--module", "M", "--check=yes", "--output", "f"], "--check takes no value")
     try expectBadInput(["P", "--module", "M", "--type-name", "Not-An-Identifier"], "bad --type-name")
     try expectBadInput(["P", "--module", "M", "--module", "N"], "--module given more than once")
+    try expectBadInput(["P", "--module", "M", "--default", "height"], "bad --default 'height'")
+    try expectBadInput(["P", "--module", "M", "--default", "=44"], "bad --default '=44'")
+    try expectBadInput(["P", "--module", "M", "--default", "height(_:)= "], "bad --default")
+    try expectBadInput(
+      ["P", "--module", "M", "--default", "h(_:)=1", "--default", "h(_:)=2"],
+      "--default h(_:) given more than once"
+    )
     try expectBadInput(["P", "--module", "Foo.Bar"], "bad --module 'Foo.Bar'")
     try expectBadInput(["1P", "--module", "M"], "'1P' is not a protocol name")
-    for flag in ["--module", "--output", "--type-name", "--access", "--target", "--sdk", "-I", "--symbol-graph-dir"] {
+    for flag in [
+      "--module", "--output", "--type-name", "--access", "--target", "--sdk", "-I", "--symbol-graph-dir", "--default",
+    ] {
       // At the end of the line, and followed by another flag.
       let prefix = flag == "--module" ? ["P"] : ["P", "--module", "M"]
       try expectBadInput(prefix + [flag], "missing value for \(flag)")

@@ -183,7 +183,7 @@ package enum MultiplexedDiagnostic: DiagnosticMessage {
     case .externalMissingDefault(let name, let type):
       return "cannot forward '\(name)': it returns '\(type)', so the multiplexer needs a value to return when no "
         + "observer is registered, and the protocol has no default implementation of it to ask and no 'nil' to "
-        + "return; leave the protocol out, or write its multiplexer by hand"
+        + "return; give one with --default '\(name)=<expression>'"
     case .externalNoProtocol:
       return "the source holds no protocol declaration; give one 'protocol' declaration in Swift syntax"
     case .externalObjCMissingDefault(let name, let type):

@@ -6,7 +6,8 @@ extension Generator {
   /// protocol's default implementation (see ``Requirement/usesModuleDefault``); `nil` otherwise.
   ///
   /// The stub implements only the requirements the protocol's extension does not (they return `Void` or an
-  /// `Optional`: any other is refused), doing nothing and answering `nil`; for the rest, the protocol's default
+  /// `Optional`, or have a `--default` answer: any other is refused), doing nothing and answering `nil` or that
+  /// answer; for the rest, the protocol's default
   /// implementations answer, as they would for an observer that leaves them out. It is isolated like the protocol
   /// and subclasses `NSObject` like the multiplexer.
   func defaultsStub() -> String? {
@@ -14,8 +15,10 @@ extension Generator {
     var members: [String] = []
     for requirement in model.requirements where !requirement.usesModuleDefault {
       let modifiers = requirement.isNonisolated ? "nonisolated " : ""
+      // The user's `--default` answer, or `nil` (the requirement returns `Void` or an `Optional`; others are refused).
+      let answer = requirement.defaultValue?.trimmedDescription ?? "nil"
       members.append(
-        implementation(requirement, heading: attributes(requirement.availability) + modifiers, answer: "nil")
+        implementation(requirement, heading: attributes(requirement.availability) + modifiers, answer: answer)
       )
     }
     let superclass = model.external?.refinesNSObjectProtocol == true ? "Foundation.NSObject, " : ""
