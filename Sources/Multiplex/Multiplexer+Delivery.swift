@@ -130,7 +130,7 @@ extension Multiplexer where Observer: Sendable {
     }
     for entry in dispatch.entries.unsafelyUnwrapped {
       if let mailbox = entry._mailbox {
-        if entry._isRemoved { continue }
+        if entry._isSkipped { continue }
         if !entry._isStrong, entry._object == nil {
           sawDead = true
           continue

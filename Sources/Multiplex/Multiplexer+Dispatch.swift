@@ -275,7 +275,8 @@ extension Multiplexer {
     _lock.lock()
     let entries = _entries
     let generation = Unmanaged.passUnretained(_generation)
-    _ = generation._withUnsafeGuaranteedRef { $0.running.addRelaxed(1) }
+    // Counts in steps of two: bit 0 is the waiter bit (see `_WaitQueue`).
+    _ = generation._withUnsafeGuaranteedRef { $0.running.addRelaxed(2) }
     _lock.unlock()
     context.pushDispatch(generation)
     let saved = context.save()
@@ -298,7 +299,10 @@ extension Multiplexer {
     if sawDead { _reclaimDeadObservers() }
     dispatch.context.popDispatch()
     // After this decrement the generation may be freed by a waiting removal: do not touch it again.
-    _ = dispatch.generation._withUnsafeGuaranteedRef { $0.running.addReleasing(-1) }
+    let previous = dispatch.generation._withUnsafeGuaranteedRef { $0.running.addReleasing(-2) }
+    // A waiting removal set the waiter bit of this (retired) generation: let it re-check. Never the case for a
+    // dispatch of the current generation.
+    if previous & 1 != 0 { _wakeWaitingRemovals() }
   }
 
   /// The snapshot of the registrations, for an asynchronous dispatch (which is not counted in a generation).

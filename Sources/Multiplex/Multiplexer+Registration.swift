@@ -2,8 +2,9 @@ extension Multiplexer {
   /// Registers an observer, called after those already registered with the same or a higher priority.
   ///
   /// The multiplexer holds `observer` weakly unless you pass ``Retention/strong``. Adding an observer that is
-  /// already registered changes nothing (it is still called once per event) and returns a token for the existing
-  /// registration.
+  /// already registered changes nothing (it is still called once per event, and keeps its retention and
+  /// priority) but adds a claim: the returned token's ``ObservationToken/cancel()`` drops that claim, and the
+  /// registration ends with its last claim (see "Tokens and duplicates" in ``ObservationToken``).
   ///
   /// ```swift
   /// multiplexer.add(header)                          // weak, called in registration order
@@ -19,7 +20,8 @@ extension Multiplexer {
   ///   - retention: Whether the multiplexer holds `observer` weakly (the default) or keeps it alive.
   ///   - priority: Observers with a higher priority are called first; equal priorities keep registration order.
   ///     The default is `0`. ``primary`` is called before any priority (`Int.max` counts as `Int.max - 1`).
-  /// - Returns: A token that removes this registration when cancelled. Ignore it if you remove by observer.
+  /// - Returns: A token whose cancellation drops this `add`'s claim, which removes the registration unless the
+  ///   observer was added again. Ignore it if you remove by observer.
   /// - Complexity: O(1) amortized when `priority` is not higher than the last registration's (always the case
   ///   with the default priority); O(*n*) otherwise, where *n* is the number of registrations. If a dispatch is
   ///   running at the same time, the storage it iterates is copied once: O(*n*).
@@ -43,6 +45,28 @@ extension Multiplexer {
   public func remove(_ observer: Observer) {
     guard let object = _classInstance(observer) else { return }
     _ = _mutate { _remove(object) }
+  }
+
+  /// Unregisters every observer except the ``primary``.
+  ///
+  /// Each registration ends as if ``remove(_:)`` had removed it, whatever claims its tokens hold: after `removeAll`
+  /// returns, no dispatch that starts afterwards calls those observers, and a dispatch in progress does not call
+  /// them later. The primary stays; set ``primary`` to `nil` to remove it. Observers from a source
+  /// (``init(source:)``) are not registrations and are not affected; neither are the taps of event streams, which
+  /// end with their consumers.
+  ///
+  /// ```swift
+  /// multiplexer.removeAll()   // e.g. when the screen that registered everyone goes away
+  /// ```
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of registrations. Strong observers are released after the
+  ///   internal lock, in call order.
+  public func removeAll() {
+    _mutate {
+      for entry in _entries where !entry._isRemoved && entry !== _primaryEntry && !entry.isHidden {
+        _retire(entry)
+      }
+    }
   }
 
   /// Unregisters an observer and waits until no call made by a dispatch on another thread is still running.
@@ -71,6 +95,12 @@ extension Multiplexer {
   /// - Complexity: O(1) amortized plus the time the running dispatches take to finish.
   @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
   public func removeAndWait(_ observer: Observer) {
+    _removeAndWait(observer)
+  }
+
+  /// `removeAndWait(_:)`; returns how many times the caller slept waiting for dispatches, for tests.
+  @discardableResult
+  func _removeAndWait(_ observer: Observer) -> Int {
     var mailboxes: [_Mailbox<Observer>] = []
     if let object = _classInstance(observer) {
       mailboxes = _mutate { () -> [_Mailbox<Observer>] in
@@ -78,8 +108,9 @@ extension Multiplexer {
         return _retiredMailboxes(of: ObjectIdentifier(object))
       }
     }
-    _waitForDispatchesOnOtherThreads()
+    let sleeps = _waitForDispatchesOnOtherThreads()
     for mailbox in mailboxes { mailbox.waitUntilNotRunningElsewhere() }
+    return sleeps
   }
 
   /// Returns whether `observer` is registered and, if held weakly, still alive.
@@ -91,7 +122,7 @@ extension Multiplexer {
     guard let object = _classInstance(observer) else { return false }
     if let source = _source, source().contains(where: { _classInstance($0) === object }) { return true }
     return _lock.withLock {
-      guard let entry = _index[ObjectIdentifier(object)] else { return false }
+      guard let entry = _index[ObjectIdentifier(object)], !entry.isHidden else { return false }
       return entry.isLive && (entry._isStrong || entry._object === object)
     }
   }
@@ -106,7 +137,7 @@ extension Multiplexer {
     // Weak loads happen outside the lock: releasing the reference a load produced may run the observer's deinit,
     // which may call back into this multiplexer.
     let entries = _lock.withLock { _entries }
-    for entry in entries where entry.isLive { count += 1 }
+    for entry in entries where !entry.isHidden && entry.isLive { count += 1 }
     return count
   }
 
@@ -116,7 +147,7 @@ extension Multiplexer {
   public var isEmpty: Bool {
     if let source = _source, !source().isEmpty { return false }
     let entries = _lock.withLock { _entries }
-    return !entries.contains { $0.isLive }
+    return !entries.contains { !$0.isHidden && $0.isLive }
   }
 
   /// The registered observers that are alive, in call order.
@@ -129,7 +160,7 @@ extension Multiplexer {
     var observers = _source?() ?? []
     let entries = _lock.withLock { _entries }
     observers.reserveCapacity(observers.count + entries.count)
-    for entry in entries {
+    for entry in entries where !entry.isHidden {
       if let observer = entry.observer() { observers.append(observer) }
     }
     return observers
@@ -146,7 +177,11 @@ extension Multiplexer {
     let identifier = ObjectIdentifier(object)
     let entry = _mutate { () -> _Entry<Observer> in
       if let existing = _index[identifier] {
-        if existing._isStrong || existing._object === object { return existing }
+        if existing._isStrong || existing._object === object {
+          // One more claim: the registration now ends when this token is cancelled too (see ObservationToken).
+          existing.claims += 1
+          return existing
+        }
         // The registered object died and a new one reuses its address: that registration is gone.
         _retire(existing)
       }
@@ -209,7 +244,7 @@ extension Multiplexer {
 
   /// Marks `entry` removed, drops it from the index and leaves a tombstone in its place.
   func _retire(_ entry: _Entry<Observer>) {
-    entry._removed.storeRelaxed(1)
+    entry._state.orSequentiallyConsistent(_Entry<Observer>.removedBit)
     // Dropping the last reference to a strong registration runs the observer's deinit, which may call back into
     // this multiplexer (a scoped token cancelling itself): release it only after the lock is released.
     // Queued calls are dropped after unlocking too (dropping them releases what they captured); until then the
@@ -302,45 +337,33 @@ extension Multiplexer {
     return _retiredMailboxes.filter { $0.identifier == identifier }.map(\.mailbox)
   }
 
-  /// Cancels a token's registration. `entry` is the token's type-erased entry.
-  func _cancel(_ entry: AnyObject, wait: Bool) {
-    guard let entry = entry as? _Entry<Observer> else {
-      if wait { _waitForDispatchesOnOtherThreads() }
-      return
-    }
-    let mailboxes = _mutate { () -> [_Mailbox<Observer>] in
-      _remove(entry: entry)
-      return wait ? entry.identifier.map { _retiredMailboxes(of: $0) } ?? [] : []
-    }
-    if wait {
-      _waitForDispatchesOnOtherThreads()
-      for mailbox in mailboxes { mailbox.waitUntilNotRunningElsewhere() }
-    }
-  }
-
   /// Waits until every synchronous dispatch that started before this call and runs on another thread has
   /// finished.
   ///
   /// Replaces the current generation (see `_Generation`) under the lock, so that dispatches starting from now on
-  /// count elsewhere, then waits for every earlier generation to drain, not counting this thread's own
-  /// dispatches (it may be inside a call). Generations with no running dispatch are dropped here, under the lock;
-  /// a dispatch never touches its generation after uncounting itself, so that is safe.
-  func _waitForDispatchesOnOtherThreads() {
+  /// count elsewhere, then sleeps (``_WaitQueue``) until every earlier generation has drained, not counting this
+  /// thread's own dispatches (it may be inside a call); the dispatch that ends last wakes it. Generations with no
+  /// running dispatch are dropped here, under the lock; a dispatch never touches its generation after uncounting
+  /// itself, so that is safe.
+  ///
+  /// - Returns: How many times the caller slept, for tests.
+  @discardableResult
+  func _waitForDispatchesOnOtherThreads() -> Int {
     let context = _ThreadContext.current(key: _contextKey)
     let earlier: [_Generation] = _lock.withLock {
       let current = _generation
       _generation = _Generation()
       _olderGenerations.append(current)
-      _olderGenerations.removeAll { $0.running.loadAcquiring() == 0 }
+      _olderGenerations.removeAll { $0.running.loadAcquiring() >> 1 == 0 }
       return _olderGenerations
     }
-    for generation in earlier {
-      let own = context.activeDispatchCount(in: ObjectIdentifier(generation))
-      var attempt = 0
-      while generation.running.loadAcquiring() > own {
-        _backOff(attempt: attempt)
-        attempt += 1
-      }
+    guard !earlier.isEmpty else { return 0 }
+    let waits = earlier.map { generation in
+      generation.running.orSequentiallyConsistent(_WaitQueue.waiterBit)
+      return (generation: generation, own: context.activeDispatchCount(in: ObjectIdentifier(generation)))
+    }
+    return _WaitQueue.shared.wait {
+      waits.allSatisfy { $0.generation.running.loadAcquiring() >> 1 <= $0.own }
     }
   }
 }
@@ -359,6 +382,9 @@ extension Multiplexer {
   package var _indexedRegistrationCount: Int {
     _lock.withLock { _index.count }
   }
-}
 
-extension Multiplexer: _TokenOwner {}
+  /// ``removeAndWait(_:)``, returning how many times it slept waiting for dispatches on other threads.
+  package func _removeAndWaitCountingSleeps(_ observer: Observer) -> Int {
+    _removeAndWait(observer)
+  }
+}

@@ -1,7 +1,6 @@
-/// A registration in a ``Multiplexer``, which you can cancel.
+/// A claim on a registration in a ``Multiplexer``, which you can cancel.
 ///
-/// ``Multiplexer/add(_:retention:priority:)`` returns a token. Cancelling it removes exactly that registration,
-/// with the same guarantees as ``Multiplexer/remove(_:)``. The token does not keep the observer or the
+/// ``Multiplexer/add(_:retention:priority:)`` returns a token. The token does not keep the observer or the
 /// multiplexer alive, and releasing it does *not* cancel the registration; for that, use ``scoped()``.
 ///
 /// ```swift
@@ -9,6 +8,20 @@
 /// // …
 /// token.cancel()
 /// ```
+///
+/// ### Tokens and duplicates
+/// Each `add` of an observer returns its own token, and each token holds one *claim* on the registration. Adding an
+/// observer that is already registered changes nothing but the number of claims: it is still called once per event.
+/// Cancelling a token drops its claim; the registration ends when the last claim is dropped, with the same
+/// guarantees as ``Multiplexer/remove(_:)``. So two parts of an app that add the same observer independently do not
+/// end each other's registration: a scoped token from the second `add` that goes away leaves the first one's
+/// registration in place. ``Multiplexer/remove(_:)`` and ``Multiplexer/removeAll()`` end a registration at once,
+/// whatever claims are left.
+///
+/// ### Blocking
+/// ``block()`` suspends the registration without ending it, as Boost.Signals2's `shared_connection_block` does:
+/// while any of its blocks is alive, dispatches skip the observer as if it were absent, and it keeps its place,
+/// priority and retention.
 ///
 /// Tokens are `Sendable` and `Hashable` (by identity), so you can keep them in a `Set` and cancel them from any
 /// thread. Cancelling twice, or after the observer was removed or deallocated, does nothing.
@@ -18,42 +31,84 @@ public final class ObservationToken: Hashable, @unchecked Sendable {
   private weak let owner: (any _TokenOwner)?
   private weak let entry: AnyObject?
 
+  /// Whether this token's claim was dropped (by `cancel`). Only read and written under the owner's lock.
+  @exclusivity(unchecked) var _isClaimDropped = false
+
   init(owner: (any _TokenOwner)?, entry: AnyObject?) {
     self.owner = owner
     self.entry = entry
   }
 
-  /// Removes the registration.
+  /// Drops this token's claim on the registration, and removes the registration if it was the last claim.
   ///
-  /// After `cancel()` returns, no dispatch that starts afterwards calls the observer through this registration.
+  /// In the common case, one `add` and one token, this removes the registration: after `cancel()` returns, no
+  /// dispatch that starts afterwards calls the observer through it. See "Tokens and duplicates" above for an
+  /// observer added more than once.
   ///
   /// - Complexity: O(1) amortized, like ``Multiplexer/remove(_:)``.
   public func cancel() {
     guard let owner, let entry else { return }
-    owner._cancel(entry, wait: false)
+    owner._cancel(entry, token: self, wait: false)
   }
 
-  /// Removes the registration and waits until no call made by a dispatch on another thread is still running.
+  /// Drops this token's claim, as ``cancel()`` does, and waits until no call made by a dispatch on another thread
+  /// is still running.
   ///
-  /// The token form of ``Multiplexer/removeAndWait(_:)``, with the same deadlock caveat.
+  /// The token form of ``Multiplexer/removeAndWait(_:)``, with the same deadlock caveat. It waits even when other
+  /// claims keep the registration.
   ///
   /// - Complexity: O(1) amortized plus the time the running dispatches take to finish.
   @available(*, noasync, message: "Waiting blocks the thread; call cancel() from asynchronous code.")
   public func cancelAndWait() {
     guard let owner else { return }
     if let entry {
-      owner._cancel(entry, wait: true)
+      owner._cancel(entry, token: self, wait: true)
     } else {
       owner._waitForDispatchesOnOtherThreads()
     }
   }
 
-  /// Whether the registration still exists: not cancelled or removed, and its observer alive.
+  /// Whether this token's claim holds and the registration still exists: not cancelled or removed, and its
+  /// observer alive.
   ///
   /// - Complexity: O(1).
   public var isActive: Bool {
-    guard owner != nil, let entry else { return false }
-    return (entry as? any _EntryStatus)?._isLiveRegistration ?? false
+    guard let owner, let entry else { return false }
+    return owner._isActive(entry, token: self)
+  }
+
+  /// Suspends the registration until the returned block is cancelled or released.
+  ///
+  /// While any block of a registration is alive, dispatches that start afterwards skip its observer as if it were
+  /// absent, and a dispatch in progress does not call it after `block()` returns (the guarantee
+  /// ``Multiplexer/remove(_:)`` gives); queued calls for an observer with a delivery context that have not started
+  /// are dropped. The registration keeps its position, priority, retention and claims, and introspection
+  /// (``Multiplexer/count``, ``Multiplexer/observers``) still lists it. Blocks count: with two blocks alive,
+  /// cancelling one leaves the observer blocked.
+  ///
+  /// ```swift
+  /// let pause = token.block()       // the header stops following the scroll view…
+  /// animateLayoutChange()
+  /// pause.cancel()                  // …and follows it again
+  /// ```
+  ///
+  /// Blocking a token whose claim was dropped, or whose registration ended, returns a block that does nothing.
+  ///
+  /// - Returns: The block. Keep it: releasing it ends the block, so a block dropped at once blocks nothing.
+  /// - Complexity: O(1).
+  public func block() -> ObservationBlock {
+    guard let owner, let entry, owner._block(entry, token: self) else {
+      return ObservationBlock(owner: nil, entry: nil)
+    }
+    return ObservationBlock(owner: owner, entry: entry)
+  }
+
+  /// Whether at least one block of the registration is alive.
+  ///
+  /// - Complexity: O(1).
+  public var isBlocked: Bool {
+    guard let entry else { return false }
+    return (entry as? any _EntryStatus)?._isBlockedRegistration ?? false
   }
 
   /// Returns a token that cancels this registration when it is released.
@@ -82,11 +137,19 @@ public final class ObservationToken: Hashable, @unchecked Sendable {
 
 /// What a token needs from its multiplexer, without knowing its `Observer` type.
 protocol _TokenOwner: AnyObject {
-  func _cancel(_ entry: AnyObject, wait: Bool)
-  func _waitForDispatchesOnOtherThreads()
+  /// Drops `token`'s claim on `entry` (once), removing the registration with its last claim.
+  func _cancel(_ entry: AnyObject, token: ObservationToken, wait: Bool)
+  /// Whether `token`'s claim holds and `entry` is a live registration.
+  func _isActive(_ entry: AnyObject, token: ObservationToken) -> Bool
+  /// Adds a block to `entry` if `token`'s claim holds and the registration exists; returns whether it did.
+  func _block(_ entry: AnyObject, token: ObservationToken) -> Bool
+  /// Removes the block `block` added to `entry` (once).
+  func _unblock(_ entry: AnyObject, block: ObservationBlock)
+  @discardableResult
+  func _waitForDispatchesOnOtherThreads() -> Int
 }
 
-/// Lets a token ask a type-erased entry whether its registration is live.
+/// Lets a token ask a type-erased entry about its registration.
 protocol _EntryStatus: AnyObject {
-  var _isLiveRegistration: Bool { get }
+  var _isBlockedRegistration: Bool { get }
 }

@@ -138,6 +138,8 @@ public final class ModelWorld {
     var priority: Int
     var sequence: Int
     var active = true
+    /// One per `add` of the observer; a token's cancel drops its own, and the last one ends the registration.
+    var claims = 1
     init(observer: Int, strong: Bool, priority: Int, sequence: Int) {
       self.observer = observer
       self.strong = strong
@@ -146,9 +148,17 @@ public final class ModelWorld {
     }
   }
 
+  /// A token: the registration it claims, and whether its claim was dropped.
+  final class Token {
+    let registration: Registration
+    var isDropped = false
+    init(_ registration: Registration) { self.registration = registration }
+  }
+
   var registrations: [Registration] = []
   var heldByTest = Array(repeating: true, count: modelPoolSize)
-  var tokens: [Int: Registration] = [:]
+  /// The latest token of each observer (the harness keeps the same one).
+  var tokens: [Int: Token] = [:]
   var primary: Registration?
   var executing: [Int] = []
   var log: [String] = []
@@ -187,7 +197,8 @@ public final class ModelWorld {
   func add(_ observer: Int, strong: Bool, priority: Int) {
     guard heldByTest[observer] else { return }
     if let existing = current(observer) {
-      tokens[observer] = existing
+      existing.claims += 1
+      tokens[observer] = Token(existing)
       return
     }
     sequence += 1
@@ -198,7 +209,16 @@ public final class ModelWorld {
       sequence: sequence
     )
     registrations.append(registration)
-    tokens[observer] = registration
+    tokens[observer] = Token(registration)
+  }
+
+  /// A token's `cancel()`: drops its claim once; the registration ends with its last claim.
+  func cancel(_ token: Token) {
+    guard !token.isDropped else { return }
+    token.isDropped = true
+    guard token.registration.active else { return }
+    token.registration.claims -= 1
+    if token.registration.claims == 0 { deactivate(token.registration) }
   }
 
   func remove(_ observer: Int) {
@@ -214,12 +234,12 @@ public final class ModelWorld {
   func perform(_ action: ModelAction, by caller: Int) {
     switch action {
     case .removeSelf:
-      if heldByTest[caller] { remove(caller) } else if let token = tokens[caller] { deactivate(token) }
+      if heldByTest[caller] { remove(caller) } else if let token = tokens[caller] { cancel(token) }
     case .remove(let other): remove(other)
     case .add(let other, let strong, let priority): add(other, strong: strong, priority: priority)
     case .release(let other): release(other)
     case .releaseSelf: release(caller)
-    case .cancel(let other): if let token = tokens[other] { deactivate(token) }
+    case .cancel(let other): if let token = tokens[other] { cancel(token) }
     case .dispatchAgain: dispatch { _ in true }
     }
   }
@@ -257,7 +277,7 @@ public final class ModelWorld {
     switch operation {
     case .add(let observer, let strong, let priority): add(observer, strong: strong, priority: priority)
     case .remove(let observer): remove(observer)
-    case .cancel(let observer): if let token = tokens[observer] { deactivate(token) }
+    case .cancel(let observer): if let token = tokens[observer] { cancel(token) }
     case .release(let observer): release(observer)
     case .setPrimary(let observer):
       if let observer {

@@ -1,8 +1,10 @@
+import Foundation
 import Multiplex
 import Testing
 
 /// Listening to a delegate you do not own: the secondary-delegate article, without its limitation.
-@Suite("Interception")
+// Serialized: two tests install thousands of multiplexers in the process-wide table, and count what is left.
+@Suite("Interception", .serialized)
 struct InterceptionTests {
   @Test("The primary is called first and its answer wins, whatever the secondaries' priorities")
   func primaryFirst() {
@@ -214,11 +216,35 @@ struct InterceptionTests {
       sender.delegate?.didScroll(0)
       probes.append { [weak multiplexer] in multiplexer }
     }
-    // Installs sweep as they go: the table never holds many more dead entries than live ones.
+    // Uses of the table sweep as they go (every 32nd): dead entries never pile up.
     #expect(_InstallationStorage.count < before + 200)
     _InstallationStorage.sweep()
-    #expect(probes.allSatisfy { $0() == nil })
+    #expect(eventually { probes.allSatisfy { $0() == nil } })
     #expect(_InstallationStorage.count <= before)
+  }
+
+  @Test("Owners dropped together in thousands: their multiplexers and strong observers go within 32 uses")
+  func ownersDroppedTogether() {
+    _InstallationStorage.sweep()
+    var senders: [Sender] = []
+    var multiplexerProbes: [() -> AnyObject?] = []
+    var observerProbes: [() -> AnyObject?] = []
+    for _ in 0..<5_000 {
+      let sender = Sender()
+      let multiplexer = ScrollDelegateMultiplexer.install(on: sender, delegate: \.delegate)
+      let helper = Probe("helper", log: Log())
+      multiplexer.observers.add(helper, retention: .strong)
+      multiplexerProbes.append { [weak multiplexer] in multiplexer }
+      observerProbes.append { [weak helper] in helper }
+      senders.append(sender)
+    }
+    senders.removeAll()
+    // There is no hook into another object's deinit: the table lets them go at its next sweep, by the 32nd use of
+    // the table at the latest (other tests using it at the same time only bring the sweep sooner).
+    let live = Sender()
+    for _ in 0..<32 { _ = ScrollDelegateMultiplexer.installed(on: live, delegate: \.delegate) }
+    #expect(eventually { multiplexerProbes.allSatisfy { $0() == nil } })
+    #expect(observerProbes.allSatisfy { $0() == nil })
   }
 
   @Test("An owner that uninstalls in its own deinit does not deadlock")
@@ -232,4 +258,15 @@ struct InterceptionTests {
     }
     _InstallationStorage.sweep()
   }
+}
+
+/// Whether `condition` holds now or after other threads got the processor a while (up to 100,000 yields): a sweep
+/// on another thread (a test of another suite using the table) may have taken the entries and still be releasing
+/// them. Not a measure of time: on a fast or slow machine alike, it only gives other threads a chance to finish.
+private func eventually(_ condition: () -> Bool) -> Bool {
+  for _ in 0..<100_000 {
+    if condition() { return true }
+    sched_yield()
+  }
+  return condition()
 }

@@ -64,9 +64,14 @@ struct RegistrationTests {
     multiplexer.didScroll(1)
     #expect(log.events == ["a.didScroll(1)", "b.didScroll(1)"])
     #expect(multiplexer.observers.count == 2)
-    // The duplicate's token refers to the same registration, which stayed weak.
+    // Each token holds a claim on the one registration, which stayed weak: cancelling the duplicate's token drops
+    // its claim only; the registration ends with the last claim.
     #expect(first.isActive && second.isActive)
     second.cancel()
+    #expect(!second.isActive)
+    #expect(first.isActive)
+    #expect(multiplexer.observers.contains(a))
+    first.cancel()
     #expect(!first.isActive)
     #expect(!multiplexer.observers.contains(a))
   }

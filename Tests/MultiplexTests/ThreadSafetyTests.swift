@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Multiplex
+import MultiplexTestSupport
 import Synchronization
 import Testing
 
@@ -88,6 +89,94 @@ struct ThreadSafetyTests {
     #expect(steady.calls.load(ordering: .relaxed) == dispatches.load(ordering: .relaxed))
     #expect(dispatches.load(ordering: .relaxed) > 0)
     #expect(multiplexer.count == 1)
+  }
+
+  @Test("Blocking on one thread while others dispatch: no dispatch that starts after block() returned calls it")
+  func blockGuarantee() {
+    let multiplexer = Multiplexer<any Ticker>()
+    let steady = CountingTicker()
+    multiplexer.add(steady)
+    let rounds = 300
+    let victims = (0..<rounds).map { _ in CountingTicker() }
+    let tokens = victims.map { multiplexer.add($0) }
+    let blockedRound = Atomic<Int>(-1)
+    let stop = Atomic<Bool>(false)
+    let dispatches = Atomic<Int>(0)
+    let blocks = Locked<[ObservationBlock]>([])
+
+    onThreads(3) { thread in
+      if thread == 0 {
+        while dispatches.load(ordering: .relaxed) == 0 { _yield() }
+        for (round, token) in tokens.enumerated() {
+          let block = token.block()
+          blocks.withLock { $0.append(block) }  // kept: the victim stays blocked
+          blockedRound.store(round, ordering: .sequentiallyConsistent)
+          for _ in 0..<20 { _yield() }
+        }
+        stop.store(true, ordering: .sequentiallyConsistent)
+      } else {
+        while !stop.load(ordering: .sequentiallyConsistent) {
+          // Read before the dispatch starts: every victim up to `blocked` was blocked before it began.
+          let blocked = blockedRound.load(ordering: .sequentiallyConsistent)
+          multiplexer.notify { observer in
+            if let victim = observer as? CountingTicker, victim !== steady,
+              let round = victims.firstIndex(where: { $0 === victim }), round <= blocked
+            {
+              victim.tick(-1)
+            } else {
+              observer.tick(0)
+            }
+          }
+          dispatches.wrappingAdd(1, ordering: .relaxed)
+        }
+      }
+    }
+    let violations = victims.reduce(0) { $0 + $1.callsAfterRemoval.load(ordering: .relaxed) }
+    #expect(violations == 0)
+    #expect(steady.calls.load(ordering: .relaxed) == dispatches.load(ordering: .relaxed))
+    #expect(dispatches.load(ordering: .relaxed) > 0)
+    #expect(multiplexer.count == rounds + 1, "blocked observers stay registered")
+    #expect(tokens.allSatisfy { $0.isBlocked })
+  }
+
+  @Test("removeAndWait sleeps until the call it waits for ends: woken by it, not polling")
+  func removeAndWaitSleeps() {
+    final class Holder: Ticker, @unchecked Sendable {
+      let inCall = DispatchSemaphore(value: 0)
+      let release = DispatchSemaphore(value: 0)
+      func tick(_ dispatch: Int) {
+        inCall.signal()
+        release.wait()
+      }
+    }
+    let multiplexer = Multiplexer<any Ticker>()
+    let holder = Holder()
+    let victim = CountingTicker()
+    multiplexer.add(holder)
+    multiplexer.add(victim)
+    let sleeps = Atomic<Int>(-1)
+    onThreads(3) { thread in
+      switch thread {
+      case 0:
+        multiplexer.notify { $0.tick(0) }  // stays inside the holder's call until released
+      case 1:
+        holder.inCall.wait()
+        holder.inCall.signal()
+        let count = multiplexer._removeAndWaitCountingSleeps(victim)
+        sleeps.store(count, ordering: .sequentiallyConsistent)
+      default:
+        holder.inCall.wait()
+        holder.inCall.signal()
+        usleep(100_000)  // let the removal fall asleep (not asserted: a slow machine only makes this test weaker)
+        holder.release.signal()
+      }
+    }
+    // A waiter that polled (yields, then sleeps of up to a millisecond) would have gone round about a hundred
+    // times in 100 ms; one woken by the dispatch's end sleeps once (or not at all, if it came late).
+    let count = sleeps.load(ordering: .sequentiallyConsistent)
+    #expect((0...2).contains(count), "slept \(count) times")
+    #expect(victim.calls.load(ordering: .relaxed) == 0)
+    #expect(!multiplexer.contains(victim))
   }
 
   @Test("removeAndWait: once it returns, no call to the observer is running or will start")

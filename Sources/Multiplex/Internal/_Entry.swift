@@ -1,8 +1,9 @@
 /// One registration: an observer, how it is retained, and whether it was removed.
 ///
-/// Entries are immutable after `init` apart from `_removed` (atomic, read by dispatches on any thread without the
-/// lock) and `position` (only touched under the multiplexer's lock). A dispatch iterates a snapshot of entries, so
-/// an entry can outlive its registration for as long as a dispatch that started earlier is running.
+/// Entries are immutable after `init` apart from their state word (atomic, read by dispatches on any thread without
+/// the lock), and `position`, `priority` and `claims` (only touched under the multiplexer's lock). A dispatch
+/// iterates a snapshot of entries, so an entry can outlive its registration for as long as a dispatch that started
+/// earlier is running.
 ///
 /// Weak registrations keep a `weak` reference for liveness plus a *non-owning* bitwise copy of the observer value
 /// (`_view`): the multiplexer's `Observer` is usually a class-bound existential such as `any ScrollViewDelegate`,
@@ -13,9 +14,10 @@
 /// rebuilt from the object with a dynamic cast.
 @usableFromInline
 final class _Entry<Observer>: @unchecked Sendable {
-  /// Whether the registration was removed (1) or not (0). Set once, under the lock; read by dispatches without it,
-  /// so only through ``_removed`` (an atomic word) once `init` returned. It must stay the first stored property.
-  @usableFromInline @exclusivity(unchecked) var _removedStorage: Int
+  /// The registration's state: bit 0 is set once it was removed; the bits above count the live blocks
+  /// (``ObservationBlock``), two per block. Written under the lock; read by dispatches without it, so only through
+  /// ``_state`` (an atomic word) once `init` returned. It must stay the first stored property.
+  @usableFromInline @exclusivity(unchecked) var _stateStorage: Int
 
   /// The observer, for liveness and identity, for weak registrations. `nil` once it was deallocated, for a
   /// tombstone, and for strong registrations.
@@ -53,11 +55,28 @@ final class _Entry<Observer>: @unchecked Sendable {
   /// run-time exclusivity check redundant.
   @exclusivity(unchecked) var position: Int = 0
 
-  init(observer: Observer, object: AnyObject, retention: Retention, priority: Int, context: DeliveryContext? = nil) {
+  /// The claims on the registration: one per `add` of its observer (each returned a token). Cancelling a token
+  /// drops its claim, and the registration ends with the last one (`remove` ends it at once). Only read and
+  /// written under the multiplexer's lock.
+  @exclusivity(unchecked) var claims: Int = 1
+
+  /// Whether introspection leaves the registration out: an event stream's tap is a registration, not an observer
+  /// anyone added (``Multiplexer/count``, ``Multiplexer/observers``, `debugDescription`, `removeAll`).
+  let isHidden: Bool
+
+  init(
+    observer: Observer,
+    object: AnyObject,
+    retention: Retention,
+    priority: Int,
+    context: DeliveryContext? = nil,
+    isHidden: Bool = false
+  ) {
     self.identifier = ObjectIdentifier(object)
+    self.isHidden = isHidden
     self.priority = priority
     self._mailbox = context.map { _Mailbox(context: $0) }
-    self._removedStorage = 0
+    self._stateStorage = 0
     // The bitwise, non-owning copy is only sound when the value's one owned reference is `object` itself, stored
     // in its first word: class references, class-bound existentials, and opaque existentials holding a class
     // instance inline. Anything else (an `any Error` box holding the object, for example) gets no view: a weak
@@ -96,25 +115,42 @@ final class _Entry<Observer>: @unchecked Sendable {
   /// A placeholder that keeps the place (and priority) of a removed registration in storage until compaction.
   init(tombstoneWithPriority priority: Int) {
     self.identifier = nil
+    self.isHidden = false
     self.priority = priority
     self._mailbox = nil
-    self._removedStorage = 1
+    self._stateStorage = _Entry.removedBit
     self._isStrong = false
     self._strong = nil
     self._view = nil
     self._object = nil
-    _AtomicWord._checkLayout(of: self, storedValue: 1)
+    _AtomicWord._checkLayout(of: self, storedValue: _Entry.removedBit)
   }
 
-  /// Whether the registration was removed, as an atomic word: 1 once removed. Stores happen under the
-  /// multiplexer's lock; loads anywhere, `relaxed`: a dispatch that must not see a removal does not need to, and
-  /// one that starts after `remove` returned took the lock (which orders it after the store) to get its snapshot.
+  /// The registration's state (removed bit, block count) as an atomic word. Changes happen under the
+  /// multiplexer's lock; loads anywhere, `relaxed`: a dispatch that starts after `remove` or `block` returned took
+  /// the lock (which orders it after the change) to get its snapshot.
   @inlinable @inline(__always)
-  var _removed: _AtomicWord { .firstStoredProperty(of: self) }
+  var _state: _AtomicWord { .firstStoredProperty(of: self) }
+
+  /// The state bit of a removed registration.
+  @inlinable @inline(__always)
+  static var removedBit: Int { 1 }
+
+  /// What one ``ObservationBlock`` adds to the state.
+  @inlinable @inline(__always)
+  static var blockUnit: Int { 2 }
 
   /// Whether the registration was removed.
   @inlinable @inline(__always)
-  var _isRemoved: Bool { _removed.loadRelaxed() != 0 }
+  var _isRemoved: Bool { _state.loadRelaxed() & _Entry.removedBit != 0 }
+
+  /// Whether dispatches skip the registration: it was removed, or is blocked. One load, as cheap as the removal
+  /// check alone.
+  @inlinable @inline(__always)
+  var _isSkipped: Bool { _state.loadRelaxed() != 0 }
+
+  /// Whether at least one block of the registration is alive.
+  var isBlocked: Bool { _state.loadRelaxed() >= _Entry.blockUnit }
 
   deinit {
     // The view never owned a reference: free the memory without deinitializing the value.
@@ -126,7 +162,7 @@ final class _Entry<Observer>: @unchecked Sendable {
     !_isRemoved && (_isStrong || _object != nil)
   }
 
-  /// Calls `body` with the observer if the registration was not removed and the observer is alive.
+  /// Calls `body` with the observer if the registration was neither removed nor blocked and the observer is alive.
   ///
   /// - Parameter sawDead: Set to `true` when the entry belongs to a weak observer that was deallocated, so that the
   ///   dispatch can reclaim its slot afterwards.
@@ -136,7 +172,7 @@ final class _Entry<Observer>: @unchecked Sendable {
     sawDead: inout Bool,
     _ body: (Observer) throws(Failure) -> Result
   ) throws(Failure) -> Result? {
-    if _isRemoved { return nil }
+    if _isSkipped { return nil }
     // An observer with a delivery context is only called there, by `post`.
     if _mailbox != nil { return nil }
     if _isStrong {
@@ -167,26 +203,26 @@ final class _Entry<Observer>: @unchecked Sendable {
 }
 
 extension _Entry: _EntryStatus {
-  var _isLiveRegistration: Bool { isLive }
+  var _isBlockedRegistration: Bool { isBlocked }
 }
 
 extension _Entry {
-  /// The observer, retained, if the registration was not removed and the observer is alive.
+  /// The observer, retained, if the registration was neither removed nor blocked and the observer is alive.
   ///
   /// - Parameter sawDead: Set to `true` when the entry belongs to a weak observer that was deallocated.
   @inlinable
   func _observer(sawDead: inout Bool) -> Observer? {
-    if _isRemoved { return nil }
+    if _isSkipped { return nil }
     // An observer with a delivery context is only called there, by `post`.
     if _mailbox != nil { return nil }
     return _deliveryTarget(sawDead: &sawDead)
   }
 
-  /// The observer, retained, if the registration was not removed and the observer is alive, whatever its
-  /// delivery context.
+  /// The observer, retained, if the registration was neither removed nor blocked and the observer is alive,
+  /// whatever its delivery context.
   @inlinable
   func _deliveryTarget(sawDead: inout Bool) -> Observer? {
-    if _isRemoved { return nil }
+    if _isSkipped { return nil }
     if _isStrong { return _strong }
     guard let object = _object else {
       sawDead = true

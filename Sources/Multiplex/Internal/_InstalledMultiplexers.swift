@@ -2,10 +2,11 @@
 ///
 /// Objective-C attaches such objects to their owner (`objc_setAssociatedObject`) and frees them in the owner's
 /// `dealloc`. Swift has no hook into another object's deinit, so the table holds each multiplexer strongly and
-/// its owner weakly, and reclaims the entries of owners that are gone by sweeping: any use of the table (install,
-/// look-up, uninstall) sweeps when the table has at least doubled since the last sweep left it (and holds 64
-/// entries or more), so the work is O(1) amortized per use and the entries of dead owners never outnumber the
-/// live ones by more than that margin.
+/// its owner weakly, and reclaims the entries of owners that are gone by sweeping: every ``sweepInterval``th use
+/// of the table (install, look-up, uninstall), from any thread and for any owner, sweeps the whole table. So the
+/// multiplexer of an owner that died, and the strong observers it holds, are released by the ``sweepInterval``th
+/// use of the table after the owner's death, however many owners died with it; the cost is one weak load per
+/// installation every ``sweepInterval`` uses, O(*n* / ``sweepInterval``) amortized per use for *n* installations.
 /// `sweep()` reclaims them at once.
 ///
 /// Each installation also keeps how to assign its multiplexer to the slot again (``reassign(_:)``), indexed by
@@ -26,11 +27,14 @@ final class _InstalledMultiplexers: @unchecked Sendable {
     let reassign: (_ owner: AnyObject) -> Bool
   }
 
+  /// How many uses of the table lead to a sweep: the bound, in uses, on how long a dead owner's multiplexer lives.
+  static var sweepInterval: Int { 32 }
+
   private let lock = _Lock()
   private var installations: [Key: Installation] = [:]
   /// The keys of each installed multiplexer's installations (usually one).
   private var keysByMultiplexer: [ObjectIdentifier: Set<Key>] = [:]
-  private var sizeAfterLastSweep = 0
+  private var usesSinceLastSweep = 0
 
   /// The multiplexer for `owner`'s `slot`, created with `make` if there is none.
   ///
@@ -66,9 +70,12 @@ final class _InstalledMultiplexers: @unchecked Sendable {
     return multiplexer
   }
 
-  /// Under the lock: whether enough installations were added since the last sweep to sweep again.
+  /// Under the lock: counts a use of the table, and says whether it is the one that sweeps.
   private func dueForSweep() -> Bool {
-    installations.count >= max(64, 2 * sizeAfterLastSweep)
+    usesSinceLastSweep += 1
+    guard usesSinceLastSweep >= Self.sweepInterval else { return false }
+    usesSinceLastSweep = 0
+    return true
   }
 
   private func lookUp(_ key: Key, owner: AnyObject) -> AnyObject? {
@@ -112,7 +119,6 @@ final class _InstalledMultiplexers: @unchecked Sendable {
         unindex(key, installation)
         dropped.append(installation.multiplexer)
       }
-      sizeAfterLastSweep = installations.count
     }
     withExtendedLifetime(dropped) {}  // multiplexers (and their strong observers) released after the lock
   }

@@ -85,16 +85,3 @@ struct _Lock: @unchecked Sendable {
     return try body()
   }
 }
-
-/// Waits a moment for another thread, longer each time: used by the waiting forms of removal.
-///
-/// The first attempts only yield the processor (a call in flight usually ends within microseconds); later ones
-/// sleep, doubling up to a millisecond, so that a long call does not keep a core busy.
-func _backOff(attempt: Int) {
-  if attempt < 64 {
-    sched_yield()
-  } else {
-    let microseconds = min(1_000, 1 << min(attempt - 64, 10))
-    usleep(useconds_t(microseconds))
-  }
-}

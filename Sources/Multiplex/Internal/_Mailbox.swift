@@ -86,13 +86,14 @@ final class _Mailbox<Observer>: @unchecked Sendable {
     let threadContext = _ThreadContext.current
     // Count the drain before checking the removal flag; a waiting removal sets the flag, then reads the count (a
     // Dekker pair: both sides write, fence, then read).
-    runningDrains.word.addSequentiallyConsistent(1)
+    // Counts in steps of two: bit 0 is the waiter bit (see `_WaitQueue`).
+    runningDrains.word.addSequentiallyConsistent(_WaitQueue.step)
     _fenceSequentiallyConsistent()
     threadContext.pushDrain(ObjectIdentifier(self))
     // A separate function, so that everything it holds is released when it returns, before the count drops.
     let rescheduleOn = runBatch(threadContext)
     threadContext.popDispatch()
-    runningDrains.word.addReleasing(-1)
+    if runningDrains.word.addReleasing(-_WaitQueue.step) & _WaitQueue.waiterBit != 0 { _WaitQueue.shared.wakeAll() }
     if let rescheduleOn { schedule(on: rescheduleOn) }
   }
 
@@ -174,11 +175,8 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   func waitUntilNotRunningElsewhere() {
     _fenceSequentiallyConsistent()
     let own = _ThreadContext.current.activeDispatchCount(in: ObjectIdentifier(self))
-    var attempt = 0
-    while runningDrains.word.loadAcquiring() > own {
-      _backOff(attempt: attempt)
-      attempt += 1
-    }
+    runningDrains.word.orSequentiallyConsistent(_WaitQueue.waiterBit)
+    _WaitQueue.shared.wait { runningDrains.word.loadAcquiring() >> 1 <= own }
   }
 
   /// Whether the mailbox is closed and no drain runs: nothing can call its observer any more.
@@ -186,7 +184,7 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   /// Reads the flag first, under the lock: a drain that took a call before the mailbox was closed did so under
   /// the same lock, after counting itself, so the count read afterwards includes it.
   var isRetired: Bool {
-    state.withLock { $0.isClosed } && runningDrains.word.loadAcquiring() == 0
+    state.withLock { $0.isClosed } && runningDrains.word.loadAcquiring() >> 1 == 0
   }
 }
 
