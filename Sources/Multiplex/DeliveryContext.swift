@@ -33,6 +33,9 @@ public struct DeliveryContext: Sendable {
   /// The actor of an ``actor(_:)`` context, so that a registration of that very actor can hold it weakly.
   let _actor: (any Actor)?
 
+  /// What the context is, for `debugDescription`: `queue "label"`, `main actor`, `actor Cache`, `custom scheduler`.
+  let _name: String
+
   /// Creates a context that runs each job with `schedule`.
   ///
   /// `schedule` must arrange for the job to run exactly once, eventually, without running it synchronously
@@ -47,13 +50,17 @@ public struct DeliveryContext: Sendable {
   ///
   /// - Parameter schedule: Runs `job` later, in the context.
   public init(schedule: @escaping @Sendable (_ job: @escaping @Sendable () -> Void) -> Void) {
-    _schedule = schedule
-    _actor = nil
+    self.init(actor: nil, name: "custom scheduler", schedule: schedule)
   }
 
-  init(actor: (any Actor)?, schedule: @escaping @Sendable (_ job: @escaping @Sendable () -> Void) -> Void) {
+  init(
+    actor: (any Actor)?,
+    name: String,
+    schedule: @escaping @Sendable (_ job: @escaping @Sendable () -> Void) -> Void
+  ) {
     _schedule = schedule
     _actor = actor
+    _name = name
   }
 
   /// The main actor: calls run isolated to `MainActor` (on Apple platforms, the main thread; on Linux, wherever
@@ -63,7 +70,7 @@ public struct DeliveryContext: Sendable {
   /// jobs (an app's run loop, `dispatchMain()`, or an `async` main function). An observer whose methods are
   /// `nonisolated` (as a `Sendable` protocol requires) can use `MainActor.assumeIsolated` inside them.
   public static var mainActor: DeliveryContext {
-    DeliveryContext { job in
+    DeliveryContext(actor: nil, name: "main actor") { job in
       Task { @MainActor in job() }
     }
   }
@@ -78,7 +85,7 @@ public struct DeliveryContext: Sendable {
   ///
   /// - Parameter actor: The actor to run the calls on.
   public static func actor(_ actor: some Actor) -> DeliveryContext {
-    DeliveryContext(actor: actor) { job in
+    DeliveryContext(actor: actor, name: "actor \(type(of: actor))") { job in
       Task { await _run(job, isolatedTo: actor) }
     }
   }
@@ -88,7 +95,7 @@ public struct DeliveryContext: Sendable {
   /// dropped; the job that finds it gone runs in a plain task.
   func _forRegistration(of object: AnyObject) -> DeliveryContext {
     guard let actor = _actor, actor === object else { return self }
-    return DeliveryContext(actor: nil) { [weak actor] job in
+    return DeliveryContext(actor: nil, name: _name) { [weak actor] job in
       guard let actor else {
         Task { job() }
         return
@@ -105,7 +112,7 @@ public struct DeliveryContext: Sendable {
   ///
   /// - Parameter queue: The queue to run the calls on. The context holds it strongly.
   public static func queue(_ queue: DispatchQueue) -> DeliveryContext {
-    DeliveryContext { job in
+    DeliveryContext(actor: nil, name: "queue \"\(queue.label)\"") { job in
       queue.async(execute: job)
     }
   }

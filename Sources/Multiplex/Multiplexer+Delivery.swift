@@ -106,9 +106,13 @@ extension Multiplexer where Observer: Sendable {
   /// Used by the code `@Multiplexed` generates for a `Sendable` protocol's `Void` requirements: a ``post(_:)``
   /// whose arguments are passed separately, so that the generated code calls this overload when they are
   /// `Sendable`, and the one that only calls the direct observers otherwise. Not API.
+  ///
+  /// Both overloads take the same parameters (`requirement` included, unused here), so that the compiler ranks
+  /// them by the `Sendable` constraint alone.
   @inlinable @inline(__always)
   public func _post<Arguments: Sendable>(
     _ arguments: Arguments,
+    requirement: StaticString = #function,
     _ call: @escaping @Sendable (Observer, Arguments) -> Void
   ) {
     _deliver({ call($0, arguments) }, makeQueued: { { call($0, arguments) } }, group: nil)
@@ -147,12 +151,58 @@ extension Multiplexer where Observer: Sendable {
 
 extension Multiplexer {
   /// The overload of ``_post(_:_:)`` for arguments that are not `Sendable` (or an `Observer` that is not): calls
-  /// the direct observers, as ``notify(_:)-9b4uc`` does. Not API.
+  /// the direct observers, as ``notify(_:)-9b4uc`` does, and reports the observers with a delivery context that it
+  /// could not reach (see ``_reportUndeliveredCall(_:observers:)``). Not API.
+  ///
+  /// - Parameter requirement: The requirement being forwarded: the generated member's `#function`.
   @inlinable @inline(__always)
   public func _post<Arguments>(
     _ arguments: Arguments,
+    requirement: StaticString = #function,
     _ call: @escaping @Sendable (Observer, Arguments) -> Void
   ) {
-    notify { call($0, arguments) }
+    var dispatch = _beginDispatch()
+    var sawDead = false
+    var undelivered = 0
+    if let sourced = dispatch.sourced {
+      for observer in sourced { call(observer, arguments) }
+    }
+    for entry in dispatch.entries.unsafelyUnwrapped {
+      if entry._mailbox != nil {
+        if !entry._isSkipped { undelivered += 1 }
+        continue
+      }
+      _ = entry._call(sawDead: &sawDead) { call($0, arguments) }
+    }
+    _endDispatch(&dispatch, sawDead: sawDead)
+    if undelivered > 0 { _reportUndeliveredCall(requirement, observers: undelivered) }
   }
+}
+
+/// Reports, in debug builds, a call that could not reach observers registered with a delivery context because its
+/// arguments are not `Sendable` (they cannot be queued for another thread): one line on standard error, once per
+/// requirement per process. Release builds (no `DEBUG` condition) stay silent. Not API.
+///
+/// The macro cannot see types, so it cannot refuse such a requirement at compile time; this makes the dropped call
+/// visible where a developer looks.
+@usableFromInline @inline(never)
+func _reportUndeliveredCall(_ requirement: StaticString, observers: Int) {
+  #if DEBUG
+  let name = requirement.description
+  let isFirst = _reportedUndeliveredCalls.withLock { $0.insert(name).inserted }
+  guard isFirst else { return }
+  let message =
+    "Multiplex: '\(name)' was not delivered to \(observers) observer\(observers == 1 ? "" : "s") registered with a "
+    + "delivery context: its arguments are not Sendable, so the call cannot be queued for another thread. Make "
+    + "the argument types Sendable, or register the observer without deliveringOn:. (Reported once.)\n"
+  _writeToStandardError(message)
+  #endif
+}
+
+/// The requirements ``_reportUndeliveredCall(_:observers:)`` reported already.
+let _reportedUndeliveredCalls = _Guarded<Set<String>>([])
+
+/// The undelivered calls reported so far, for tests.
+package func _undeliveredCallReports() -> Set<String> {
+  _reportedUndeliveredCalls.withLock { $0 }
 }

@@ -172,7 +172,13 @@ extension Multiplexer {
 extension Multiplexer {
 
   /// `add(_:retention:priority:)`, with the delivery context of `add(_:retention:priority:deliveringOn:)`.
-  func _add(_ observer: Observer, retention: Retention, priority: Int, context: DeliveryContext?) -> ObservationToken {
+  func _add(
+    _ observer: Observer,
+    retention: Retention,
+    priority: Int,
+    context: DeliveryContext?,
+    isHidden: Bool = false
+  ) -> ObservationToken {
     guard let object = _classInstance(observer) else { return ObservationToken(owner: nil, entry: nil) }
     let identifier = ObjectIdentifier(object)
     let entry = _mutate { () -> _Entry<Observer> in
@@ -192,7 +198,8 @@ extension Multiplexer {
         object: object,
         retention: retention,
         priority: priority,
-        context: context?._forRegistration(of: object)
+        context: context?._forRegistration(of: object),
+        isHidden: isHidden
       )
       _insert(entry)
       _index[identifier] = entry

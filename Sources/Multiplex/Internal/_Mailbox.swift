@@ -43,7 +43,11 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   /// briefly 2 when a new drain starts while the previous one releases what it held.
   let runningDrains = _AtomicCounter()
 
+  /// What the context is (`queue "cache"`), for `debugDescription`; kept after closing drops the context.
+  let contextName: String
+
   init(context: DeliveryContext) {
+    contextName = context._name
     state = _Guarded(State(context: context))
   }
 

@@ -1,0 +1,43 @@
+extension Multiplexer: CustomDebugStringConvertible {
+  /// The observers in call order, each with its type, retention, priority, whether it is blocked, and its
+  /// delivery context; the primary is marked.
+  ///
+  /// For the debugger and logs; the format may change in any release.
+  ///
+  /// ```
+  /// Multiplexer<ScrollViewDelegate>: 3 observers
+  ///   1. WebViewScrollDelegate (primary, weak)
+  ///   2. ReadingProgress (weak, priority 10, blocked)
+  ///   3. ThumbnailCache (strong, delivered on queue "cache")
+  /// ```
+  ///
+  /// Observers from a source (``init(source:)``) are listed first, marked "from source". Deallocated weak observers
+  /// and the taps of event streams are not listed.
+  ///
+  /// - Complexity: O(*n*) weak loads, where *n* is the number of registrations.
+  public var debugDescription: String {
+    var lines: [String] = []
+    for observer in _source?() ?? [] {
+      lines.append("\(Self._typeName(of: observer)) (from source)")
+    }
+    // Weak loads happen outside the lock: releasing the reference a load produced may run the observer's deinit.
+    let (entries, primary) = _lock.withLock { (_entries, _primaryEntry) }
+    for entry in entries where !entry.isHidden {
+      guard let observer = entry.observer() else { continue }
+      var traits: [String] = []
+      if entry === primary { traits.append("primary") }
+      traits.append(entry._isStrong ? "strong" : "weak")
+      if entry.priority != 0 && entry !== primary { traits.append("priority \(entry.priority)") }
+      if entry.isBlocked { traits.append("blocked") }
+      if let mailbox = entry._mailbox { traits.append("delivered on \(mailbox.contextName)") }
+      lines.append("\(Self._typeName(of: observer)) (\(traits.joined(separator: ", ")))")
+    }
+    let header = "Multiplexer<\(Observer.self)>: \(lines.count) observer\(lines.count == 1 ? "" : "s")"
+    return ([header] + lines.enumerated().map { "  \($0.offset + 1). \($0.element)" }).joined(separator: "\n")
+  }
+
+  /// The dynamic type of the object inside `observer` (`ReadingProgress`), not the existential's.
+  private static func _typeName(of observer: Observer) -> String {
+    String(describing: type(of: observer as Any))
+  }
+}

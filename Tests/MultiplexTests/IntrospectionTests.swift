@@ -1,0 +1,103 @@
+import Dispatch
+import Foundation
+import Multiplex
+import MultiplexTestSupport
+import Testing
+
+@Suite("Introspection and reports")
+struct IntrospectionTests {
+  final class Recorder: Ticker {
+    let ticks = Locked<[Int]>([])
+    func tick(_ dispatch: Int) { ticks.withLock { $0.append(dispatch) } }
+  }
+  final class Other: Ticker {
+    func tick(_ dispatch: Int) {}
+  }
+
+  @Test("debugDescription lists observers in call order with type, retention, priority, blocked and context")
+  func debugDescription() {
+    let multiplexer = Multiplexer<any Ticker>()
+    let primary = Other()
+    let recorder = Recorder()
+    let queued = Recorder()
+    let scheduler = ManualScheduler()
+    let token = multiplexer.add(recorder, priority: 10)
+    multiplexer.add(Other(), retention: .strong)
+    multiplexer.add(queued, deliveringOn: .queue(DispatchQueue(label: "cache")))
+    multiplexer.add(Recorder(), retention: .strong, deliveringOn: scheduler.context)
+    multiplexer.primary = primary
+    let block = token.block()
+    do {
+      let gone = Recorder()
+      multiplexer.add(gone)  // deallocated: not listed
+    }
+    #expect(
+      multiplexer.debugDescription == """
+        Multiplexer<Ticker>: 5 observers
+          1. Other (primary, weak)
+          2. Recorder (weak, priority 10, blocked)
+          3. Other (strong)
+          4. Recorder (weak, delivered on queue "cache")
+          5. Recorder (strong, delivered on custom scheduler)
+        """
+    )
+    block.cancel()
+    withExtendedLifetime((primary, recorder, queued)) {}
+  }
+
+  @Test("An event stream's tap is a registration, not an observer: introspection and removeAll leave it out")
+  func tapsAreHidden() async {
+    let multiplexer = Multiplexer<any Ticker>()
+    let recorder = Recorder()
+    multiplexer.add(recorder)
+    let events = multiplexer._events(bufferingPolicy: .unbounded) { continuation -> any Ticker in
+      final class Tap: Ticker {
+        let continuation: AsyncStream<Int>.Continuation
+        init(_ continuation: AsyncStream<Int>.Continuation) { self.continuation = continuation }
+        deinit { continuation.finish() }
+        func tick(_ dispatch: Int) { continuation.yield(dispatch) }
+      }
+      return Tap(continuation)
+    }
+    #expect(multiplexer.count == 1)
+    #expect(multiplexer.observers.count == 1)
+    #expect(multiplexer.debugDescription.hasPrefix("Multiplexer<Ticker>: 1 observer\n"))
+    multiplexer.notify { $0.tick(1) }
+    multiplexer.removeAll()
+    #expect(multiplexer.isEmpty)
+    multiplexer.notify { $0.tick(2) }  // the tap still hears it
+    var iterator = events.makeAsyncIterator()
+    #expect(await iterator.next() == 1)
+    #expect(await iterator.next() == 2)
+    #expect(recorder.ticks.withLock { $0 } == [1])
+  }
+
+  @Test("A posted call whose arguments are not Sendable skips context observers, and says so (debug builds)")
+  func undeliveredCallIsReported() {
+    let multiplexer = Multiplexer<any Ticker>()
+    let direct = Recorder()
+    let queued = Recorder()
+    let scheduler = ManualScheduler()
+    multiplexer.add(direct)
+    multiplexer.add(queued, deliveringOn: scheduler.context)
+    // The generated forwarding member of a Sendable protocol's `Void` requirement, with an argument that is not
+    // `Sendable`: the compiler picks the overload that only calls direct observers.
+    func tickWithAnArgumentThatIsNotSendable() {
+      let page = UnsendablePage(7)
+      multiplexer._post(page) { observer, page in observer.tick(page.number) }
+    }
+    tickWithAnArgumentThatIsNotSendable()
+    scheduler.runUntilIdle()
+    #expect(direct.ticks.withLock { $0 } == [7])
+    #expect(queued.ticks.withLock { $0 } == [])
+    #if DEBUG
+    #expect(_undeliveredCallReports().contains("tickWithAnArgumentThatIsNotSendable()"))
+    #endif
+  }
+}
+
+/// Not `Sendable`: a call that carries it cannot be queued for another thread.
+final class UnsendablePage {
+  let number: Int
+  init(_ number: Int) { self.number = number }
+}
