@@ -29,4 +29,5 @@ public func _convertObjCBoolToBool(_ x: ObjCBool) -> Bool { x.boolValue }
 @objc open class NSObject: NSObjectProtocol {
   public init() {}
   @objc open func responds(to aSelector: Selector!) -> Bool { false }
+  open var debugDescription: String { "" }
 }

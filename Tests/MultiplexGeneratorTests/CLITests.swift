@@ -109,7 +109,7 @@ func expectBadInput(
     )
     let ok = try generate(["Child", "--module", "Test"] + graphs)
     #expect(ok.status == 0)
-    #expect(ok.output.contains("final class ChildMultiplexer: Child, Multiplex.DelegateMultiplexing {"))
+    #expect(ok.output.contains("final class ChildMultiplexer: Child, Multiplex.DelegateMultiplexing, "))
 
     try Data("{ not json".utf8).write(to: directory.url.appendingPathComponent("Test.symbols.json"))
     try expectBadInput(

@@ -95,12 +95,9 @@ import Testing
         public func events(
           bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded
         ) -> Swift.AsyncStream<Event> {
-          let (stream, continuation) = Swift.AsyncStream.makeStream(of: Event.self, bufferingPolicy: bufferingPolicy)
-          let token = self._multiplexer.add(_EventTap(continuation), retention: .strong)
-          continuation.onTermination = { _ in
-            token.cancel()
+          self._multiplexer._events(bufferingPolicy: bufferingPolicy) {
+            _EventTap($0)
           }
-          return stream
         }
         """
     )

@@ -27,7 +27,7 @@ import Testing
         /// nothing reach every observer in order; calls that return a value reach every observer too, and return
         /// the first responding observer's answer (or the requirement's default when none responds) unless a
         /// ``combiner`` decides otherwise.
-        public final class ScrollViewDelegateMultiplexer: ScrollViewDelegate, Multiplex.DelegateMultiplexing {
+        public final class ScrollViewDelegateMultiplexer: ScrollViewDelegate, Multiplex.DelegateMultiplexing, Swift.CustomDebugStringConvertible {
           private let _multiplexer: Multiplex.Multiplexer<any ScrollViewDelegate>
 
           /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
@@ -94,6 +94,11 @@ import Testing
             self._multiplexer.removeAndWait(observer)
           }
 
+          /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
+          public func removeAll() {
+            self._multiplexer.removeAll()
+          }
+
           /// Whether `observer` is registered and alive.
           public func contains(_ observer: any ScrollViewDelegate) -> Swift.Bool {
             self._multiplexer.contains(observer)
@@ -112,6 +117,12 @@ import Testing
           /// The registered observers that are alive, in call order.
           public var observers: [any ScrollViewDelegate] {
             self._multiplexer.observers
+          }
+
+          /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
+          /// `Multiplexer.debugDescription`.
+          public var debugDescription: Swift.String {
+            self._multiplexer.debugDescription
           }
 
           public func scrollViewDidScroll(_ scrollView: ScrollView) {
@@ -205,21 +216,19 @@ import Testing
 
           /// The calls made to this multiplexer, as they are dispatched, until the multiplexer is deallocated.
           ///
-          /// Each call registers an observer, held strongly, that yields an `Event` per call in dispatch order, in its
-          /// place among the observers (after those already registered). Any number of streams can be taken at once.
-          /// The stream finishes when the multiplexer is deallocated; when the consuming task is cancelled or the
-          /// stream is otherwise terminated, the observer is unregistered. Calls are buffered with
-          /// `bufferingPolicy`: `.unbounded` keeps every event until it is read; `.bufferingOldest(n)` and
-          /// `.bufferingNewest(n)` keep at most `n` unread events, dropping the newest or the oldest.
+          /// Each call registers a tap, held strongly, that yields an `Event` per call in dispatch order, in its place
+          /// among the observers (after those already registered); taps are not observers: `count`, `observers` and
+          /// `removeAll()` leave them out. Any number of streams can be taken at once. The stream finishes when the
+          /// multiplexer is deallocated; when the consuming task is cancelled or the stream is otherwise terminated,
+          /// the tap is unregistered. Calls are buffered with `bufferingPolicy`: `.unbounded` keeps every event until
+          /// it is read; `.bufferingOldest(n)` and `.bufferingNewest(n)` keep at most `n` unread events, dropping the
+          /// newest or the oldest.
           public func events(
             bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded
           ) -> Swift.AsyncStream<Event> {
-            let (stream, continuation) = Swift.AsyncStream.makeStream(of: Event.self, bufferingPolicy: bufferingPolicy)
-            let token = self._multiplexer.add(_EventTap(continuation), retention: .strong)
-            continuation.onTermination = { _ in
-              token.cancel()
+            self._multiplexer._events(bufferingPolicy: bufferingPolicy) {
+              _EventTap($0)
             }
-            return stream
           }
         }
 
@@ -304,7 +313,7 @@ import Testing
         /// the first responding observer's answer (or the requirement's default when none responds) unless a
         /// ``combiner`` decides otherwise.
         @MainActor
-        final class ViewDelegateMultiplexer: ViewDelegate, @MainActor Multiplex.DelegateMultiplexing {
+        final class ViewDelegateMultiplexer: ViewDelegate, @MainActor Multiplex.DelegateMultiplexing, @MainActor Swift.CustomDebugStringConvertible {
           private let _multiplexer: Multiplex.Multiplexer<any ViewDelegate>
 
           /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
@@ -362,6 +371,11 @@ import Testing
             self._multiplexer.removeAndWait(observer)
           }
 
+          /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
+          func removeAll() {
+            self._multiplexer.removeAll()
+          }
+
           /// Whether `observer` is registered and alive.
           func contains(_ observer: any ViewDelegate) -> Swift.Bool {
             self._multiplexer.contains(observer)
@@ -380,6 +394,12 @@ import Testing
           /// The registered observers that are alive, in call order.
           var observers: [any ViewDelegate] {
             self._multiplexer.observers
+          }
+
+          /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
+          /// `Multiplexer.debugDescription`.
+          var debugDescription: Swift.String {
+            self._multiplexer.debugDescription
           }
 
           func viewDidLayout(_ view: View) {
@@ -445,21 +465,19 @@ import Testing
 
           /// The calls made to this multiplexer, as they are dispatched, until the multiplexer is deallocated.
           ///
-          /// Each call registers an observer, held strongly, that yields an `Event` per call in dispatch order, in its
-          /// place among the observers (after those already registered). Any number of streams can be taken at once.
-          /// The stream finishes when the multiplexer is deallocated; when the consuming task is cancelled or the
-          /// stream is otherwise terminated, the observer is unregistered. Calls are buffered with
-          /// `bufferingPolicy`: `.unbounded` keeps every event until it is read; `.bufferingOldest(n)` and
-          /// `.bufferingNewest(n)` keep at most `n` unread events, dropping the newest or the oldest.
+          /// Each call registers a tap, held strongly, that yields an `Event` per call in dispatch order, in its place
+          /// among the observers (after those already registered); taps are not observers: `count`, `observers` and
+          /// `removeAll()` leave them out. Any number of streams can be taken at once. The stream finishes when the
+          /// multiplexer is deallocated; when the consuming task is cancelled or the stream is otherwise terminated,
+          /// the tap is unregistered. Calls are buffered with `bufferingPolicy`: `.unbounded` keeps every event until
+          /// it is read; `.bufferingOldest(n)` and `.bufferingNewest(n)` keep at most `n` unread events, dropping the
+          /// newest or the oldest.
           func events(
             bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded
           ) -> Swift.AsyncStream<Event> {
-            let (stream, continuation) = Swift.AsyncStream.makeStream(of: Event.self, bufferingPolicy: bufferingPolicy)
-            let token = self._multiplexer.add(_EventTap(continuation), retention: .strong)
-            continuation.onTermination = { _ in
-              token.cancel()
+            self._multiplexer._events(bufferingPolicy: bufferingPolicy) {
+              _EventTap($0)
             }
-            return stream
           }
         }
 

@@ -847,7 +847,7 @@ import Testing
     #expect(expansion.isValidSyntax)
     #expect(
       expansion.source.contains(
-        "@MainActor\nfinal class DelegateMultiplexer: Delegate, @MainActor Multiplex.DelegateMultiplexing {"
+        "@MainActor\nfinal class DelegateMultiplexer: Delegate, @MainActor Multiplex.DelegateMultiplexing, @MainActor Swift.CustomDebugStringConvertible {"
       )
     )
     #expect(expansion.source.contains("@MainActor\nprotocol DelegateCombining: AnyObject {"))
@@ -934,7 +934,11 @@ import Testing
     )
     #expect(expansion.diagnostics.isEmpty)
     #expect(expansion.isValidSyntax)
-    #expect(expansion.source.contains("final class DelegateMultiplexer: Delegate, Multiplex.DelegateMultiplexing {"))
+    #expect(
+      expansion.source.contains(
+        "final class DelegateMultiplexer: Delegate, Multiplex.DelegateMultiplexing, Swift.CustomDebugStringConvertible {"
+      )
+    )
     #expect(expansion.source.contains("protocol DelegateCombining: AnyObject {\n}"))
     #expect(!expansion.source.contains("extension Delegate"))
   }

@@ -790,7 +790,11 @@ import Testing
     #expect(expansion.diagnostics.isEmpty)
     #expect(expansion.isValidSyntax)
     #expect(expansion.source.contains("protocol DelegateCombining: AnyObject, Sendable {"))
-    #expect(expansion.source.contains("final class DelegateMultiplexer: Delegate, Multiplex.DelegateMultiplexing {"))
+    #expect(
+      expansion.source.contains(
+        "final class DelegateMultiplexer: Delegate, Multiplex.DelegateMultiplexing, Swift.CustomDebugStringConvertible {"
+      )
+    )
   }
 
   /// In a protocol nested in a type, the combining protocol names the generated types with their qualified names.

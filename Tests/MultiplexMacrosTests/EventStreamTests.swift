@@ -70,6 +70,31 @@ private func collect(
 
 @MainActor
 @Suite struct EventStreamTests {
+  /// The stream's tap is no observer: the generated `count`, `observers`, `debugDescription` and `removeAll()` leave
+  /// it out, and it keeps receiving calls after `removeAll()`.
+  @Test func theTapIsNoObserver() async {
+    let multiplexer = RecorderDelegateMultiplexer()
+    let titler = Titler()
+    multiplexer.add(titler)
+    multiplexer.add(Doubler(), retention: .strong)
+    let stream = multiplexer.events()
+    #expect(multiplexer.count == 2)
+    #expect(multiplexer.observers.count == 2)
+    #expect(
+      multiplexer.debugDescription == """
+        Multiplexer<RecorderDelegate>: 2 observers
+          1. Titler (weak)
+          2. Doubler (strong)
+        """
+    )
+    let consumer = Task { await collect(2, from: stream) }
+    multiplexer.didScroll(1)
+    multiplexer.removeAll()
+    #expect(multiplexer.isEmpty)
+    #expect(multiplexer.title(for: 3) == nil, "no observer answers after removeAll")
+    #expect(await consumer.value == ["didScroll(1)", "title(for: 3)"])
+  }
+
   /// Every call arrives in dispatch order, with its arguments (an `inout` one's value on entry).
   @Test func eventsArriveInDispatchOrder() async {
     let multiplexer = RecorderDelegateMultiplexer()
@@ -135,7 +160,9 @@ private func collect(
     let multiplexer = RecorderDelegateMultiplexer()
     let first = multiplexer.events()
     let second = multiplexer.events()
-    #expect(multiplexer.count == 2)
+    // Two taps: registrations, though no observers (`count` leaves them out).
+    #expect(multiplexer.count == 0)
+    #expect(multiplexer.multiplexer._indexedRegistrationCount == 2)
     let firstConsumer = Task { await collect(3, from: first) }
     let secondConsumer = Task { await collect(3, from: second) }
     multiplexer.didScroll(1)
@@ -152,7 +179,7 @@ private func collect(
     let titler = Titler()
     multiplexer.add(titler)
     let stream = multiplexer.events()
-    #expect(multiplexer.count == 2)
+    #expect(multiplexer.multiplexer._indexedRegistrationCount == 2)
     let consumer = Task {
       var count = 0
       for await _ in stream { count += 1 }
@@ -162,7 +189,7 @@ private func collect(
     await Task.yield()
     consumer.cancel()
     _ = await consumer.value
-    #expect(multiplexer.count == 1)
+    #expect(multiplexer.multiplexer._indexedRegistrationCount == 1)
     #expect(multiplexer.contains(titler))
     multiplexer.didScroll(2)  // nothing left to yield to
   }
@@ -174,7 +201,7 @@ private func collect(
     multiplexer.didScroll(1)
     #expect(await collect(1, from: stream!) == ["didScroll(1)"])
     stream = nil
-    #expect(multiplexer.count == 0)
+    #expect(multiplexer.multiplexer._indexedRegistrationCount == 0)
   }
 
   /// Releasing the multiplexer finishes every stream: the loop ends after the buffered events.

@@ -231,21 +231,19 @@ extension Generator {
 
       /// The calls made to this multiplexer, as they are dispatched, until the multiplexer is deallocated.
       ///
-      /// Each call registers an observer, held strongly, that yields an `Event` per call in dispatch order, in its
-      /// place among the observers (after those already registered). Any number of streams can be taken at once.
-      /// The stream finishes when the multiplexer is deallocated; when the consuming task is cancelled or the
-      /// stream is otherwise terminated, the observer is unregistered. Calls are buffered with
-      /// `bufferingPolicy`: `.unbounded` keeps every event until it is read; `.bufferingOldest(n)` and
-      /// `.bufferingNewest(n)` keep at most `n` unread events, dropping the newest or the oldest.
+      /// Each call registers a tap, held strongly, that yields an `Event` per call in dispatch order, in its place
+      /// among the observers (after those already registered); taps are not observers: `count`, `observers` and
+      /// `removeAll()` leave them out. Any number of streams can be taken at once. The stream finishes when the
+      /// multiplexer is deallocated; when the consuming task is cancelled or the stream is otherwise terminated,
+      /// the tap is unregistered. Calls are buffered with `bufferingPolicy`: `.unbounded` keeps every event until
+      /// it is read; `.bufferingOldest(n)` and `.bufferingNewest(n)` keep at most `n` unread events, dropping the
+      /// newest or the oldest.
       \(memberAccess)func events(
         bufferingPolicy: Swift.AsyncStream<\(event)>.Continuation.BufferingPolicy = .unbounded
       ) -> Swift.AsyncStream<\(event)> {
-        let (stream, continuation) = Swift.AsyncStream.makeStream(of: \(event).self, bufferingPolicy: bufferingPolicy)
-        let token = self.\(Naming.storage).add(\(tap)(continuation), retention: .strong)
-        continuation.onTermination = { _ in
-          token.cancel()
+        self.\(Naming.storage)._events(bufferingPolicy: bufferingPolicy) {
+          \(tap)($0)
         }
-        return stream
       }
       """
   }

@@ -46,7 +46,7 @@ extension Generator {
     if let stub = defaultsStub() { members.append(stub) }
     return """
       \(raw: classDocumentation)
-      \(raw: typeAttributes)\(raw: typeAccess)final class \(raw: model.multiplexerName): \(raw: superclass)\(raw: model.name), \(raw: delegateMultiplexingConformance) {
+      \(raw: typeAttributes)\(raw: typeAccess)final class \(raw: model.multiplexerName): \(raw: superclass)\(raw: model.name), \(raw: delegateMultiplexingConformance)\(raw: debugDescriptionConformance) {
         \(raw: storageDeclaration)\(raw: defaultsStorageDeclaration)
 
         /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
@@ -100,6 +100,11 @@ extension Generator {
           \(raw: indented(afterRegistration("self.\(Naming.storage).removeAndWait(observer)", returns: false), 4))
         }
 
+        /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
+        \(raw: memberAccess)func removeAll() {
+          \(raw: indented(afterRegistration("self.\(Naming.storage).removeAll()", returns: false), 4))
+        }
+
         /// Whether `observer` is registered and alive.
         \(raw: memberAccess)func contains(_ observer: \(raw: observer)) -> Swift.Bool {
           self.\(raw: Naming.storage).contains(observer)
@@ -120,9 +125,23 @@ extension Generator {
           self.\(raw: Naming.storage).observers
         }
 
+        /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
+        /// `Multiplexer.debugDescription`.
+        \(raw: debugDescriptionHeading)var debugDescription: Swift.String {
+          self.\(raw: Naming.storage).debugDescription
+        }
+
         \(raw: indented(members.joined(separator: "\n\n"), 2))
       }
       """
+  }
+
+  /// The access, and for an `NSObject` subclass `override` (and `nonisolated`, as `NSObject` declares it), of
+  /// `debugDescription`.
+  private var debugDescriptionHeading: String {
+    guard subclassesNSObject else { return memberAccess }
+    let access = memberAccess.isEmpty ? "" : memberAccess
+    return (model.isolation != nil ? "nonisolated " : "") + access + "override "
   }
 
   /// The statements of a registration method around `call`: for an `@objc` protocol, followed by
@@ -140,11 +159,6 @@ extension Generator {
     guard isObjC, model.isolation != nil else { return declaration }
     return "/// `nonisolated(unsafe)`: read by `responds(to:)`, which is nonisolated; the runtime multiplexer is\n"
       + "  /// thread-safe.\n  nonisolated(unsafe) " + declaration
-  }
-
-  /// Whether the class subclasses `NSObject`: for an `@objc` protocol, or one that refines `NSObjectProtocol`.
-  private var subclassesNSObject: Bool {
-    model.external?.refinesNSObjectProtocol == true || isObjC
   }
 
   /// The class's documentation comment.

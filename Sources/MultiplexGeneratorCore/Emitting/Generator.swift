@@ -26,6 +26,19 @@ package struct Generator {
     return "Multiplex.DelegateMultiplexing"
   }
 
+  /// `, Swift.CustomDebugStringConvertible` (isolated like the protocol), or nothing for an `NSObject` subclass,
+  /// which overrides `NSObject`'s `debugDescription` instead.
+  var debugDescriptionConformance: String {
+    guard !subclassesNSObject else { return "" }
+    if let isolation = model.isolation { return ", \(isolation.description) Swift.CustomDebugStringConvertible" }
+    return ", Swift.CustomDebugStringConvertible"
+  }
+
+  /// Whether the class subclasses `NSObject`: for an `@objc` protocol, or one that refines `NSObjectProtocol`.
+  var subclassesNSObject: Bool {
+    model.external?.refinesNSObjectProtocol == true || isObjC
+  }
+
   /// The protocol's global actor and availability, as a prefix for generated type declarations.
   var typeAttributes: String {
     var attributes = model.availability.map(\.description)

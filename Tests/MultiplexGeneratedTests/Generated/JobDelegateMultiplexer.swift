@@ -19,7 +19,7 @@ import MultiplexGeneratorFixtures
 /// primary when there is one, unless a `source` gives observers called before it), or, with no observer,
 /// to the protocol's default implementation, so the handler is called exactly once. Observers registered
 /// with a delivery context and event streams do not receive it.
-final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing {
+final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing, Swift.CustomDebugStringConvertible {
   private let _multiplexer: Multiplex.Multiplexer<any JobDelegate>
   private let _defaults = _Defaults()
 
@@ -87,6 +87,11 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing 
     self._multiplexer.removeAndWait(observer)
   }
 
+  /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
+  func removeAll() {
+    self._multiplexer.removeAll()
+  }
+
   /// Whether `observer` is registered and alive.
   func contains(_ observer: any JobDelegate) -> Swift.Bool {
     self._multiplexer.contains(observer)
@@ -105,6 +110,12 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing 
   /// The registered observers that are alive, in call order.
   var observers: [any JobDelegate] {
     self._multiplexer.observers
+  }
+
+  /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
+  /// `Multiplexer.debugDescription`.
+  var debugDescription: Swift.String {
+    self._multiplexer.debugDescription
   }
 
   func jobDidStart(_ job: Job) {
@@ -396,21 +407,19 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing 
 
   /// The calls made to this multiplexer, as they are dispatched, until the multiplexer is deallocated.
   ///
-  /// Each call registers an observer, held strongly, that yields an `Event` per call in dispatch order, in its
-  /// place among the observers (after those already registered). Any number of streams can be taken at once.
-  /// The stream finishes when the multiplexer is deallocated; when the consuming task is cancelled or the
-  /// stream is otherwise terminated, the observer is unregistered. Calls are buffered with
-  /// `bufferingPolicy`: `.unbounded` keeps every event until it is read; `.bufferingOldest(n)` and
-  /// `.bufferingNewest(n)` keep at most `n` unread events, dropping the newest or the oldest.
+  /// Each call registers a tap, held strongly, that yields an `Event` per call in dispatch order, in its place
+  /// among the observers (after those already registered); taps are not observers: `count`, `observers` and
+  /// `removeAll()` leave them out. Any number of streams can be taken at once. The stream finishes when the
+  /// multiplexer is deallocated; when the consuming task is cancelled or the stream is otherwise terminated,
+  /// the tap is unregistered. Calls are buffered with `bufferingPolicy`: `.unbounded` keeps every event until
+  /// it is read; `.bufferingOldest(n)` and `.bufferingNewest(n)` keep at most `n` unread events, dropping the
+  /// newest or the oldest.
   func events(
     bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded
   ) -> Swift.AsyncStream<Event> {
-    let (stream, continuation) = Swift.AsyncStream.makeStream(of: Event.self, bufferingPolicy: bufferingPolicy)
-    let token = self._multiplexer.add(_EventTap(continuation), retention: .strong)
-    continuation.onTermination = { _ in
-      token.cancel()
+    self._multiplexer._events(bufferingPolicy: bufferingPolicy) {
+      _EventTap($0)
     }
-    return stream
   }
 
   /// Answers like an object that implements nothing of `JobDelegate`: the protocol's default implementations,

@@ -103,6 +103,11 @@ final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSessionDa
     self._multiplexer.removeAndWait(observer)
   }
 
+  /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
+  func removeAll() {
+    self._multiplexer.removeAll()
+  }
+
   /// Whether `observer` is registered and alive.
   func contains(_ observer: any URLSessionDataDelegate) -> Swift.Bool {
     self._multiplexer.contains(observer)
@@ -121,6 +126,12 @@ final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSessionDa
   /// The registered observers that are alive, in call order.
   var observers: [any URLSessionDataDelegate] {
     self._multiplexer.observers
+  }
+
+  /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
+  /// `Multiplexer.debugDescription`.
+  override var debugDescription: Swift.String {
+    self._multiplexer.debugDescription
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse, completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {

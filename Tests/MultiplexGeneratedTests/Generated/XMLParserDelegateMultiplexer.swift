@@ -14,7 +14,7 @@ import Multiplex
 /// call returns the first observer's answer (the first that is not `nil` for an `Optional` result), or,
 /// with no observer, what the protocol's default implementation answers, unless a ``combiner`` decides
 /// otherwise.
-final class XMLParserDelegateMultiplexer: XMLParserDelegate, Multiplex.DelegateMultiplexing {
+final class XMLParserDelegateMultiplexer: XMLParserDelegate, Multiplex.DelegateMultiplexing, Swift.CustomDebugStringConvertible {
   private let _multiplexer: Multiplex.Multiplexer<any XMLParserDelegate>
   private let _defaults = _Defaults()
 
@@ -82,6 +82,11 @@ final class XMLParserDelegateMultiplexer: XMLParserDelegate, Multiplex.DelegateM
     self._multiplexer.removeAndWait(observer)
   }
 
+  /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
+  func removeAll() {
+    self._multiplexer.removeAll()
+  }
+
   /// Whether `observer` is registered and alive.
   func contains(_ observer: any XMLParserDelegate) -> Swift.Bool {
     self._multiplexer.contains(observer)
@@ -100,6 +105,12 @@ final class XMLParserDelegateMultiplexer: XMLParserDelegate, Multiplex.DelegateM
   /// The registered observers that are alive, in call order.
   var observers: [any XMLParserDelegate] {
     self._multiplexer.observers
+  }
+
+  /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
+  /// `Multiplexer.debugDescription`.
+  var debugDescription: Swift.String {
+    self._multiplexer.debugDescription
   }
 
   func parserDidStartDocument(_ parser: XMLParser) {
@@ -407,21 +418,19 @@ final class XMLParserDelegateMultiplexer: XMLParserDelegate, Multiplex.DelegateM
 
   /// The calls made to this multiplexer, as they are dispatched, until the multiplexer is deallocated.
   ///
-  /// Each call registers an observer, held strongly, that yields an `Event` per call in dispatch order, in its
-  /// place among the observers (after those already registered). Any number of streams can be taken at once.
-  /// The stream finishes when the multiplexer is deallocated; when the consuming task is cancelled or the
-  /// stream is otherwise terminated, the observer is unregistered. Calls are buffered with
-  /// `bufferingPolicy`: `.unbounded` keeps every event until it is read; `.bufferingOldest(n)` and
-  /// `.bufferingNewest(n)` keep at most `n` unread events, dropping the newest or the oldest.
+  /// Each call registers a tap, held strongly, that yields an `Event` per call in dispatch order, in its place
+  /// among the observers (after those already registered); taps are not observers: `count`, `observers` and
+  /// `removeAll()` leave them out. Any number of streams can be taken at once. The stream finishes when the
+  /// multiplexer is deallocated; when the consuming task is cancelled or the stream is otherwise terminated,
+  /// the tap is unregistered. Calls are buffered with `bufferingPolicy`: `.unbounded` keeps every event until
+  /// it is read; `.bufferingOldest(n)` and `.bufferingNewest(n)` keep at most `n` unread events, dropping the
+  /// newest or the oldest.
   func events(
     bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded
   ) -> Swift.AsyncStream<Event> {
-    let (stream, continuation) = Swift.AsyncStream.makeStream(of: Event.self, bufferingPolicy: bufferingPolicy)
-    let token = self._multiplexer.add(_EventTap(continuation), retention: .strong)
-    continuation.onTermination = { _ in
-      token.cancel()
+    self._multiplexer._events(bufferingPolicy: bufferingPolicy) {
+      _EventTap($0)
     }
-    return stream
   }
 
   /// Answers like an object that implements nothing of `XMLParserDelegate`: the protocol's default implementations,
