@@ -299,10 +299,11 @@ extension Multiplexer {
     if sawDead { _reclaimDeadObservers() }
     dispatch.context.popDispatch()
     // After this decrement the generation may be freed by a waiting removal: do not touch it again.
+    let address = UInt(bitPattern: dispatch.generation.toOpaque())
     let previous = dispatch.generation._withUnsafeGuaranteedRef { $0.running.addReleasing(-2) }
     // A waiting removal set the waiter bit of this (retired) generation: let it re-check. Never the case for a
     // dispatch of the current generation.
-    if previous & 1 != 0 { _wakeWaitingRemovals() }
+    if previous & 1 != 0 { _wakeWaitingRemovals(address: address) }
   }
 
   /// The snapshot of the registrations, for an asynchronous dispatch (which is not counted in a generation).

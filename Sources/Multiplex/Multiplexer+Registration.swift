@@ -365,13 +365,14 @@ extension Multiplexer {
       return _olderGenerations
     }
     guard !earlier.isEmpty else { return 0 }
-    let waits = earlier.map { generation in
+    // One generation after the other: a retired generation only drains, so one that drained stays drained.
+    var sleeps = 0
+    for generation in earlier {
+      let own = context.activeDispatchCount(in: ObjectIdentifier(generation))
       generation.running.orSequentiallyConsistent(_WaitQueue.waiterBit)
-      return (generation: generation, own: context.activeDispatchCount(in: ObjectIdentifier(generation)))
+      sleeps += _WaitQueue.queue(for: generation).wait { generation.running.loadAcquiring() >> 1 <= own }
     }
-    return _WaitQueue.shared.wait {
-      waits.allSatisfy { $0.generation.running.loadAcquiring() >> 1 <= $0.own }
-    }
+    return sleeps
   }
 }
 

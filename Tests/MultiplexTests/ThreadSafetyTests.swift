@@ -172,9 +172,10 @@ struct ThreadSafetyTests {
       }
     }
     // A waiter that polled (yields, then sleeps of up to a millisecond) would have gone round about a hundred
-    // times in 100 ms; one woken by the dispatch's end sleeps once (or not at all, if it came late).
+    // times in 100 ms; one woken by the dispatch's end sleeps once (or not at all, if it came late), plus a rare
+    // spurious wake-up from another test's counter that shares its wait queue (one of 64).
     let count = sleeps.load(ordering: .sequentiallyConsistent)
-    #expect((0...2).contains(count), "slept \(count) times")
+    #expect((0...4).contains(count), "slept \(count) times")
     #expect(victim.calls.load(ordering: .relaxed) == 0)
     #expect(!multiplexer.contains(victim))
   }

@@ -97,7 +97,10 @@ final class _Mailbox<Observer>: @unchecked Sendable {
     // A separate function, so that everything it holds is released when it returns, before the count drops.
     let rescheduleOn = runBatch(threadContext)
     threadContext.popDispatch()
-    if runningDrains.word.addReleasing(-_WaitQueue.step) & _WaitQueue.waiterBit != 0 { _WaitQueue.shared.wakeAll() }
+    // The mailbox outlives its drains (the drain job holds it), so the counter can be named after the decrement.
+    if runningDrains.word.addReleasing(-_WaitQueue.step) & _WaitQueue.waiterBit != 0 {
+      _WaitQueue.queue(for: runningDrains).wakeAll()
+    }
     if let rescheduleOn { schedule(on: rescheduleOn) }
   }
 
@@ -180,7 +183,7 @@ final class _Mailbox<Observer>: @unchecked Sendable {
     _fenceSequentiallyConsistent()
     let own = _ThreadContext.current.activeDispatchCount(in: ObjectIdentifier(self))
     runningDrains.word.orSequentiallyConsistent(_WaitQueue.waiterBit)
-    _WaitQueue.shared.wait { runningDrains.word.loadAcquiring() >> 1 <= own }
+    _WaitQueue.queue(for: runningDrains).wait { runningDrains.word.loadAcquiring() >> 1 <= own }
   }
 
   /// Whether the mailbox is closed and no drain runs: nothing can call its observer any more.

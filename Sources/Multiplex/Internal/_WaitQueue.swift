@@ -18,9 +18,23 @@ import Android
 /// no new call joins (a retired generation) or that rarely change (a removed registration's mailbox), so the usual
 /// dispatch pays one test of a bit it finds clear.
 ///
-/// One process-wide queue: waits are rare (teardown), and a spurious wake-up costs one re-check.
+/// A waiter and its wakers meet on the queue of the counter's address (``queue(for:)``), one of 64, as in a
+/// parking lot: a waker needs only the address it computed before lowering the counter (the object holding the
+/// counter may be freed right after), and a waiter is woken spuriously only by counters that share its queue.
 final class _WaitQueue: @unchecked Sendable {
-  static let shared = _WaitQueue()
+  /// The queues, by address.
+  private static let queues = (0..<64).map { _ in _WaitQueue() }
+
+  /// The queue where waits on the counter of `object` meet.
+  static func queue(for object: AnyObject) -> _WaitQueue {
+    queue(forAddress: UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()))
+  }
+
+  /// The queue for an object's address, for a waker that must not touch the object any more.
+  static func queue(forAddress address: UInt) -> _WaitQueue {
+    // Objects are 16-byte aligned: the low bits carry nothing.
+    queues[Int((address >> 4) % UInt(queues.count))]
+  }
 
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -60,9 +74,9 @@ final class _WaitQueue: @unchecked Sendable {
   }
 }
 
-/// Wakes the waiting removals (``_WaitQueue/wakeAll()``): out of line, so that the dispatch that rarely needs it
-/// keeps only a call.
+/// Wakes the waiting removals of the counter at `address` (``_WaitQueue/wakeAll()``): out of line, so that the
+/// dispatch that rarely needs it keeps only a call.
 @usableFromInline @inline(never)
-func _wakeWaitingRemovals() {
-  _WaitQueue.shared.wakeAll()
+func _wakeWaitingRemovals(address: UInt) {
+  _WaitQueue.queue(forAddress: address).wakeAll()
 }
