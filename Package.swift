@@ -45,10 +45,11 @@ let package = Package(
     .target(name: "_MultiplexShims"),
 
     // Examples
-    // The demo uses `@Multiplexed`: it is left out with the macro targets (see `MULTIPLEX_OMIT_MACROS`).
+    // The demo uses `@Multiplexed`: it is left out with the macro targets (see `MULTIPLEX_OMIT_MACROS`). It
+    // imports `Multiplex` too, in the file `multiplex-generate` wrote (`Generated/`).
     .executableTarget(
       name: "multiplex-demo",
-      dependencies: ["MultiplexMacros"],
+      dependencies: ["Multiplex", "MultiplexMacros"],
       path: "Examples/multiplex-demo"
     ),
 

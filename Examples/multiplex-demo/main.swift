@@ -6,7 +6,8 @@
 // multiplexer fans every call out to a parallax header, a scroll indicator, an analytics logger and a paging
 // snapper. Half-way through, the indicator is deallocated (nobody removes it) and the logger removes itself
 // from inside a callback. Later scenes listen to a "web view"'s scroll view without taking over its delegate,
-// read the calls as a typed event stream, and deliver a loader's calls to an observer on its own queue. The
+// read the calls as a typed event stream, deliver a loader's calls to an observer on its own queue, and listen to
+// Foundation's XMLParser through a multiplexer that multiplex-generate wrote (where FoundationXML exists). The
 // output is deterministic: simulated time, and the one queue is suspended while calls are posted to it.
 
 import Foundation
@@ -102,6 +103,9 @@ await recordEvents(of: scrollView, through: multiplexer)
 
 timeline.heading("9. Delivery contexts: a disk cache receives a loader's calls on its own queue, in order")
 await deliverThumbnails()
+
+timeline.heading("10. A delegate you did not declare: XMLParser through a multiplexer multiplex-generate wrote")
+readFeed()
 
 let counted = counters.reduce(0) { $0 + $1.calls }
 print(

@@ -1,8 +1,9 @@
-import Foundation
-
+// `FoundationNetworking` (and the generated `URLSessionDataDelegateMultiplexer`, wrapped in the same condition)
+// exists only off Apple platforms, where the `URLSession` delegates are `@objc` protocols of `Foundation`: this
+// file is compiled only where the module exists (Linux here).
 #if canImport(FoundationNetworking)
+import Foundation
 import FoundationNetworking
-#endif
 
 /// A `URLSessionDataDelegate` that records what it receives in a ``CallLog`` under its name. It implements
 /// requirements of the three protocols of the family: `URLSessionDataDelegate`'s own (data, response),
@@ -59,3 +60,5 @@ final class SessionRecorder: NSObject, URLSessionDataDelegate, @unchecked Sendab
     log.calls(of: name).filter { $0.hasPrefix("data ") }.compactMap { Int($0.dropFirst(5)) }.reduce(0, +)
   }
 }
+
+#endif

@@ -1,10 +1,11 @@
+// `FoundationNetworking` (and the generated `URLSessionDataDelegateMultiplexer`, wrapped in the same condition)
+// exists only off Apple platforms, where the `URLSession` delegates are `@objc` protocols of `Foundation`: this
+// file is compiled only where the module exists (Linux here).
+#if canImport(FoundationNetworking)
 import Foundation
+import FoundationNetworking
 import Multiplex
 import Testing
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A real `URLSession` whose delegate is the generated `URLSessionDataDelegateMultiplexer`, against a loopback
 /// HTTP server the test starts (``LoopbackServer``; 127.0.0.1 only, bounded connections, timeouts).
@@ -141,3 +142,5 @@ struct URLSessionTests {
     }
   }
 }
+
+#endif

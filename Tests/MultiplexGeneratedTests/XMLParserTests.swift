@@ -1,10 +1,11 @@
+// `FoundationXML` (and the generated `XMLParserDelegateMultiplexer`, wrapped in the same condition) exists only off
+// Apple platforms, where `XMLParserDelegate` is an `@objc` protocol of `Foundation`: this file is compiled only
+// where the module exists (Linux here).
+#if canImport(FoundationXML)
 import Foundation
+import FoundationXML
 import Multiplex
 import Testing
-
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// A real `XMLParser` parsing real documents through the generated `XMLParserDelegateMultiplexer`, installed on
 /// the parser's `delegate` slot over a primary delegate set before, with a weak and a strong secondary observer.
@@ -200,3 +201,5 @@ import FoundationXML
     #expect(answer() == nil)
   }
 }
+
+#endif

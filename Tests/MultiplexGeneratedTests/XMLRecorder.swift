@@ -1,8 +1,9 @@
-import Foundation
-
+// `FoundationXML` (and the generated `XMLParserDelegateMultiplexer`, wrapped in the same condition) exists only off
+// Apple platforms, where `XMLParserDelegate` is an `@objc` protocol of `Foundation`: this file is compiled only
+// where the module exists (Linux here).
 #if canImport(FoundationXML)
+import Foundation
 import FoundationXML
-#endif
 
 /// An `XMLParserDelegate` that records what it receives in a ``CallLog`` under its name, answers
 /// `parser(_:resolveExternalEntityName:systemID:)` with ``entityAnswer``, and can act from inside a callback.
@@ -83,3 +84,5 @@ final class XMLRecorder: XMLParserDelegate {
     log.record(name, "error \((parseError as NSError).code)")
   }
 }
+
+#endif

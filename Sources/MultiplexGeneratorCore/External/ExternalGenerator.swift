@@ -18,7 +18,18 @@ import SwiftSyntax
 /// the class subclasses `NSObject`, forwards each optional requirement only to the observers that implement it,
 /// and answers `responds(to:)` for them (see `Generator+ObjC`). Default values the user gives
 /// (``GenerationOptions/defaultValues``) answer when no observer does.
+///
+/// For a protocol of a module that exists only on some platforms (``platformConditionalModules``:
+/// swift-corelibs-foundation's `FoundationXML` and `FoundationNetworking`, which exist only off Apple platforms),
+/// everything after the header is wrapped in `#if canImport(<Module>)`, so a file generated on Linux compiles to
+/// nothing on Apple platforms, where the same protocols are `@objc` protocols of `Foundation` (generate them from
+/// that platform's symbol graphs).
 package enum ExternalGenerator {
+  /// The modules whose generated file is wrapped in `#if canImport(<Module>)`: swift-corelibs-foundation's
+  /// `FoundationXML` and `FoundationNetworking`, which exist only off Apple platforms. On Apple platforms
+  /// `XMLParserDelegate` and the `URLSession` delegates are `@objc` protocols of `Foundation`.
+  package static let platformConditionalModules: Set<String> = ["FoundationXML", "FoundationNetworking"]
+
   /// One Swift source file holding the multiplexer of `input`, its combining protocol and the combining
   /// protocol's default implementations; or the diagnostics that explain why nothing was generated.
   ///
@@ -96,13 +107,17 @@ package enum ExternalGenerator {
     var sections: [String] = []
     let header = options.header.trimmingTrailingNewlines
     if !header.isEmpty { sections.append(header) }
-    // An `@objc` protocol's multiplexer needs the Objective-C runtime (`NSObject`, `#selector`, `responds(to:)`).
-    if input.isObjC { sections.append("#if canImport(ObjectiveC)") }
+    // An `@objc` protocol's multiplexer needs the Objective-C runtime (`NSObject`, `#selector`, `responds(to:)`);
+    // a protocol of `FoundationXML` or `FoundationNetworking` needs that module, which Apple platforms lack.
+    var conditions: [String] = []
+    if input.isObjC { conditions.append("canImport(ObjectiveC)") }
+    if platformConditionalModules.contains(input.moduleName) { conditions.append("canImport(\(input.moduleName))") }
+    if !conditions.isEmpty { sections.append("#if " + conditions.joined(separator: " && ")) }
     sections.append(imports.sorted().map { "import " + $0 }.joined(separator: "\n"))
     sections.append(generator.multiplexerClass().description)
     sections.append(generator.combiningProtocol().description)
     if let defaults = generator.combiningDefaults() { sections.append(defaults.description) }
-    if input.isObjC { sections.append("#endif") }
+    if !conditions.isEmpty { sections.append("#endif") }
     return .success(sections.joined(separator: "\n\n") + "\n")
   }
 
