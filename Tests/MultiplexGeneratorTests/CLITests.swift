@@ -196,6 +196,25 @@ func expectBadInput(
     )
   }
 
+  /// A protocol nested in a type is refused (the generated file would name it unqualified), never a file that does
+  /// not compile.
+  @Test func aNestedProtocol() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var graph = GraphFixture(module: "Nested")
+    graph.symbol("s:6Nested5OuterV", kind: "swift.struct", path: ["Outer"], declaration: "struct Outer")
+    graph.symbol(
+      "s:6Nested5OuterV8ListenerP",
+      path: ["Outer", "Listener"],
+      declaration: "protocol Listener : AnyObject"
+    )
+    try graph.write(to: directory.url)
+    try expectBadInput(
+      ["Outer.Listener", "--module", "Nested", "--symbol-graph-dir", directory.path],
+      "protocol 'Outer.Listener' in module 'Nested' is nested in a type"
+    )
+  }
+
   @Test
   func aRequirementThatCannotBeForwarded() throws {
     let directory = try TemporaryDirectory()

@@ -19,6 +19,8 @@ package enum SymbolGraphError: Error, Equatable, CustomStringConvertible {
   /// Neither the protocol nor any protocol it refines requires a class (`AnyObject`, a class constraint,
   /// `NSObjectProtocol` or `@objc`): observers could be values, which a multiplexer cannot hold weakly.
   case notClassBound(name: String, module: String)
+  /// A protocol nested in a type: the generated file would name it unqualified (not supported yet).
+  case nestedProtocol(name: String, module: String)
   /// The declaration fragments of `requirement` (of protocol `name`) do not parse as Swift.
   case unparsableDeclaration(name: String, requirement: String, text: String)
   /// `parent`, which `name` refines, lives in `parentModule`, whose symbol graph could not be read.
@@ -46,6 +48,10 @@ package enum SymbolGraphError: Error, Equatable, CustomStringConvertible {
       return "protocol '\(name)' in module '\(module)' is not class-bound (it refines neither AnyObject, "
         + "NSObjectProtocol nor a class, and is not @objc); a multiplexer holds its observers weakly, so they "
         + "must be objects"
+    case .nestedProtocol(let name, let module):
+      return "protocol '\(name)' in module '\(module)' is nested in a type; multiplex-generate supports "
+        + "protocols declared at the top level of a module only (a nested one would not compile in the generated "
+        + "file): write its multiplexer by hand, or declare a top-level protocol that refines it"
     case .unparsableDeclaration(let name, let requirement, let text):
       return "the symbol graph's declaration of '\(requirement)' in protocol '\(name)' is not valid Swift: \(text)"
     case .parentUnavailable(let name, let parent, let parentModule, let detail):

@@ -91,6 +91,8 @@ package final class SymbolGraphReader {
     let symbols = index.mainSymbols(of: module)
     let matches = symbols.filter { $0.pathComponents == path }
     if let found = matches.first(where: { $0.kind.identifier == "swift.protocol" }) {
+      // The emitter names the protocol by its last name component, which a client cannot see for a nested one.
+      guard found.pathComponents.count == 1 else { throw .nestedProtocol(name: name, module: module) }
       return found
     }
     if let other = matches.first {
