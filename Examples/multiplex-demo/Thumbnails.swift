@@ -1,6 +1,6 @@
 import Dispatch
+import Foundation
 import MultiplexMacros
-import Synchronization
 
 /// A loader that reports each thumbnail on its own network thread. The protocol is `Sendable`, so an observer can
 /// ask to receive the calls on its own queue instead.
@@ -13,15 +13,23 @@ protocol ThumbnailLoaderDelegate: AnyObject, Sendable {
 final class DiskCache: ThumbnailLoaderDelegate, Sendable {
   let queue = DispatchQueue(label: "disk-cache")
   private let onQueue = DispatchSpecificKey<Bool>()
-  private let stored = Mutex<[Int]>([])
+  /// Guards `stored` (an `NSLock`: the standard library's `Mutex` needs macOS 15 and iOS 18).
+  private let lock = NSLock()
+  nonisolated(unsafe) private var stored: [Int] = []
 
   init() { queue.setSpecific(key: onQueue, value: true) }
 
-  var storedCount: Int { stored.withLock { $0.count } }
+  var storedCount: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return stored.count
+  }
 
   func thumbnailLoader(didLoad index: Int, byteCount: Int) {
     let place = DispatchQueue.getSpecific(key: onQueue) == true ? "on its own queue" : "on the WRONG thread"
-    stored.withLock { $0.append(index) }
+    lock.lock()
+    stored.append(index)
+    lock.unlock()
     print("              disk cache  stored thumbnail \(index) (\(byteCount) bytes), \(place)")
   }
 }

@@ -18,11 +18,17 @@ final class CallLog: @unchecked Sendable {
 
   /// Records that `observer` received `call`.
   func record(_ observer: String, _ call: String) {
-    lock.withLock { storage.append(Entry(observer: observer, call: call)) }
+    lock.lock()
+    storage.append(Entry(observer: observer, call: call))
+    lock.unlock()
   }
 
   /// Every call recorded so far, in order.
-  var entries: [Entry] { lock.withLock { storage } }
+  var entries: [Entry] {
+    lock.lock()
+    defer { lock.unlock() }
+    return storage
+  }
 
   /// The calls `observer` received, in order.
   func calls(of observer: String) -> [String] {

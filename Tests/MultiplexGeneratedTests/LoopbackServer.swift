@@ -100,7 +100,11 @@ final class LoopbackServer: @unchecked Sendable {
   }
 
   /// The request lines received so far, in order.
-  var requests: [String] { lock.withLock { seen } }
+  var requests: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return seen
+  }
 
   /// Waits until the server has stopped (served its connections or timed out); `false` if it still runs after
   /// `seconds`.
@@ -138,7 +142,9 @@ final class LoopbackServer: @unchecked Sendable {
     }
     let text = String(decoding: head, as: UTF8.self)
     let requestLine = text.components(separatedBy: "\r\n").first ?? ""
-    lock.withLock { seen.append(requestLine) }
+    lock.lock()
+    seen.append(requestLine)
+    lock.unlock()
     let response = respond(requestLine)
     var lines = ["HTTP/1.1 \(response.status) \(response.reason)"]
     lines += response.headers.map { "\($0.0): \($0.1)" }

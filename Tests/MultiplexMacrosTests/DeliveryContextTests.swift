@@ -1,7 +1,6 @@
 import Foundation
 import MultiplexMacros
 import MultiplexTestSupport
-import Synchronization
 import Testing
 
 // Delivery contexts on a generated multiplexer: a `Sendable` protocol's `Void` requirements reach observers
@@ -25,7 +24,7 @@ protocol TransferDelegate: AnyObject, Sendable {
 
 /// Records its calls; every call checks it runs where it should.
 private final class TransferRecorder: TransferDelegate, Sendable {
-  let calls = Mutex<[String]>([])
+  let calls = Locked<[String]>([])
   let wrongContext = Atomic<Int>(0)
   let isInContext: @Sendable () -> Bool
 

@@ -1,5 +1,5 @@
 import MultiplexMacros
-import Synchronization
+import MultiplexTestSupport
 import Testing
 
 // Every requirement shape of the Swift grammar that `@Multiplexed` forwards ("Requirement shapes" in the article
@@ -24,7 +24,7 @@ struct Token: ~Copyable {
 
 /// A log that `@Sendable` closures may write to.
 final class SendableLog: Sendable {
-  private let storage = Mutex<[String]>([])
+  private let storage = Locked<[String]>([])
 
   func append(_ entry: String) { storage.withLock { $0.append(entry) } }
 

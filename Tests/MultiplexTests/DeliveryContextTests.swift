@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import Multiplex
 import MultiplexTestSupport
-import Synchronization
 import Testing
 
 /// A `Sendable` delegate protocol, so that observers may be called on their own contexts.

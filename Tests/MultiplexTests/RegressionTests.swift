@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Multiplex
-import Synchronization
+import MultiplexTestSupport
 import Testing
 
 /// Scenarios found in review: each failed (crashed, hung or answered wrongly) before its fix.

@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import Multiplex
 import MultiplexTestSupport
-import Synchronization
 import Testing
 
 /// An observer for the stress test: counts calls, and flags a call made by a dispatch that started after its

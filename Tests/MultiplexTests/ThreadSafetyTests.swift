@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import Multiplex
 import MultiplexTestSupport
-import Synchronization
 import Testing
 
 /// Counts its calls; records calls made by dispatches that started after its removal returned.
