@@ -20,14 +20,17 @@ extension Multiplexer: CustomDebugStringConvertible {
     for observer in _source?() ?? [] {
       lines.append("\(Self._typeName(of: observer)) (from source)")
     }
-    // Weak loads happen outside the lock: releasing the reference a load produced may run the observer's deinit.
-    let (entries, primary) = _lock.withLock { (_entries, _primaryEntry) }
-    for entry in entries where !entry.isHidden {
+    // Priorities are read under the lock (the `primary` setter changes them there); weak loads happen outside it:
+    // releasing the reference a load produced may run the observer's deinit.
+    let registrations = _lock.withLock {
+      _entries.filter { !$0.isHidden }.map { (entry: $0, priority: $0.priority, isPrimary: $0 === _primaryEntry) }
+    }
+    for (entry, priority, isPrimary) in registrations {
       guard let observer = entry.observer() else { continue }
       var traits: [String] = []
-      if entry === primary { traits.append("primary") }
+      if isPrimary { traits.append("primary") }
       traits.append(entry._isStrong ? "strong" : "weak")
-      if entry.priority != 0 && entry !== primary { traits.append("priority \(entry.priority)") }
+      if priority != 0 && !isPrimary { traits.append("priority \(priority)") }
       if entry.isBlocked { traits.append("blocked") }
       if let mailbox = entry._mailbox { traits.append("delivered on \(mailbox.contextName)") }
       lines.append("\(Self._typeName(of: observer)) (\(traits.joined(separator: ", ")))")

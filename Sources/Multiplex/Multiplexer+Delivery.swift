@@ -152,7 +152,7 @@ extension Multiplexer where Observer: Sendable {
 extension Multiplexer {
   /// The overload of ``_post(_:_:)`` for arguments that are not `Sendable` (or an `Observer` that is not): calls
   /// the direct observers, as ``notify(_:)-9b4uc`` does, and reports the observers with a delivery context that it
-  /// could not reach (see ``_reportUndeliveredCall(_:observers:)``). Not API.
+  /// could not reach (see `_reportUndeliveredCall(_:observers:)`). Not API.
   ///
   /// - Parameter requirement: The requirement being forwarded: the generated member's `#function`.
   @inlinable @inline(__always)
@@ -169,26 +169,26 @@ extension Multiplexer {
     }
     for entry in dispatch.entries.unsafelyUnwrapped {
       if entry._mailbox != nil {
-        if !entry._isSkipped { undelivered += 1 }
+        if !entry._isSkipped && (entry._isStrong || entry._object != nil) { undelivered += 1 }
         continue
       }
       _ = entry._call(sawDead: &sawDead) { call($0, arguments) }
     }
     _endDispatch(&dispatch, sawDead: sawDead)
-    if undelivered > 0 { _reportUndeliveredCall(requirement, observers: undelivered) }
+    if undelivered > 0 { _reportUndeliveredCall("\(Observer.self).\(requirement)", observers: undelivered) }
   }
 }
 
 /// Reports, in debug builds, a call that could not reach observers registered with a delivery context because its
 /// arguments are not `Sendable` (they cannot be queued for another thread): one line on standard error, once per
-/// requirement per process. Release builds (no `DEBUG` condition) stay silent. Not API.
+/// requirement per process. `name` is the protocol and requirement (`ThumbnailLoaderDelegate.didLoad(_:)`). Release
+/// builds (no `DEBUG` condition) stay silent. Not API.
 ///
 /// The macro cannot see types, so it cannot refuse such a requirement at compile time; this makes the dropped call
 /// visible where a developer looks.
 @usableFromInline @inline(never)
-func _reportUndeliveredCall(_ requirement: StaticString, observers: Int) {
+func _reportUndeliveredCall(_ name: String, observers: Int) {
   #if DEBUG
-  let name = requirement.description
   let isFirst = _reportedUndeliveredCalls.withLock { $0.insert(name).inserted }
   guard isFirst else { return }
   let message =

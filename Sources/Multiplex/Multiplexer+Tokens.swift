@@ -34,13 +34,17 @@ extension Multiplexer: _TokenOwner {
 
   func _block(_ entry: AnyObject, token: ObservationToken) -> Bool {
     guard let entry = entry as? _Entry<Observer> else { return false }
-    return _lock.withLock {
+    let isBlocked = _lock.withLock {
       guard !token._isClaimDropped, !entry._isRemoved else { return false }
       // Under the lock, like a removal: a dispatch that starts after `block()` returned took the lock for its
       // snapshot, so its relaxed loads of the state see the block.
       entry._state.addSequentiallyConsistent(_Entry<Observer>.blockUnit)
       return true
     }
+    // Calls queued before the block are dropped, not delayed: after `block()` returns, none starts (a drain that
+    // reaches one first skips it, the registration being blocked). Outside the lock: dropping releases captures.
+    if isBlocked { entry._mailbox?.dropPending() }
+    return isBlocked
   }
 
   func _unblock(_ entry: AnyObject, block: ObservationBlock) {

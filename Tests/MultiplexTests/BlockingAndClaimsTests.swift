@@ -147,6 +147,24 @@ struct BlockingAndClaimsTests {
     #expect(recorder.ticks.withLock { $0 } == [3])
   }
 
+  @Test("Calls queued before a block are dropped, not delayed: they do not run after the block ends")
+  func blockDropsQueuedCalls() {
+    final class Recorder: Ticker {
+      let ticks = Locked<[Int]>([])
+      func tick(_ dispatch: Int) { ticks.withLock { $0.append(dispatch) } }
+    }
+    let scheduler = ManualScheduler()
+    let multiplexer = Multiplexer<any Ticker>()
+    let recorder = Recorder()
+    let token = multiplexer.add(recorder, deliveringOn: scheduler.context)
+    multiplexer.post { $0.tick(1) }  // queued, not started
+    let block = token.block()
+    block.cancel()
+    multiplexer.post { $0.tick(2) }
+    scheduler.runUntilIdle()
+    #expect(recorder.ticks.withLock { $0 } == [2])
+  }
+
   // MARK: Claims
 
   @Test("A scoped token from a duplicate add does not end the first caller's registration")

@@ -223,7 +223,7 @@ struct InterceptionTests {
     #expect(_InstallationStorage.count <= before)
   }
 
-  @Test("Owners dropped together in thousands: their multiplexers and strong observers go within 32 uses")
+  @Test("Owners dropped together in thousands: their multiplexers and strong observers go within max(32, n/8) uses")
   func ownersDroppedTogether() {
     _InstallationStorage.sweep()
     var senders: [Sender] = []
@@ -238,11 +238,15 @@ struct InterceptionTests {
       observerProbes.append { [weak helper] in helper }
       senders.append(sender)
     }
+    // A sweep while they are alive sets the interval for 5,000 installations (625 uses).
+    _InstallationStorage.sweep()
+    let interval = _InstallationStorage.sweepInterval
+    #expect(interval >= 5_000 / 8)
     senders.removeAll()
-    // There is no hook into another object's deinit: the table lets them go at its next sweep, by the 32nd use of
-    // the table at the latest (other tests using it at the same time only bring the sweep sooner).
+    // There is no hook into another object's deinit: the table lets them go at its next sweep, after `interval`
+    // uses of the table at the latest (other tests using it at the same time only bring the sweep sooner).
     let live = Sender()
-    for _ in 0..<32 { _ = ScrollDelegateMultiplexer.installed(on: live, delegate: \.delegate) }
+    for _ in 0..<interval { _ = ScrollDelegateMultiplexer.installed(on: live, delegate: \.delegate) }
     #expect(eventually { multiplexerProbes.allSatisfy { $0() == nil } })
     #expect(observerProbes.allSatisfy { $0() == nil })
   }

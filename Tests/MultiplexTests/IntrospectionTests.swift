@@ -45,6 +45,29 @@ struct IntrospectionTests {
     withExtendedLifetime((primary, recorder, queued)) {}
   }
 
+  @Test("debugDescription while another thread makes an observer the primary: a consistent priority and mark")
+  func debugDescriptionDuringPrimaryChanges() {
+    let multiplexer = Multiplexer<any Ticker>()
+    let moving = Other()
+    multiplexer.add(Other(), retention: .strong)
+    let stop = Locked(false)
+    let done = DispatchSemaphore(value: 0)
+    let writer = Thread {
+      while !stop.withLock({ $0 }) {
+        multiplexer.add(moving, priority: 5)
+        multiplexer.primary = moving  // moves the registration: its priority becomes Int.max, under the lock
+        multiplexer.primary = nil
+      }
+      done.signal()
+    }
+    writer.start()
+    var torn = 0
+    for _ in 0..<20_000 where multiplexer.debugDescription.contains("priority \(Int.max)") { torn += 1 }
+    stop.withLock { $0 = true }
+    done.wait()
+    #expect(torn == 0, "a registration printed with the primary's priority but not as the primary")
+  }
+
   @Test("An event stream's tap is a registration, not an observer: introspection and removeAll leave it out")
   func tapsAreHidden() async {
     let multiplexer = Multiplexer<any Ticker>()
@@ -91,7 +114,7 @@ struct IntrospectionTests {
     #expect(direct.ticks.withLock { $0 } == [7])
     #expect(queued.ticks.withLock { $0 } == [])
     #if DEBUG
-    #expect(_undeliveredCallReports().contains("tickWithAnArgumentThatIsNotSendable()"))
+    #expect(_undeliveredCallReports().contains("Ticker.tickWithAnArgumentThatIsNotSendable()"))
     #endif
   }
 }

@@ -149,8 +149,11 @@ final class _Entry<Observer>: @unchecked Sendable {
   @inlinable @inline(__always)
   var _isSkipped: Bool { _state.loadRelaxed() != 0 }
 
-  /// Whether at least one block of the registration is alive.
-  var isBlocked: Bool { _state.loadRelaxed() >= _Entry.blockUnit }
+  /// Whether the registration exists and at least one of its blocks is alive.
+  var isBlocked: Bool {
+    let state = _state.loadRelaxed()
+    return state >= _Entry.blockUnit && state & _Entry.removedBit == 0
+  }
 
   deinit {
     // The view never owned a reference: free the memory without deinitializing the value.

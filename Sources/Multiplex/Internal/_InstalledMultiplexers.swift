@@ -2,12 +2,12 @@
 ///
 /// Objective-C attaches such objects to their owner (`objc_setAssociatedObject`) and frees them in the owner's
 /// `dealloc`. Swift has no hook into another object's deinit, so the table holds each multiplexer strongly and
-/// its owner weakly, and reclaims the entries of owners that are gone by sweeping: every ``sweepInterval``th use
-/// of the table (install, look-up, uninstall), from any thread and for any owner, sweeps the whole table. So the
-/// multiplexer of an owner that died, and the strong observers it holds, are released by the ``sweepInterval``th
-/// use of the table after the owner's death, however many owners died with it; the cost is one weak load per
-/// installation every ``sweepInterval`` uses, O(*n* / ``sweepInterval``) amortized per use for *n* installations.
-/// `sweep()` reclaims them at once.
+/// its owner weakly, and reclaims the entries of owners that are gone by sweeping: after ``sweepInterval`` uses
+/// of the table (install, look-up, uninstall), from any thread and for any owner, a use sweeps the whole table.
+/// The interval is `max(32, n / 8)` for the *n* installations the previous sweep left, so a sweep's *n* weak loads
+/// cost about 8 per use (O(1) amortized), and the multiplexer of an owner that died, with the strong observers it
+/// holds, is released within that many uses of the table after the owner's death, however many owners died with
+/// it. `sweep()` reclaims them at once.
 ///
 /// Each installation also keeps how to assign its multiplexer to the slot again (``reassign(_:)``), indexed by
 /// multiplexer, for a multiplexer whose answers to `responds(to:)` changed (see
@@ -27,8 +27,13 @@ final class _InstalledMultiplexers: @unchecked Sendable {
     let reassign: (_ owner: AnyObject) -> Bool
   }
 
-  /// How many uses of the table lead to a sweep: the bound, in uses, on how long a dead owner's multiplexer lives.
-  static var sweepInterval: Int { 32 }
+  /// The fewest uses of the table between two sweeps.
+  static var minimumSweepInterval: Int { 32 }
+
+  /// How many uses of the table lead to the next sweep: `max(32, n / 8)` for the *n* installations the last sweep
+  /// left, so that a sweep's *n* weak loads cost about 8 per use. The bound, in uses, on how long a dead owner's
+  /// multiplexer lives.
+  private(set) var sweepInterval = _InstalledMultiplexers.minimumSweepInterval
 
   private let lock = _Lock()
   private var installations: [Key: Installation] = [:]
@@ -73,7 +78,7 @@ final class _InstalledMultiplexers: @unchecked Sendable {
   /// Under the lock: counts a use of the table, and says whether it is the one that sweeps.
   private func dueForSweep() -> Bool {
     usesSinceLastSweep += 1
-    guard usesSinceLastSweep >= Self.sweepInterval else { return false }
+    guard usesSinceLastSweep >= sweepInterval else { return false }
     usesSinceLastSweep = 0
     return true
   }
@@ -119,6 +124,7 @@ final class _InstalledMultiplexers: @unchecked Sendable {
         unindex(key, installation)
         dropped.append(installation.multiplexer)
       }
+      sweepInterval = max(Self.minimumSweepInterval, installations.count / 8)
     }
     withExtendedLifetime(dropped) {}  // multiplexers (and their strong observers) released after the lock
   }
@@ -151,6 +157,9 @@ final class _InstalledMultiplexers: @unchecked Sendable {
 
   /// The number of installations in the table, live or not yet reclaimed.
   var count: Int { lock.withLock { installations.count } }
+
+  /// ``sweepInterval``, read under the lock.
+  var lockedSweepInterval: Int { lock.withLock { sweepInterval } }
 }
 
 /// Test hooks for the installation table; not part of the public API.
@@ -160,4 +169,7 @@ package enum _InstallationStorage {
 
   /// The number of installations, live or not yet reclaimed.
   package static var count: Int { _InstalledMultiplexers.shared.count }
+
+  /// The uses of the table after which the next sweep runs (see `_InstalledMultiplexers`).
+  package static var sweepInterval: Int { _InstalledMultiplexers.shared.lockedSweepInterval }
 }

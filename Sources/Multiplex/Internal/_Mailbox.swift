@@ -177,6 +177,19 @@ final class _Mailbox<Observer>: @unchecked Sendable {
     withExtendedLifetime((entry, context)) {}
   }
 
+  /// Drops the calls queued and not started, keeping the mailbox open: a registration was blocked, and calls
+  /// posted before the block must not run after it, even once the block ended. Call it without the multiplexer's
+  /// lock held: dropping a call releases what it captured. A drain that is scheduled finds nothing and finishes.
+  func dropPending() {
+    let dropped = state.withLock { state -> [Delivery?] in
+      let dropped = Array(state.pending[state.head...])
+      state.pending = []
+      state.head = 0
+      return dropped
+    }
+    for delivery in dropped { delivery?.group?.leave() }
+  }
+
   /// Waits until no drain of this mailbox runs on another thread (one running on this thread, which is
   /// removing its own observer from inside a call, is not waited for).
   func waitUntilNotRunningElsewhere() {
