@@ -88,12 +88,10 @@ extension Generator {
       """
   }
 
-  /// The body that forwards a requirement returning a value: the combiner's method if a combiner is set, the
-  /// default policy otherwise (see ``defaultPolicyBody(_:type:)``).
-  func combiningBody(_ requirement: Requirement, type: TypeSyntax) -> String {
+  /// `if let combiner = … { return …combine(using: …) { closure } }`: the combining object's answer when one is
+  /// set, with `closure` calling each observer. Shared by the Swift and `@objc` forwarding members.
+  func combinerBranch(_ requirement: Requirement, typeText: String, closure: String) -> String {
     let prefix = effectPrefix(requirement)
-    let typeText = type.description
-    let closure = observerClosure(requirement, returnType: typeText)
     // A readable name that shadows nothing the body uses: the parameters and the default value's identifiers.
     let combiner = Naming.fresh("combiner", avoiding: requirement.reservedNames)
     let combinerRead = model.isolation == nil ? "self.\(Naming.combinerStorage).object" : "self.combiner"
@@ -111,6 +109,16 @@ extension Generator {
           requirement: #function
         ) \(indented(closure, 2))
       }
+      """
+  }
+
+  /// The body that forwards a requirement returning a value: the combiner's method if a combiner is set, the
+  /// default policy otherwise (see ``defaultPolicyBody(_:type:)``).
+  func combiningBody(_ requirement: Requirement, type: TypeSyntax) -> String {
+    let typeText = type.description
+    let closure = observerClosure(requirement, returnType: typeText)
+    return """
+      \(combinerBranch(requirement, typeText: typeText, closure: closure))
       \(defaultPolicyBody(requirement, type: type))
       """
   }

@@ -158,22 +158,8 @@ extension Generator {
         return \(answer)
       }
       """
-    let combiner = Naming.fresh("combiner", avoiding: requirement.reservedNames)
-    let combinerRead = model.isolation == nil ? "self.\(Naming.combinerStorage).object" : "self.combiner"
     return """
-      if let \(combiner) = \(combinerRead) {
-        return \(prefix)self.\(Naming.storage).combine(
-          using: Multiplex.Combiner<\(model.observerType), \(typeText), \(typeText)> { responses, defaultValue in
-            \(combiner).\(model.combiningBaseName)(
-              self,
-              \(requirement.combiningLabel): &responses,
-              default: defaultValue
-            )
-          },
-          default: \(defaultValueText(requirement)),
-          requirement: #function
-        ) \(indented(closure, 2))
-      }
+      \(combinerBranch(requirement, typeText: typeText, closure: closure))
       return \(prefix)self.\(Naming.storage).combine(default: \(defaultValueText(requirement)), requirement: #function) \(closure)
       """
   }
