@@ -22,7 +22,7 @@
 ///   for response in responses where response.observer.claimsRowHeight { result = response.value }
 ///   return result
 /// }
-/// let height = multiplexer.combine(using: claimed, default: nil) { $0.heightForRow(at: indexPath) }
+/// let height = multiplexer.combine(using: claimed, default: nil, requirement: nil) { $0.heightForRow(at: indexPath) }
 /// ```
 ///
 /// A built-in combiner does not allocate, except ``all``, whose array of results does. A custom combiner's lazy

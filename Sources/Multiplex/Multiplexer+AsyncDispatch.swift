@@ -61,7 +61,7 @@ extension Multiplexer {
   @inlinable
   public func combine<Value, Failure: Error>(
     default defaultValue: Value,
-    requirement: StaticString? = nil,
+    requirement: StaticString?,
     isolation: isolated (any Actor)? = #isolation,
     _ call: (Observer) async throws(Failure) -> Value
   ) async throws(Failure) -> Value {
@@ -87,7 +87,7 @@ extension Multiplexer {
   public func combine<Value, Result, Failure: Error>(
     using combiner: Combiner<Observer, Value, Result>,
     default defaultValue: Value,
-    requirement: StaticString? = nil,
+    requirement: StaticString?,
     isolation: isolated (any Actor)? = #isolation,
     _ call: (Observer) async throws(Failure) -> Value
   ) async throws(Failure) -> Result {

@@ -70,7 +70,9 @@ extension Multiplexer {
   ///   - defaultValue: The result when no observer responds; usually the protocol's documented default.
   ///   - requirement: The requirement being forwarded: pass `#function` from the forwarding member. Then only
   ///     that requirement's default implementation counts as not responding, not another defaulted requirement
-  ///     the observer's implementation happens to call. `nil` (the default) accepts any.
+  ///     the observer's implementation happens to call. Pass `nil` when you call `combine` outside the member
+  ///     that forwards the requirement (there `#function` would name the wrong function): then any default
+  ///     implementation's mark counts. Required, so that a forwarder cannot forget it.
   ///   - call: Forwards the call to one observer and returns its answer.
   /// - Returns: The first responding observer's answer, or `defaultValue`.
   /// - Throws: If `call` throws for one or more observers, the remaining observers are still called, and the
@@ -79,7 +81,7 @@ extension Multiplexer {
   @inlinable @inline(__always)
   public func combine<Value, Failure: Error>(
     default defaultValue: Value,
-    requirement: StaticString? = nil,
+    requirement: StaticString?,
     _ call: (Observer) throws(Failure) -> Value
   ) throws(Failure) -> Value {
     var result: Value? = nil
@@ -95,7 +97,7 @@ extension Multiplexer {
   ///
   /// ```swift
   /// func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
-  ///   combine(using: .allTrue, default: true) { $0.scrollViewShouldScrollToTop(scrollView) }
+  ///   combine(using: .allTrue, default: true, requirement: #function) { $0.scrollViewShouldScrollToTop(scrollView) }
   /// }
   /// ```
   ///
@@ -104,7 +106,9 @@ extension Multiplexer {
   ///   - defaultValue: Passed to the combiner; the built-in combiners return it when no observer responds.
   ///   - requirement: The requirement being forwarded: pass `#function` from the forwarding member. Then only
   ///     that requirement's default implementation counts as not responding, not another defaulted requirement
-  ///     the observer's implementation happens to call. `nil` (the default) accepts any.
+  ///     the observer's implementation happens to call. Pass `nil` when you call `combine` outside the member
+  ///     that forwards the requirement (there `#function` would name the wrong function): then any default
+  ///     implementation's mark counts. Required, so that a forwarder cannot forget it.
   ///   - call: Forwards the call to one observer and returns its answer.
   /// - Returns: What `combiner` returns.
   /// - Throws: If `call` throws for one or more observers, the iteration goes on, and the *first* error (in
@@ -115,7 +119,7 @@ extension Multiplexer {
   public func combine<Value, Result, Failure: Error>(
     using combiner: Combiner<Observer, Value, Result>,
     default defaultValue: Value,
-    requirement: StaticString? = nil,
+    requirement: StaticString?,
     _ call: (Observer) throws(Failure) -> Value
   ) throws(Failure) -> Result {
     // Performance: `@inline(__always)`, like `combine(default:_:)` and `_forEachResponse`, so that the closure

@@ -10,7 +10,7 @@
 /// multiplexer.add(scrollIndicator)
 ///
 /// multiplexer.notify { $0.scrollViewDidScroll(scrollView) }
-/// let zoomed = multiplexer.combine(default: nil) { $0.viewForZooming(in: scrollView) }
+/// let zoomed = multiplexer.combine(default: nil, requirement: nil) { $0.viewForZooming(in: scrollView) }
 /// ```
 ///
 /// To put it in a delegate slot, write a small class that conforms to the delegate protocol, keeps a

@@ -29,7 +29,10 @@ struct CombiningTests {
     defer { withExtendedLifetime(probes) {} }
     probes[0].zoomAnswer = .some(nil)
     #expect(multiplexer.viewForZooming() == nil)
-    #expect(multiplexer.observers.combine(using: .firstNonNil, default: "none") { $0.viewForZooming() } == "b")
+    #expect(
+      multiplexer.observers.combine(using: .firstNonNil, default: "none", requirement: nil) { $0.viewForZooming() }
+        == "b"
+    )
   }
 
   @Test("No responder: the default value is returned (shouldScrollToTop defaults to true)")
@@ -44,7 +47,7 @@ struct CombiningTests {
     multiplexer.observers.add(a)
     multiplexer.observers.add(silent)
     #expect(multiplexer.shouldScrollToTop() == true)
-    #expect(multiplexer.observers.combine(default: false) { $0.shouldScrollToTop() } == false)
+    #expect(multiplexer.observers.combine(default: false, requirement: nil) { $0.shouldScrollToTop() } == false)
     #expect(multiplexer.score() == 0)
     #expect(log.events == ["a.shouldScrollToTop", "a.shouldScrollToTop", "a.score"])
   }
@@ -66,17 +69,17 @@ struct CombiningTests {
     let (multiplexer, log, probes) = fixture()
     defer { withExtendedLifetime(probes) {} }
     let observers = multiplexer.observers
-    #expect(observers.combine(using: .first, default: "x") { $0.viewForZooming() } == "b")
-    #expect(observers.combine(using: .last, default: "x") { $0.viewForZooming() } == "d")
-    #expect(observers.combine(using: .all, default: "x") { $0.viewForZooming() } == ["b", "d"])
-    #expect(observers.combine(using: .firstNonNil, default: "x") { $0.viewForZooming() } == "b")
+    #expect(observers.combine(using: .first, default: "x", requirement: nil) { $0.viewForZooming() } == "b")
+    #expect(observers.combine(using: .last, default: "x", requirement: nil) { $0.viewForZooming() } == "d")
+    #expect(observers.combine(using: .all, default: "x", requirement: nil) { $0.viewForZooming() } == ["b", "d"])
+    #expect(observers.combine(using: .firstNonNil, default: "x", requirement: nil) { $0.viewForZooming() } == "b")
     // Every built-in combiner calls every observer.
     #expect(log.events.count == 16)
     let empty = Multiplexer<any ScrollDelegate>()
-    #expect(empty.combine(using: .first, default: "x") { $0.viewForZooming() } == "x")
-    #expect(empty.combine(using: .last, default: "x") { $0.viewForZooming() } == "x")
-    #expect(empty.combine(using: .all, default: "x") { $0.viewForZooming() } == [])
-    #expect(empty.combine(using: .firstNonNil, default: "x") { $0.viewForZooming() } == "x")
+    #expect(empty.combine(using: .first, default: "x", requirement: nil) { $0.viewForZooming() } == "x")
+    #expect(empty.combine(using: .last, default: "x", requirement: nil) { $0.viewForZooming() } == "x")
+    #expect(empty.combine(using: .all, default: "x", requirement: nil) { $0.viewForZooming() } == [])
+    #expect(empty.combine(using: .firstNonNil, default: "x", requirement: nil) { $0.viewForZooming() } == "x")
   }
 
   @Test("firstNonNil falls back to the default when every answer is nil")
@@ -86,7 +89,8 @@ struct CombiningTests {
     probes[1].zoomAnswer = .some(nil)
     probes[3].zoomAnswer = .some(nil)
     #expect(
-      multiplexer.observers.combine(using: .firstNonNil, default: "fallback") { $0.viewForZooming() } == "fallback"
+      multiplexer.observers.combine(using: .firstNonNil, default: "fallback", requirement: nil) { $0.viewForZooming() }
+        == "fallback"
     )
   }
 
@@ -95,8 +99,8 @@ struct CombiningTests {
     let log = Log()
     let multiplexer = ScrollDelegateMultiplexer()
     let observers = multiplexer.observers
-    #expect(observers.combine(using: .allTrue, default: false) { $0.shouldScrollToTop() } == false)
-    #expect(observers.combine(using: .anyTrue, default: true) { $0.shouldScrollToTop() } == true)
+    #expect(observers.combine(using: .allTrue, default: false, requirement: nil) { $0.shouldScrollToTop() } == false)
+    #expect(observers.combine(using: .anyTrue, default: true, requirement: nil) { $0.shouldScrollToTop() } == true)
     let a = Probe("a", log: log)
     let b = Probe("b", log: log)
     let c = Probe("c", log: log)
@@ -104,14 +108,14 @@ struct CombiningTests {
     a.scrollToTopAnswer = true
     b.scrollToTopAnswer = false
     // c does not respond.
-    #expect(observers.combine(using: .allTrue, default: true) { $0.shouldScrollToTop() } == false)
-    #expect(observers.combine(using: .anyTrue, default: false) { $0.shouldScrollToTop() } == true)
+    #expect(observers.combine(using: .allTrue, default: true, requirement: nil) { $0.shouldScrollToTop() } == false)
+    #expect(observers.combine(using: .anyTrue, default: false, requirement: nil) { $0.shouldScrollToTop() } == true)
     #expect(log.events.count == 6)
     b.scrollToTopAnswer = true
-    #expect(observers.combine(using: .allTrue, default: false) { $0.shouldScrollToTop() } == true)
+    #expect(observers.combine(using: .allTrue, default: false, requirement: nil) { $0.shouldScrollToTop() } == true)
     a.scrollToTopAnswer = false
     b.scrollToTopAnswer = false
-    #expect(observers.combine(using: .anyTrue, default: true) { $0.shouldScrollToTop() } == false)
+    #expect(observers.combine(using: .anyTrue, default: true, requirement: nil) { $0.shouldScrollToTop() } == false)
   }
 
   @Test("A custom combiner receives responses lazily and can stop early")
@@ -128,10 +132,10 @@ struct CombiningTests {
       for response in responses where response.value > 25 { return response.value }
       return defaultValue
     }
-    #expect(observers.combine(using: firstAbove25, default: -1) { $0.score() } == 30)
+    #expect(observers.combine(using: firstAbove25, default: -1, requirement: nil) { $0.score() } == 30)
     #expect(log.events == ["p1.score", "p2.score", "p3.score"])
     log.clear()
-    #expect(observers.combine(using: firstAbove25, default: -1) { _ in 0 } == -1)
+    #expect(observers.combine(using: firstAbove25, default: -1, requirement: nil) { _ in 0 } == -1)
   }
 
   @Test("A custom combiner sees the observer of each response (MDF: pick a specific observer)")
@@ -144,7 +148,9 @@ struct CombiningTests {
       for response in responses where response.observer === preferred { result = response.value }
       return result
     }
-    #expect(multiplexer.observers.combine(using: fromPreferred, default: nil) { $0.viewForZooming() } == "d")
+    #expect(
+      multiplexer.observers.combine(using: fromPreferred, default: nil, requirement: nil) { $0.viewForZooming() } == "d"
+    )
   }
 
   @Test("Non-responders are skipped in the responses a combiner sees")
@@ -154,7 +160,9 @@ struct CombiningTests {
     let names = Combiner<any ScrollDelegate, String?, [String]> { responses, _ in
       responses.map { ($0.observer as! Probe).name }
     }
-    #expect(multiplexer.observers.combine(using: names, default: nil) { $0.viewForZooming() } == ["b", "d"])
+    #expect(
+      multiplexer.observers.combine(using: names, default: nil, requirement: nil) { $0.viewForZooming() } == ["b", "d"]
+    )
   }
 
   @Test("An observer that responds and dispatches through another multiplexer still counts as responding")
@@ -179,7 +187,7 @@ struct CombiningTests {
     let forwarding = Forwarding(inner)
     outer.observers.add(forwarding)
     #expect(outer.score() == 42)
-    let all = outer.observers.combine(using: .all, default: 0) { $0.score() }
+    let all = outer.observers.combine(using: .all, default: 0, requirement: nil) { $0.score() }
     #expect(all == [42])
     #expect(
       log.events == ["innerProbe.score", "innerProbe.didScroll(0)", "innerProbe.score", "innerProbe.didScroll(0)"]
@@ -197,7 +205,7 @@ struct CombiningTests {
     final class PropagatingMultiplexer: ScrollDelegate {
       let observers = Multiplexer<any ScrollDelegate>()
       func score() -> Int {
-        let answers = observers.combine(using: .all, default: 0) { $0.score() }
+        let answers = observers.combine(using: .all, default: 0, requirement: nil) { $0.score() }
         return answers.first ?? notImplemented(by: self, returning: 0)
       }
     }
@@ -209,7 +217,7 @@ struct CombiningTests {
     #expect(outer.score() == 7)
     responder.scoreAnswer = nil
     #expect(outer.score() == 0)
-    #expect(outer.observers.combine(using: .all, default: -1) { $0.score() } == [])
+    #expect(outer.observers.combine(using: .all, default: -1, requirement: nil) { $0.score() } == [])
     withExtendedLifetime(silent) {}
   }
 }

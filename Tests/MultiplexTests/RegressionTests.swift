@@ -39,7 +39,9 @@ struct RegressionTests {
     let multiplexer = ScrollDelegateMultiplexer()
     multiplexer.observers.add(locker)
     #expect(multiplexer.shouldScrollToTop() == false)
-    #expect(multiplexer.observers.combine(using: .all, default: true) { $0.shouldScrollToTop() } == [false])
+    #expect(
+      multiplexer.observers.combine(using: .all, default: true, requirement: nil) { $0.shouldScrollToTop() } == [false]
+    )
   }
 
   @Test("A default implementation that dispatches to Void listeners still does not respond")
@@ -73,7 +75,7 @@ struct RegressionTests {
     let multiplexer = Multiplexer<any ScrollDelegate>()
     multiplexer.add(silent)
     multiplexer.add(responder)
-    let answer = await multiplexer.combine(default: 0) { observer async in observer.score() }
+    let answer = await multiplexer.combine(default: 0, requirement: nil) { observer async in observer.score() }
     #expect(answer == 42)
   }
 
@@ -225,7 +227,7 @@ struct RegressionTests {
       let innerMultiplexer = Multiplexer<any ScrollDelegate>()
       var inner: Inner?
       func load() async -> String? {
-        let answer = innerMultiplexer.combine(default: -1) { $0.score() }
+        let answer = innerMultiplexer.combine(default: -1, requirement: nil) { $0.score() }
         return "\(answer)"
       }
     }
@@ -235,7 +237,7 @@ struct RegressionTests {
     outer.innerMultiplexer.add(inner)
     let multiplexer = Multiplexer<any ScrollDelegate>()
     multiplexer.add(outer)
-    let answer = await multiplexer.combine(default: "nobody") { await $0.load() }
+    let answer = await multiplexer.combine(default: "nobody", requirement: nil) { await $0.load() }
     #expect(answer == "1")
   }
 
@@ -252,7 +254,7 @@ struct RegressionTests {
     let multiplexer = Multiplexer<any ScrollDelegate>()
     multiplexer.add(spawner)
     for _ in 0..<200 {
-      let answers = await multiplexer.combine(using: .all, default: nil) { await $0.load() }
+      let answers = await multiplexer.combine(using: .all, default: nil, requirement: nil) { await $0.load() }
       #expect(answers == ["spawner"])
     }
   }
@@ -269,6 +271,6 @@ struct RegressionTests {
     #expect(observers.combine(default: -1, requirement: "score()") { $0.score() } == 44)
     #expect(observers.combine(using: .all, default: -1, requirement: "score()") { $0.score() } == [44])
     // Not named: the documented limit, the cell's own default marks the call.
-    #expect(observers.combine(default: -1) { $0.score() } == -1)
+    #expect(observers.combine(default: -1, requirement: nil) { $0.score() } == -1)
   }
 }

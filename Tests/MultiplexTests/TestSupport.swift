@@ -53,8 +53,10 @@ final class ScrollDelegateMultiplexer: ScrollDelegate, DelegateMultiplexing {
   }
   func score() -> Int { observers.combine(default: 0, requirement: #function) { $0.score() } }
   func validate(_ value: Int) throws { try observers.notify { try $0.validate(value) } }
-  func check(_ value: Int) throws -> Int? { try observers.combine(default: nil) { try $0.check(value) } }
-  func load() async -> String? { await observers.combine(default: nil) { await $0.load() } }
+  func check(_ value: Int) throws -> Int? {
+    try observers.combine(default: nil, requirement: nil) { try $0.check(value) }
+  }
+  func load() async -> String? { await observers.combine(default: nil, requirement: nil) { await $0.load() } }
   func didFinish() async { await observers.notify { await $0.didFinish() } }
   func validateAsync(_ value: Int) async throws { try await observers.notify { try await $0.validateAsync(value) } }
 }

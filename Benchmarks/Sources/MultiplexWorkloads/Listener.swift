@@ -43,6 +43,6 @@ extension ListenerMultiplexer {
   /// `shouldBegin()` combined with the built-in `.allTrue` combiner, through the generated class's runtime
   /// multiplexer (a `ListenerCombining` object would allocate the closure that calls it on each call).
   public func allShouldBegin() -> Bool {
-    multiplexer.combine(using: .allTrue, default: true) { $0.shouldBegin() }
+    multiplexer.combine(using: .allTrue, default: true, requirement: nil) { $0.shouldBegin() }
   }
 }
