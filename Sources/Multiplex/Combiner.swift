@@ -30,13 +30,13 @@
 public struct Combiner<Observer, Value, Result> {
   /// How the combiner consumes the responses.
   @usableFromInline
-  enum _Strategy {
+  enum _Strategy: Sendable {
     /// A fold over the responses, run by the multiplexer's own loop: every responding observer is called, and
     /// nothing is allocated. `step` folds one answer into the partial result (`nil` until the first response);
     /// `finish` turns the partial result into the result, given the call's default.
-    case fold(step: (inout Result?, Value) -> Void, finish: (Result?, Value) -> Result)
+    case fold(step: @Sendable (inout Result?, Value) -> Void, finish: @Sendable (Result?, Value) -> Result)
     /// A custom combiner that pulls the responses lazily.
-    case pull((inout Responses<Observer, Value>, Value) -> Result)
+    case pull(@Sendable (inout Responses<Observer, Value>, Value) -> Result)
   }
 
   @usableFromInline let _strategy: _Strategy
@@ -48,10 +48,16 @@ public struct Combiner<Observer, Value, Result> {
 
   /// Creates a combiner from a closure that reads the responses and the call's default value.
   ///
+  /// The closure is `@Sendable`, so a combiner is `Sendable`: keep one in a global or a static property, or
+  /// share it across threads. (A combiner that needs state of a non-`Sendable` object, such as a combining
+  /// delegate, is what the `PCombining` protocols of generated multiplexers are for.)
+  ///
   /// - Parameter combine: Reads as many responses as it needs, in call order, and returns the result. The
   ///   second argument is the `default` passed to the call: the result to use when no observer responds.
   @inlinable
-  public init(_ combine: @escaping (_ responses: inout Responses<Observer, Value>, _ defaultValue: Value) -> Result) {
+  public init(
+    _ combine: @escaping @Sendable (_ responses: inout Responses<Observer, Value>, _ defaultValue: Value) -> Result
+  ) {
     self._strategy = .pull(combine)
   }
 
@@ -73,8 +79,8 @@ public struct Combiner<Observer, Value, Result> {
   /// A combiner that folds every response into a partial result; see `_Strategy.fold`.
   @inlinable
   static func _fold(
-    step: @escaping (inout Result?, Value) -> Void,
-    finish: @escaping (Result?, Value) -> Result
+    step: @escaping @Sendable (inout Result?, Value) -> Void,
+    finish: @escaping @Sendable (Result?, Value) -> Result
   ) -> Self {
     Self(_strategy: .fold(step: step, finish: finish))
   }
@@ -157,7 +163,7 @@ extension Combiner where Value: _OptionalValue, Result == Value {
 }
 
 /// `Optional`, for ``Combiner/firstNonNil``. Not meant to be adopted by other types.
-public protocol _OptionalValue {
+public protocol _OptionalValue: SendableMetatype {
   /// Whether the value is `nil`.
   var _isNil: Bool { get }
 }
@@ -166,3 +172,6 @@ extension Optional: _OptionalValue {
   @inlinable
   public var _isNil: Bool { self == nil }
 }
+
+// Every strategy's closures are `@Sendable`, and a combiner holds nothing else.
+extension Combiner: Sendable {}

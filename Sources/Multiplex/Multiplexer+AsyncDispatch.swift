@@ -91,6 +91,25 @@ extension Multiplexer {
     isolation: isolated (any Actor)? = #isolation,
     _ call: (Observer) async throws(Failure) -> Value
   ) async throws(Failure) -> Result {
+    try await _combine(
+      default: defaultValue,
+      requirement: requirement,
+      combining: combiner.combine,
+      isolation: isolation,
+      call
+    )
+  }
+
+  /// The asynchronous `_combine(default:requirement:combining:_:)`: the combining step as a closure, for generated
+  /// code. Not API.
+  @inlinable
+  public func _combine<Value, Result, Failure: Error>(
+    default defaultValue: Value,
+    requirement: StaticString?,
+    combining body: (_ responses: inout Responses<Observer, Value>, _ defaultValue: Value) -> Result,
+    isolation: isolated (any Actor)? = #isolation,
+    _ call: (Observer) async throws(Failure) -> Value
+  ) async throws(Failure) -> Result {
     let sourced = _source?() ?? []
     let entries = _snapshot()
     var sawDead = false
@@ -130,7 +149,7 @@ extension Multiplexer {
     func next() -> (observer: Observer, value: Value)? { iterator.next() }
     return withoutActuallyEscaping(next) { next in
       var lazy = Responses(_next: next)
-      return combiner.combine(&lazy, default: defaultValue)
+      return body(&lazy, defaultValue)
     }
   }
 }

@@ -132,15 +132,17 @@ extension Multiplexer {
       try _forEachResponse(requirement: requirement, call) { value in step(&partial, value) }
       return finish(partial, defaultValue)
     }
-    return try _combinePulling(using: combiner, default: defaultValue, requirement: requirement, call)
+    return try _combine(default: defaultValue, requirement: requirement, combining: combiner.combine, call)
   }
 
-  /// `combine(using:default:_:)` for a custom combiner, which pulls the responses lazily.
+  /// `combine(using:default:requirement:_:)` with the combining step as a closure, which may capture anything
+  /// (it is not stored): the code `@Multiplexed` and `multiplex-generate` generate calls it with their combining
+  /// delegate. The responses are pulled lazily, as by a custom ``Combiner``. Not API.
   @inlinable
-  func _combinePulling<Value, Result, Failure: Error>(
-    using combiner: Combiner<Observer, Value, Result>,
+  public func _combine<Value, Result, Failure: Error>(
     default defaultValue: Value,
     requirement: StaticString?,
+    combining body: (_ responses: inout Responses<Observer, Value>, _ defaultValue: Value) -> Result,
     _ call: (Observer) throws(Failure) -> Value
   ) throws(Failure) -> Result {
     var dispatch = _beginDispatch(requirement: requirement)
@@ -183,7 +185,7 @@ extension Multiplexer {
       },
       do: { next in
         var responses = Responses(_next: next)
-        return combiner.combine(&responses, default: defaultValue)
+        return body(&responses, defaultValue)
       }
     )
     // Drop this function's references to the snapshot too, before `_endDispatch` releases it (see there).

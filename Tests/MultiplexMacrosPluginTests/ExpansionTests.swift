@@ -133,16 +133,16 @@ import Testing
 
           public func viewForZooming(in scrollView: ScrollView) -> View? {
             if let combiner = self._combiner.object {
-              return self._multiplexer.combine(
-                using: Multiplex.Combiner<any ScrollViewDelegate, View?, View?> { responses, defaultValue in
+              return self._multiplexer._combine(
+                default: nil,
+                requirement: #function,
+                combining: { responses, defaultValue in
                   combiner.scrollViewDelegateMultiplexer(
                     self,
                     combineViewForZoomingIn: &responses,
                     default: defaultValue
                   )
-                },
-                default: nil,
-                requirement: #function
+                }
               ) {
                 $0.viewForZooming(in: scrollView)
               }
@@ -154,16 +154,16 @@ import Testing
 
           public func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
             if let combiner = self._combiner.object {
-              return self._multiplexer.combine(
-                using: Multiplex.Combiner<any ScrollViewDelegate, Bool, Bool> { responses, defaultValue in
+              return self._multiplexer._combine(
+                default: true,
+                requirement: #function,
+                combining: { responses, defaultValue in
                   combiner.scrollViewDelegateMultiplexer(
                     self,
                     combineScrollViewShouldScrollToTop: &responses,
                     default: defaultValue
                   )
-                },
-                default: true,
-                requirement: #function
+                }
               ) {
                 $0.scrollViewShouldScrollToTop(scrollView)
               }
@@ -410,16 +410,16 @@ import Testing
 
           func preferredSize(for view: View) async -> Size? {
             if let combiner = self.combiner {
-              return await self._multiplexer.combine(
-                using: Multiplex.Combiner<any ViewDelegate, Size?, Size?> { responses, defaultValue in
+              return await self._multiplexer._combine(
+                default: nil,
+                requirement: #function,
+                combining: { responses, defaultValue in
                   combiner.viewDelegateMultiplexer(
                     self,
                     combinePreferredSizeFor: &responses,
                     default: defaultValue
                   )
-                },
-                default: nil,
-                requirement: #function
+                }
               ) {
                 await $0.preferredSize(for: view)
               }

@@ -51,16 +51,16 @@ import Testing
       expansion.member("module", of: "class DelegateMultiplexer") == """
         func module(Multiplex argument: Int) -> Int? {
           if let combiner = self._combiner.object {
-            return self._multiplexer.combine(
-              using: Multiplex.Combiner<any Delegate, Int?, Int?> { responses, defaultValue in
+            return self._multiplexer._combine(
+              default: nil,
+              requirement: #function,
+              combining: { responses, defaultValue in
                 combiner.delegateMultiplexer(
                   self,
                   combineModuleMultiplex: &responses,
                   default: defaultValue
                 )
-              },
-              default: nil,
-              requirement: #function
+              }
             ) {
               $0.module(Multiplex: argument)
             }
@@ -208,16 +208,16 @@ import Testing
       expansion.member("inspect", of: "class DelegateMultiplexer") == """
         func inspect(_ box: __shared Box) -> Int? {
           if let combiner = self._combiner.object {
-            return self._multiplexer.combine(
-              using: Multiplex.Combiner<any Delegate, Int?, Int?> { responses, defaultValue in
+            return self._multiplexer._combine(
+              default: nil,
+              requirement: #function,
+              combining: { responses, defaultValue in
                 combiner.delegateMultiplexer(
                   self,
                   combineInspect: &responses,
                   default: defaultValue
                 )
-              },
-              default: nil,
-              requirement: #function
+              }
             ) {
               $0.inspect(box)
             }
@@ -319,16 +319,16 @@ import Testing
       expansion.member("echo", of: "class DelegateMultiplexer") == """
         func echo<each Value>(label values: repeat each Value) -> (repeat each Value)? {
           if let combiner = self._combiner.object {
-            return self._multiplexer.combine(
-              using: Multiplex.Combiner<any Delegate, (repeat each Value)?, (repeat each Value)?> { responses, defaultValue in
+            return self._multiplexer._combine(
+              default: nil,
+              requirement: #function,
+              combining: { responses, defaultValue in
                 combiner.delegateMultiplexer(
                   self,
                   combineEchoLabel: &responses,
                   default: defaultValue
                 )
-              },
-              default: nil,
-              requirement: #function
+              }
             ) {
               $0.echo(label: repeat each values)
             }
@@ -405,16 +405,16 @@ import Testing
       expansion.member("first", of: "class DelegateMultiplexer") == """
         func first<C: Collection>(in collection: C) -> C.Element? where C.Element: Comparable {
           if let combiner = self._combiner.object {
-            return self._multiplexer.combine(
-              using: Multiplex.Combiner<any Delegate, C.Element?, C.Element?> { responses, defaultValue in
+            return self._multiplexer._combine(
+              default: nil,
+              requirement: #function,
+              combining: { responses, defaultValue in
                 combiner.delegateMultiplexer(
                   self,
                   combineFirstIn: &responses,
                   default: defaultValue
                 )
-              },
-              default: nil,
-              requirement: #function
+              }
             ) {
               $0.first(in: collection)
             }
@@ -511,16 +511,16 @@ import Testing
       expansion.member("unwrapped", of: "class DelegateMultiplexer") == """
         func unwrapped() -> Int! {
           if let combiner = self._combiner.object {
-            return self._multiplexer.combine(
-              using: Multiplex.Combiner<any Delegate, Int?, Int?> { responses, defaultValue in
+            return self._multiplexer._combine(
+              default: nil,
+              requirement: #function,
+              combining: { responses, defaultValue in
                 combiner.delegateMultiplexer(
                   self,
                   combineUnwrapped: &responses,
                   default: defaultValue
                 )
-              },
-              default: nil,
-              requirement: #function
+              }
             ) {
               $0.unwrapped()
             }
@@ -751,16 +751,16 @@ import Testing
           subscript(key key: String) -> Int? {
             get {
               if let combiner = self._combiner.object {
-                return self._multiplexer.combine(
-                  using: Multiplex.Combiner<any Delegate, Int?, Int?> { responses, defaultValue in
+                return self._multiplexer._combine(
+                  default: nil,
+                  requirement: #function,
+                  combining: { responses, defaultValue in
                     combiner.delegateMultiplexer(
                       self,
                       combineSubscriptKey: &responses,
                       default: defaultValue
                     )
-                  },
-                  default: nil,
-                  requirement: #function
+                  }
                 ) { observer in
                   observer[key: key]
                 }
@@ -915,9 +915,10 @@ import Testing
         ) -> Score?
         """
     )
+    // The multiplexer conforms to the protocol: there, the alias is used as the requirement spells it.
     #expect(
       expansion.member("handler", of: "class DelegateMultiplexer").contains(
-        "using: Multiplex.Combiner<any Delegate, Handler<Score>?, Handler<Score>?>"
+        "func handler(for score: Score) -> Handler<Score>? {"
       )
     )
   }

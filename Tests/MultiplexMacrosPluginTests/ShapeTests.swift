@@ -48,16 +48,16 @@ import Testing
       expansion.member("viewForZooming", of: "class DelegateMultiplexer") == """
         func viewForZooming(in scrollView: ScrollView) -> View? {
           if let combiner = self._combiner.object {
-            return self._multiplexer.combine(
-              using: Multiplex.Combiner<any Delegate, View?, View?> { responses, defaultValue in
+            return self._multiplexer._combine(
+              default: nil,
+              requirement: #function,
+              combining: { responses, defaultValue in
                 combiner.delegateMultiplexer(
                   self,
                   combineViewForZoomingIn: &responses,
                   default: defaultValue
                 )
-              },
-              default: nil,
-              requirement: #function
+              }
             ) {
               $0.viewForZooming(in: scrollView)
             }
@@ -114,16 +114,16 @@ import Testing
       expansion.member("scrollViewShouldScrollToTop", of: "class DelegateMultiplexer") == """
         func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
           if let combiner = self._combiner.object {
-            return self._multiplexer.combine(
-              using: Multiplex.Combiner<any Delegate, Bool, Bool> { responses, defaultValue in
+            return self._multiplexer._combine(
+              default: true,
+              requirement: #function,
+              combining: { responses, defaultValue in
                 combiner.delegateMultiplexer(
                   self,
                   combineScrollViewShouldScrollToTop: &responses,
                   default: defaultValue
                 )
-              },
-              default: true,
-              requirement: #function
+              }
             ) {
               $0.scrollViewShouldScrollToTop(scrollView)
             }
@@ -169,16 +169,16 @@ import Testing
       expansion.member("adjust", of: "class DelegateMultiplexer") == """
         func adjust(_ value: inout Int) -> Bool? {
           if let combiner = self._combiner.object {
-            return self._multiplexer.combine(
-              using: Multiplex.Combiner<any Delegate, Bool?, Bool?> { responses, defaultValue in
+            return self._multiplexer._combine(
+              default: nil,
+              requirement: #function,
+              combining: { responses, defaultValue in
                 combiner.delegateMultiplexer(
                   self,
                   combineAdjust: &responses,
                   default: defaultValue
                 )
-              },
-              default: nil,
-              requirement: #function
+              }
             ) {
               $0.adjust(&value)
             }
@@ -218,16 +218,16 @@ import Testing
       expansion.member("transform", of: "class DelegateMultiplexer") == """
         func transform(_ value: Int) throws -> Int? {
           if let combiner = self._combiner.object {
-            return try self._multiplexer.combine(
-              using: Multiplex.Combiner<any Delegate, Int?, Int?> { responses, defaultValue in
+            return try self._multiplexer._combine(
+              default: nil,
+              requirement: #function,
+              combining: { responses, defaultValue in
                 combiner.delegateMultiplexer(
                   self,
                   combineTransform: &responses,
                   default: defaultValue
                 )
-              },
-              default: nil,
-              requirement: #function
+              }
             ) {
               try $0.transform(value)
             }
@@ -242,16 +242,16 @@ import Testing
       expansion.member("check", of: "class DelegateMultiplexer") == """
         func check(_ value: Int) throws(ValidationError) -> Bool? {
           if let combiner = self._combiner.object {
-            return try self._multiplexer.combine(
-              using: Multiplex.Combiner<any Delegate, Bool?, Bool?> { responses, defaultValue in
+            return try self._multiplexer._combine(
+              default: nil,
+              requirement: #function,
+              combining: { responses, defaultValue in
                 combiner.delegateMultiplexer(
                   self,
                   combineCheck: &responses,
                   default: defaultValue
                 )
-              },
-              default: nil,
-              requirement: #function
+              }
             ) { (observer: any Delegate) throws(ValidationError) -> Bool? in
               try observer.check(value)
             }
@@ -304,16 +304,16 @@ import Testing
       expansion.member("data", of: "class DelegateMultiplexer") == """
         func data(for url: URL) async throws -> Data? {
           if let combiner = self._combiner.object {
-            return try await self._multiplexer.combine(
-              using: Multiplex.Combiner<any Delegate, Data?, Data?> { responses, defaultValue in
+            return try await self._multiplexer._combine(
+              default: nil,
+              requirement: #function,
+              combining: { responses, defaultValue in
                 combiner.delegateMultiplexer(
                   self,
                   combineDataFor: &responses,
                   default: defaultValue
                 )
-              },
-              default: nil,
-              requirement: #function
+              }
             ) {
               try await $0.data(for: url)
             }
@@ -360,16 +360,16 @@ import Testing
       expansion.member("value", of: "class DelegateMultiplexer") == """
         func value<T: Decodable, Key>(forKey key: Key, as type: T.Type) -> T? where Key: Hashable {
           if let combiner = self._combiner.object {
-            return self._multiplexer.combine(
-              using: Multiplex.Combiner<any Delegate, T?, T?> { responses, defaultValue in
+            return self._multiplexer._combine(
+              default: nil,
+              requirement: #function,
+              combining: { responses, defaultValue in
                 combiner.delegateMultiplexer(
                   self,
                   combineValueForKeyAs: &responses,
                   default: defaultValue
                 )
-              },
-              default: nil,
-              requirement: #function
+              }
             ) {
               $0.value(forKey: key, as: type)
             }
@@ -433,16 +433,16 @@ import Testing
         var preferredHeight: Double? {
           get {
             if let combiner = self._combiner.object {
-              return self._multiplexer.combine(
-                using: Multiplex.Combiner<any Delegate, Double?, Double?> { responses, defaultValue in
+              return self._multiplexer._combine(
+                default: nil,
+                requirement: #function,
+                combining: { responses, defaultValue in
                   combiner.delegateMultiplexer(
                     self,
                     combinePreferredHeight: &responses,
                     default: defaultValue
                   )
-                },
-                default: nil,
-                requirement: #function
+                }
               ) {
                 $0.preferredHeight
               }
@@ -464,16 +464,16 @@ import Testing
         var snapshot: Data? {
           get async throws {
             if let combiner = self._combiner.object {
-              return try await self._multiplexer.combine(
-                using: Multiplex.Combiner<any Delegate, Data?, Data?> { responses, defaultValue in
+              return try await self._multiplexer._combine(
+                default: nil,
+                requirement: #function,
+                combining: { responses, defaultValue in
                   combiner.delegateMultiplexer(
                     self,
                     combineSnapshot: &responses,
                     default: defaultValue
                   )
-                },
-                default: nil,
-                requirement: #function
+                }
               ) {
                 try await $0.snapshot
               }
@@ -544,16 +544,16 @@ import Testing
       expansion.member("view", of: "class DelegateMultiplexer") == """
         func view(`in` container: Container, for `default`: Int) -> View? {
           if let combiner = self._combiner.object {
-            return self._multiplexer.combine(
-              using: Multiplex.Combiner<any Delegate, View?, View?> { responses, defaultValue in
+            return self._multiplexer._combine(
+              default: nil,
+              requirement: #function,
+              combining: { responses, defaultValue in
                 combiner.delegateMultiplexer(
                   self,
                   combineViewInFor: &responses,
                   default: defaultValue
                 )
-              },
-              default: nil,
-              requirement: #function
+              }
             ) {
               $0.view(in: container, for: `default`)
             }
@@ -611,16 +611,16 @@ import Testing
       expansion.member("height", of: "class DelegateMultiplexer") == """
         func height(forRow row: Int) -> Double {
           if let combiner = self._combiner.object {
-            return self._multiplexer.combine(
-              using: Multiplex.Combiner<any Delegate, Double, Double> { responses, defaultValue in
+            return self._multiplexer._combine(
+              default: 44,
+              requirement: #function,
+              combining: { responses, defaultValue in
                 combiner.delegateMultiplexer(
                   self,
                   combineHeightForRow: &responses,
                   default: defaultValue
                 )
-              },
-              default: 44,
-              requirement: #function
+              }
             ) {
               $0.height(forRow: row)
             }
@@ -755,16 +755,16 @@ import Testing
       expansion.member("pick", of: "class DelegateMultiplexer") == """
         func pick(observer: Int, combiner1: Int) throws(PickError) -> Int {
           if let combiner2 = self._combiner.object {
-            return try self._multiplexer.combine(
-              using: Multiplex.Combiner<any Delegate, Int, Int> { responses, defaultValue in
+            return try self._multiplexer._combine(
+              default: combiner.fallback,
+              requirement: #function,
+              combining: { responses, defaultValue in
                 combiner2.delegateMultiplexer(
                   self,
                   combinePickObserverCombiner1: &responses,
                   default: defaultValue
                 )
-              },
-              default: combiner.fallback,
-              requirement: #function
+              }
             ) { (observer1: any Delegate) throws(PickError) -> Int in
               try observer1.pick(observer: observer, combiner1: combiner1)
             }
@@ -849,16 +849,16 @@ import Testing
       expansion.member("didChange", of: "class PackageDelegateMultiplexer") == """
         package func didChange() -> Int? {
           if let combiner = self._combiner.object {
-            return self._multiplexer.combine(
-              using: Multiplex.Combiner<any PackageDelegate, Int?, Int?> { responses, defaultValue in
+            return self._multiplexer._combine(
+              default: nil,
+              requirement: #function,
+              combining: { responses, defaultValue in
                 combiner.packageDelegateMultiplexer(
                   self,
                   combineDidChange: &responses,
                   default: defaultValue
                 )
-              },
-              default: nil,
-              requirement: #function
+              }
             ) {
               $0.didChange()
             }
@@ -935,16 +935,16 @@ import Testing
         @available(macOS 16, *)
         func didChange() -> Int? {
           if let combiner = self._combiner.object {
-            return self._multiplexer.combine(
-              using: Multiplex.Combiner<any Delegate, Int?, Int?> { responses, defaultValue in
+            return self._multiplexer._combine(
+              default: nil,
+              requirement: #function,
+              combining: { responses, defaultValue in
                 combiner.delegateMultiplexer(
                   self,
                   combineDidChange: &responses,
                   default: defaultValue
                 )
-              },
-              default: nil,
-              requirement: #function
+              }
             ) {
               $0.didChange()
             }

@@ -138,14 +138,35 @@ struct CombiningTests {
     #expect(observers.combine(using: firstAbove25, default: -1, requirement: nil) { _ in 0 } == -1)
   }
 
+  /// A combiner is `Sendable`: a shared one can live in a static property (Swift 6 requires static stored
+  /// properties to be `Sendable`; this would not compile otherwise) and be used from any thread.
+  static let sharedLast = Combiner<any ScrollDelegate, Int, Int> { responses, defaultValue in
+    var last = defaultValue
+    while let response = responses.next() { last = response.value }
+    return last
+  }
+
+  @Test("A combiner is Sendable: kept in a static property, used from another thread")
+  func combinerIsSendable() async {
+    let (multiplexer, _, probes) = fixture()
+    defer { withExtendedLifetime(probes) {} }
+    let combiner = Self.sharedLast
+    let fromAnotherTask = await Task.detached { combiner }.value
+    #expect(
+      multiplexer.observers.combine(using: fromAnotherTask, default: -1, requirement: nil) { $0.score() }
+        == multiplexer.observers.combine(using: .last, default: -1, requirement: nil) { $0.score() }
+    )
+  }
+
   @Test("A custom combiner sees the observer of each response (MDF: pick a specific observer)")
   func combinerPicksObserver() {
     let (multiplexer, _, probes) = fixture()
     defer { withExtendedLifetime(probes) {} }
-    let preferred = probes[3]
+    // A combiner is `Sendable`: it names the observer it prefers by identity, not by holding it.
+    let preferred = ObjectIdentifier(probes[3])
     let fromPreferred = Combiner<any ScrollDelegate, String?, String?> { responses, defaultValue in
       var result = defaultValue
-      for response in responses where response.observer === preferred { result = response.value }
+      for response in responses where ObjectIdentifier(response.observer) == preferred { result = response.value }
       return result
     }
     #expect(

@@ -219,16 +219,16 @@ final class XMLParserDelegateMultiplexer: XMLParserDelegate, Multiplex.DelegateM
 
   func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
     if let combiner = self._combiner.object {
-      return self._multiplexer.combine(
-        using: Multiplex.Combiner<any XMLParserDelegate, Data?, Data?> { responses, defaultValue in
+      return self._multiplexer._combine(
+        default: self._defaults.parser(parser, resolveExternalEntityName: name, systemID: systemID),
+        requirement: #function,
+        combining: { responses, defaultValue in
           combiner.xmlParserDelegateMultiplexer(
             self,
             combineParserResolveExternalEntityNameSystemID: &responses,
             default: defaultValue
           )
-        },
-        default: self._defaults.parser(parser, resolveExternalEntityName: name, systemID: systemID),
-        requirement: #function
+        }
       ) {
         $0.parser(parser, resolveExternalEntityName: name, systemID: systemID)
       }

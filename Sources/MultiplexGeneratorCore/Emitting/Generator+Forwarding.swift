@@ -88,25 +88,27 @@ extension Generator {
       """
   }
 
-  /// `if let combiner = … { return …combine(using: …) { closure } }`: the combining object's answer when one is
+  /// `if let combiner = … { return …_combine(…) { closure } }`: the combining object's answer when one is
   /// set, with `closure` calling each observer. Shared by the Swift and `@objc` forwarding members.
-  func combinerBranch(_ requirement: Requirement, typeText: String, closure: String) -> String {
+  func combinerBranch(_ requirement: Requirement, closure: String) -> String {
     let prefix = effectPrefix(requirement)
     // A readable name that shadows nothing the body uses: the parameters and the default value's identifiers.
     let combiner = Naming.fresh("combiner", avoiding: requirement.reservedNames)
     let combinerRead = model.isolation == nil ? "self.\(Naming.combinerStorage).object" : "self.combiner"
+    // `_combine` takes the combining step as a non-escaping closure: it may capture the combining delegate and the
+    // multiplexer (a `Combiner` must be `Sendable`), and nothing is allocated for it.
     return """
       if let \(combiner) = \(combinerRead) {
-        return \(prefix)self.\(Naming.storage).combine(
-          using: Multiplex.Combiner<\(model.observerType), \(typeText), \(typeText)> { responses, defaultValue in
+        return \(prefix)self.\(Naming.storage)._combine(
+          default: \(defaultValueText(requirement)),
+          requirement: #function,
+          combining: { responses, defaultValue in
             \(combiner).\(model.combiningBaseName)(
               self,
               \(requirement.combiningLabel): &responses,
               default: defaultValue
             )
-          },
-          default: \(defaultValueText(requirement)),
-          requirement: #function
+          }
         ) \(indented(closure, 2))
       }
       """
@@ -118,7 +120,7 @@ extension Generator {
     let typeText = type.description
     let closure = observerClosure(requirement, returnType: typeText)
     return """
-      \(combinerBranch(requirement, typeText: typeText, closure: closure))
+      \(combinerBranch(requirement, closure: closure))
       \(defaultPolicyBody(requirement, type: type))
       """
   }

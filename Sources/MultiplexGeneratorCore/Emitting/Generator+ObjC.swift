@@ -159,7 +159,7 @@ extension Generator {
       }
       """
     return """
-      \(combinerBranch(requirement, typeText: typeText, closure: closure))
+      \(combinerBranch(requirement, closure: closure))
       return \(prefix)self.\(Naming.storage).combine(default: \(defaultValueText(requirement)), requirement: #function) \(closure)
       """
   }

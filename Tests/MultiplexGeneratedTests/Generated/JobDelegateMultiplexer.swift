@@ -138,16 +138,16 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
 
   func job(_ job: Job, retryDelayAfter attempt: Int) throws -> Double {
     if let combiner = self._combiner.object {
-      return try self._multiplexer.combine(
-        using: Multiplex.Combiner<any JobDelegate, Double, Double> { responses, defaultValue in
+      return try self._multiplexer._combine(
+        default: self._defaults.job(job, retryDelayAfter: attempt),
+        requirement: #function,
+        combining: { responses, defaultValue in
           combiner.jobDelegateMultiplexer(
             self,
             combineJobRetryDelayAfter: &responses,
             default: defaultValue
           )
-        },
-        default: self._defaults.job(job, retryDelayAfter: attempt),
-        requirement: #function
+        }
       ) {
         try $0.job(job, retryDelayAfter: attempt)
       }
@@ -169,16 +169,16 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
 
   func job(_ job: Job, summaryFor step: Int) async -> String? {
     if let combiner = self._combiner.object {
-      return await self._multiplexer.combine(
-        using: Multiplex.Combiner<any JobDelegate, String?, String?> { responses, defaultValue in
+      return await self._multiplexer._combine(
+        default: nil,
+        requirement: #function,
+        combining: { responses, defaultValue in
           combiner.jobDelegateMultiplexer(
             self,
             combineJobSummaryFor: &responses,
             default: defaultValue
           )
-        },
-        default: nil,
-        requirement: #function
+        }
       ) {
         await $0.job(job, summaryFor: step)
       }
@@ -194,16 +194,16 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
 
   func job<Value>(_ job: Job, transform value: Value) -> Value?where Value : Sendable {
     if let combiner = self._combiner.object {
-      return self._multiplexer.combine(
-        using: Multiplex.Combiner<any JobDelegate, Value?, Value?> { responses, defaultValue in
+      return self._multiplexer._combine(
+        default: self._defaults.job(job, transform: value),
+        requirement: #function,
+        combining: { responses, defaultValue in
           combiner.jobDelegateMultiplexer(
             self,
             combineJobTransform: &responses,
             default: defaultValue
           )
-        },
-        default: self._defaults.job(job, transform: value),
-        requirement: #function
+        }
       ) {
         $0.job(job, transform: value)
       }
@@ -223,16 +223,16 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
 
   func job(_ job: Job, labelFor step: Int) -> String {
     if let combiner = self._combiner.object {
-      return self._multiplexer.combine(
-        using: Multiplex.Combiner<any JobDelegate, String, String> { responses, defaultValue in
+      return self._multiplexer._combine(
+        default: self._defaults.job(job, labelFor: step),
+        requirement: #function,
+        combining: { responses, defaultValue in
           combiner.jobDelegateMultiplexer(
             self,
             combineJobLabelFor: &responses,
             default: defaultValue
           )
-        },
-        default: self._defaults.job(job, labelFor: step),
-        requirement: #function
+        }
       ) {
         $0.job(job, labelFor: step)
       }
@@ -265,16 +265,16 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
   var displayName: String {
     get {
       if let combiner = self._combiner.object {
-        return self._multiplexer.combine(
-          using: Multiplex.Combiner<any JobDelegate, String, String> { responses, defaultValue in
+        return self._multiplexer._combine(
+          default: self._defaults.displayName,
+          requirement: #function,
+          combining: { responses, defaultValue in
             combiner.jobDelegateMultiplexer(
               self,
               combineDisplayName: &responses,
               default: defaultValue
             )
-          },
-          default: self._defaults.displayName,
-          requirement: #function
+          }
         ) {
           $0.displayName
         }
@@ -292,16 +292,16 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
   var tag: String? {
     get {
       if let combiner = self._combiner.object {
-        return self._multiplexer.combine(
-          using: Multiplex.Combiner<any JobDelegate, String?, String?> { responses, defaultValue in
+        return self._multiplexer._combine(
+          default: self._defaults.tag,
+          requirement: #function,
+          combining: { responses, defaultValue in
             combiner.jobDelegateMultiplexer(
               self,
               combineTag: &responses,
               default: defaultValue
             )
-          },
-          default: self._defaults.tag,
-          requirement: #function
+          }
         ) {
           $0.tag
         }
