@@ -52,12 +52,12 @@
 ///
 ///   public func viewForZooming(in scrollView: ScrollView) -> View? {
 ///     if let combiner = self._combiner.object {
-///       return self._multiplexer.combine(
-///         using: Multiplex.Combiner<any ScrollViewDelegate, View?, View?> { responses, defaultValue in
-///           combiner.scrollViewDelegateMultiplexer(self, combineViewForZoomingIn: &responses, default: defaultValue)
-///         },
+///       return self._multiplexer._combine(
 ///         default: nil,
-///         requirement: #function
+///         requirement: #function,
+///         combining: { responses, defaultValue in
+///           combiner.scrollViewDelegateMultiplexer(self, combineViewForZoomingIn: &responses, default: defaultValue)
+///         }
 ///       ) {
 ///         $0.viewForZooming(in: scrollView)
 ///       }

@@ -41,7 +41,7 @@ public final class Bystander: Listener {
 
 extension ListenerMultiplexer {
   /// `shouldBegin()` combined with the built-in `.allTrue` combiner, through the generated class's runtime
-  /// multiplexer (a `ListenerCombining` object would allocate the closure that calls it on each call).
+  /// multiplexer (the built-in fold runs in the dispatch loop; a `ListenerCombining` object pulls lazily).
   public func allShouldBegin() -> Bool {
     multiplexer.combine(using: .allTrue, default: true, requirement: nil) { $0.shouldBegin() }
   }
