@@ -128,13 +128,9 @@ struct BlockingAndClaimsTests {
 
   @Test("A blocked observer with a delivery context receives no posted call; calls queued before are dropped")
   func blockedDeliveryContextObserver() {
-    final class Recorder: Ticker {
-      let ticks = Locked<[Int]>([])
-      func tick(_ dispatch: Int) { ticks.withLock { $0.append(dispatch) } }
-    }
     let scheduler = ManualScheduler()
     let multiplexer = Multiplexer<any Ticker>()
-    let recorder = Recorder()
+    let recorder = TickRecorder()
     let token = multiplexer.add(recorder, deliveringOn: scheduler.context)
     multiplexer.post { $0.tick(1) }
     let block = token.block()
@@ -149,13 +145,9 @@ struct BlockingAndClaimsTests {
 
   @Test("Calls queued before a block are dropped, not delayed: they do not run after the block ends")
   func blockDropsQueuedCalls() {
-    final class Recorder: Ticker {
-      let ticks = Locked<[Int]>([])
-      func tick(_ dispatch: Int) { ticks.withLock { $0.append(dispatch) } }
-    }
     let scheduler = ManualScheduler()
     let multiplexer = Multiplexer<any Ticker>()
-    let recorder = Recorder()
+    let recorder = TickRecorder()
     let token = multiplexer.add(recorder, deliveringOn: scheduler.context)
     multiplexer.post { $0.tick(1) }  // queued, not started
     let block = token.block()

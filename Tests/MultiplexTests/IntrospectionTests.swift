@@ -6,10 +6,6 @@ import Testing
 
 @Suite("Introspection and reports")
 struct IntrospectionTests {
-  final class Recorder: Ticker {
-    let ticks = Locked<[Int]>([])
-    func tick(_ dispatch: Int) { ticks.withLock { $0.append(dispatch) } }
-  }
   final class Other: Ticker {
     func tick(_ dispatch: Int) {}
   }
@@ -18,27 +14,27 @@ struct IntrospectionTests {
   func debugDescription() {
     let multiplexer = Multiplexer<any Ticker>()
     let primary = Other()
-    let recorder = Recorder()
-    let queued = Recorder()
+    let recorder = TickRecorder()
+    let queued = TickRecorder()
     let scheduler = ManualScheduler()
     let token = multiplexer.add(recorder, priority: 10)
     multiplexer.add(Other(), retention: .strong)
     multiplexer.add(queued, deliveringOn: .queue(DispatchQueue(label: "cache")))
-    multiplexer.add(Recorder(), retention: .strong, deliveringOn: scheduler.context)
+    multiplexer.add(TickRecorder(), retention: .strong, deliveringOn: scheduler.context)
     multiplexer.primary = primary
     let block = token.block()
     do {
-      let gone = Recorder()
+      let gone = TickRecorder()
       multiplexer.add(gone)  // deallocated: not listed
     }
     #expect(
       multiplexer.debugDescription == """
         Multiplexer<Ticker>: 5 observers
           1. Other (primary, weak)
-          2. Recorder (weak, priority 10, blocked)
+          2. TickRecorder (weak, priority 10, blocked)
           3. Other (strong)
-          4. Recorder (weak, delivered on queue "cache")
-          5. Recorder (strong, delivered on custom scheduler)
+          4. TickRecorder (weak, delivered on queue "cache")
+          5. TickRecorder (strong, delivered on custom scheduler)
         """
     )
     block.cancel()
@@ -71,7 +67,7 @@ struct IntrospectionTests {
   @Test("An event stream's tap is a registration, not an observer: introspection and removeAll leave it out")
   func tapsAreHidden() async {
     let multiplexer = Multiplexer<any Ticker>()
-    let recorder = Recorder()
+    let recorder = TickRecorder()
     multiplexer.add(recorder)
     let events = multiplexer._events(bufferingPolicy: .unbounded) { continuation -> any Ticker in
       final class Tap: Ticker {
@@ -98,8 +94,8 @@ struct IntrospectionTests {
   @Test("A posted call whose arguments are not Sendable skips context observers, and says so (debug builds)")
   func undeliveredCallIsReported() {
     let multiplexer = Multiplexer<any Ticker>()
-    let direct = Recorder()
-    let queued = Recorder()
+    let direct = TickRecorder()
+    let queued = TickRecorder()
     let scheduler = ManualScheduler()
     multiplexer.add(direct)
     multiplexer.add(queued, deliveringOn: scheduler.context)

@@ -1,5 +1,6 @@
 import Foundation
 import Multiplex
+import MultiplexTestSupport
 
 /// A delegate protocol with every requirement shape the runtime forwards.
 protocol ScrollDelegate: AnyObject {
@@ -176,6 +177,12 @@ final class Silent: ScrollDelegate {}
 /// A `Sendable` observer protocol for tests that use several threads.
 protocol Ticker: AnyObject, Sendable {
   func tick(_ dispatch: Int)
+}
+
+/// A `Ticker` that records the dispatch numbers it receives, from any thread.
+final class TickRecorder: Ticker {
+  let ticks = Locked<[Int]>([])
+  func tick(_ dispatch: Int) { ticks.withLock { $0.append(dispatch) } }
 }
 
 /// A sender with one weak delegate slot, like UIKit's scroll view.
