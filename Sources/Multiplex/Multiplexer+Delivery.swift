@@ -126,26 +126,33 @@ extension Multiplexer where Observer: Sendable {
     makeQueued: () -> @Sendable (Observer) -> Void,
     group: _DeliveryGroup?
   ) {
-    var dispatch = _beginDispatch()
+    let context = _ThreadContext.current(key: _contextKey)
+    let enclosingObserver = context.currentObserver
+    context.currentObserver = nil
+    var retained: ContiguousArray<_Entry<Observer>>? = nil
+    let scope = _beginDispatch(context, retaining: &retained)
     var sawDead = false
     var queued: (@Sendable (Observer) -> Void)? = nil
-    if let sourced = dispatch.sourced {
-      for observer in sourced { direct(observer) }
+    if let source = _source {
+      for observer in source() { direct(observer) }
     }
-    for entry in dispatch.entries.unsafelyUnwrapped {
-      if let mailbox = entry._mailbox {
-        if entry._isSkipped { continue }
-        if !entry._isStrong, entry._object == nil {
-          sawDead = true
-          continue
+    for index in 0..<scope.count {
+      scope.withEntry(at: index) { entry in
+        if let mailbox = entry._mailbox {
+          if entry._isSkipped { return }
+          if !entry._isStrong, entry._object == nil {
+            sawDead = true
+            return
+          }
+          if queued == nil { queued = makeQueued() }
+          mailbox.post(queued.unsafelyUnwrapped, group: group, entry: entry)
+          return
         }
-        if queued == nil { queued = makeQueued() }
-        mailbox.post(queued.unsafelyUnwrapped, group: group, entry: entry)
-        continue
+        _ = entry._call(sawDead: &sawDead, direct)
       }
-      _ = entry._call(sawDead: &sawDead, direct)
     }
-    _endDispatch(&dispatch, sawDead: sawDead)
+    context.currentObserver = enclosingObserver
+    _endDispatch(scope, context, sawDead: sawDead, releasing: &retained)
   }
 }
 
@@ -161,20 +168,27 @@ extension Multiplexer {
     requirement: StaticString = #function,
     _ call: @escaping @Sendable (Observer, Arguments) -> Void
   ) {
-    var dispatch = _beginDispatch()
+    let context = _ThreadContext.current(key: _contextKey)
+    let enclosingObserver = context.currentObserver
+    context.currentObserver = nil
+    var retained: ContiguousArray<_Entry<Observer>>? = nil
+    let scope = _beginDispatch(context, retaining: &retained)
     var sawDead = false
     var undelivered = 0
-    if let sourced = dispatch.sourced {
-      for observer in sourced { call(observer, arguments) }
+    if let source = _source {
+      for observer in source() { call(observer, arguments) }
     }
-    for entry in dispatch.entries.unsafelyUnwrapped {
-      if entry._mailbox != nil {
-        if !entry._isSkipped && (entry._isStrong || entry._object != nil) { undelivered += 1 }
-        continue
+    for index in 0..<scope.count {
+      scope.withEntry(at: index) { entry in
+        if entry._mailbox != nil {
+          if !entry._isSkipped && (entry._isStrong || entry._object != nil) { undelivered += 1 }
+          return
+        }
+        _ = entry._call(sawDead: &sawDead) { call($0, arguments) }
       }
-      _ = entry._call(sawDead: &sawDead) { call($0, arguments) }
     }
-    _endDispatch(&dispatch, sawDead: sawDead)
+    context.currentObserver = enclosingObserver
+    _endDispatch(scope, context, sawDead: sawDead, releasing: &retained)
     if undelivered > 0 { _reportUndeliveredCall("\(Observer.self).\(requirement)", observers: undelivered) }
   }
 }

@@ -28,11 +28,17 @@ extension Multiplexer {
   ///   the slots of observers found deallocated. No heap allocation.
   @inlinable
   public func notify<Failure: Error>(_ call: (Observer) throws(Failure) -> Void) throws(Failure) {
-    var dispatch = _beginDispatch()
+    let context = _ThreadContext.current(key: _contextKey)
+    // No mark made during a Void call may reach a frame of an enclosing combining dispatch: a frame with no
+    // observer cannot be marked (see `_ThreadContext.mark`), and nested dispatches restore what they change.
+    let enclosingObserver = context.currentObserver
+    context.currentObserver = nil
+    var retained: ContiguousArray<_Entry<Observer>>? = nil
+    let scope = _beginDispatch(context, retaining: &retained)
     var sawDead = false
     var firstError: Failure? = nil
-    if let sourced = dispatch.sourced {
-      for observer in sourced {
+    if let source = _source {
+      for observer in source() {
         do {
           try call(observer)
         } catch {
@@ -40,16 +46,17 @@ extension Multiplexer {
         }
       }
     }
-    // Performance: `for … in` over the snapshot. An index loop over `dispatch.entries` (a `var`) cost about 350
-    // more instructions per observer call (measured with callgrind, 1,024 weak observers).
-    for entry in dispatch.entries.unsafelyUnwrapped {
-      do {
-        _ = try entry._call(sawDead: &sawDead, call)
-      } catch {
-        if firstError == nil { firstError = error }
+    for index in 0..<scope.count {
+      scope.withEntry(at: index) { entry in
+        do throws(Failure) {
+          _ = try entry._call(sawDead: &sawDead, call)
+        } catch {
+          if firstError == nil { firstError = error }
+        }
       }
     }
-    _endDispatch(&dispatch, sawDead: sawDead)
+    context.currentObserver = enclosingObserver
+    _endDispatch(scope, context, sawDead: sawDead, releasing: &retained)
     if let firstError { throw firstError }
   }
 
@@ -145,10 +152,13 @@ extension Multiplexer {
     combining body: (_ responses: inout Responses<Observer, Value>, _ defaultValue: Value) -> Result,
     _ call: (Observer) throws(Failure) -> Value
   ) throws(Failure) -> Result {
-    var dispatch = _beginDispatch(requirement: requirement)
-    var sourced = dispatch.sourced ?? []
-    var entries = dispatch.entries.unsafelyUnwrapped
-    let context = dispatch.context
+    let context = _ThreadContext.current(key: _contextKey)
+    let saved = context.save()
+    context.currentRequirement = requirement
+    context.openFrame(for: nil)
+    var retained: ContiguousArray<_Entry<Observer>>? = nil
+    let scope = _beginDispatch(context, retaining: &retained)
+    var sourced = _source?() ?? []
     var sawDead = false
     var firstError: Failure? = nil
     var sourcedIndex = 0
@@ -168,18 +178,21 @@ extension Multiplexer {
             if firstError == nil { firstError = error }
           }
         }
-        while index < entries.count {
-          let entry = entries[index]
-          index += 1
-          context.openFrame(for: entry.identifier)
-          do throws(Failure) {
-            let response = try entry._call(sawDead: &sawDead) { (observer) throws(Failure) in
-              (observer: observer, value: try call(observer))
+        while index < scope.count {
+          let response = scope.withEntry(at: index) { entry -> (observer: Observer, value: Value)? in
+            context.openFrame(for: entry.identifier)
+            do throws(Failure) {
+              let response = try entry._call(sawDead: &sawDead) { (observer) throws(Failure) in
+                (observer: observer, value: try call(observer))
+              }
+              if let response, !context.currentFrameWasMarked { return response }
+            } catch {
+              if firstError == nil { firstError = error }
             }
-            if let response, !context.currentFrameWasMarked { return response }
-          } catch {
-            if firstError == nil { firstError = error }
+            return nil
           }
+          index += 1
+          if let response { return response }
         }
         return nil
       },
@@ -188,10 +201,9 @@ extension Multiplexer {
         return body(&responses, defaultValue)
       }
     )
-    // Drop this function's references to the snapshot too, before `_endDispatch` releases it (see there).
     sourced = []
-    entries = []
-    _endDispatch(&dispatch, sawDead: sawDead)
+    context.restore(saved)
+    _endDispatch(scope, context, sawDead: sawDead, releasing: &retained)
     if let firstError { throw firstError }
     return result
   }
@@ -206,12 +218,15 @@ extension Multiplexer {
     _ call: (Observer) throws(Failure) -> Value,
     _ body: (Value) -> Void
   ) throws(Failure) {
-    var dispatch = _beginDispatch(requirement: requirement)
-    let context = dispatch.context
+    let context = _ThreadContext.current(key: _contextKey)
+    let saved = context.save()
+    context.currentRequirement = requirement
+    var retained: ContiguousArray<_Entry<Observer>>? = nil
+    let scope = _beginDispatch(context, retaining: &retained)
     var sawDead = false
     var firstError: Failure? = nil
-    if let sourced = dispatch.sourced {
-      for observer in sourced {
+    if let source = _source {
+      for observer in source() {
         context.openFrame(for: _identity(of: observer))
         do {
           let value = try call(observer)
@@ -221,95 +236,186 @@ extension Multiplexer {
         }
       }
     }
-    for entry in dispatch.entries.unsafelyUnwrapped {
-      context.openFrame(for: entry.identifier)
-      do {
-        if let value = try entry._call(sawDead: &sawDead, call), !context.currentFrameWasMarked { body(value) }
-      } catch {
-        if firstError == nil { firstError = error }
+    for index in 0..<scope.count {
+      scope.withEntry(at: index) { entry in
+        context.openFrame(for: entry.identifier)
+        do throws(Failure) {
+          if let value = try entry._call(sawDead: &sawDead, call), !context.currentFrameWasMarked { body(value) }
+        } catch {
+          if firstError == nil { firstError = error }
+        }
       }
     }
-    _endDispatch(&dispatch, sawDead: sawDead)
+    context.restore(saved)
+    _endDispatch(scope, context, sawDead: sawDead, releasing: &retained)
     if let firstError { throw firstError }
   }
 }
 
 // MARK: - Dispatch bookkeeping
 
-/// A synchronous dispatch in progress.
+/// The registrations a synchronous dispatch calls, and how the dispatch was counted.
+///
+/// The storage is not retained by the scope: either the dispatch entered the gate (``_DispatchGate``), which keeps
+/// the published storage alive and unchanged until it leaves, or the caller holds the snapshot it was given.
 @usableFromInline
-struct _Dispatch<Observer> {
-  /// The observers the multiplexer's source returned for this dispatch; `nil` without a source (an `Optional`
-  /// rather than an empty array, so that the common case has no array to release).
-  @usableFromInline var sourced: [Observer]?
-  /// The registrations when the dispatch started; `nil` once `_endDispatch` released them. (An `Optional`, so
-  /// that releasing costs no retain of an empty array.)
-  @usableFromInline var entries: ContiguousArray<_Entry<Observer>>?
-  /// The generation the dispatch counted in. Not retained: the multiplexer keeps every generation with running
-  /// dispatches alive (see `_waitForDispatchesOnOtherThreads`), and this saves two atomic operations.
-  @usableFromInline let generation: Unmanaged<_Generation>
-  /// The calling thread's context.
-  ///
-  /// `unowned(unsafe)`: the thread's key keeps the context alive until the thread exits, so the dispatch need not
-  /// retain and release it.
-  @usableFromInline unowned(unsafe) let context: _ThreadContext
-  /// The frame state when the dispatch started; restored at the end.
-  @usableFromInline let saved: _ThreadContext.SavedFrame
+struct _DispatchScope<Observer> {
+  /// The first entry; the elements are `_Entry<Observer>` references.
+  @usableFromInline let base: UnsafeRawPointer?
+  /// The number of entries.
+  @usableFromInline let count: Int
+  /// The generation the dispatch counted in, or `nil` if it entered the gate. Not retained: the multiplexer keeps
+  /// every generation with running dispatches alive (see `_waitForDispatchesOnOtherThreads`).
+  @usableFromInline let generation: Unmanaged<_Generation>?
 
-  @inlinable
-  init(
-    sourced: [Observer]?,
-    entries: ContiguousArray<_Entry<Observer>>,
-    generation: Unmanaged<_Generation>,
-    context: _ThreadContext,
-    saved: _ThreadContext.SavedFrame
-  ) {
-    self.sourced = sourced
-    self.entries = entries
+  @inlinable @inline(__always)
+  init(base: UnsafeRawPointer?, count: Int, generation: Unmanaged<_Generation>?) {
+    self.base = base
+    self.count = count
     self.generation = generation
-    self.context = context
-    self.saved = saved
+  }
+
+  /// Calls `body` with the entry at `index`, borrowed: no retain or release.
+  @inlinable @inline(__always)
+  func withEntry<Result>(at index: Int, _ body: (_Entry<Observer>) -> Result) -> Result {
+    let stride = MemoryLayout<Unmanaged<_Entry<Observer>>>.stride
+    return base.unsafelyUnwrapped.load(fromByteOffset: index &* stride, as: Unmanaged<_Entry<Observer>>.self)
+      ._withUnsafeGuaranteedRef(body)
   }
 }
 
 extension Multiplexer {
-  /// Takes the snapshot, counts the dispatch as running, and opens a frame that no mark reaches.
+  /// The key of this multiplexer's gate among the dispatches a thread records (see `_ThreadContext`).
   @inlinable @inline(__always)
-  func _beginDispatch(requirement: StaticString? = nil) -> _Dispatch<Observer> {
-    let context = _ThreadContext.current(key: _contextKey)
-    let sourced = _source?()
-    _lock.lock()
-    let entries = _entries
-    let generation = Unmanaged.passUnretained(_generation)
-    // Counts in steps of two: bit 0 is the waiter bit (see `_WaitQueue`).
-    _ = generation._withUnsafeGuaranteedRef { $0.running.addRelaxed(2) }
-    _lock.unlock()
-    context.pushDispatch(generation)
-    let saved = context.save()
-    context.currentRequirement = requirement
-    context.openFrame(for: nil)
-    return _Dispatch(sourced: sourced, entries: entries, generation: generation, context: context, saved: saved)
+  var _gateKey: UInt { UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
+
+  /// Starts a synchronous dispatch: enters the gate, or takes a retained snapshot (in `retained`) and counts in
+  /// the current generation.
+  @inlinable @inline(__always)
+  func _beginDispatch(
+    _ context: _ThreadContext,
+    retaining retained: inout ContiguousArray<_Entry<Observer>>?
+  ) -> _DispatchScope<Observer> {
+    if _gate.tryEnter() {
+      context.pushDispatch(key: _gateKey)
+      return _DispatchScope(base: _publishedBase, count: _publishedCount, generation: nil)
+    }
+    return _beginDispatchAtClosedGate(context, retaining: &retained)
   }
 
-  /// Restores the frame, counts the dispatch as finished, and reclaims dead slots if the dispatch met any.
+  /// `_beginDispatch` when the gate was closed: under the lock, publishes the registrations and enters the gate
+  /// if no dispatch is inside and no waiting removal holds it closed; otherwise takes a retained snapshot and
+  /// counts in the current generation.
+  @usableFromInline @inline(never)
+  func _beginDispatchAtClosedGate(
+    _ context: _ThreadContext,
+    retaining retained: inout ContiguousArray<_Entry<Observer>>?
+  ) -> _DispatchScope<Observer> {
+    _lock.lock()
+    let value = _gate.word.loadAcquiring()
+    if value & _DispatchGate.closedBit == 0 {
+      // Another dispatch opened it meanwhile (under this lock, which orders its writes before these reads).
+      _gate.word.addRelaxed(_DispatchGate.unit)
+    } else if _DispatchGate.dispatches(in: value) == 0 && _gateHolds == 0 {
+      assert(_published == nil, "a closed gate with no dispatch inside keeps no storage")
+      let published = _entries
+      _publishedBase = published.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+      _publishedCount = published.count
+      _published = published
+      // Opens the gate and enters it; releasing, for the dispatches that enter after this one.
+      _gate.word.addSequentiallyConsistent(_DispatchGate.unit - _DispatchGate.closedBit)
+    } else {
+      let snapshot = _entries
+      let generation = Unmanaged.passUnretained(_generation)
+      // Counts in steps of two: bit 0 is the waiter bit (see `_WaitQueue`).
+      _ = generation._withUnsafeGuaranteedRef { $0.running.addRelaxed(2) }
+      _lock.unlock()
+      context.pushDispatch(key: UInt(bitPattern: generation.toOpaque()))
+      let base = snapshot.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+      retained = snapshot
+      return _DispatchScope(base: base, count: snapshot.count, generation: generation)
+    }
+    let scope = _DispatchScope<Observer>(base: _publishedBase, count: _publishedCount, generation: nil)
+    _lock.unlock()
+    context.pushDispatch(key: _gateKey)
+    return scope
+  }
+
+  /// Ends a synchronous dispatch: reclaims dead slots if it met any, then leaves the gate or its generation.
   @inlinable @inline(__always)
-  func _endDispatch(_ dispatch: inout _Dispatch<Observer>, sawDead: Bool) {
-    dispatch.context.restore(dispatch.saved)
+  func _endDispatch(
+    _ scope: _DispatchScope<Observer>,
+    _ context: _ThreadContext,
+    sawDead: Bool,
+    releasing retained: inout ContiguousArray<_Entry<Observer>>?
+  ) {
+    if let generation = scope.generation {
+      _endDispatchInGeneration(generation, context, sawDead: sawDead, releasing: &retained)
+      return
+    }
+    // Reclaiming takes a fresh snapshot, which may hold the last reference to a strong observer removed during
+    // the dispatch: while the dispatch still counts (see `_endDispatchInGeneration`).
+    if sawDead { _reclaimDeadObservers() }
+    context.popDispatch()
+    if _gate.tryLeave() != nil { _leaveClosedGateLast() }
+  }
+
+  /// The last dispatch inside a closed gate drops the published storage, then leaves.
+  ///
+  /// Dropping it may release the last reference to a strong observer removed meanwhile: that happens while the
+  /// dispatch still counts, so that a waiting removal does not return before the observer's deinit has run.
+  @usableFromInline @inline(never)
+  func _leaveClosedGateLast() {
+    _lock.lock()
+    // The gate is closed and this dispatch is the only one inside: nobody else reads the storage, and nobody can
+    // enter or reopen the gate before it leaves.
+    let dropped = _published
+    _published = nil
+    _publishedBase = nil
+    _publishedCount = 0
+    _lock.unlock()
+    // `consume`: otherwise this function's own copy would live until it returns, after the dispatch left.
+    _release(consume dropped)
+    _gate.leave()
+  }
+
+  /// Ends a dispatch that counted in `generation`.
+  @usableFromInline @inline(never)
+  func _endDispatchInGeneration(
+    _ generation: Unmanaged<_Generation>,
+    _ context: _ThreadContext,
+    sawDead: Bool,
+    releasing retained: inout ContiguousArray<_Entry<Observer>>?
+  ) {
     // Release the snapshot while the dispatch still counts as running: it may hold the last reference to a
     // strong observer removed during the dispatch, and a waiting removal must not return before that observer's
     // deinit has run (teardown code may free what the deinit uses). A deinit that itself removes and waits is
     // this thread's own dispatch, so it does not wait for itself.
-    dispatch.entries = nil
-    dispatch.sourced = nil
-    // Reclaiming takes a fresh snapshot, which may hold such an observer too: also before the count drops.
+    retained = nil
     if sawDead { _reclaimDeadObservers() }
-    dispatch.context.popDispatch()
+    context.popDispatch()
     // After this decrement the generation may be freed by a waiting removal: do not touch it again.
-    let address = UInt(bitPattern: dispatch.generation.toOpaque())
-    let previous = dispatch.generation._withUnsafeGuaranteedRef { $0.running.addReleasing(-2) }
+    let address = UInt(bitPattern: generation.toOpaque())
+    let previous = generation._withUnsafeGuaranteedRef { $0.running.addReleasing(-2) }
     // A waiting removal set the waiter bit of this (retired) generation: let it re-check. Never the case for a
     // dispatch of the current generation.
     if previous & 1 != 0 { _wakeWaitingRemovals(address: address) }
+  }
+
+  /// Releases `storage` here, at a point the caller chooses (not earlier or later, as the optimizer might).
+  @usableFromInline @inline(never)
+  func _release(_ storage: consuming ContiguousArray<_Entry<Observer>>?) {}
+
+  /// Closes the gate before the registrations' storage changes (call with the lock held). If no dispatch is
+  /// inside, drops the published storage, so that `_entries` is uniquely referenced and changes in place.
+  func _closeGate() {
+    let previous = _gate.word.orSequentiallyConsistent(_DispatchGate.closedBit)
+    guard previous & _DispatchGate.closedBit == 0, _DispatchGate.dispatches(in: previous) == 0 else { return }
+    // While the gate was open, `_published` and `_entries` shared their storage: dropping this reference is not
+    // the last one, so it releases nothing under the lock.
+    _published = nil
+    _publishedBase = nil
+    _publishedCount = 0
   }
 
   /// The snapshot of the registrations, for an asynchronous dispatch (which is not counted in a generation).

@@ -218,6 +218,7 @@ extension Multiplexer {
 
   /// Inserts `entry` after every registration with the same or a higher priority.
   func _insert(_ entry: _Entry<Observer>) {
+    _closeGate()
     guard let last = _entries.last, last.priority < entry.priority else {
       entry.position = _entries.count
       _entries.append(entry)
@@ -269,18 +270,25 @@ extension Multiplexer {
     if let identifier = entry.identifier, _index[identifier] === entry {
       _index[identifier] = nil
     }
-    // Replacing the entry releases the multiplexer's hold on a strong observer right away; dispatches that
-    // started earlier keep the entry (and the observer) until they finish.
-    _leaveTombstone(for: entry)
+    // A strong registration is replaced by a tombstone, which releases the multiplexer's hold on the observer
+    // right away (dispatches that started earlier keep the entry, and the observer, until they finish). Any other
+    // stays in its slot, marked removed, until the next compaction: it holds nothing of the user's (the `weak`
+    // reference keeps nothing alive, and a closed mailbox no longer holds its context or calls), and leaving it
+    // changes no storage, so dispatches keep entering the gate and the removal allocates nothing.
+    _leaveTombstone(for: entry, replacing: entry._isStrong)
   }
 
-  /// Puts a tombstone in `entry`'s slot, if it is still there, and compacts the storage when due.
-  func _leaveTombstone(for entry: _Entry<Observer>) {
+  /// Counts `entry`'s slot as garbage, replacing the entry with a tombstone if `replacing` (and it is still
+  /// there), and compacts the storage when due.
+  func _leaveTombstone(for entry: _Entry<Observer>, replacing: Bool = true) {
     let position = entry.position
     guard position < _entries.count, _entries[position] === entry else { return }
-    let tombstone = _Entry<Observer>(tombstoneWithPriority: entry.priority)
-    tombstone.position = position
-    _entries[position] = tombstone
+    if replacing {
+      _closeGate()
+      let tombstone = _Entry<Observer>(tombstoneWithPriority: entry.priority)
+      tombstone.position = position
+      _entries[position] = tombstone
+    }
     _garbage += 1
     // Amortized O(1): compaction is O(n) and runs after Θ(n) removals (or when nothing else is left).
     if _garbage == _entries.count || (_garbage > 8 && _garbage * 2 > _entries.count) { _compact() }
@@ -298,6 +306,7 @@ extension Multiplexer {
   ///
   /// Never loads a `weak` reference: this runs under the lock, and a load's strong reference could be the last one.
   func _compact() {
+    _closeGate()
     var live = ContiguousArray<_Entry<Observer>>()
     live.reserveCapacity(_entries.count - min(_garbage, _entries.count))
     for entry in _entries where !entry._isRemoved {
@@ -357,20 +366,35 @@ extension Multiplexer {
   @discardableResult
   func _waitForDispatchesOnOtherThreads() -> Int {
     let context = _ThreadContext.current(key: _contextKey)
+    let gate = _gate
     let earlier: [_Generation] = _lock.withLock {
       let current = _generation
       _generation = _Generation()
       _olderGenerations.append(current)
       _olderGenerations.removeAll { $0.running.loadAcquiring() >> 1 == 0 }
+      // Dispatches that start from now on count in the new generation, not in the gate: those inside the gate
+      // can only leave.
+      _gateHolds += 1
+      _closeGate()
+      gate.word.orSequentiallyConsistent(_DispatchGate.waiterBit)
       return _olderGenerations
     }
-    guard !earlier.isEmpty else { return 0 }
     // One generation after the other: a retired generation only drains, so one that drained stays drained.
     var sleeps = 0
     for generation in earlier {
-      let own = context.activeDispatchCount(in: ObjectIdentifier(generation))
+      let own = context.activeDispatchCount(key: UInt(bitPattern: ObjectIdentifier(generation)))
       generation.running.orSequentiallyConsistent(_WaitQueue.waiterBit)
       sleeps += _WaitQueue.queue(for: generation).wait { generation.running.loadAcquiring() >> 1 <= own }
+    }
+    let own = context.activeDispatchCount(key: _gateKey)
+    sleeps += _WaitQueue.queue(forAddress: gate.word._waitAddress).wait {
+      _DispatchGate.dispatches(in: gate.word.loadAcquiring()) <= own
+    }
+    _lock.withLock {
+      _gateHolds -= 1
+      // The waiter bit stays set while any waiting removal sleeps on the gate; dispatches leaving a gate without
+      // it do not wake anyone.
+      if _gateHolds == 0 { gate.word.andSequentiallyConsistent(~_DispatchGate.waiterBit) }
     }
     return sleeps
   }

@@ -66,6 +66,26 @@
 ///   held weakly; adding one is a no-op that returns an inactive token (with a class-bound protocol, the compiler
 ///   already rejects value types).
 public final class Multiplexer<Observer> {
+  // MARK: The gate (read by dispatches without the lock)
+
+  /// The word of ``_gate``; only accessed through it after `init` (it must stay the first stored property).
+  @usableFromInline @exclusivity(unchecked) var _gateStorage: Int
+
+  /// The registrations published to dispatches that enter the gate: `_entries` as it was when the gate last
+  /// opened. Kept so that its storage stays alive while dispatches iterate it without retaining it; `nil` while
+  /// the gate is closed and no dispatch is inside. Written under the lock, while no dispatch is inside.
+  @exclusivity(unchecked) var _published: ContiguousArray<_Entry<Observer>>?
+
+  /// The first element of `_published`'s storage, read by dispatches that entered the gate.
+  @usableFromInline @exclusivity(unchecked) var _publishedBase: UnsafeRawPointer?
+
+  /// The number of elements of `_published`, read by dispatches that entered the gate.
+  @usableFromInline @exclusivity(unchecked) var _publishedCount = 0
+
+  /// Waiting removals in progress: while there is one, the gate stays closed (dispatches that start count in a
+  /// generation, which the removal does not wait for), so that the dispatches inside can only drain.
+  @exclusivity(unchecked) var _gateHolds = 0
+
   // MARK: State guarded by `_lock`
   //
   // Performance: `@exclusivity(unchecked)` because `_lock` already serializes every access. Swift otherwise
@@ -107,6 +127,10 @@ public final class Multiplexer<Observer> {
 
   @usableFromInline let _lock = _Lock()
 
+  /// The gate of dispatches that run without the lock; see ``_DispatchGate``.
+  @inlinable @inline(__always)
+  var _gate: _DispatchGate { _DispatchGate(.firstStoredProperty(of: self)) }
+
   /// Where the observers of every dispatch come from, besides the registrations; see ``init(source:)``.
   @usableFromInline let _source: (@Sendable () -> [Observer])?
 
@@ -117,7 +141,9 @@ public final class Multiplexer<Observer> {
   ///
   /// - Complexity: O(1).
   public init() {
+    _gateStorage = _DispatchGate.initialValue
     _source = nil
+    _AtomicWord._checkLayout(of: self, storedValue: _DispatchGate.initialValue)
   }
 
   /// Creates a multiplexer whose observers come from `source`, evaluated at every call.
@@ -141,7 +167,9 @@ public final class Multiplexer<Observer> {
   /// - Parameter source: Returns the observers to call, in order.
   /// - Complexity: O(1).
   public init(source: @escaping @Sendable () -> [Observer]) {
+    _gateStorage = _DispatchGate.initialValue
     _source = source
+    _AtomicWord._checkLayout(of: self, storedValue: _DispatchGate.initialValue)
   }
 
   deinit {

@@ -126,6 +126,40 @@ struct _AtomicWord {
   }
 }
 
+extension _AtomicWord {
+  /// Clears the bits not in `mask` and returns the previous value.
+  @inlinable @inline(__always) @discardableResult
+  func andSequentiallyConsistent(_ mask: Int) -> Int {
+    #if DEBUG
+    _mpx_outlined_fetch_and_seq_cst(_address, mask)
+    #else
+    _mpx_atomic_fetch_and_seq_cst(_address, mask)
+    #endif
+  }
+
+  /// Stores `desired` if the word holds `expected`, with acquire ordering, and returns `true`; otherwise sets
+  /// `expected` to the value it holds and returns `false` (relaxed).
+  @inlinable @inline(__always)
+  func compareExchangeAcquiring(expected: inout Int, desired: Int) -> Bool {
+    #if DEBUG
+    _mpx_outlined_compare_exchange_acquire(_address, &expected, desired)
+    #else
+    _mpx_atomic_compare_exchange_acquire(_address, &expected, desired)
+    #endif
+  }
+
+  /// Stores `desired` if the word holds `expected`, with release ordering, and returns `true`; otherwise sets
+  /// `expected` to the value it holds and returns `false` (relaxed).
+  @inlinable @inline(__always)
+  func compareExchangeReleasing(expected: inout Int, desired: Int) -> Bool {
+    #if DEBUG
+    _mpx_outlined_compare_exchange_release(_address, &expected, desired)
+    #else
+    _mpx_atomic_compare_exchange_release(_address, &expected, desired)
+    #endif
+  }
+}
+
 /// A sequentially consistent fence: no load or store moves across it.
 @inlinable @inline(__always)
 func _fenceSequentiallyConsistent() {

@@ -194,7 +194,7 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   /// removing its own observer from inside a call, is not waited for).
   func waitUntilNotRunningElsewhere() {
     _fenceSequentiallyConsistent()
-    let own = _ThreadContext.current.activeDispatchCount(in: ObjectIdentifier(self))
+    let own = _ThreadContext.current.activeDispatchCount(key: UInt(bitPattern: ObjectIdentifier(self)))
     runningDrains.word.orSequentiallyConsistent(_WaitQueue.waiterBit)
     _WaitQueue.queue(for: runningDrains).wait { runningDrains.word.loadAcquiring() >> 1 <= own }
   }

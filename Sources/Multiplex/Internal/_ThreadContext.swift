@@ -40,8 +40,8 @@ final class _ThreadContext {
   /// A counter handing out frame identifiers; never reused while a frame is open.
   @usableFromInline @exclusivity(unchecked) var lastFrame: UInt = 0
 
-  /// Dispatches in progress on this thread, innermost last: the `ObjectIdentifier` bits of the generation each
-  /// counted in (a generation belongs to one multiplexer, so it identifies both).
+  /// Dispatches in progress on this thread, innermost last: the address of the generation each counted in, or of
+  /// the multiplexer whose gate it entered (see `pushDispatch(key:)`), or of the mailbox a drain empties.
   ///
   /// A manually managed buffer rather than an `Array`: pushing and popping then costs a store and an increment,
   /// with no uniqueness check, no retain or release, and no generic metadata lookup.
@@ -110,13 +110,12 @@ final class _ThreadContext {
     markedFrame = currentFrame
   }
 
-  /// Records that a dispatch counted in `generation` is running on this thread.
-  ///
-  /// Takes the `Unmanaged` reference so that recording costs no retain and release.
+  /// Records that a dispatch is running on this thread, under `key`: the address of the generation it counted in
+  /// or of the multiplexer whose gate it entered (each belongs to one multiplexer, so it identifies both).
   @inlinable @inline(__always)
-  func pushDispatch(_ generation: Unmanaged<_Generation>) {
+  func pushDispatch(key: UInt) {
     if activeDispatchCount == activeDispatchCapacity { _growActiveDispatches() }
-    activeDispatches[activeDispatchCount] = UInt(bitPattern: generation.toOpaque())
+    activeDispatches[activeDispatchCount] = key
     activeDispatchCount &+= 1
   }
 
@@ -144,9 +143,8 @@ final class _ThreadContext {
     activeDispatchCapacity = capacity
   }
 
-  /// The number of dispatches in progress on this thread that counted in `generation`.
-  func activeDispatchCount(in generation: ObjectIdentifier) -> Int {
-    let key = UInt(bitPattern: generation)
+  /// The number of dispatches in progress on this thread recorded under `key`.
+  func activeDispatchCount(key: UInt) -> Int {
     var count = 0
     for index in 0..<activeDispatchCount where activeDispatches[index] == key {
       count += 1

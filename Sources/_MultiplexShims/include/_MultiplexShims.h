@@ -63,6 +63,23 @@ static inline intptr_t _mpx_atomic_fetch_or_seq_cst(intptr_t *address, intptr_t 
 }
 intptr_t _mpx_outlined_fetch_or_seq_cst(intptr_t *address, intptr_t value);
 
+static inline intptr_t _mpx_atomic_fetch_and_seq_cst(intptr_t *address, intptr_t value) {
+  return __atomic_fetch_and(address, value, __ATOMIC_SEQ_CST);
+}
+intptr_t _mpx_outlined_fetch_and_seq_cst(intptr_t *address, intptr_t value);
+
+// Compare-and-exchange (strong): stores `desired` and returns true if `*address` held `*expected`; otherwise
+// stores what it held in `*expected` and returns false. The failure ordering is relaxed.
+static inline _Bool _mpx_atomic_compare_exchange_acquire(intptr_t *address, intptr_t *expected, intptr_t desired) {
+  return __atomic_compare_exchange_n(address, expected, desired, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+}
+_Bool _mpx_outlined_compare_exchange_acquire(intptr_t *address, intptr_t *expected, intptr_t desired);
+
+static inline _Bool _mpx_atomic_compare_exchange_release(intptr_t *address, intptr_t *expected, intptr_t desired) {
+  return __atomic_compare_exchange_n(address, expected, desired, 0, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+}
+_Bool _mpx_outlined_compare_exchange_release(intptr_t *address, intptr_t *expected, intptr_t desired);
+
 static inline void _mpx_atomic_fence_seq_cst(void) {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
