@@ -129,30 +129,28 @@ extension Multiplexer where Observer: Sendable {
     let context = _ThreadContext.current(key: _contextKey)
     let enclosingObserver = context.currentObserver
     context.currentObserver = nil
-    var retained: ContiguousArray<_Entry<Observer>>? = nil
-    let scope = _beginDispatch(context, retaining: &retained)
+    var scope = _DispatchScope(generation: nil)
+    let entries = _beginDispatch(context, &scope)
     var sawDead = false
     var queued: (@Sendable (Observer) -> Void)? = nil
     if let source = _source {
       for observer in source() { direct(observer) }
     }
-    for index in 0..<scope.count {
-      scope.withEntry(at: index) { entry in
-        if let mailbox = entry._mailbox {
-          if entry._isSkipped { return }
-          if !entry._isStrong, entry._object == nil {
-            sawDead = true
-            return
-          }
-          if queued == nil { queued = makeQueued() }
-          mailbox.post(queued.unsafelyUnwrapped, group: group, entry: entry)
-          return
+    for entry in entries {
+      if let mailbox = entry._mailbox {
+        if entry._isSkipped { continue }
+        if !entry._isStrong, entry._object == nil {
+          sawDead = true
+          continue
         }
-        _ = entry._call(sawDead: &sawDead, direct)
+        if queued == nil { queued = makeQueued() }
+        mailbox.post(queued.unsafelyUnwrapped, group: group, entry: entry)
+        continue
       }
+      _ = entry._call(sawDead: &sawDead, direct)
     }
     context.currentObserver = enclosingObserver
-    _endDispatch(scope, context, sawDead: sawDead, releasing: &retained)
+    _endDispatch(scope, context, sawDead: sawDead, releasing: consume entries)
   }
 }
 
@@ -171,24 +169,22 @@ extension Multiplexer {
     let context = _ThreadContext.current(key: _contextKey)
     let enclosingObserver = context.currentObserver
     context.currentObserver = nil
-    var retained: ContiguousArray<_Entry<Observer>>? = nil
-    let scope = _beginDispatch(context, retaining: &retained)
+    var scope = _DispatchScope(generation: nil)
+    let entries = _beginDispatch(context, &scope)
     var sawDead = false
     var undelivered = 0
     if let source = _source {
       for observer in source() { call(observer, arguments) }
     }
-    for index in 0..<scope.count {
-      scope.withEntry(at: index) { entry in
-        if entry._mailbox != nil {
-          if !entry._isSkipped && (entry._isStrong || entry._object != nil) { undelivered += 1 }
-          return
-        }
-        _ = entry._call(sawDead: &sawDead) { call($0, arguments) }
+    for entry in entries {
+      if entry._mailbox != nil {
+        if !entry._isSkipped && (entry._isStrong || entry._object != nil) { undelivered += 1 }
+        continue
       }
+      _ = entry._call(sawDead: &sawDead) { call($0, arguments) }
     }
     context.currentObserver = enclosingObserver
-    _endDispatch(scope, context, sawDead: sawDead, releasing: &retained)
+    _endDispatch(scope, context, sawDead: sawDead, releasing: consume entries)
     if undelivered > 0 { _reportUndeliveredCall("\(Observer.self).\(requirement)", observers: undelivered) }
   }
 }

@@ -72,15 +72,9 @@ public final class Multiplexer<Observer> {
   @usableFromInline @exclusivity(unchecked) var _gateStorage: Int
 
   /// The registrations published to dispatches that enter the gate: `_entries` as it was when the gate last
-  /// opened. Kept so that its storage stays alive while dispatches iterate it without retaining it; `nil` while
-  /// the gate is closed and no dispatch is inside. Written under the lock, while no dispatch is inside.
-  @exclusivity(unchecked) var _published: ContiguousArray<_Entry<Observer>>?
-
-  /// The first element of `_published`'s storage, read by dispatches that entered the gate.
-  @usableFromInline @exclusivity(unchecked) var _publishedBase: UnsafeRawPointer?
-
-  /// The number of elements of `_published`, read by dispatches that entered the gate.
-  @usableFromInline @exclusivity(unchecked) var _publishedCount = 0
+  /// opened. Read without the lock by dispatches inside the gate (it does not change while one is inside); `nil`
+  /// while the gate is closed and no dispatch is inside. Written under the lock, while no dispatch is inside.
+  @usableFromInline @exclusivity(unchecked) var _published: ContiguousArray<_Entry<Observer>>?
 
   /// Waiting removals in progress: while there is one, the gate stays closed (dispatches that start count in a
   /// generation, which the removal does not wait for), so that the dispatches inside can only drain.
