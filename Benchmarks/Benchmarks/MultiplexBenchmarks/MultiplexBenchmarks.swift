@@ -30,14 +30,11 @@ final class LazySystem: @unchecked Sendable {
 
 let benchmarks: @Sendable () -> Void = {
   for workload in allWorkloads {
-    // Dispatch workloads: 1,000 dispatches per measured iteration, reported per dispatch. Churn and contention
-    // iterations are long enough on their own.
+    // Dispatch and churn workloads: 1,000 dispatches (or adds and removes) per measured iteration, reported per
+    // dispatch. Contention iterations are long enough on their own.
     let perIteration: Int
     let scalingFactor: BenchmarkScalingFactor
     switch workload.name {
-    case "churn":
-      perIteration = 1
-      scalingFactor = .one
     case "contention":
       perIteration = 1_000
       scalingFactor = .one

@@ -5,69 +5,86 @@ import Synchronization
 
 // MARK: - Churn
 
-/// Adds `size` observers one by one, then removes them in the order they were added; one iteration is one such
-/// round. The observers exist beforehand, so only registration is measured.
+/// A list of `size` registered observers, to which one more observer is added and from which it is removed again:
+/// one iteration is one add + remove (DESIGN.md §6's registration churn). The observers exist beforehand, and each
+/// has been referenced weakly once (its side table exists), so only registration is measured.
 final class ChurnSystem: System {
-  let observers: [any Listener]
-  let round: ([any Listener]) -> Int
+  let residents: [any Listener]
+  let newcomer: any Listener
+  let addAndRemove: (any Listener) -> Int
 
-  init(size: Int, round: @escaping ([any Listener]) -> Int) {
-    self.observers = makeObservers(size, for: .void)
-    self.round = round
+  init(size: Int, register: ([any Listener]) -> Void, addAndRemove: @escaping (any Listener) -> Int) {
+    self.residents = makeObservers(size, for: .void)
+    self.newcomer = Responder()
+    for observer in residents + [newcomer] { _ = WeakBox(observer) }
+    register(residents)
+    self.addAndRemove = addAndRemove
   }
 
   func run(_ iterations: Int) -> Int {
     var accumulator = 0
-    for _ in 0..<iterations { accumulator &+= round(observers) }
+    for _ in 0..<iterations { accumulator &+= addAndRemove(newcomer) }
     return accumulator
   }
 }
 
-let churnWorkload = Workload(
+let churnWorkload: Workload = Workload(
   name: "churn",
-  title: "Add N observers, then remove them all (time per add+remove)",
-  sizes: [100_000],
+  title: "Add one observer to a list of N, then remove it (time per add+remove)",
+  sizes: [64, 1024],
   unit: "add+remove",
-  unitsPerIteration: { $0 },
+  unitsPerIteration: { _ in 1 },
   countsMallocs: true,
   contenders: [
-    Contender(SystemName.dictionary, floor: nil) { size in
-      ChurnSystem(size: size) { observers in
-        var boxes: [ObjectIdentifier: WeakBox] = [:]
-        for observer in observers { boxes[ObjectIdentifier(observer)] = WeakBox(observer) }
-        let peak = boxes.count
-        for observer in observers { boxes[ObjectIdentifier(observer)] = nil }
-        return peak
+    Contender(SystemName.weakBoxArray, floor: nil) { size in
+      // What a hand-written list does: append a weak box, find it by identity from the end, remove it.
+      final class Boxes {
+        var boxes: [WeakBox] = []
+      }
+      let list = Boxes()
+      return ChurnSystem(size: size, register: { list.boxes = $0.map(WeakBox.init) }) { observer in
+        list.boxes.append(WeakBox(observer))
+        if let index = list.boxes.lastIndex(where: { $0.object === observer }) { list.boxes.remove(at: index) }
+        return list.boxes.count
       }
     },
-    Contender(SystemName.multiplexWeak, floor: SystemName.dictionary, isMultiplex: true) { size in
-      ChurnSystem(size: size) { observers in
-        let multiplexer = ListenerMultiplexer()
-        for observer in observers { multiplexer.add(observer) }
-        for observer in observers { multiplexer.remove(observer) }
+    Contender(SystemName.multiplexWeak, floor: SystemName.weakBoxArray, isMultiplex: true) { size in
+      let multiplexer = ListenerMultiplexer()
+      return ChurnSystem(size: size, register: { for observer in $0 { multiplexer.add(observer) } }) { observer in
+        multiplexer.add(observer)
+        multiplexer.remove(observer)
         return 1
       }
     },
-    Contender(SystemName.notificationCenter, floor: SystemName.dictionary) { size in
-      ChurnSystem(size: size) { observers in
-        let center = NotificationCenter()
-        var tokens: [any NSObjectProtocol] = []
-        tokens.reserveCapacity(observers.count)
-        for observer in observers { tokens.append(NotificationCenterSystem.observe(observer, in: center)) }
-        for token in tokens { center.removeObserver(token) }
-        return tokens.count
+    Contender(SystemName.multiplexToken, floor: SystemName.weakBoxArray, isMultiplex: true) { size in
+      let multiplexer = ListenerMultiplexer()
+      return ChurnSystem(size: size, register: { for observer in $0 { multiplexer.add(observer) } }) { observer in
+        multiplexer.add(observer).cancel()
+        return 1
       }
     },
-    Contender(SystemName.openCombine, floor: SystemName.dictionary) { size in
-      ChurnSystem(size: size) { observers in
-        let subject = PassthroughSubject<Int, Never>()
-        var cancellables: [AnyCancellable] = []
-        cancellables.reserveCapacity(observers.count)
-        for observer in observers {
-          cancellables.append(subject.sink { [weak observer] value in observer?.didChange(value) })
-        }
-        for cancellable in cancellables { cancellable.cancel() }
-        return cancellables.count
+    Contender(SystemName.notificationCenter, floor: SystemName.weakBoxArray) { size in
+      let center = NotificationCenter()
+      var tokens: [any NSObjectProtocol] = []
+      return ChurnSystem(
+        size: size,
+        register: { tokens = $0.map { NotificationCenterSystem.observe($0, in: center) } }
+      ) { observer in
+        withExtendedLifetime(tokens) {}
+        center.removeObserver(NotificationCenterSystem.observe(observer, in: center))
+        return 1
+      }
+    },
+    Contender(SystemName.openCombine, floor: SystemName.weakBoxArray) { size in
+      let subject = PassthroughSubject<Int, Never>()
+      var cancellables: [AnyCancellable] = []
+      return ChurnSystem(
+        size: size,
+        register: { cancellables = $0.map { observer in subject.sink { [weak observer] in observer?.didChange($0) } } }
+      ) { observer in
+        withExtendedLifetime(cancellables) {}
+        subject.sink { [weak observer] in observer?.didChange($0) }.cancel()
+        return 1
       }
     },
   ]

@@ -26,7 +26,7 @@ public struct Workload: Sendable {
   /// What is measured, for the table's heading.
   public let title: String
   /// The sizes (live observers, or observers added and removed for churn).
-  public let sizes: [Int]
+  public var sizes: [Int]
   /// What one unit of work is, for the table's heading: `observer call` or `add+remove`.
   public let unit: String
   /// Units of work per iteration of ``System/run(_:)`` at a size.
@@ -50,7 +50,8 @@ public enum SystemName {
   public static let notificationCenter = "NotificationCenter.post"
   public static let openCombine = "OpenCombine PassthroughSubject"
   public static let lockedBoxes = "floor: locked array of weak boxes"
-  public static let dictionary = "floor: dictionary of weak boxes"
+  public static let weakBoxArray = "floor: array of weak boxes"
+  public static let multiplexToken = "Multiplex weak, token.cancel()"
   public static let asyncPerCall = "floor: queue.async per observer call"
   public static let multiplexQueued = "Multiplex deliveringOn: .queue"
 }

@@ -24,6 +24,10 @@ struct Options {
   var callgrind = false
   var valgrind = "valgrind"
   var runOne: (workload: String, system: String, size: Int, iterations: Int)?
+  var countMallocs = false
+  var memoryChild = false
+  var sizes: Set<Int>?
+  var thresholdsPath: String?
 }
 
 func usage() -> Never {
@@ -43,6 +47,10 @@ func usage() -> Never {
       --callgrind       count instructions with valgrind's callgrind instead of timing (build with
                         -Xswiftc -dwarf-version=4 -Xcc -gdwarf-4; see Benchmarks/Scripts/callgrind.sh)
       --valgrind PATH   the valgrind executable (default: valgrind on PATH)
+      --sizes 1,8       measure only these sizes
+      --check-thresholds PATH
+                        with --callgrind: fail (exit 1) if an instruction or malloc count exceeds its line in
+                        PATH (CSV: workload,system,size,metric,maximum; metric is instructions or mallocs)
     """
   )
   exit(2)
@@ -66,6 +74,10 @@ func parseOptions() -> Options {
     case "--csv": options.csvPath = value()
     case "--callgrind": options.callgrind = true
     case "--valgrind": options.valgrind = value()
+    case "--sizes": options.sizes = Set(value().split(separator: ",").compactMap { Int($0) })
+    case "--check-thresholds": options.thresholdsPath = value()
+    case "--count-mallocs": options.countMallocs = true
+    case "--memory-child": options.memoryChild = true
     case "--run-one":
       let workload = value()
       let system = value()
@@ -234,40 +246,143 @@ func printTable(_ workload: Workload, _ rows: [Row], markdown: Bool) {
   }
 }
 
-/// Checks DESIGN.md §5 against the measured ratios.
-func printTargets(_ results: [(Workload, [Row])]) {
-  print("")
-  print("== DESIGN.md §5 targets")
+/// DESIGN.md §6's targets, each met or not, from the ratios of this run. Returns whether all were met.
+@discardableResult
+func printTargets(_ results: [(Workload, [Row])], memory: [MemoryFigure], markdown: Bool) -> Bool {
+  var lines: [(met: Bool, text: String)] = []
   func row(_ rows: [Row], _ name: String) -> Row? { rows.first { $0.contender.name == name } }
-  func verdict(_ ok: Bool) -> String { ok ? "met    " : "NOT met" }
-  for (workload, rows) in results where ["void", "first-responder", "all-true"].contains(workload.name) {
+  for (workload, rows) in results where ["void", "first-responder"].contains(workload.name) {
     for size in workload.sizes {
-      if let weak = row(rows, SystemName.multiplexWeak)?.ratio[size] {
-        print("\(verdict(weak <= 1.1))  \(workload.name) N=\(size): weak ×\(format(weak)) of the weak floor (≤ 1.10)")
-      }
-      if let strong = row(rows, SystemName.multiplexStrong)?.ratio[size] {
-        print(
-          "\(verdict(strong <= 1.2))  \(workload.name) N=\(size): strong ×\(format(strong)) of the strong floor (≤ 1.20)"
-        )
-      }
-      if let weak = row(rows, SystemName.multiplexWeak)?.nanoseconds[size] {
-        for other in [SystemName.notificationCenter, SystemName.openCombine, SystemName.weakStructs] {
-          guard let time = row(rows, other)?.nanoseconds[size] else { continue }
-          print(
-            "\(verdict(weak < time))  \(workload.name) N=\(size): weak is \(format(time / weak))× faster than \(other)"
+      let weakLimit = size == 1 ? 1.3 : 1.0
+      let strongLimit = size == 1 ? 2.0 : 1.2
+      if let weak = row(rows, SystemName.multiplexWeak) {
+        let ratio = weak.ratio[size] ?? .nan
+        lines.append(
+          (
+            ratio <= weakLimit,
+            "\(workload.name) N=\(size): weak ×\(format(ratio)) of the weak floor (≤ \(format(weakLimit, digits: 1)))"
           )
+        )
+        for other in [SystemName.weakStructs, SystemName.closures] {
+          guard let value = row(rows, other)?.nanoseconds[size], let own = weak.nanoseconds[size] else { continue }
+          lines.append((own < value, "\(workload.name) N=\(size): weak below \(other) (×\(format(own / value)) of it)"))
         }
+      }
+      if let strong = row(rows, SystemName.multiplexStrong) {
+        let ratio = strong.ratio[size] ?? .nan
+        lines.append(
+          (
+            ratio <= strongLimit,
+            "\(workload.name) N=\(size): strong ×\(format(ratio)) of the strong floor (≤ \(format(strongLimit, digits: 1)))"
+          )
+        )
       }
     }
     for case let multiplex? in [row(rows, SystemName.multiplexWeak), row(rows, SystemName.multiplexStrong)] {
-      let worst = workload.sizes.compactMap { multiplex.mallocs[$0] }.max()
-      if let worst {
-        print(
-          "\(verdict(worst == 0))  \(workload.name): \(multiplex.contender.name) \(format(worst)) mallocs per dispatch"
+      if let worst = workload.sizes.compactMap({ multiplex.mallocs[$0] }).max() {
+        lines.append(
+          (worst == 0, "\(workload.name): \(multiplex.contender.name), \(format(worst)) mallocs per dispatch (0)")
         )
       }
     }
   }
+  for (workload, rows) in results where workload.name == "churn" {
+    guard let weak = row(rows, SystemName.multiplexWeak) else { continue }
+    for size in workload.sizes {
+      let ratio = weak.ratio[size] ?? .nan
+      lines.append((ratio <= 5, "churn N=\(size): add+remove ×\(format(ratio)) of the weak-box array (≤ 5)"))
+      if let mallocs = weak.mallocs[size] {
+        lines.append((mallocs <= 2, "churn N=\(size): \(format(mallocs)) mallocs per add+remove (≤ 2)"))
+      }
+      if let center = row(rows, SystemName.notificationCenter)?.nanoseconds[size], let own = weak.nanoseconds[size] {
+        lines.append((own < center, "churn N=\(size): faster than NotificationCenter (×\(format(own / center)) of it)"))
+      }
+    }
+    if let small = workload.sizes.first, let large = workload.sizes.last, small != large,
+      let a = weak.nanoseconds[small], let b = weak.nanoseconds[large]
+    {
+      lines.append(
+        (b <= a * 1.25, "churn: O(1), N=\(large) costs ×\(format(b / a)) of N=\(small) per add+remove (≤ 1.25)")
+      )
+    }
+  }
+  for figure in memory {
+    guard let bytes = figure.bytesPerRegistration else { continue }
+    lines.append((true, "memory: \(figure.system), \(format(bytes, digits: 0)) bytes per registration (reported)"))
+  }
+  print("")
+  print(markdown ? "#### DESIGN.md §6 targets" : "== DESIGN.md §6 targets")
+  print("")
+  if markdown {
+    print("| target | met |")
+    print("| --- | --- |")
+    for line in lines { print("| \(line.text) | \(line.met ? "met" : "**not met**") |") }
+  } else {
+    for line in lines { print("\(line.met ? "met    " : "NOT met")  \(line.text)") }
+  }
+  return lines.allSatisfy(\.met)
+}
+
+func printMemory(_ figures: [MemoryFigure], markdown: Bool) {
+  print("")
+  print(
+    markdown
+      ? "#### Memory: heap bytes per registration (100,000 observers)"
+      : "== Memory: heap bytes per registration (100,000 observers)"
+  )
+  print("")
+  if markdown {
+    print("| system | bytes per registration |")
+    print("| --- | ---: |")
+  }
+  for figure in figures {
+    let bytes = figure.bytesPerRegistration.map { format($0, digits: 0) } ?? "—"
+    print(
+      markdown
+        ? "| \(figure.system) | \(bytes) |"
+        : "\(figure.system.padding(toLength: 32, withPad: " ", startingAt: 0))  \(bytes)"
+    )
+  }
+}
+
+/// Compares this run's instruction and malloc counts with the committed thresholds; prints each and returns
+/// whether every one held.
+func checkThresholds(_ results: [(Workload, [Row])], path: String) -> Bool {
+  guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+    print("cannot read thresholds file \(path)")
+    return false
+  }
+  var held = true
+  print("")
+  print("== Thresholds (\(path))")
+  for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.isEmpty {
+    let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    guard fields.count == 5, let size = Int(fields[2]), let maximum = Double(fields[4]) else {
+      print("malformed threshold line: \(line)")
+      held = false
+      continue
+    }
+    let (workload, system, metric) = (fields[0], fields[1], fields[3])
+    guard let rows = results.first(where: { $0.0.name == workload })?.1,
+      let row = rows.first(where: { $0.contender.name == system })
+    else {
+      print("not measured: \(line)")
+      held = false
+      continue
+    }
+    let value = metric == "mallocs" ? row.mallocs[size] : row.nanoseconds[size]
+    guard let value, !value.isNaN else {
+      print("not measured: \(line)")
+      held = false
+      continue
+    }
+    let ok = value <= maximum
+    held = held && ok
+    print(
+      "\(ok ? "ok      " : "EXCEEDED")  \(workload) \(system) N=\(size) \(metric): \(format(value, digits: 1)) (≤ \(format(maximum, digits: 1)))"
+    )
+  }
+  return held
 }
 
 func writeCSV(_ results: [(Workload, [Row])], to path: String) {
@@ -289,7 +404,7 @@ func writeCSV(_ results: [(Workload, [Row])], to path: String) {
 
 /// Runs one contender (in a child process under valgrind): warm-up outside the measured region, then
 /// `iterations` inside it.
-func runOne(workload name: String, system: String, size: Int, iterations: Int) {
+func runOne(workload name: String, system: String, size: Int, iterations: Int, options: Options) {
   guard let workload = allWorkloads.first(where: { $0.name == name }),
     let contender = workload.contenders.first(where: { $0.name == system })
   else {
@@ -298,8 +413,66 @@ func runOne(workload name: String, system: String, size: Int, iterations: Int) {
   }
   let instance = contender.make(size)
   sink &+= instance.run(min(iterations, 16))
+  if options.countMallocs {
+    // Run natively with the interposer preloaded: print mallocs per iteration.
+    print(mallocsPerIteration(instance, iterations: iterations).map { String($0) } ?? "nan")
+    return
+  }
   sink &+= measuredRegion(instance, iterations)
   if sink == 42 { print("") }
+}
+
+/// Heap bytes per registration of every memory contender, counted by the interposer in this process (a child
+/// started with it preloaded); prints `system,bytes` lines.
+func memoryChild() {
+  let count = 100_000
+  let observers = makeMemoryObservers(count)
+  for (system, register) in memoryContenders {
+    MallocInterposerSwift.initialize()
+    MallocInterposerSwift.hook()
+    let list = register(observers)
+    MallocInterposerSwift.unhook()
+    let statistics = MallocInterposerSwift.getStatistics()
+    withExtendedLifetime(list) {}
+    let bytes = Double(statistics.mallocBytesCount - statistics.freeBytesCount) / Double(count)
+    print("\(system),\(bytes)")
+  }
+}
+
+/// The memory figures, measured by a child process with the interposer preloaded.
+func measureMemory() -> [MemoryFigure] {
+  guard let text = runChild(["--memory-child"]) else { return [] }
+  return text.split(separator: "\n").compactMap { line in
+    let fields = line.split(separator: ",")
+    guard fields.count == 2 else { return nil }
+    return MemoryFigure(system: String(fields[0]), bytesPerRegistration: Double(fields[1]))
+  }
+}
+
+/// Runs this executable with `arguments` and the malloc interposer preloaded; returns its standard output.
+func runChild(_ arguments: [String]) -> String? {
+  let executable = URL(fileURLWithPath: CommandLine.arguments[0])
+  let interposer = executable.deletingLastPathComponent().appendingPathComponent("libMallocInterposerSwift.so").path
+  guard FileManager.default.fileExists(atPath: interposer) else { return nil }
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  var environment = ProcessInfo.processInfo.environment
+  environment["LD_PRELOAD"] = interposer
+  process.environment = environment
+  let output = Pipe()
+  process.standardOutput = output
+  do { try process.run() } catch { return nil }
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return String(decoding: data, as: UTF8.self)
+}
+
+/// Mallocs per iteration of one contender, counted natively (not under valgrind) by a child process with the
+/// malloc interposer preloaded.
+func childMallocs(workload: Workload, contender: Contender, size: Int, iterations: Int) -> Double? {
+  let arguments = ["--run-one", workload.name, contender.name, String(size), String(iterations), "--count-mallocs"]
+  return runChild(arguments).flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
 }
 
 /// Instructions collected inside `measuredRegion` by a callgrind run of this executable.
@@ -347,6 +520,11 @@ func callgrind(_ selected: [Workload], options: Options) -> [(Workload, [Row])] 
         let value = count.map { $0 / Double(iterations * workload.unitsPerIteration(size)) } ?? .nan
         perUnit[contender.name] = value
         rows[index].nanoseconds[size] = value
+        if workload.countsMallocs,
+          let mallocs = childMallocs(workload: workload, contender: contender, size: size, iterations: iterations)
+        {
+          rows[index].mallocs[size] = mallocs / Double(workload.unitsPerIteration(size))
+        }
       }
       for index in rows.indices {
         let floor = rows[index].contender.floor.flatMap { perUnit[$0] } ?? rows[index].nanoseconds[size]!
@@ -360,13 +538,15 @@ func callgrind(_ selected: [Workload], options: Options) -> [(Workload, [Row])] 
 }
 
 func printCallgrindTable(_ workload: Workload, _ rows: [Row], markdown: Bool) {
-  let headings = ["system", "floor"] + workload.sizes.map { "N=\($0)" }
+  let mallocHeading = workload.unit == "add+remove" ? "mallocs/op" : "mallocs/dispatch"
+  let headings =
+    ["system", "floor"] + workload.sizes.map { "N=\($0)" } + (workload.countsMallocs ? [mallocHeading] : [])
   let body: [[String]] = rows.map { row in
     let floor = row.contender.floor.map { $0.replacingOccurrences(of: "floor: ", with: "") } ?? "(floor)"
     return [row.contender.name, floor]
       + workload.sizes.map { size in
         "\(format(row.nanoseconds[size] ?? .nan, digits: 1)) ×\(format(row.ratio[size] ?? .nan))"
-      }
+      } + (workload.countsMallocs ? [formatMallocs(row, sizes: workload.sizes)] : [])
   }
   print("")
   print(markdown ? "#### \(workload.title)" : "== \(workload.title)")
@@ -393,13 +573,26 @@ func printCallgrindTable(_ workload: Workload, _ rows: [Row], markdown: Bool) {
 // MARK: - Main
 
 let options = parseOptions()
+if options.memoryChild {
+  memoryChild()
+  exit(0)
+}
 if let one = options.runOne {
-  runOne(workload: one.workload, system: one.system, size: one.size, iterations: one.iterations)
+  runOne(workload: one.workload, system: one.system, size: one.size, iterations: one.iterations, options: options)
   exit(0)
 }
 
-let selected = workloads(matching: options.filters)
+var selected = workloads(matching: options.filters)
+if let sizes = options.sizes {
+  selected = selected.compactMap { workload in
+    var workload = workload
+    workload.sizes = workload.sizes.filter(sizes.contains)
+    return workload.sizes.isEmpty ? nil : workload
+  }
+}
 if selected.isEmpty { usage() }
+/// The memory figures, measured when every workload runs.
+let memory = options.filters.isEmpty && options.sizes == nil ? measureMemory() : []
 
 var machine = ProcessInfo.processInfo.operatingSystemVersionString
 if let cpu = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
@@ -413,7 +606,10 @@ print("multiplex-compare — \(machine)")
 if options.callgrind {
   print("mode: callgrind (instructions inside measuredRegion)")
   let results = callgrind(selected, options: options)
+  if !memory.isEmpty { printMemory(memory, markdown: options.markdown) }
+  printTargets(results, memory: memory, markdown: options.markdown)
   if let path = options.csvPath { writeCSV(results, to: path) }
+  if let path = options.thresholdsPath, !checkThresholds(results, path: path) { exit(1) }
   exit(0)
 }
 
@@ -429,5 +625,6 @@ for workload in selected {
   results.append((workload, rows))
   printTable(workload, rows, markdown: options.markdown)
 }
-printTargets(results)
+if !memory.isEmpty { printMemory(memory, markdown: options.markdown) }
+printTargets(results, memory: memory, markdown: options.markdown)
 if let path = options.csvPath { writeCSV(results, to: path) }

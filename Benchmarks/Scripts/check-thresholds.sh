@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Gates the deterministic performance figures: instructions per observer call and per add+remove (callgrind),
+# and mallocs per dispatch and per add+remove (the malloc interposer), against the thresholds committed for the
+# toolchain in use (`Benchmarks/Thresholds/swift-X.Y.csv`), as swift-log does with its benchmark thresholds.
+# Time is not gated: on a shared machine it is too noisy to fail a build on.
+#
+#   bash Benchmarks/Scripts/check-thresholds.sh
+#
+# Builds the comparison tool in release mode (Benchmarks/.build-callgrind, several minutes cold: swift-syntax for
+# the macro), then measures the Void and first-responder dispatches at 1, 8 and 64 observers and churn among 64.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! command -v valgrind > /dev/null; then
+  echo "valgrind is not installed: the thresholds cannot be checked here" >&2
+  exit 1
+fi
+version=$(swift --version 2>&1 | sed -n 's/.*Swift version \([0-9]*\.[0-9]*\).*/\1/p' | head -n 1)
+thresholds="Thresholds/swift-$version.csv"
+if [ ! -f "$thresholds" ]; then
+  echo "no thresholds for Swift $version ($thresholds): record them from a run of this script's command" >&2
+  exit 1
+fi
+exec bash Scripts/callgrind.sh --sizes 1,8,64 --check-thresholds "$thresholds" void first-responder churn
