@@ -334,7 +334,7 @@ extension Multiplexer {
     // to leave a closed gate then drops the last reference to the published storage. Reclaiming takes a fresh
     // snapshot, which may hold the last reference to a strong observer removed during the dispatch: also while
     // the dispatch still counts.
-    _release(consume entries)
+    _ = consume entries
     if sawDead { _reclaimDeadObservers() }
     context.popDispatch()
     if _gate.tryLeave() != nil { _leaveClosedGateLast() }
@@ -369,7 +369,7 @@ extension Multiplexer {
     // strong observer removed during the dispatch, and a waiting removal must not return before that observer's
     // deinit has run (teardown code may free what the deinit uses). A deinit that itself removes and waits is
     // this thread's own dispatch, so it does not wait for itself.
-    _release(consume entries)
+    _ = consume entries
     if sawDead { _reclaimDeadObservers() }
     context.popDispatch()
     // After this decrement the generation may be freed by a waiting removal: do not touch it again.

@@ -179,7 +179,9 @@ extension Multiplexer {
     context: DeliveryContext?,
     isHidden: Bool = false
   ) -> ObservationToken {
-    guard let object = _classInstance(observer) else { return ObservationToken(owner: nil, entry: nil) }
+    guard let object = _classInstance(observer) else {
+      return ObservationToken(owner: nil, observerIdentifier: nil, serial: 0)
+    }
     let identifier = ObjectIdentifier(object)
     let entry = _mutate { () -> _Entry<Observer> in
       if let existing = _index[identifier] {
@@ -193,19 +195,21 @@ extension Multiplexer {
       }
       // `Int.max` is reserved for the primary observer, which is always called first.
       let priority = min(priority, Int.max - 1)
+      _lastSerial += 1
       let entry = _Entry(
         observer: observer,
         object: object,
         retention: retention,
         priority: priority,
         context: context?._forRegistration(of: object),
-        isHidden: isHidden
+        isHidden: isHidden,
+        serial: _lastSerial
       )
       _insert(entry)
       _index[identifier] = entry
       return entry
     }
-    return ObservationToken(owner: self, entry: entry)
+    return ObservationToken(owner: self, observerIdentifier: identifier, serial: entry.serial)
   }
 
   /// The class instance inside `observer`, or `nil` for a value of a non-class type.

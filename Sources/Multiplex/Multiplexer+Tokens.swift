@@ -2,22 +2,25 @@
 // under the multiplexer's lock, which also guards the tokens' and blocks' own "ended" flags.
 
 extension Multiplexer: _TokenOwner {
-  func _cancel(_ entry: AnyObject, token: ObservationToken, wait: Bool) {
-    guard let entry = entry as? _Entry<Observer> else {
-      if wait { _waitForDispatchesOnOtherThreads() }
-      return
-    }
+  /// The registration `token` names, if it is still current (call with the lock held).
+  func _registration(of token: ObservationToken) -> _Entry<Observer>? {
+    guard let identifier = token.observerIdentifier, let entry = _index[identifier], entry.serial == token.serial
+    else { return nil }
+    return entry
+  }
+
+  func _cancel(token: ObservationToken, wait: Bool) {
     let mailboxes = _mutate { () -> [_Mailbox<Observer>] in
       if !token._isClaimDropped {
         token._isClaimDropped = true
         // Only the registration the token was made for: after a `remove` and a new `add` of the same observer,
         // an old token's claim is on the old registration, which has ended already.
-        if let identifier = entry.identifier, _index[identifier] === entry {
+        if let entry = _registration(of: token) {
           entry.claims -= 1
           if entry.claims <= 0 { _retire(entry) }
         }
       }
-      return wait ? entry.identifier.map { _retiredMailboxes(of: $0) } ?? [] : []
+      return wait ? token.observerIdentifier.map { _retiredMailboxes(of: $0) } ?? [] : []
     }
     if wait {
       _waitForDispatchesOnOtherThreads()
@@ -25,26 +28,28 @@ extension Multiplexer: _TokenOwner {
     }
   }
 
-  func _isActive(_ entry: AnyObject, token: ObservationToken) -> Bool {
-    guard let entry = entry as? _Entry<Observer> else { return false }
+  func _isActive(token: ObservationToken) -> Bool {
     // The weak load happens outside the lock: releasing the reference it produced may run the observer's deinit.
-    let isClaimed = _lock.withLock { !token._isClaimDropped }
-    return isClaimed && entry.isLive
+    let entry = _lock.withLock { token._isClaimDropped ? nil : _registration(of: token) }
+    return entry?.isLive ?? false
   }
 
-  func _block(_ entry: AnyObject, token: ObservationToken) -> Bool {
-    guard let entry = entry as? _Entry<Observer> else { return false }
-    let isBlocked = _lock.withLock {
-      guard !token._isClaimDropped, !entry._isRemoved else { return false }
-      // Under the lock, like a removal: a dispatch that starts after `block()` returned took the lock for its
-      // snapshot, so its relaxed loads of the state see the block.
+  func _isBlocked(token: ObservationToken) -> Bool {
+    _lock.withLock { _registration(of: token)?.isBlocked ?? false }
+  }
+
+  func _block(token: ObservationToken) -> AnyObject? {
+    let entry = _lock.withLock { () -> _Entry<Observer>? in
+      guard !token._isClaimDropped, let entry = _registration(of: token), !entry._isRemoved else { return nil }
+      // Under the lock, like a removal: a dispatch that starts after `block()` returned sees the block in its
+      // relaxed load of the state (the return happens before the dispatch starts).
       entry._state.addSequentiallyConsistent(_Entry<Observer>.blockUnit)
-      return true
+      return entry
     }
     // Calls queued before the block are dropped, not delayed: after `block()` returns, none starts (a drain that
     // reaches one first skips it, the registration being blocked). Outside the lock: dropping releases captures.
-    if isBlocked { entry._mailbox?.dropPending() }
-    return isBlocked
+    entry?._mailbox?.dropPending()
+    return entry
   }
 
   func _unblock(_ entry: AnyObject, block: ObservationBlock) {

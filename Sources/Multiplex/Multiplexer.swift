@@ -92,6 +92,9 @@ public final class Multiplexer<Observer> {
   /// Registrations by observer identity, for O(1) duplicate checks and removal.
   @usableFromInline @exclusivity(unchecked) var _index: [ObjectIdentifier: _Entry<Observer>] = [:]
 
+  /// The serial number of the last registration (see `ObservationToken`).
+  @exclusivity(unchecked) var _lastSerial = 0
+
   /// Tombstones and known-dead entries in `_entries`.
   @usableFromInline @exclusivity(unchecked) var _garbage = 0
 

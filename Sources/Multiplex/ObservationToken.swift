@@ -26,17 +26,25 @@
 /// Tokens are `Sendable` and `Hashable` (by identity), so you can keep them in a `Set` and cancel them from any
 /// thread. Cancelling twice, or after the observer was removed or deallocated, does nothing.
 public final class ObservationToken: Hashable, @unchecked Sendable {
-  // Both references are weak and immutable: the token never extends a lifetime, and reading them from several
+  // The owner is referenced weakly and the registration by identity (its observer's identity and its serial
+  // number), both immutable: the token never extends a lifetime, and reading them from several
   // threads at once is safe. The owner's own lock serializes the removal.
   private weak let owner: (any _TokenOwner)?
-  private weak let entry: AnyObject?
+  /// The identity of the registration's observer; `nil` for an inactive token.
+  let observerIdentifier: ObjectIdentifier?
+  /// The registration's serial number in its multiplexer: a new registration of the same observer has another.
+  let serial: Int
 
   /// Whether this token's claim was dropped (by `cancel`). Only read and written under the owner's lock.
   @exclusivity(unchecked) var _isClaimDropped = false
 
-  init(owner: (any _TokenOwner)?, entry: AnyObject?) {
+  // Performance: the token names its registration instead of referencing it weakly. The first `weak` reference
+  // to an object allocates its side table (a second allocation per `add`), after which every retain and release
+  // of the object takes the runtime's slow path, and dispatches retain entries.
+  init(owner: (any _TokenOwner)?, observerIdentifier: ObjectIdentifier?, serial: Int) {
     self.owner = owner
-    self.entry = entry
+    self.observerIdentifier = observerIdentifier
+    self.serial = serial
   }
 
   /// Drops this token's claim on the registration, and removes the registration if it was the last claim.
@@ -47,8 +55,8 @@ public final class ObservationToken: Hashable, @unchecked Sendable {
   ///
   /// - Complexity: O(1) amortized, like ``Multiplexer/remove(_:)``.
   public func cancel() {
-    guard let owner, let entry else { return }
-    owner._cancel(entry, token: self, wait: false)
+    guard let owner else { return }
+    owner._cancel(token: self, wait: false)
   }
 
   /// Drops this token's claim, as ``cancel()`` does, and waits until no call made by a dispatch on another thread
@@ -61,11 +69,7 @@ public final class ObservationToken: Hashable, @unchecked Sendable {
   @available(*, noasync, message: "Waiting blocks the thread; call cancel() from asynchronous code.")
   public func cancelAndWait() {
     guard let owner else { return }
-    if let entry {
-      owner._cancel(entry, token: self, wait: true)
-    } else {
-      owner._waitForDispatchesOnOtherThreads()
-    }
+    owner._cancel(token: self, wait: true)
   }
 
   /// Whether this token's claim holds and the registration still exists: not cancelled or removed, and its
@@ -73,8 +77,8 @@ public final class ObservationToken: Hashable, @unchecked Sendable {
   ///
   /// - Complexity: O(1).
   public var isActive: Bool {
-    guard let owner, let entry else { return false }
-    return owner._isActive(entry, token: self)
+    guard let owner else { return false }
+    return owner._isActive(token: self)
   }
 
   /// Suspends the registration until the returned block is cancelled or released.
@@ -97,7 +101,7 @@ public final class ObservationToken: Hashable, @unchecked Sendable {
   /// - Returns: The block. Keep it: releasing it ends the block, so a block dropped at once blocks nothing.
   /// - Complexity: O(1).
   public func block() -> ObservationBlock {
-    guard let owner, let entry, owner._block(entry, token: self) else {
+    guard let owner, let entry = owner._block(token: self) else {
       return ObservationBlock(owner: nil, entry: nil)
     }
     return ObservationBlock(owner: owner, entry: entry)
@@ -107,8 +111,8 @@ public final class ObservationToken: Hashable, @unchecked Sendable {
   ///
   /// - Complexity: O(1).
   public var isBlocked: Bool {
-    guard let entry else { return false }
-    return (entry as? any _EntryStatus)?._isBlockedRegistration ?? false
+    guard let owner else { return false }
+    return owner._isBlocked(token: self)
   }
 
   /// Returns a token that cancels this registration when it is released.
@@ -137,19 +141,19 @@ public final class ObservationToken: Hashable, @unchecked Sendable {
 
 /// What a token needs from its multiplexer, without knowing its `Observer` type.
 protocol _TokenOwner: AnyObject {
-  /// Drops `token`'s claim on `entry` (once), removing the registration with its last claim.
-  func _cancel(_ entry: AnyObject, token: ObservationToken, wait: Bool)
-  /// Whether `token`'s claim holds and `entry` is a live registration.
-  func _isActive(_ entry: AnyObject, token: ObservationToken) -> Bool
-  /// Adds a block to `entry` if `token`'s claim holds and the registration exists; returns whether it did.
-  func _block(_ entry: AnyObject, token: ObservationToken) -> Bool
+  /// Drops `token`'s claim on its registration (once), removing the registration with its last claim; with
+  /// `wait`, then waits as `removeAndWait` does.
+  func _cancel(token: ObservationToken, wait: Bool)
+  /// Whether `token`'s claim holds and its registration is live.
+  func _isActive(token: ObservationToken) -> Bool
+  /// Whether `token`'s registration exists and is blocked.
+  func _isBlocked(token: ObservationToken) -> Bool
+  /// Adds a block to `token`'s registration if its claim holds and the registration exists; returns the
+  /// registration's entry if it did.
+  func _block(token: ObservationToken) -> AnyObject?
   /// Removes the block `block` added to `entry` (once).
   func _unblock(_ entry: AnyObject, block: ObservationBlock)
   @discardableResult
   func _waitForDispatchesOnOtherThreads() -> Int
 }
 
-/// Lets a token ask a type-erased entry about its registration.
-protocol _EntryStatus: AnyObject {
-  var _isBlockedRegistration: Bool { get }
-}

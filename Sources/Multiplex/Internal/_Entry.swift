@@ -60,6 +60,9 @@ final class _Entry<Observer>: @unchecked Sendable {
   /// written under the multiplexer's lock.
   @exclusivity(unchecked) var claims: Int = 1
 
+  /// The registration's number in its multiplexer (tokens name their registration by observer and serial).
+  let serial: Int
+
   /// Whether introspection leaves the registration out: an event stream's tap is a registration, not an observer
   /// anyone added (``Multiplexer/count``, ``Multiplexer/observers``, `debugDescription`, `removeAll`).
   let isHidden: Bool
@@ -70,8 +73,10 @@ final class _Entry<Observer>: @unchecked Sendable {
     retention: Retention,
     priority: Int,
     context: DeliveryContext? = nil,
-    isHidden: Bool = false
+    isHidden: Bool = false,
+    serial: Int = 0
   ) {
+    self.serial = serial
     self.identifier = ObjectIdentifier(object)
     self.isHidden = isHidden
     self.priority = priority
@@ -114,6 +119,7 @@ final class _Entry<Observer>: @unchecked Sendable {
 
   /// A placeholder that keeps the place (and priority) of a removed registration in storage until compaction.
   init(tombstoneWithPriority priority: Int) {
+    self.serial = 0
     self.identifier = nil
     self.isHidden = false
     self.priority = priority
@@ -203,10 +209,6 @@ final class _Entry<Observer>: @unchecked Sendable {
     guard let view = _view else { return object as? Observer }
     return withExtendedLifetime(object) { view.pointee }
   }
-}
-
-extension _Entry: _EntryStatus {
-  var _isBlockedRegistration: Bool { isBlocked }
 }
 
 extension _Entry {
