@@ -93,6 +93,7 @@ public struct DeliveryContext: Sendable {
   /// The context a registration of `object` keeps: this one, except that an ``actor(_:)`` context registering
   /// its own actor refers to it weakly. Once that actor is gone, so is the observer, and its queued calls are
   /// dropped; the job that finds it gone runs in a plain task.
+  @usableFromInline
   func _forRegistration(of object: AnyObject) -> DeliveryContext {
     guard let actor = _actor, actor === object else { return self }
     return DeliveryContext(actor: nil, name: _name) { [weak actor] job in

@@ -390,6 +390,7 @@ extension Multiplexer {
 
   /// Closes the gate before the registrations' storage changes (call with the lock held). If no dispatch is
   /// inside, drops the published storage, so that `_entries` is uniquely referenced and changes in place.
+  @inlinable
   func _closeGate() {
     let previous = _gate.word.orSequentiallyConsistent(_DispatchGate.closedBit)
     guard previous & _DispatchGate.closedBit == 0, _DispatchGate.dispatches(in: previous) == 0 else { return }

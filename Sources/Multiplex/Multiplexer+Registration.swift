@@ -25,7 +25,7 @@ extension Multiplexer {
   /// - Complexity: O(1) amortized when `priority` is not higher than the last registration's (always the case
   ///   with the default priority); O(*n*) otherwise, where *n* is the number of registrations. If a dispatch is
   ///   running at the same time, the storage it iterates is copied once: O(*n*).
-  @discardableResult
+  @inlinable @discardableResult
   public func add(_ observer: Observer, retention: Retention = .weak, priority: Int = 0) -> ObservationToken {
     _add(observer, retention: retention, priority: priority, context: nil)
   }
@@ -42,6 +42,7 @@ extension Multiplexer {
   /// - Parameter observer: The observer to unregister.
   /// - Complexity: O(1) amortized. If a dispatch is running at the same time, the storage it iterates is
   ///   copied once: O(*n*).
+  @inlinable
   public func remove(_ observer: Observer) {
     guard let object = _classInstance(observer) else { return }
     _ = _mutate { _remove(object) }
@@ -172,6 +173,7 @@ extension Multiplexer {
 extension Multiplexer {
 
   /// `add(_:retention:priority:)`, with the delivery context of `add(_:retention:priority:deliveringOn:)`.
+  @inlinable
   func _add(
     _ observer: Observer,
     retention: Retention,
@@ -221,6 +223,7 @@ extension Multiplexer {
   }
 
   /// Inserts `entry` after every registration with the same or a higher priority.
+  @inlinable
   func _insert(_ entry: _Entry<Observer>) {
     _closeGate()
     guard let last = _entries.last, last.priority < entry.priority else {
@@ -240,7 +243,7 @@ extension Multiplexer {
   }
 
   /// Removes the registration of `object`, if any. Returns whether one was removed.
-  @discardableResult
+  @inlinable @discardableResult
   func _remove(_ object: AnyObject) -> Bool {
     guard let entry = _index[ObjectIdentifier(object)] else { return false }
     let isSameObject = entry._isStrong || entry._object === object
@@ -255,6 +258,7 @@ extension Multiplexer {
   }
 
   /// Marks `entry` removed, drops it from the index and leaves a tombstone in its place.
+  @inlinable
   func _retire(_ entry: _Entry<Observer>) {
     entry._state.orSequentiallyConsistent(_Entry<Observer>.removedBit)
     // Dropping the last reference to a strong registration runs the observer's deinit, which may call back into
@@ -262,14 +266,7 @@ extension Multiplexer {
     // Queued calls are dropped after unlocking too (dropping them releases what they captured); until then the
     // `_removed` flag keeps them from starting.
     if entry._isStrong || entry._mailbox != nil { _releasedAfterUnlock.append(entry) }
-    if let mailbox = entry._mailbox {
-      // A drain may still be running one of its calls: waiting removals wait for it.
-      _retiredMailboxes.append(_RetiredMailbox(identifier: entry.identifier, mailbox: mailbox))
-      if _retiredMailboxes.count >= _retiredMailboxesPruneThreshold {
-        _retiredMailboxes.removeAll { $0.mailbox.isRetired }
-        _retiredMailboxesPruneThreshold = max(8, _retiredMailboxes.count * 2)
-      }
-    }
+    if entry._mailbox != nil { _retireMailbox(of: entry) }
     if _primaryEntry === entry { _primaryEntry = nil }
     if let identifier = entry.identifier, _index[identifier] === entry {
       _index[identifier] = nil
@@ -282,8 +279,21 @@ extension Multiplexer {
     _leaveTombstone(for: entry, replacing: entry._isStrong)
   }
 
+  /// Keeps the mailbox of a retired registration for waiting removals (a drain may still be running one of its
+  /// calls), pruning those that finished.
+  @usableFromInline
+  func _retireMailbox(of entry: _Entry<Observer>) {
+    guard let mailbox = entry._mailbox else { return }
+    _retiredMailboxes.append(_RetiredMailbox(identifier: entry.identifier, mailbox: mailbox))
+    if _retiredMailboxes.count >= _retiredMailboxesPruneThreshold {
+      _retiredMailboxes.removeAll { $0.mailbox.isRetired }
+      _retiredMailboxesPruneThreshold = max(8, _retiredMailboxes.count * 2)
+    }
+  }
+
   /// Counts `entry`'s slot as garbage, replacing the entry with a tombstone if `replacing` (and it is still
   /// there), and compacts the storage when due.
+  @inlinable
   func _leaveTombstone(for entry: _Entry<Observer>, replacing: Bool = true) {
     let position = entry.position
     guard position < _entries.count, _entries[position] === entry else { return }
@@ -309,6 +319,7 @@ extension Multiplexer {
   /// Rebuilds the storage without tombstones (removed registrations).
   ///
   /// Never loads a `weak` reference: this runs under the lock, and a load's strong reference could be the last one.
+  @usableFromInline
   func _compact() {
     _closeGate()
     var live = ContiguousArray<_Entry<Observer>>()
@@ -339,6 +350,7 @@ extension Multiplexer {
   }
 
   /// Runs `body` under the lock, then releases what it retired once the lock is released.
+  @inlinable
   func _mutate<Result>(_ body: () -> Result) -> Result {
     _lock.lock()
     let result = body()
@@ -367,7 +379,7 @@ extension Multiplexer {
   /// itself, so that is safe.
   ///
   /// - Returns: How many times the caller slept, for tests.
-  @discardableResult
+  @usableFromInline @discardableResult
   func _waitForDispatchesOnOtherThreads() -> Int {
     let context = _ThreadContext.current(key: _contextKey)
     let gate = _gate

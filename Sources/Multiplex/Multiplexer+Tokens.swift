@@ -9,6 +9,7 @@ extension Multiplexer: _TokenOwner {
     return entry
   }
 
+  @usableFromInline
   func _cancel(token: ObservationToken, wait: Bool) {
     let mailboxes = _mutate { () -> [_Mailbox<Observer>] in
       if !token._isClaimDropped {
@@ -28,16 +29,19 @@ extension Multiplexer: _TokenOwner {
     }
   }
 
+  @usableFromInline
   func _isActive(token: ObservationToken) -> Bool {
     // The weak load happens outside the lock: releasing the reference it produced may run the observer's deinit.
     let entry = _lock.withLock { token._isClaimDropped ? nil : _registration(of: token) }
     return entry?.isLive ?? false
   }
 
+  @usableFromInline
   func _isBlocked(token: ObservationToken) -> Bool {
     _lock.withLock { _registration(of: token)?.isBlocked ?? false }
   }
 
+  @usableFromInline
   func _block(token: ObservationToken) -> AnyObject? {
     let entry = _lock.withLock { () -> _Entry<Observer>? in
       guard !token._isClaimDropped, let entry = _registration(of: token), !entry._isRemoved else { return nil }
@@ -52,6 +56,7 @@ extension Multiplexer: _TokenOwner {
     return entry
   }
 
+  @usableFromInline
   func _unblock(_ entry: AnyObject, block: ObservationBlock) {
     guard let entry = entry as? _Entry<Observer> else { return }
     _lock.withLock {

@@ -93,17 +93,17 @@ public final class Multiplexer<Observer> {
   @usableFromInline @exclusivity(unchecked) var _index: [ObjectIdentifier: _Entry<Observer>] = [:]
 
   /// The serial number of the last registration (see `ObservationToken`).
-  @exclusivity(unchecked) var _lastSerial = 0
+  @usableFromInline @exclusivity(unchecked) var _lastSerial = 0
 
   /// Tombstones and known-dead entries in `_entries`.
   @usableFromInline @exclusivity(unchecked) var _garbage = 0
 
   /// The registration of ``primary``, if one was set (it may have been removed since).
-  @exclusivity(unchecked) var _primaryEntry: _Entry<Observer>?
+  @usableFromInline @exclusivity(unchecked) var _primaryEntry: _Entry<Observer>?
 
   /// Strong registrations and registrations with a delivery context retired under the lock: `_mutate` releases
   /// them and drops their queued calls after unlocking.
-  @exclusivity(unchecked) var _releasedAfterUnlock: [_Entry<Observer>] = []
+  @usableFromInline @exclusivity(unchecked) var _releasedAfterUnlock: [_Entry<Observer>] = []
 
   /// Mailboxes of removed registrations whose drain may still be running a call, by observer identity: a waiting
   /// removal waits for them (the observer may have been removed, or removed and added again, before it was

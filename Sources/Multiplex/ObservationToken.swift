@@ -41,6 +41,7 @@ public final class ObservationToken: Hashable, @unchecked Sendable {
   // Performance: the token names its registration instead of referencing it weakly. The first `weak` reference
   // to an object allocates its side table (a second allocation per `add`), after which every retain and release
   // of the object takes the runtime's slow path, and dispatches retain entries.
+  @usableFromInline
   init(owner: (any _TokenOwner)?, observerIdentifier: ObjectIdentifier?, serial: Int) {
     self.owner = owner
     self.observerIdentifier = observerIdentifier
@@ -140,6 +141,7 @@ public final class ObservationToken: Hashable, @unchecked Sendable {
 }
 
 /// What a token needs from its multiplexer, without knowing its `Observer` type.
+@usableFromInline
 protocol _TokenOwner: AnyObject {
   /// Drops `token`'s claim on its registration (once), removing the registration with its last claim; with
   /// `wait`, then waits as `removeAndWait` does.
@@ -156,4 +158,3 @@ protocol _TokenOwner: AnyObject {
   @discardableResult
   func _waitForDispatchesOnOtherThreads() -> Int
 }
-

@@ -45,7 +45,7 @@ final class _Entry<Observer>: @unchecked Sendable {
 
   /// The call-order priority: the one it was registered with, or `Int.max` once it was made the primary. Only
   /// read and written under the multiplexer's lock.
-  @exclusivity(unchecked) var priority: Int
+  @usableFromInline @exclusivity(unchecked) var priority: Int
 
   /// The queue of calls waiting to run in the registration's ``DeliveryContext``; `nil` for an observer called
   /// directly by the dispatching thread. Synchronous and returning calls skip an entry that has one.
@@ -53,20 +53,21 @@ final class _Entry<Observer>: @unchecked Sendable {
 
   /// The entry's index in the multiplexer's storage. Only read and written under the lock, which makes the
   /// run-time exclusivity check redundant.
-  @exclusivity(unchecked) var position: Int = 0
+  @usableFromInline @exclusivity(unchecked) var position: Int = 0
 
   /// The claims on the registration: one per `add` of its observer (each returned a token). Cancelling a token
   /// drops its claim, and the registration ends with the last one (`remove` ends it at once). Only read and
   /// written under the multiplexer's lock.
-  @exclusivity(unchecked) var claims: Int = 1
+  @usableFromInline @exclusivity(unchecked) var claims: Int = 1
 
   /// The registration's number in its multiplexer (tokens name their registration by observer and serial).
-  let serial: Int
+  @usableFromInline let serial: Int
 
   /// Whether introspection leaves the registration out: an event stream's tap is a registration, not an observer
   /// anyone added (``Multiplexer/count``, ``Multiplexer/observers``, `debugDescription`, `removeAll`).
   let isHidden: Bool
 
+  @usableFromInline
   init(
     observer: Observer,
     object: AnyObject,
@@ -118,6 +119,7 @@ final class _Entry<Observer>: @unchecked Sendable {
   }
 
   /// A placeholder that keeps the place (and priority) of a removed registration in storage until compaction.
+  @usableFromInline
   init(tombstoneWithPriority priority: Int) {
     self.serial = 0
     self.identifier = nil

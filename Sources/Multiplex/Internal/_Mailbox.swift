@@ -161,6 +161,7 @@ final class _Mailbox<Observer>: @unchecked Sendable {
 
   /// Drops every pending call and refuses new ones. Call it without the multiplexer's lock held: dropping a
   /// call releases what its closure captured.
+  @usableFromInline
   func close() {
     var entry: _Entry<Observer>? = nil
     var context: DeliveryContext? = nil
