@@ -390,13 +390,17 @@ extension Multiplexer {
 
   /// Closes the gate before the registrations' storage changes (call with the lock held). If no dispatch is
   /// inside, drops the published storage, so that `_entries` is uniquely referenced and changes in place.
-  @inlinable
-  func _closeGate() {
+  ///
+  /// - Returns: Whether no dispatch is inside (then no dispatch shares the storage).
+  @inlinable @discardableResult
+  func _closeGate() -> Bool {
     let previous = _gate.word.orSequentiallyConsistent(_DispatchGate.closedBit)
-    guard previous & _DispatchGate.closedBit == 0, _DispatchGate.dispatches(in: previous) == 0 else { return }
+    let isEmpty = _DispatchGate.dispatches(in: previous) == 0
+    guard previous & _DispatchGate.closedBit == 0, isEmpty else { return isEmpty }
     // While the gate was open, `_published` and `_entries` shared their storage: dropping this reference is not
     // the last one, so it releases nothing under the lock.
     _published = nil
+    return true
   }
 
   /// The snapshot of the registrations, for an asynchronous dispatch (which is not counted in a generation).

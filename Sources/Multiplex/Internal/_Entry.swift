@@ -19,6 +19,11 @@ final class _Entry<Observer>: @unchecked Sendable {
   /// ``_state`` (an atomic word) once `init` returned. It must stay the first stored property.
   @usableFromInline @exclusivity(unchecked) var _stateStorage: Int
 
+  /// Where `_view` points for an observer value of up to four words (classes, and class-bound existentials of up to
+  /// three protocols): inside the entry, so that a registration is one allocation (and its token the other). Only
+  /// accessed through `_view` after `init`; it must stay the second stored property, right after `_stateStorage`.
+  @exclusivity(unchecked) var _viewStorage: (UInt, UInt, UInt, UInt) = (0, 0, 0, 0)
+
   /// The observer, for liveness and identity, for weak registrations. `nil` once it was deallocated, for a
   /// tombstone, and for strong registrations.
   ///
@@ -35,7 +40,9 @@ final class _Entry<Observer>: @unchecked Sendable {
 
   /// A non-owning copy of the observer value; `nil` for a tombstone. For a weak registration, valid only while
   /// `_object` is non-`nil`; for a strong one, while the entry (which owns `_strong`) lives.
-  @usableFromInline let _view: UnsafeMutablePointer<Observer>?
+  ///
+  /// Set once, at the end of `init` (it may point into the entry itself); a `var` only for that reason.
+  @usableFromInline @exclusivity(unchecked) var _view: UnsafeMutablePointer<Observer>?
 
   /// `true` for strong registrations.
   @usableFromInline let _isStrong: Bool
@@ -92,16 +99,8 @@ final class _Entry<Observer>: @unchecked Sendable {
     let firstWord = withUnsafeBytes(of: observer) { bytes in
       bytes.count >= MemoryLayout<UInt>.size ? bytes.loadUnaligned(as: UInt.self) : 0
     }
-    if firstWord == objectBits {
-      let view = UnsafeMutablePointer<Observer>.allocate(capacity: 1)
-      // A bitwise copy without a retain: see the type's documentation.
-      withUnsafeBytes(of: observer) { bytes in
-        UnsafeMutableRawPointer(view).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
-      }
-      self._view = view
-    } else {
-      self._view = nil
-    }
+    let hasView = firstWord == objectBits
+    self._view = nil
     switch retention {
     case .strong:
       // `_strong` owns the observer; dispatch still calls through `_view` when there is one, which it can pass to
@@ -116,6 +115,38 @@ final class _Entry<Observer>: @unchecked Sendable {
       self._object = object
     }
     _AtomicWord._checkLayout(of: self, storedValue: 0)
+    if hasView { _makeView(of: observer) }
+  }
+
+  /// Stores the non-owning copy of `observer` (see the type's documentation) and points `_view` at it: in
+  /// `_viewStorage` if it fits, in its own allocation otherwise.
+  private func _makeView(of observer: Observer) {
+    let view: UnsafeMutablePointer<Observer>
+    if MemoryLayout<Observer>.size <= MemoryLayout<(UInt, UInt, UInt, UInt)>.size
+      && MemoryLayout<Observer>.alignment <= MemoryLayout<UInt>.alignment
+    {
+      // The second stored property, one word after the first (see `_stateStorage` and `_viewStorage`).
+      let storage = UnsafeMutableRawPointer(_getUnsafePointerToStoredProperties(self)) + MemoryLayout<Int>.stride
+      assert(
+        storage == withUnsafeMutablePointer(to: &_viewStorage) { UnsafeMutableRawPointer($0) },
+        "Multiplex: _viewStorage is not the second stored property of _Entry"
+      )
+      view = storage.bindMemory(to: Observer.self, capacity: 1)
+    } else {
+      view = UnsafeMutablePointer<Observer>.allocate(capacity: 1)
+    }
+    // A bitwise copy without a retain: see the type's documentation.
+    withUnsafeBytes(of: observer) { bytes in
+      UnsafeMutableRawPointer(view).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+    }
+    _view = view
+  }
+
+  /// Whether `_view` has its own allocation (it does not point into the entry).
+  private var _viewIsAllocated: Bool {
+    guard let view = _view else { return false }
+    return UnsafeMutableRawPointer(view)
+      != UnsafeMutableRawPointer(_getUnsafePointerToStoredProperties(self)) + MemoryLayout<Int>.stride
   }
 
   /// A placeholder that keeps the place (and priority) of a removed registration in storage until compaction.
@@ -164,8 +195,8 @@ final class _Entry<Observer>: @unchecked Sendable {
   }
 
   deinit {
-    // The view never owned a reference: free the memory without deinitializing the value.
-    _view?.deallocate()
+    // The view never owned a reference: free the memory, if it has its own, without deinitializing the value.
+    if _viewIsAllocated { _view?.deallocate() }
   }
 
   /// Whether this entry may still be called: not removed, and (for weak registrations) the observer is alive.
