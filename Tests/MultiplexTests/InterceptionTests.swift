@@ -220,7 +220,9 @@ struct InterceptionTests {
     #expect(_InstallationStorage.count < before + 200)
     _InstallationStorage.sweep()
     #expect(eventually { probes.allSatisfy { $0() == nil } })
-    #expect(_InstallationStorage.count <= before)
+    // The table is shared with tests that run at the same time and install their own multiplexers: a few may
+    // come and go meanwhile (a strict `<= before` failed once in a full run). 5,000 left behind would not fit.
+    #expect(_InstallationStorage.count < before + 50)
   }
 
   @Test("Owners dropped together in thousands: their multiplexers and strong observers go within max(32, n/8) uses")

@@ -22,7 +22,7 @@ final class _Entry<Observer>: @unchecked Sendable {
   /// Where `_view` points for an observer value of up to four words (classes, and class-bound existentials of up to
   /// three protocols): inside the entry, so that a registration is one allocation (and its token the other). Only
   /// accessed through `_view` after `init`; it must stay the second stored property, right after `_stateStorage`.
-  @exclusivity(unchecked) var _viewStorage: (UInt, UInt, UInt, UInt) = (0, 0, 0, 0)
+  @usableFromInline @exclusivity(unchecked) var _viewStorage: (UInt, UInt, UInt, UInt) = (0, 0, 0, 0)
 
   /// The observer, for liveness and identity, for weak registrations. `nil` once it was deallocated, for a
   /// tombstone, and for strong registrations.
@@ -72,9 +72,9 @@ final class _Entry<Observer>: @unchecked Sendable {
 
   /// Whether introspection leaves the registration out: an event stream's tap is a registration, not an observer
   /// anyone added (``Multiplexer/count``, ``Multiplexer/observers``, `debugDescription`, `removeAll`).
-  let isHidden: Bool
+  @usableFromInline let isHidden: Bool
 
-  @usableFromInline
+  @inlinable
   init(
     observer: Observer,
     object: AnyObject,
@@ -120,7 +120,8 @@ final class _Entry<Observer>: @unchecked Sendable {
 
   /// Stores the non-owning copy of `observer` (see the type's documentation) and points `_view` at it: in
   /// `_viewStorage` if it fits, in its own allocation otherwise.
-  private func _makeView(of observer: Observer) {
+  @inlinable
+  func _makeView(of observer: Observer) {
     let view: UnsafeMutablePointer<Observer>
     if MemoryLayout<Observer>.size <= MemoryLayout<(UInt, UInt, UInt, UInt)>.size
       && MemoryLayout<Observer>.alignment <= MemoryLayout<UInt>.alignment

@@ -46,6 +46,7 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   /// What the context is (`queue "cache"`), for `debugDescription`; kept after closing drops the context.
   let contextName: String
 
+  @usableFromInline
   init(context: DeliveryContext) {
     contextName = context._name
     state = _Guarded(State(context: context))
