@@ -126,7 +126,7 @@ extension Multiplexer where Observer: Sendable {
     makeQueued: () -> @Sendable (Observer) -> Void,
     group: _DeliveryGroup?
   ) {
-    let context = _ThreadContext.current(key: _contextKey)
+    let context = _BorrowedThreadContext.current(key: _contextKey)
     let enclosingObserver = context.currentObserver
     context.currentObserver = nil
     var scope = _DispatchScope(generation: nil)
@@ -166,7 +166,7 @@ extension Multiplexer {
     requirement: StaticString = #function,
     _ call: @escaping @Sendable (Observer, Arguments) -> Void
   ) {
-    let context = _ThreadContext.current(key: _contextKey)
+    let context = _BorrowedThreadContext.current(key: _contextKey)
     let enclosingObserver = context.currentObserver
     context.currentObserver = nil
     var scope = _DispatchScope(generation: nil)

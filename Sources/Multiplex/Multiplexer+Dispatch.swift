@@ -28,7 +28,7 @@ extension Multiplexer {
   ///   the slots of observers found deallocated. No heap allocation.
   @inlinable
   public func notify<Failure: Error>(_ call: (Observer) throws(Failure) -> Void) throws(Failure) {
-    let context = _ThreadContext.current(key: _contextKey)
+    let context = _BorrowedThreadContext.current(key: _contextKey)
     // No mark made during a Void call may reach a frame of an enclosing combining dispatch: a frame with no
     // observer cannot be marked (see `_ThreadContext.mark`), and nested dispatches restore what they change.
     let enclosingObserver = context.currentObserver
@@ -153,7 +153,7 @@ extension Multiplexer {
     combining body: (_ responses: inout Responses<Observer, Value>, _ defaultValue: Value) -> Result,
     _ call: (Observer) throws(Failure) -> Value
   ) throws(Failure) -> Result {
-    let context = _ThreadContext.current(key: _contextKey)
+    let context = _BorrowedThreadContext.current(key: _contextKey)
     let saved = context.save()
     context.currentRequirement = requirement
     context.openFrame(for: nil)
@@ -216,7 +216,7 @@ extension Multiplexer {
     _ call: (Observer) throws(Failure) -> Value,
     _ body: (Value) -> Void
   ) throws(Failure) {
-    let context = _ThreadContext.current(key: _contextKey)
+    let context = _BorrowedThreadContext.current(key: _contextKey)
     let saved = context.save()
     context.currentRequirement = requirement
     var scope = _DispatchScope(generation: nil)
@@ -273,7 +273,7 @@ extension Multiplexer {
   /// generation otherwise.
   @inlinable @inline(__always)
   func _beginDispatch(
-    _ context: _ThreadContext,
+    _ context: _BorrowedThreadContext,
     _ scope: inout _DispatchScope
   ) -> ContiguousArray<_Entry<Observer>> {
     if _gate.tryEnter() {
@@ -289,7 +289,7 @@ extension Multiplexer {
   /// counts in the current generation.
   @usableFromInline @inline(never)
   func _beginDispatchAtClosedGate(
-    _ context: _ThreadContext,
+    _ context: _BorrowedThreadContext,
     _ scope: inout _DispatchScope
   ) -> ContiguousArray<_Entry<Observer>> {
     _lock.lock()
@@ -322,7 +322,7 @@ extension Multiplexer {
   @inlinable @inline(__always)
   func _endDispatch(
     _ scope: _DispatchScope,
-    _ context: _ThreadContext,
+    _ context: _BorrowedThreadContext,
     sawDead: Bool,
     releasing entries: consuming ContiguousArray<_Entry<Observer>>
   ) {
@@ -361,7 +361,7 @@ extension Multiplexer {
   @usableFromInline @inline(never)
   func _endDispatchInGeneration(
     _ generation: Unmanaged<_Generation>,
-    _ context: _ThreadContext,
+    _ context: _BorrowedThreadContext,
     sawDead: Bool,
     releasing entries: consuming ContiguousArray<_Entry<Observer>>
   ) {

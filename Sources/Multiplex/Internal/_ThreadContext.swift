@@ -204,3 +204,66 @@ func _isSameRequirement(_ lhs: StaticString, _ rhs: StaticString) -> Bool {
   return UnsafeBufferPointer(start: lhs.utf8Start, count: lhs.utf8CodeUnitCount)
     .elementsEqual(UnsafeBufferPointer(start: rhs.utf8Start, count: rhs.utf8CodeUnitCount))
 }
+
+/// The calling thread's ``_ThreadContext``, for dispatch: borrowed, not retained.
+///
+/// The thread's key keeps the context alive until the thread exits, so a dispatch needs no reference of its own;
+/// holding a strong one cost a retain and a release per dispatch (about 30 instructions, measured with callgrind).
+@usableFromInline
+struct _BorrowedThreadContext {
+  @usableFromInline let _context: Unmanaged<_ThreadContext>
+
+  @inlinable @inline(__always)
+  init(_ context: Unmanaged<_ThreadContext>) {
+    self._context = context
+  }
+
+  /// The context of the calling thread, given `_threadContextKey`.
+  @inlinable @inline(__always)
+  static func current(key: pthread_key_t) -> _BorrowedThreadContext {
+    if let raw = pthread_getspecific(key) { return _BorrowedThreadContext(Unmanaged.fromOpaque(raw)) }
+    return _BorrowedThreadContext(Unmanaged.passUnretained(_ThreadContext._makeCurrent()))
+  }
+
+  @inlinable
+  var currentObserver: ObjectIdentifier? {
+    @inline(__always) get { _context._withUnsafeGuaranteedRef { $0.currentObserver } }
+    @inline(__always) nonmutating set { _context._withUnsafeGuaranteedRef { $0.currentObserver = newValue } }
+  }
+
+  @inlinable
+  var currentRequirement: StaticString? {
+    @inline(__always) get { _context._withUnsafeGuaranteedRef { $0.currentRequirement } }
+    @inline(__always) nonmutating set { _context._withUnsafeGuaranteedRef { $0.currentRequirement = newValue } }
+  }
+
+  @inlinable
+  var currentFrameWasMarked: Bool {
+    @inline(__always) get { _context._withUnsafeGuaranteedRef { $0.currentFrameWasMarked } }
+  }
+
+  @inlinable @inline(__always)
+  func openFrame(for observer: ObjectIdentifier?) {
+    _context._withUnsafeGuaranteedRef { $0.openFrame(for: observer) }
+  }
+
+  @inlinable @inline(__always)
+  func save() -> _ThreadContext.SavedFrame {
+    _context._withUnsafeGuaranteedRef { $0.save() }
+  }
+
+  @inlinable @inline(__always)
+  func restore(_ saved: _ThreadContext.SavedFrame) {
+    _context._withUnsafeGuaranteedRef { $0.restore(saved) }
+  }
+
+  @inlinable @inline(__always)
+  func pushDispatch(key: UInt) {
+    _context._withUnsafeGuaranteedRef { $0.pushDispatch(key: key) }
+  }
+
+  @inlinable @inline(__always)
+  func popDispatch() {
+    _context._withUnsafeGuaranteedRef { $0.popDispatch() }
+  }
+}
