@@ -136,7 +136,8 @@ extension Multiplexer where Observer: Sendable {
     if let source = _source {
       for observer in source() { direct(observer) }
     }
-    for entry in entries {
+    for index in 0..<entries.count {
+      let entry = entries[index]
       if let mailbox = entry._mailbox {
         if entry._isSkipped { continue }
         if !entry._isStrong, entry._object == nil {
@@ -176,7 +177,8 @@ extension Multiplexer {
     if let source = _source {
       for observer in source() { call(observer, arguments) }
     }
-    for entry in entries {
+    for index in 0..<entries.count {
+      let entry = entries[index]
       if entry._mailbox != nil {
         if !entry._isSkipped && (entry._isStrong || entry._object != nil) { undelivered += 1 }
         continue
