@@ -262,7 +262,7 @@ extension Multiplexer {
     _retire(entry)
   }
 
-  /// Marks `entry` removed, drops it from the index and leaves a tombstone in its place.
+  /// Marks `entry` removed and drops it from the index; a strong registration leaves a tombstone in its place.
   @inlinable
   func _retire(_ entry: _Entry<Observer>) {
     entry._state.orSequentiallyConsistent(_Entry<Observer>.removedBit)
@@ -331,7 +331,7 @@ extension Multiplexer {
     _insert(entry)
   }
 
-  /// Rebuilds the storage without tombstones (removed registrations).
+  /// Rebuilds the storage without removed registrations and tombstones.
   ///
   /// Never loads a `weak` reference: this runs under the lock, and a load's strong reference could be the last one.
   @usableFromInline

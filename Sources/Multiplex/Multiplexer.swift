@@ -86,7 +86,8 @@ public final class Multiplexer<Observer> {
   // checks each access to a class's stored `var` at run time (`swift_beginAccess`: a thread-local lookup and
   // about 50 instructions), and every dispatch reads `_entries` and `_generation`.
 
-  /// Registrations in call order; removed ones are tombstones until the next compaction.
+  /// Registrations in call order; removed ones stay (weak ones marked removed, strong ones as tombstones) until
+  /// the next compaction.
   @usableFromInline @exclusivity(unchecked) var _entries: ContiguousArray<_Entry<Observer>> = []
 
   /// Registrations by observer identity, for O(1) duplicate checks and removal.

@@ -167,8 +167,9 @@ final class _Entry<Observer>: @unchecked Sendable {
   }
 
   /// The registration's state (removed bit, block count) as an atomic word. Changes happen under the
-  /// multiplexer's lock; loads anywhere, `relaxed`: a dispatch that starts after `remove` or `block` returned took
-  /// the lock (which orders it after the change) to get its snapshot.
+  /// multiplexer's lock; loads anywhere, `relaxed`: a dispatch that starts after `remove` or `block` returned is
+  /// ordered after the change (by whatever made it start afterwards, or by the lock or the gate it went through),
+  /// and a relaxed load sees every store that happens before it.
   @inlinable @inline(__always)
   var _state: _AtomicWord { .firstStoredProperty(of: self) }
 
