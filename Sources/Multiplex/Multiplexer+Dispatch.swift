@@ -274,9 +274,9 @@ extension Multiplexer {
   @inlinable @inline(__always)
   var _gateKey: UInt { UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
 
-  /// Starts a synchronous dispatch: puts the registrations it calls in `retained`, and counts it, in the gate
-  /// when it is open (no lock: one compare-and-exchange, and a retain of the published storage), in the current
-  /// generation otherwise.
+  /// Starts a synchronous dispatch: returns the registrations it calls, and counts it, in the gate when it is
+  /// open (no lock: one compare-and-exchange, and a retain of the published storage), in the current generation
+  /// otherwise (recorded in `scope`).
   @inlinable @inline(__always)
   func _beginDispatch(
     _ context: _BorrowedThreadContext,
@@ -339,11 +339,12 @@ extension Multiplexer {
     // Release the snapshot while the dispatch still counts (see `_endDispatchInGeneration`); the last dispatch
     // to leave a closed gate then drops the last reference to the published storage. Reclaiming takes a fresh
     // snapshot, which may hold the last reference to a strong observer removed during the dispatch: also while
-    // the dispatch still counts.
-    _ = consume entries
+    // the dispatch still counts. The thread's record of the dispatch goes last: a deinit run by these releases
+    // may remove and wait, and must not wait for this thread's own dispatch.
+    _release(consume entries)
     if sawDead { _reclaimDeadObservers() }
-    context.popDispatch()
     if _gate.tryLeave() != nil { _leaveClosedGateLast() }
+    context.popDispatch()
   }
 
   /// The last dispatch inside a closed gate drops the published storage, then leaves.
@@ -352,6 +353,9 @@ extension Multiplexer {
   /// dispatch still counts, so that a waiting removal does not return before the observer's deinit has run.
   @usableFromInline @inline(never)
   func _leaveClosedGateLast() {
+    // Acquiring: the dispatches that left before this one (releasing) read `_published`; their reads happen
+    // before the write below. (`tryLeave` saw the count with a relaxed load.)
+    _ = _gate.word.loadAcquiring()
     _lock.lock()
     // The gate is closed and this dispatch is the only one inside: nobody else reads the storage, and nobody can
     // enter or reopen the gate before it leaves.
@@ -375,7 +379,7 @@ extension Multiplexer {
     // strong observer removed during the dispatch, and a waiting removal must not return before that observer's
     // deinit has run (teardown code may free what the deinit uses). A deinit that itself removes and waits is
     // this thread's own dispatch, so it does not wait for itself.
-    _ = consume entries
+    _release(consume entries)
     if sawDead { _reclaimDeadObservers() }
     context.popDispatch()
     // After this decrement the generation may be freed by a waiting removal: do not touch it again.

@@ -52,7 +52,16 @@ extension Multiplexer {
           // The registered object died and a new one reuses its address: that registration is gone.
           _retire(existing)
         }
-        let entry = _Entry(observer: newValue, object: object, retention: .weak, priority: Int.max)
+        // A serial of its own, as every registration: a token from an earlier `add` of this observer must not
+        // reach this one.
+        _lastSerial += 1
+        let entry = _Entry(
+          observer: newValue,
+          object: object,
+          retention: .weak,
+          priority: Int.max,
+          serial: _lastSerial
+        )
         _insert(entry)
         _index[identifier] = entry
         _primaryEntry = entry

@@ -257,10 +257,6 @@ extension Multiplexer {
   }
 
   /// Removes the registration `entry` if it is still current. Used by tokens.
-  func _remove(entry: _Entry<Observer>) {
-    guard let identifier = entry.identifier, _index[identifier] === entry else { return }
-    _retire(entry)
-  }
 
   /// Marks `entry` removed and drops it from the index; a strong registration leaves a tombstone in its place.
   @inlinable
@@ -302,9 +298,13 @@ extension Multiplexer {
   func _leaveTombstone(for entry: _Entry<Observer>, replacing: Bool = true) {
     let position = entry.position
     guard position < _entries.count, _entries[position] === entry else { return }
-    if position == _entries.count - 1 && _closeGate() {
-      // The last slot, and no dispatch inside the gate: the storage is not shared, so the slot (and any removed
-      // ones before it) goes at once, in place: the common add-then-remove pattern leaves no garbage.
+    if position == _entries.count - 1
+      && _DispatchGate.dispatches(in: _gate.word.loadAcquiring()) == 0 && _closeGate()
+    {
+      // The last slot, and no dispatch inside the gate: the slot (and any removed ones before it) goes at once,
+      // in place (unless a snapshot outside the gate still shares the storage: then it is copied), so the common
+      // add-then-remove pattern leaves no garbage. With a dispatch inside, the gate stays open for a weak
+      // removal, which changes no storage.
       _entries.removeLast()
       while let last = _entries.last, last._isRemoved {
         _entries.removeLast()
@@ -359,7 +359,8 @@ extension Multiplexer {
     }
     guard !dead.isEmpty else { return }
     _mutate {
-      for entry in dead { _retire(entry) }
+      // Another dispatch may have retired some of them since they were collected.
+      for entry in dead where !entry._isRemoved { _retire(entry) }
       if _garbage > 0 { _compact() }
     }
   }

@@ -194,6 +194,24 @@ struct BlockingAndClaimsTests {
     #expect(log.events == ["a.didScroll(1)"])
   }
 
+  @Test("A token from an add of the primary never reaches a later primary registration of the same observer")
+  func oldTokenDoesNotReachLaterPrimary() {
+    let log = Log()
+    let (a, b) = (Probe("a", log: log), Probe("b", log: log))
+    let multiplexer = ScrollDelegateMultiplexer()
+    multiplexer.observers.primary = a
+    let token = multiplexer.observers.add(a)  // a claim on the primary's registration
+    multiplexer.observers.primary = b  // that registration ends
+    multiplexer.observers.primary = a  // a new registration of the same observer
+    #expect(!token.isActive)
+    token.cancel()
+    let block = token.block()
+    #expect(multiplexer.observers.primary === a)
+    multiplexer.didScroll(1)
+    #expect(log.events == ["a.didScroll(1)"])  // neither removed nor blocked by the old token
+    withExtendedLifetime(block) {}
+  }
+
   // MARK: removeAll
 
   @Test("removeAll removes every registration but the primary, and releases strong observers")

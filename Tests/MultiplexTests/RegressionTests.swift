@@ -273,4 +273,33 @@ struct RegressionTests {
     // Not named: the documented limit, the cell's own default marks the call.
     #expect(observers.combine(default: -1, requirement: nil) { $0.score() } == -1)
   }
+
+  @Test("A strong observer released when a dispatch leaves may remove and wait from its deinit: no self-deadlock")
+  func deinitWaitsAtTheEndOfADispatch() {
+    final class Waiter: Ticker, @unchecked Sendable {
+      let multiplexer: Multiplexer<any Ticker>
+      let other: any Ticker
+      init(_ multiplexer: Multiplexer<any Ticker>, other: any Ticker) {
+        self.multiplexer = multiplexer
+        self.other = other
+      }
+      deinit { multiplexer.removeAndWait(other) }
+      func tick(_ dispatch: Int) {}
+    }
+    final class Quiet: Ticker, @unchecked Sendable {
+      func tick(_ dispatch: Int) {}
+    }
+    let multiplexer = Multiplexer<any Ticker>()
+    let quiet = Quiet()
+    multiplexer.add(quiet)
+    multiplexer.add(Waiter(multiplexer, other: quiet), retention: .strong)
+    // The dispatch removes the strong observer (the removal copies the storage; the dispatch's published array
+    // keeps the only reference), so its deinit runs when the dispatch drops that array, on this thread, and
+    // waits: it must not wait for the dispatch that is releasing it.
+    multiplexer.notify { observer in
+      if observer is Waiter { multiplexer.remove(observer) }
+    }
+    #expect(!multiplexer.contains(quiet))
+    multiplexer.notify { $0.tick(1) }  // and the multiplexer still works
+  }
 }
