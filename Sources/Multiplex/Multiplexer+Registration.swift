@@ -40,8 +40,8 @@ extension Multiplexer {
   /// A strongly held observer is released once no dispatch that started before the removal still runs.
   ///
   /// - Parameter observer: The observer to unregister.
-  /// - Complexity: O(1) amortized. If a dispatch is running at the same time, the storage it iterates is
-  ///   copied once: O(*n*).
+  /// - Complexity: O(1) amortized. Removing a strongly held observer while a dispatch is running copies the
+  ///   storage that dispatch iterates, once: O(*n*).
   @inlinable
   public func remove(_ observer: Observer) {
     guard let object = _classInstance(observer) else { return }
