@@ -121,6 +121,7 @@ struct RegressionTests {
     multiplexer.add(victim)
     multiplexer.add(remover)
     let waiterDone = Atomic<Bool>(false)
+    let dispatching = Atomic<Int>(0)
     let dispatchesAfterWait = Atomic<Int>(0)
     let group = DispatchGroup()
     for thread in 0..<3 {
@@ -128,13 +129,24 @@ struct RegressionTests {
       Thread {
         defer { group.leave() }
         if thread == 0 {
+          // Starts once both dispatchers are dispatching, so that the wait overlaps their dispatches.
+          while dispatching.load(ordering: .relaxed) < 2 { sched_yield() }
           multiplexer.removeAndWait(victim)
           waiterDone.store(true, ordering: .sequentiallyConsistent)
         } else {
-          // Bounded: the waiter must finish while these dispatches are still coming.
-          for _ in 0..<20_000 {
+          // Dispatches until the waiter is done (then 100 more), bounded: a starved waiter would let the bound
+          // run out with no dispatch after the wait. (A fixed count raced with thread start-up: fast dispatches
+          // could all finish before the waiter began.)
+          var counted = false
+          for _ in 0..<5_000_000 {
             multiplexer.notify { $0.tick(0) }
-            if waiterDone.load(ordering: .relaxed) { dispatchesAfterWait.wrappingAdd(1, ordering: .relaxed) }
+            if !counted {
+              counted = true
+              dispatching.wrappingAdd(1, ordering: .relaxed)
+            }
+            if waiterDone.load(ordering: .relaxed) {
+              if dispatchesAfterWait.wrappingAdd(1, ordering: .relaxed).newValue >= 200 { break }
+            }
           }
         }
       }.start()
