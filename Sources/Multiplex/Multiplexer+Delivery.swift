@@ -126,32 +126,32 @@ extension Multiplexer where Observer: Sendable {
     makeQueued: () -> @Sendable (Observer) -> Void,
     group: _DeliveryGroup?
   ) {
-    let context = _BorrowedThreadContext.current(key: _contextKey)
+    let context = _BorrowedThreadContext.current
     let enclosingObserver = context.currentObserver
     context.currentObserver = nil
-    var scope = _DispatchScope(generation: nil)
-    let entries = _beginDispatch(context, &scope)
+    let snapshot = _beginDispatch(context)
     var sawDead = false
     var queued: (@Sendable (Observer) -> Void)? = nil
     if let source = _source {
       for observer in source() { direct(observer) }
     }
-    for index in 0..<entries.count {
-      let entry = entries[index]
-      if let mailbox = entry._mailbox {
-        if entry._isSkipped { continue }
-        if !entry._isStrong, entry._object == nil {
-          sawDead = true
-          continue
+    for index in 0..<snapshot.count {
+      snapshot.withEntry(at: index) { entry in
+        if let mailbox = entry._mailbox {
+          if entry._isSkipped { return }
+          if !entry._isStrong, entry._object == nil {
+            sawDead = true
+            return
+          }
+          if queued == nil { queued = makeQueued() }
+          mailbox.post(queued.unsafelyUnwrapped, group: group, entry: entry)
+          return
         }
-        if queued == nil { queued = makeQueued() }
-        mailbox.post(queued.unsafelyUnwrapped, group: group, entry: entry)
-        continue
+        _ = entry._call(sawDead: &sawDead, direct)
       }
-      _ = entry._call(sawDead: &sawDead, direct)
     }
     context.currentObserver = enclosingObserver
-    _endDispatch(scope, context, sawDead: sawDead, releasing: consume entries)
+    _endDispatch(snapshot, context, sawDead: sawDead)
   }
 }
 
@@ -167,26 +167,26 @@ extension Multiplexer {
     requirement: StaticString = #function,
     _ call: @escaping @Sendable (Observer, Arguments) -> Void
   ) {
-    let context = _BorrowedThreadContext.current(key: _contextKey)
+    let context = _BorrowedThreadContext.current
     let enclosingObserver = context.currentObserver
     context.currentObserver = nil
-    var scope = _DispatchScope(generation: nil)
-    let entries = _beginDispatch(context, &scope)
+    let snapshot = _beginDispatch(context)
     var sawDead = false
     var undelivered = 0
     if let source = _source {
       for observer in source() { call(observer, arguments) }
     }
-    for index in 0..<entries.count {
-      let entry = entries[index]
-      if entry._mailbox != nil {
-        if !entry._isSkipped && (entry._isStrong || entry._object != nil) { undelivered += 1 }
-        continue
+    for index in 0..<snapshot.count {
+      snapshot.withEntry(at: index) { entry in
+        if entry._mailbox != nil {
+          if !entry._isSkipped && (entry._isStrong || entry._object != nil) { undelivered += 1 }
+          return
+        }
+        _ = entry._call(sawDead: &sawDead) { call($0, arguments) }
       }
-      _ = entry._call(sawDead: &sawDead) { call($0, arguments) }
     }
     context.currentObserver = enclosingObserver
-    _endDispatch(scope, context, sawDead: sawDead, releasing: consume entries)
+    _endDispatch(snapshot, context, sawDead: sawDead)
     if undelivered > 0 { _reportUndeliveredCall("\(Observer.self).\(requirement)", observers: undelivered) }
   }
 }

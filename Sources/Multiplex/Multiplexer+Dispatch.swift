@@ -28,13 +28,12 @@ extension Multiplexer {
   ///   the slots of observers found deallocated. No heap allocation.
   @inlinable
   public func notify<Failure: Error>(_ call: (Observer) throws(Failure) -> Void) throws(Failure) {
-    let context = _BorrowedThreadContext.current(key: _contextKey)
+    let context = _BorrowedThreadContext.current
     // No mark made during a Void call may reach a frame of an enclosing combining dispatch: a frame with no
     // observer cannot be marked (see `_ThreadContext.mark`), and nested dispatches restore what they change.
     let enclosingObserver = context.currentObserver
     context.currentObserver = nil
-    var scope = _DispatchScope(generation: nil)
-    let entries = _beginDispatch(context, &scope)
+    let snapshot = _beginDispatch(context)
     var sawDead = false
     var firstError: Failure? = nil
     if let source = _source {
@@ -46,20 +45,19 @@ extension Multiplexer {
         }
       }
     }
-    // Performance: an index loop over the snapshot (a `let`). `for … in` copies the array into its iterator (a
-    // retain and a release per dispatch, about 50 instructions with the code around them); an index loop over
-    // a `var` cost about 350 more instructions per observer call, and so did a loop over the storage through
-    // `Unmanaged` references (the observer is then copied for each call). Measured with callgrind.
-    for index in 0..<entries.count {
-      let entry = entries[index]
-      do {
-        _ = try entry._call(sawDead: &sawDead, call)
-      } catch {
-        if firstError == nil { firstError = error }
+    for index in 0..<snapshot.count {
+      let error = snapshot.withEntry(at: index) { entry -> Failure? in
+        do throws(Failure) {
+          _ = try entry._call(sawDead: &sawDead, call)
+          return nil
+        } catch {
+          return error
+        }
       }
+      if let error, firstError == nil { firstError = error }
     }
     context.currentObserver = enclosingObserver
-    _endDispatch(scope, context, sawDead: sawDead, releasing: consume entries)
+    _endDispatch(snapshot, context, sawDead: sawDead)
     if let firstError { throw firstError }
   }
 
@@ -158,12 +156,11 @@ extension Multiplexer {
     combining body: (_ responses: inout Responses<Observer, Value>, _ defaultValue: Value) -> Result,
     _ call: (Observer) throws(Failure) -> Value
   ) throws(Failure) -> Result {
-    let context = _BorrowedThreadContext.current(key: _contextKey)
+    let context = _BorrowedThreadContext.current
     let saved = context.save()
     context.currentRequirement = requirement
     context.openFrame(for: nil)
-    var scope = _DispatchScope(generation: nil)
-    let entries = _beginDispatch(context, &scope)
+    let snapshot = _beginDispatch(context)
     var sourced = _source?() ?? []
     var sawDead = false
     var firstError: Failure? = nil
@@ -184,18 +181,21 @@ extension Multiplexer {
             if firstError == nil { firstError = error }
           }
         }
-        while index < entries.count {
-          let entry = entries[index]
-          index += 1
-          context.openFrame(for: entry.identifier)
-          do throws(Failure) {
-            let response = try entry._call(sawDead: &sawDead) { (observer) throws(Failure) in
-              (observer: observer, value: try call(observer))
+        while index < snapshot.count {
+          let response = snapshot.withEntry(at: index) { entry -> (observer: Observer, value: Value)? in
+            context.openFrame(for: entry.identifier)
+            do throws(Failure) {
+              let response = try entry._call(sawDead: &sawDead) { (observer) throws(Failure) in
+                (observer: observer, value: try call(observer))
+              }
+              if let response, !context.currentFrameWasMarked { return response }
+            } catch {
+              if firstError == nil { firstError = error }
             }
-            if let response, !context.currentFrameWasMarked { return response }
-          } catch {
-            if firstError == nil { firstError = error }
+            return nil
           }
+          index += 1
+          if let response { return response }
         }
         return nil
       },
@@ -206,7 +206,7 @@ extension Multiplexer {
     )
     sourced = []
     context.restore(saved)
-    _endDispatch(scope, context, sawDead: sawDead, releasing: consume entries)
+    _endDispatch(snapshot, context, sawDead: sawDead)
     if let firstError { throw firstError }
     return result
   }
@@ -221,11 +221,10 @@ extension Multiplexer {
     _ call: (Observer) throws(Failure) -> Value,
     _ body: (Value) -> Void
   ) throws(Failure) {
-    let context = _BorrowedThreadContext.current(key: _contextKey)
+    let context = _BorrowedThreadContext.current
     let saved = context.save()
     context.currentRequirement = requirement
-    var scope = _DispatchScope(generation: nil)
-    let entries = _beginDispatch(context, &scope)
+    let snapshot = _beginDispatch(context)
     var sawDead = false
     var firstError: Failure? = nil
     if let source = _source {
@@ -239,35 +238,25 @@ extension Multiplexer {
         }
       }
     }
-    for index in 0..<entries.count {
-      let entry = entries[index]
-      context.openFrame(for: entry.identifier)
-      do {
-        if let value = try entry._call(sawDead: &sawDead, call), !context.currentFrameWasMarked { body(value) }
-      } catch {
-        if firstError == nil { firstError = error }
+    for index in 0..<snapshot.count {
+      let error = snapshot.withEntry(at: index) { entry -> Failure? in
+        context.openFrame(for: entry.identifier)
+        do throws(Failure) {
+          if let value = try entry._call(sawDead: &sawDead, call), !context.currentFrameWasMarked { body(value) }
+          return nil
+        } catch {
+          return error
+        }
       }
+      if let error, firstError == nil { firstError = error }
     }
     context.restore(saved)
-    _endDispatch(scope, context, sawDead: sawDead, releasing: consume entries)
+    _endDispatch(snapshot, context, sawDead: sawDead)
     if let firstError { throw firstError }
   }
 }
 
 // MARK: - Dispatch bookkeeping
-
-/// How a synchronous dispatch was counted: in the gate (``_DispatchGate``), or in a generation.
-@usableFromInline
-struct _DispatchScope {
-  /// The generation the dispatch counted in, or `nil` if it entered the gate. Not retained: the multiplexer keeps
-  /// every generation with running dispatches alive (see `_waitForDispatchesOnOtherThreads`).
-  @usableFromInline let generation: Unmanaged<_Generation>?
-
-  @inlinable @inline(__always)
-  init(generation: Unmanaged<_Generation>?) {
-    self.generation = generation
-  }
-}
 
 extension Multiplexer {
   /// The key of this multiplexer's gate among the dispatches a thread records (see `_ThreadContext`).
@@ -275,29 +264,23 @@ extension Multiplexer {
   var _gateKey: UInt { UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
 
   /// Starts a synchronous dispatch: returns the registrations it calls, and counts it, in the gate when it is
-  /// open (no lock: one compare-and-exchange, and a retain of the published storage), in the current generation
-  /// otherwise (recorded in `scope`).
+  /// open (no lock, no retain: one compare-and-exchange), in the current generation otherwise (with a retained
+  /// snapshot of its own).
   @inlinable @inline(__always)
-  func _beginDispatch(
-    _ context: _BorrowedThreadContext,
-    _ scope: inout _DispatchScope
-  ) -> ContiguousArray<_Entry<Observer>> {
+  func _beginDispatch(_ context: _BorrowedThreadContext) -> _DispatchSnapshot<Observer> {
     if _gate.tryEnter() {
       context.pushDispatch(key: _gateKey)
-      // The published storage does not change while a dispatch is inside.
-      return _published.unsafelyUnwrapped
+      // The published storage stays alive, and does not change, while a dispatch is inside.
+      return _DispatchSnapshot(published: _publishedElements.base, count: _publishedElements.count)
     }
-    return _beginDispatchAtClosedGate(context, &scope)
+    return _beginDispatchAtClosedGate(context)
   }
 
   /// `_beginDispatch` when the gate was closed: under the lock, publishes the registrations and enters the gate
   /// if no dispatch is inside and no waiting removal holds it closed; otherwise takes a retained snapshot and
   /// counts in the current generation.
   @usableFromInline @inline(never)
-  func _beginDispatchAtClosedGate(
-    _ context: _BorrowedThreadContext,
-    _ scope: inout _DispatchScope
-  ) -> ContiguousArray<_Entry<Observer>> {
+  func _beginDispatchAtClosedGate(_ context: _BorrowedThreadContext) -> _DispatchSnapshot<Observer> {
     _lock.lock()
     let value = _gate.word.loadAcquiring()
     if value & _DispatchGate.closedBit == 0 {
@@ -306,19 +289,19 @@ extension Multiplexer {
     } else if _DispatchGate.dispatches(in: value) == 0 && _gateHolds == 0 {
       assert(_published == nil, "a closed gate with no dispatch inside keeps no storage")
       _published = _entries
+      _publishedElements = _entries._unretainedElements
       // Opens the gate and enters it; releasing, for the dispatches that enter after this one.
       _gate.word.addSequentiallyConsistent(_DispatchGate.unit - _DispatchGate.closedBit)
     } else {
-      let snapshot = _entries
       let generation = Unmanaged.passUnretained(_generation)
+      let snapshot = _DispatchSnapshot(owning: _entries, generation: generation)
       // Counts in steps of two: bit 0 is the waiter bit (see `_WaitQueue`).
       _ = generation._withUnsafeGuaranteedRef { $0.running.addRelaxed(2) }
       _lock.unlock()
       context.pushDispatch(key: UInt(bitPattern: generation.toOpaque()))
-      scope = _DispatchScope(generation: generation)
       return snapshot
     }
-    let published = _published.unsafelyUnwrapped
+    let published = _DispatchSnapshot<Observer>(published: _publishedElements.base, count: _publishedElements.count)
     _lock.unlock()
     context.pushDispatch(key: _gateKey)
     return published
@@ -327,21 +310,18 @@ extension Multiplexer {
   /// Ends a synchronous dispatch: reclaims dead slots if it met any, then leaves the gate or its generation.
   @inlinable @inline(__always)
   func _endDispatch(
-    _ scope: _DispatchScope,
+    _ snapshot: _DispatchSnapshot<Observer>,
     _ context: _BorrowedThreadContext,
-    sawDead: Bool,
-    releasing entries: consuming ContiguousArray<_Entry<Observer>>
+    sawDead: Bool
   ) {
-    if let generation = scope.generation {
-      _endDispatchInGeneration(generation, context, sawDead: sawDead, releasing: consume entries)
+    if let generation = snapshot.generation {
+      _endDispatchInGeneration(generation, context, sawDead: sawDead, releasing: snapshot)
       return
     }
-    // Release the snapshot while the dispatch still counts (see `_endDispatchInGeneration`); the last dispatch
-    // to leave a closed gate then drops the last reference to the published storage. Reclaiming takes a fresh
-    // snapshot, which may hold the last reference to a strong observer removed during the dispatch: also while
-    // the dispatch still counts. The thread's record of the dispatch goes last: a deinit run by these releases
-    // may remove and wait, and must not wait for this thread's own dispatch.
-    _release(consume entries)
+    // Reclaiming takes a fresh snapshot, which may hold the last reference to a strong observer removed during
+    // the dispatch: release it while the dispatch still counts. The last dispatch to leave a closed gate then
+    // drops the published storage, also while it counts. The thread's record of the dispatch goes last: a deinit
+    // run by these releases may remove and wait, and must not wait for this thread's own dispatch.
     if sawDead { _reclaimDeadObservers() }
     if _gate.tryLeave() != nil { _leaveClosedGateLast() }
     context.popDispatch()
@@ -373,13 +353,13 @@ extension Multiplexer {
     _ generation: Unmanaged<_Generation>,
     _ context: _BorrowedThreadContext,
     sawDead: Bool,
-    releasing entries: consuming ContiguousArray<_Entry<Observer>>
+    releasing snapshot: _DispatchSnapshot<Observer>
   ) {
     // Release the snapshot while the dispatch still counts as running: it may hold the last reference to a
     // strong observer removed during the dispatch, and a waiting removal must not return before that observer's
     // deinit has run (teardown code may free what the deinit uses). A deinit that itself removes and waits is
     // this thread's own dispatch, so it does not wait for itself.
-    _release(consume entries)
+    snapshot.releaseOwner()
     if sawDead { _reclaimDeadObservers() }
     context.popDispatch()
     // After this decrement the generation may be freed by a waiting removal: do not touch it again.
@@ -393,10 +373,6 @@ extension Multiplexer {
   /// Releases `storage` here, at a point the caller chooses (not earlier or later, as the optimizer might).
   @usableFromInline @inline(never)
   func _release(_ storage: consuming ContiguousArray<_Entry<Observer>>?) {}
-
-  /// Releases `storage` here (see the other overload).
-  @usableFromInline @inline(never)
-  func _release(_ storage: consuming ContiguousArray<_Entry<Observer>>) {}
 
   /// Closes the gate before the registrations' storage changes (call with the lock held). If no dispatch is
   /// inside, drops the published storage, so that `_entries` is uniquely referenced and changes in place.

@@ -397,7 +397,7 @@ extension Multiplexer {
   /// - Returns: How many times the caller slept, for tests.
   @usableFromInline @discardableResult
   func _waitForDispatchesOnOtherThreads() -> Int {
-    let context = _ThreadContext.current(key: _contextKey)
+    let context = _ThreadContext.current
     let gate = _gate
     let earlier: [_Generation] = _lock.withLock {
       let current = _generation

@@ -72,9 +72,14 @@ public final class Multiplexer<Observer> {
   @usableFromInline @exclusivity(unchecked) var _gateStorage: Int
 
   /// The registrations published to dispatches that enter the gate: `_entries` as it was when the gate last
-  /// opened. Read without the lock by dispatches inside the gate (it does not change while one is inside); `nil`
-  /// while the gate is closed and no dispatch is inside. Written under the lock, while no dispatch is inside.
+  /// opened. It keeps that storage alive (dispatches inside do not retain it) and unchanged while a dispatch is
+  /// inside; `nil` while the gate is closed and no dispatch is inside. Written under the lock, while no dispatch
+  /// is inside.
   @usableFromInline @exclusivity(unchecked) var _published: ContiguousArray<_Entry<Observer>>?
+
+  /// Where the elements of `_published` are, and how many (see ``_DispatchSnapshot``): read without the lock by
+  /// the dispatches inside the gate, written with `_published`. Stale while the gate is closed.
+  @usableFromInline @exclusivity(unchecked) var _publishedElements: (base: UnsafeRawPointer?, count: Int) = (nil, 0)
 
   /// Waiting removals in progress: while there is one, the gate stays closed (dispatches that start count in a
   /// generation, which the removal does not wait for), so that the dispatches inside can only drain.
@@ -131,9 +136,6 @@ public final class Multiplexer<Observer> {
 
   /// Where the observers of every dispatch come from, besides the registrations; see ``init(source:)``.
   @usableFromInline let _source: (@Sendable () -> [Observer])?
-
-  /// A copy of `_threadContextKey`, read by every dispatch without the global's lazy-initialization check.
-  @usableFromInline let _contextKey = _threadContextKey
 
   /// Creates an empty multiplexer.
   ///

@@ -24,13 +24,14 @@ public final class _LockedWeakReference<Object> {
   /// Whether an object was set (1; it may have been deallocated since) or not (0): lets the common case, no object,
   /// skip the lock. A multiplexer reads its `combiner` once per call that returns a value. Only accessed through
   /// `_isSet` after `init` (it must stay the first stored property).
-  @exclusivity(unchecked) private var _isSetStorage: Int
+  @usableFromInline @exclusivity(unchecked) var _isSetStorage: Int
   // The object, weakly; read back as `Object` with a cast that cannot fail, since only `Object` values are
   // stored. The cast is a cached conformance lookup, paid only while an object is set.
   private weak var _object: AnyObject?
   private let _lock = _Lock()
 
-  private var _isSet: _AtomicWord { .firstStoredProperty(of: self) }
+  @inlinable @inline(__always)
+  var _isSet: _AtomicWord { .firstStoredProperty(of: self) }
 
   /// Creates a reference to `object`, or an empty one.
   ///
@@ -55,11 +56,12 @@ public final class _LockedWeakReference<Object> {
   /// - Complexity: O(1): one atomic load when no object is set; otherwise one lock acquisition and one weak load
   ///   or store.
   public var object: Object? {
-    get {
+    // Performance: `@inlinable`, so that the common case (no object) costs the caller one load and a branch; as
+    // a call to the unspecialized getter it cost about 39 instructions per forwarded call (callgrind).
+    @inlinable get {
       // A read racing with a write on another thread sees the value before or after it, as with the lock.
       guard _isSet.loadAcquiring() != 0 else { return nil }
-      guard let object = _lock.withLock({ _object }) else { return nil }
-      return object as? Object
+      return _loadObject()
     }
     set {
       let instance = Self._instance(newValue)
@@ -68,6 +70,13 @@ public final class _LockedWeakReference<Object> {
         _isSet.storeReleasing(instance != nil ? 1 : 0)
       }
     }
+  }
+
+  /// The object, under the lock (an object was set).
+  @usableFromInline
+  func _loadObject() -> Object? {
+    guard let object = _lock.withLock({ _object }) else { return nil }
+    return object as? Object
   }
 
   /// The class instance inside `value`, or `nil` for `nil` or a value of another type.

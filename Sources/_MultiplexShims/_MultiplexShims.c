@@ -42,14 +42,16 @@ intptr_t _mpx_outlined_fetch_and_seq_cst(intptr_t *address, intptr_t value) {
   return _mpx_atomic_fetch_and_seq_cst(address, value);
 }
 
-_Bool _mpx_outlined_compare_exchange_acquire(intptr_t *address, intptr_t *expected, intptr_t desired) {
+intptr_t _mpx_outlined_compare_exchange_acquire(intptr_t *address, intptr_t expected, intptr_t desired) {
   return _mpx_atomic_compare_exchange_acquire(address, expected, desired);
 }
 
-_Bool _mpx_outlined_compare_exchange_release(intptr_t *address, intptr_t *expected, intptr_t desired) {
+intptr_t _mpx_outlined_compare_exchange_release(intptr_t *address, intptr_t expected, intptr_t desired) {
   return _mpx_atomic_compare_exchange_release(address, expected, desired);
 }
 
 void _mpx_outlined_fence_seq_cst(void) {
   _mpx_atomic_fence_seq_cst();
 }
+
+_Thread_local void *_mpx_thread_context = 0;

@@ -142,10 +142,13 @@ extension _AtomicWord {
   @inlinable @inline(__always)
   func compareExchangeAcquiring(expected: inout Int, desired: Int) -> Bool {
     #if DEBUG
-    _mpx_outlined_compare_exchange_acquire(_address, &expected, desired)
+    let held = _mpx_outlined_compare_exchange_acquire(_address, expected, desired)
     #else
-    _mpx_atomic_compare_exchange_acquire(_address, &expected, desired)
+    let held = _mpx_atomic_compare_exchange_acquire(_address, expected, desired)
     #endif
+    let stored = held == expected
+    expected = held
+    return stored
   }
 
   /// Stores `desired` if the word holds `expected`, with release ordering, and returns `true`; otherwise sets
@@ -153,10 +156,13 @@ extension _AtomicWord {
   @inlinable @inline(__always)
   func compareExchangeReleasing(expected: inout Int, desired: Int) -> Bool {
     #if DEBUG
-    _mpx_outlined_compare_exchange_release(_address, &expected, desired)
+    let held = _mpx_outlined_compare_exchange_release(_address, expected, desired)
     #else
-    _mpx_atomic_compare_exchange_release(_address, &expected, desired)
+    let held = _mpx_atomic_compare_exchange_release(_address, expected, desired)
     #endif
+    let stored = held == expected
+    expected = held
+    return stored
   }
 }
 

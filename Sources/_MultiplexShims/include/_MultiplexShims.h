@@ -1,4 +1,4 @@
-// Atomic operations on a machine word, for the Multiplex runtime.
+// Atomic operations on a machine word, and a thread-local variable, for the Multiplex runtime.
 //
 // Multiplex deploys below the OS releases that ship the standard library's `Atomic` type (iOS 18, macOS 15), so
 // it reaches the processor's atomic instructions through the C compiler's `__atomic` builtins instead.
@@ -68,21 +68,41 @@ static inline intptr_t _mpx_atomic_fetch_and_seq_cst(intptr_t *address, intptr_t
 }
 intptr_t _mpx_outlined_fetch_and_seq_cst(intptr_t *address, intptr_t value);
 
-// Compare-and-exchange (strong): stores `desired` and returns true if `*address` held `*expected`; otherwise
-// stores what it held in `*expected` and returns false. The failure ordering is relaxed.
-static inline _Bool _mpx_atomic_compare_exchange_acquire(intptr_t *address, intptr_t *expected, intptr_t desired) {
-  return __atomic_compare_exchange_n(address, expected, desired, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+// Compare-and-exchange (strong): stores `desired` if `*address` holds `expected`, and returns the value it held
+// (equal to `expected` when it stored). The failure ordering is relaxed. `expected` is taken by value, not by
+// pointer as the builtin takes it: Swift marks a function that passes the address of a local to C (`&expected`)
+// for a stack protector, which cost every dispatch a canary check.
+static inline intptr_t _mpx_atomic_compare_exchange_acquire(intptr_t *address, intptr_t expected, intptr_t desired) {
+  __atomic_compare_exchange_n(address, &expected, desired, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+  return expected;
 }
-_Bool _mpx_outlined_compare_exchange_acquire(intptr_t *address, intptr_t *expected, intptr_t desired);
+intptr_t _mpx_outlined_compare_exchange_acquire(intptr_t *address, intptr_t expected, intptr_t desired);
 
-static inline _Bool _mpx_atomic_compare_exchange_release(intptr_t *address, intptr_t *expected, intptr_t desired) {
-  return __atomic_compare_exchange_n(address, expected, desired, 0, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+static inline intptr_t _mpx_atomic_compare_exchange_release(intptr_t *address, intptr_t expected, intptr_t desired) {
+  __atomic_compare_exchange_n(address, &expected, desired, 0, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+  return expected;
 }
-_Bool _mpx_outlined_compare_exchange_release(intptr_t *address, intptr_t *expected, intptr_t desired);
+intptr_t _mpx_outlined_compare_exchange_release(intptr_t *address, intptr_t expected, intptr_t desired);
 
 static inline void _mpx_atomic_fence_seq_cst(void) {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 void _mpx_outlined_fence_seq_cst(void);
+
+// The calling thread's `_ThreadContext` (see `_ThreadContext.swift`), read by every dispatch.
+//
+// A C11 thread-local variable: in an executable (SwiftPM links package modules statically) the linker turns
+// each read into one load relative to the thread pointer; `pthread_getspecific` costs a call and about 17
+// instructions. The context's lifetime is still managed through a `pthread_key_t`, whose destructor releases it
+// and clears this variable when the thread exits.
+extern _Thread_local void *_mpx_thread_context;
+
+static inline void *_mpx_current_thread_context(void) {
+  return _mpx_thread_context;
+}
+
+static inline void _mpx_set_current_thread_context(void *context) {
+  _mpx_thread_context = context;
+}
 
 #endif

@@ -1,0 +1,72 @@
+/// The registrations one synchronous dispatch calls, and how the dispatch was counted.
+///
+/// A dispatch that entered the gate (see ``_DispatchGate``) iterates the published storage *without retaining
+/// it*: the multiplexer keeps that storage alive and unchanged for as long as a dispatch is inside, so the
+/// snapshot only records where its elements are. A dispatch that found the gate closed iterates a snapshot of
+/// its own, which it owns (`owner`) and releases when it ends, while it still counts in its generation.
+///
+/// The elements are read as `Unmanaged` references and used through `_withUnsafeGuaranteedRef`: the storage
+/// owns every entry, so a dispatch calls it without a retain and a release of its own.
+@usableFromInline
+struct _DispatchSnapshot<Observer> {
+  /// The first entry, or `nil` when there are none (then `count` is 0).
+  @usableFromInline let base: UnsafeRawPointer?
+  /// The number of entries.
+  @usableFromInline let count: Int
+  /// The storage `base` points into, retained, when the dispatch owns it (it found the gate closed); `nil` when
+  /// it entered the gate, whose published storage the multiplexer owns.
+  ///
+  /// Unmanaged, so that the caller releases it exactly where it must (``releaseOwner()``, while the dispatch still
+  /// counts), and so that a dispatch that entered the gate has nothing to release: as an optional array, the
+  /// snapshot cost every such dispatch a call to release `nil` (about 9 instructions, callgrind).
+  @usableFromInline let owner: Unmanaged<AnyObject>?
+  /// The generation the dispatch counted in, or `nil` if it entered the gate. Not retained: the multiplexer
+  /// keeps every generation with running dispatches alive (see `_waitForDispatchesOnOtherThreads`).
+  @usableFromInline let generation: Unmanaged<_Generation>?
+
+  /// A snapshot of published storage, which the multiplexer keeps alive while the dispatch is in the gate.
+  @inlinable @inline(__always)
+  init(published base: UnsafeRawPointer?, count: Int) {
+    self.base = base
+    self.count = count
+    self.owner = nil
+    self.generation = nil
+  }
+
+  /// A snapshot that owns `entries`, for a dispatch counted in `generation`.
+  @inlinable
+  init(owning entries: ContiguousArray<_Entry<Observer>>, generation: Unmanaged<_Generation>) {
+    let (base, count) = entries._unretainedElements
+    self.base = base
+    self.count = count
+    // A `ContiguousArray` is a reference to its storage object, which owns the elements (the standard library
+    // declares both the array and its buffer `@frozen`, with that one stored reference).
+    self.owner = Unmanaged.passRetained(unsafeBitCast(entries, to: AnyObject.self))
+    self.generation = generation
+  }
+
+  /// Releases the storage, if the snapshot owns it. Call once, at the end of the dispatch.
+  @inlinable @inline(__always)
+  func releaseOwner() {
+    owner?.release()
+  }
+
+  /// Calls `body` with the entry at `index`, borrowed from the storage (no retain).
+  @inlinable @inline(__always)
+  func withEntry<Result>(at index: Int, _ body: (_Entry<Observer>) -> Result) -> Result {
+    let reference = base.unsafelyUnwrapped.load(
+      fromByteOffset: index &* MemoryLayout<Unmanaged<_Entry<Observer>>>.stride,
+      as: Unmanaged<_Entry<Observer>>.self
+    )
+    return reference._withUnsafeGuaranteedRef(body)
+  }
+}
+
+extension ContiguousArray {
+  /// The address of the first element (`nil` if there is none) and the count, for reading the elements while
+  /// something else keeps this storage alive and unchanged.
+  @inlinable
+  var _unretainedElements: (base: UnsafeRawPointer?, count: Int) {
+    withUnsafeBufferPointer { (UnsafeRawPointer($0.baseAddress), $0.count) }
+  }
+}
