@@ -127,8 +127,8 @@ extension Multiplexer where Observer: Sendable {
     group: _DeliveryGroup?
   ) {
     let context = _BorrowedThreadContext.current
-    let enclosingObserver = context.currentObserver
-    context.currentObserver = nil
+    let enclosingFrame = context.frame
+    context.frame = nil
     let snapshot = _beginDispatch(context)
     var sawDead = false
     var queued: (@Sendable (Observer) -> Void)? = nil
@@ -150,7 +150,7 @@ extension Multiplexer where Observer: Sendable {
         _ = entry._call(sawDead: &sawDead, direct)
       }
     }
-    context.currentObserver = enclosingObserver
+    context.frame = enclosingFrame
     _endDispatch(snapshot, context, sawDead: sawDead)
   }
 }
@@ -168,8 +168,8 @@ extension Multiplexer {
     _ call: @escaping @Sendable (Observer, Arguments) -> Void
   ) {
     let context = _BorrowedThreadContext.current
-    let enclosingObserver = context.currentObserver
-    context.currentObserver = nil
+    let enclosingFrame = context.frame
+    context.frame = nil
     let snapshot = _beginDispatch(context)
     var sawDead = false
     var undelivered = 0
@@ -185,7 +185,7 @@ extension Multiplexer {
         _ = entry._call(sawDead: &sawDead) { call($0, arguments) }
       }
     }
-    context.currentObserver = enclosingObserver
+    context.frame = enclosingFrame
     _endDispatch(snapshot, context, sawDead: sawDead)
     if undelivered > 0 { _reportUndeliveredCall("\(Observer.self).\(requirement)", observers: undelivered) }
   }

@@ -29,10 +29,9 @@ extension Multiplexer {
   @inlinable
   public func notify<Failure: Error>(_ call: (Observer) throws(Failure) -> Void) throws(Failure) {
     let context = _BorrowedThreadContext.current
-    // No mark made during a Void call may reach a frame of an enclosing combining dispatch: a frame with no
-    // observer cannot be marked (see `_ThreadContext.mark`), and nested dispatches restore what they change.
-    let enclosingObserver = context.currentObserver
-    context.currentObserver = nil
+    // No mark made during a Void call may reach the frame of an enclosing combining dispatch.
+    let enclosingFrame = context.frame
+    context.frame = nil
     let snapshot = _beginDispatch(context)
     var sawDead = false
     var firstError: Failure? = nil
@@ -56,7 +55,7 @@ extension Multiplexer {
       }
       if let error, firstError == nil { firstError = error }
     }
-    context.currentObserver = enclosingObserver
+    context.frame = enclosingFrame
     _endDispatch(snapshot, context, sawDead: sawDead)
     if let firstError { throw firstError }
   }
@@ -157,55 +156,59 @@ extension Multiplexer {
     _ call: (Observer) throws(Failure) -> Value
   ) throws(Failure) -> Result {
     let context = _BorrowedThreadContext.current
-    let saved = context.save()
-    context.currentRequirement = requirement
-    context.openFrame(for: nil)
     let snapshot = _beginDispatch(context)
     var sourced = _source?() ?? []
     var sawDead = false
     var firstError: Failure? = nil
     var sourcedIndex = 0
     var index = 0
-    // Each step of the combiner's iteration calls observers until one responds. A closure literal, not a local
-    // function: its captures then stay on the stack (a local function used as a value boxes them).
-    let result = withoutActuallyEscaping(
-      { () -> (observer: Observer, value: Value)? in
-        while sourcedIndex < sourced.count {
-          let observer = sourced[sourcedIndex]
-          sourcedIndex += 1
-          context.openFrame(for: self._identity(of: observer))
-          do throws(Failure) {
-            let value = try call(observer)
-            if !context.currentFrameWasMarked { return (observer: observer, value: value) }
-          } catch {
-            if firstError == nil { firstError = error }
-          }
-        }
-        while index < snapshot.count {
-          let response = snapshot.withEntry(at: index) { entry -> (observer: Observer, value: Value)? in
-            context.openFrame(for: entry.identifier)
+    var callFrame = _CallFrame(requirement: requirement)
+    // `_withUnprotectedUnsafeMutablePointer`: the frame's address goes to the thread's context, which Swift would
+    // otherwise guard with a stack protector (a canary check per dispatch).
+    let result = _withUnprotectedUnsafeMutablePointer(to: &callFrame) { frame in
+      let enclosingFrame = context.frame
+      context.frame = frame
+      defer { context.frame = enclosingFrame }
+      // Each step of the combiner's iteration calls observers until one responds. A closure literal, not a local
+      // function: its captures then stay on the stack (a local function used as a value boxes them).
+      return withoutActuallyEscaping(
+        { () -> (observer: Observer, value: Value)? in
+          while sourcedIndex < sourced.count {
+            let observer = sourced[sourcedIndex]
+            sourcedIndex += 1
+            frame.pointee.open(for: self._identity(of: observer))
             do throws(Failure) {
-              let response = try entry._call(sawDead: &sawDead) { (observer) throws(Failure) in
-                (observer: observer, value: try call(observer))
-              }
-              if let response, !context.currentFrameWasMarked { return response }
+              let value = try call(observer)
+              if !frame.pointee.wasMarked { return (observer: observer, value: value) }
             } catch {
               if firstError == nil { firstError = error }
             }
-            return nil
           }
-          index += 1
-          if let response { return response }
+          while index < snapshot.count {
+            let response = snapshot.withEntry(at: index) { entry -> (observer: Observer, value: Value)? in
+              frame.pointee.open(for: entry.identifier)
+              do throws(Failure) {
+                let response = try entry._call(sawDead: &sawDead) { (observer) throws(Failure) in
+                  (observer: observer, value: try call(observer))
+                }
+                if let response, !frame.pointee.wasMarked { return response }
+              } catch {
+                if firstError == nil { firstError = error }
+              }
+              return nil
+            }
+            index += 1
+            if let response { return response }
+          }
+          return nil
+        },
+        do: { next in
+          var responses = Responses(_next: next)
+          return body(&responses, defaultValue)
         }
-        return nil
-      },
-      do: { next in
-        var responses = Responses(_next: next)
-        return body(&responses, defaultValue)
-      }
-    )
+      )
+    }
     sourced = []
-    context.restore(saved)
     _endDispatch(snapshot, context, sawDead: sawDead)
     if let firstError { throw firstError }
     return result
@@ -221,36 +224,40 @@ extension Multiplexer {
     _ call: (Observer) throws(Failure) -> Value,
     _ body: (Value) -> Void
   ) throws(Failure) {
+    var callFrame = _CallFrame(requirement: requirement)
     let context = _BorrowedThreadContext.current
-    let saved = context.save()
-    context.currentRequirement = requirement
     let snapshot = _beginDispatch(context)
     var sawDead = false
     var firstError: Failure? = nil
-    if let source = _source {
-      for observer in source() {
-        context.openFrame(for: _identity(of: observer))
-        do {
-          let value = try call(observer)
-          if !context.currentFrameWasMarked { body(value) }
-        } catch {
-          if firstError == nil { firstError = error }
+    // Unprotected: see `_combine`.
+    _withUnprotectedUnsafeMutablePointer(to: &callFrame) { frame in
+      let enclosingFrame = context.frame
+      context.frame = frame
+      if let source = _source {
+        for observer in source() {
+          frame.pointee.open(for: _identity(of: observer))
+          do throws(Failure) {
+            let value = try call(observer)
+            if !frame.pointee.wasMarked { body(value) }
+          } catch {
+            if firstError == nil { firstError = error }
+          }
         }
       }
-    }
-    for index in 0..<snapshot.count {
-      let error = snapshot.withEntry(at: index) { entry -> Failure? in
-        context.openFrame(for: entry.identifier)
-        do throws(Failure) {
-          if let value = try entry._call(sawDead: &sawDead, call), !context.currentFrameWasMarked { body(value) }
-          return nil
-        } catch {
-          return error
+      for index in 0..<snapshot.count {
+        let error = snapshot.withEntry(at: index) { entry -> Failure? in
+          frame.pointee.open(for: entry.identifier)
+          do throws(Failure) {
+            if let value = try entry._call(sawDead: &sawDead, call), !frame.pointee.wasMarked { body(value) }
+            return nil
+          } catch {
+            return error
+          }
         }
+        if let error, firstError == nil { firstError = error }
       }
-      if let error, firstError == nil { firstError = error }
+      context.frame = enclosingFrame
     }
-    context.restore(saved)
     _endDispatch(snapshot, context, sawDead: sawDead)
     if let firstError { throw firstError }
   }

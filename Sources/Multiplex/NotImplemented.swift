@@ -59,13 +59,12 @@ public func notImplemented<Value>(
   requirement: StaticString = #function
 ) -> Value {
   let identifier = ObjectIdentifier(observer)
-  let context = _ThreadContext.current
-  if context.currentObserver == nil {
+  if let frame = _ThreadContext.current.frame, frame.pointee.observer != nil {
+    // A synchronous observer call is the innermost one: only it may be marked, and only for its observer.
+    frame.pointee.mark(identifier, requirement: requirement)
+  } else {
     // No synchronous observer call is open on this thread: perhaps an asynchronous dispatch is calling it.
     _AsyncFrame._mark(identifier, requirement: requirement)
-  } else {
-    // A synchronous observer call is the innermost one: only it may be marked, and only for its observer.
-    context.mark(identifier, requirement: requirement)
   }
   return value
 }

@@ -15,8 +15,9 @@
 @usableFromInline
 final class _Entry<Observer>: @unchecked Sendable {
   /// The registration's state: bit 0 is set once it was removed; the bits above count the live blocks
-  /// (``ObservationBlock``), two per block. Written under the lock; read by dispatches without it, so only through
-  /// ``_state`` (an atomic word) once `init` returned. It must stay the first stored property.
+  /// (``ObservationBlock``), two per block; the top byte says how a dispatch calls the observer (``directWeak``,
+  /// ``directStrong``, or neither), and never changes. Written under the lock; read by dispatches without it, so
+  /// only through ``_state`` (an atomic word) once `init` returned. It must stay the first stored property.
   @usableFromInline @exclusivity(unchecked) var _stateStorage: Int
 
   /// Where `_view` points for an observer value of up to four words (classes, and class-bound existentials of up to
@@ -89,7 +90,6 @@ final class _Entry<Observer>: @unchecked Sendable {
     self.isHidden = isHidden
     self.priority = priority
     self._mailbox = context.map { _Mailbox(context: $0) }
-    self._stateStorage = 0
     // The bitwise, non-owning copy is only sound when the value's one owned reference is `object` itself, stored
     // in its first word: class references, class-bound existentials, and opaque existentials holding a class
     // instance inline. Anything else (an `any Error` box holding the object, for example) gets no view: a weak
@@ -100,6 +100,13 @@ final class _Entry<Observer>: @unchecked Sendable {
       bytes.count >= MemoryLayout<UInt>.size ? bytes.loadUnaligned(as: UInt.self) : 0
     }
     let hasView = firstWord == objectBits
+    let kind: Int
+    if !hasView || context != nil || !_Entry._viewFitsInline {
+      kind = 0
+    } else {
+      kind = retention == .strong ? _Entry.directStrong : _Entry.directWeak
+    }
+    self._stateStorage = kind
     self._view = nil
     switch retention {
     case .strong:
@@ -114,7 +121,7 @@ final class _Entry<Observer>: @unchecked Sendable {
       self._strong = nil
       self._object = object
     }
-    _AtomicWord._checkLayout(of: self, storedValue: 0)
+    _AtomicWord._checkLayout(of: self, storedValue: kind)
     if hasView { _makeView(of: observer) }
   }
 
@@ -123,16 +130,13 @@ final class _Entry<Observer>: @unchecked Sendable {
   @inlinable
   func _makeView(of observer: Observer) {
     let view: UnsafeMutablePointer<Observer>
-    if MemoryLayout<Observer>.size <= MemoryLayout<(UInt, UInt, UInt, UInt)>.size
-      && MemoryLayout<Observer>.alignment <= MemoryLayout<UInt>.alignment
-    {
-      // The second stored property, one word after the first (see `_stateStorage` and `_viewStorage`).
-      let storage = UnsafeMutableRawPointer(_getUnsafePointerToStoredProperties(self)) + MemoryLayout<Int>.stride
+    if _Entry._viewFitsInline {
       assert(
-        storage == withUnsafeMutablePointer(to: &_viewStorage) { UnsafeMutableRawPointer($0) },
+        UnsafeMutableRawPointer(_inlineView)
+          == withUnsafeMutablePointer(to: &_viewStorage) { UnsafeMutableRawPointer($0) },
         "Multiplex: _viewStorage is not the second stored property of _Entry"
       )
-      view = storage.bindMemory(to: Observer.self, capacity: 1)
+      view = UnsafeMutableRawPointer(_inlineView).bindMemory(to: Observer.self, capacity: 1)
     } else {
       view = UnsafeMutablePointer<Observer>.allocate(capacity: 1)
     }
@@ -177,6 +181,36 @@ final class _Entry<Observer>: @unchecked Sendable {
   @inlinable @inline(__always)
   static var removedBit: Int { 1 }
 
+  /// The kind (top byte of the state) of a weak registration without a delivery context whose view is inline.
+  ///
+  /// A dispatch reads the state once; when it holds exactly this kind (not removed, not blocked), the observer is
+  /// called through the inline view after the `weak` load, with no other check.
+  @inlinable @inline(__always)
+  static var directWeak: Int { 1 &<< 56 }
+
+  /// The kind of a strong registration without a delivery context whose view is inline (see ``directWeak``).
+  @inlinable @inline(__always)
+  static var directStrong: Int { 2 &<< 56 }
+
+  /// The state bits that hold the kind.
+  @inlinable @inline(__always)
+  static var kindMask: Int { 0xFF &<< 56 }
+
+  /// Whether an `Observer` value fits in `_viewStorage`.
+  @inlinable @inline(__always)
+  static var _viewFitsInline: Bool {
+    MemoryLayout<Observer>.size <= MemoryLayout<(UInt, UInt, UInt, UInt)>.size
+      && MemoryLayout<Observer>.alignment <= MemoryLayout<UInt>.alignment
+  }
+
+  /// `_viewStorage`, the second stored property, one word after the first (see `_stateStorage`); the view of a
+  /// registration whose kind is ``directWeak`` or ``directStrong``.
+  @inlinable @inline(__always)
+  var _inlineView: UnsafeMutablePointer<Observer> {
+    (UnsafeMutableRawPointer(_getUnsafePointerToStoredProperties(self)) + MemoryLayout<Int>.stride)
+      .assumingMemoryBound(to: Observer.self)
+  }
+
   /// What one ``ObservationBlock`` adds to the state.
   @inlinable @inline(__always)
   static var blockUnit: Int { 2 }
@@ -188,11 +222,11 @@ final class _Entry<Observer>: @unchecked Sendable {
   /// Whether dispatches skip the registration: it was removed, or is blocked. One load, as cheap as the removal
   /// check alone.
   @inlinable @inline(__always)
-  var _isSkipped: Bool { _state.loadRelaxed() != 0 }
+  var _isSkipped: Bool { _state.loadRelaxed() & ~_Entry.kindMask != 0 }
 
   /// Whether the registration exists and at least one of its blocks is alive.
   var isBlocked: Bool {
-    let state = _state.loadRelaxed()
+    let state = _state.loadRelaxed() & ~_Entry.kindMask
     return state >= _Entry.blockUnit && state & _Entry.removedBit == 0
   }
 
@@ -216,24 +250,47 @@ final class _Entry<Observer>: @unchecked Sendable {
     sawDead: inout Bool,
     _ body: (Observer) throws(Failure) -> Result
   ) throws(Failure) -> Result? {
-    if _isSkipped { return nil }
+    // Performance: one load and one comparison decide the common cases (about 8 instructions per observer call
+    // fewer than the checks below, callgrind).
+    let state = _state.loadRelaxed()
+    if state == _Entry.directWeak {
+      guard let object = _object else {
+        sawDead = true
+        return nil
+      }
+      defer { _fixLifetime(object) }
+      return try body(_inlineView.pointee)
+    }
+    if state == _Entry.directStrong { return try body(_inlineView.pointee) }
+    if state & ~_Entry.kindMask != 0 { return nil }
+    let (result, isDead) = try _callIndirectly(body)
+    if isDead { sawDead = true }
+    return result
+  }
+
+  /// `_call` for a registration that is neither ``directWeak`` nor ``directStrong``: with a delivery context, or
+  /// without an inline view. Not inlined, so that the common cases' code stays small enough for the optimizer to
+  /// inline each observer call into the dispatch loop (inlined, this code made it call a closure per observer:
+  /// about 20 instructions more per observer call, callgrind). It returns whether the observer was found
+  /// deallocated rather than setting an `inout` flag, which would keep the dispatch's flag in memory.
+  @inlinable @inline(never)
+  func _callIndirectly<Result, Failure: Error>(
+    _ body: (Observer) throws(Failure) -> Result
+  ) throws(Failure) -> (result: Result?, isDead: Bool) {
     // An observer with a delivery context is only called there, by `post`.
-    if _mailbox != nil { return nil }
+    if _mailbox != nil { return (nil, false) }
     if _isStrong {
       // The entry owns the observer through `_strong`, and the dispatch's snapshot owns the entry.
-      if let view = _view { return try body(view.pointee) }
-      return try body(_strong.unsafelyUnwrapped)
+      if let view = _view { return (try body(view.pointee), false) }
+      return (try body(_strong.unsafelyUnwrapped), false)
     }
-    guard let object = _object else {
-      sawDead = true
-      return nil
-    }
+    guard let object = _object else { return (nil, true) }
     // `object` keeps the observer, and so the view's contents, alive until `body` returned. `_fixLifetime` is
     // what `withExtendedLifetime` does, without the call to its generic (not always inlined) implementation.
     defer { _fixLifetime(object) }
-    if let view = _view { return try body(view.pointee) }
-    guard let observer = object as? Observer else { return nil }
-    return try body(observer)
+    if let view = _view { return (try body(view.pointee), false) }
+    guard let observer = object as? Observer else { return (nil, false) }
+    return (try body(observer), false)
   }
 
   /// The observer, retained, if the entry is live.

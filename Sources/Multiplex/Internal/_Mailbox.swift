@@ -136,11 +136,10 @@ final class _Mailbox<Observer>: @unchecked Sendable {
       if let observer = entry._deliveryTarget(sawDead: &sawDead) {
         // A frame no "not implemented" mark reaches: a context that runs jobs inline, inside another dispatch's
         // observer call, must not have this call's marks count for that observer.
-        let saved = threadContext.save()
-        threadContext.currentRequirement = nil
-        threadContext.openFrame(for: nil)
+        let enclosingFrame = threadContext.frame
+        threadContext.frame = nil
         delivery.call(observer)
-        threadContext.restore(saved)
+        threadContext.frame = enclosingFrame
       }
       delivery.group?.leave()
       if sawDead || entry._isRemoved {

@@ -14,11 +14,11 @@ import Android
 /// Per-thread bookkeeping shared by every multiplexer on a thread.
 ///
 /// It serves two purposes:
-/// - The "did not respond" mark (``notImplemented(by:returning:requirement:)``). Each observer call made by a combining
-///   dispatch opens a *frame* that names the observer being called; a default implementation marks the current
-///   frame only if it runs on behalf of that observer. Frames nest (a responding observer may dispatch again),
-///   and every dispatch restores the frame and the mark it found, so a mark made by a nested call, or by another
-///   object's default implementation, can never be mistaken for the outer observer's.
+/// - The "did not respond" mark (``notImplemented(by:returning:requirement:)``). A combining dispatch keeps a
+///   ``_CallFrame`` on its own stack and points ``frame`` at it while it runs: the frame names the observer being
+///   called, and a default implementation marks it only if it runs on behalf of that observer. Frames nest (a
+///   responding observer may dispatch again): every dispatch restores the pointer it found, so a mark made by a
+///   nested call, or by another object's default implementation, can never be mistaken for the outer observer's.
 /// - The dispatches (and mailbox drains) in progress on this thread, so that ``Multiplexer/removeAndWait(_:)``
 ///   never waits for a call on its own thread (which would deadlock when an observer removes itself from inside a
 ///   call).
@@ -31,17 +31,10 @@ final class _ThreadContext {
   // class's stored `var` (`swift_beginAccess`: a thread-local lookup and about 50 instructions) can never fire;
   // dispatch makes several such accesses per call.
 
-  /// The frame that a `notImplemented` call on this thread may mark.
-  @usableFromInline @exclusivity(unchecked) var currentFrame: UInt = 0
-  /// The observer the current frame calls; `nil` for a frame that no mark should reach.
-  @usableFromInline @exclusivity(unchecked) var currentObserver: ObjectIdentifier?
-  /// The requirement the current dispatch forwards, when its caller named it; a mark for another requirement (an
-  /// observer's implementation calling one of its own defaulted requirements) does not count.
-  @usableFromInline @exclusivity(unchecked) var currentRequirement: StaticString?
-  /// The last frame marked by `notImplemented`.
-  @usableFromInline @exclusivity(unchecked) var markedFrame: UInt = .max
-  /// A counter handing out frame identifiers; never reused while a frame is open.
-  @usableFromInline @exclusivity(unchecked) var lastFrame: UInt = 0
+  /// The frame of the observer call in progress on this thread, which a `notImplemented` call may mark. It lives
+  /// on the stack of the dispatch making the call (see ``_CallFrame``). `nil` when no synchronous call that a mark
+  /// may reach is in progress: then a mark goes to the asynchronous call in progress in the current task, if any.
+  @usableFromInline @exclusivity(unchecked) var frame: UnsafeMutablePointer<_CallFrame>?
 
   /// Dispatches in progress on this thread, innermost last: the address of the generation each counted in, or of
   /// the multiplexer whose gate it entered (see `pushDispatch(key:)`), or of the mailbox a drain empties.
@@ -60,57 +53,6 @@ final class _ThreadContext {
 
   deinit {
     activeDispatches.deallocate()
-  }
-
-  /// The frame state a dispatch restores when it ends.
-  @usableFromInline
-  struct SavedFrame {
-    @usableFromInline let frame: UInt
-    @usableFromInline let observer: ObjectIdentifier?
-    @usableFromInline let requirement: StaticString?
-    @usableFromInline let marked: UInt
-
-    @inlinable
-    init(frame: UInt, observer: ObjectIdentifier?, requirement: StaticString?, marked: UInt) {
-      self.frame = frame
-      self.observer = observer
-      self.requirement = requirement
-      self.marked = marked
-    }
-  }
-
-  /// Opens a frame for a call to `observer` (or for a whole dispatch, with `nil`).
-  @inlinable @inline(__always)
-  func openFrame(for observer: ObjectIdentifier?) {
-    lastFrame &+= 1
-    currentFrame = lastFrame
-    currentObserver = observer
-  }
-
-  /// The current frame state, to restore with `restore(_:)`.
-  @inlinable @inline(__always)
-  func save() -> SavedFrame {
-    SavedFrame(frame: currentFrame, observer: currentObserver, requirement: currentRequirement, marked: markedFrame)
-  }
-
-  @inlinable @inline(__always)
-  func restore(_ saved: SavedFrame) {
-    currentFrame = saved.frame
-    currentObserver = saved.observer
-    currentRequirement = saved.requirement
-    markedFrame = saved.marked
-  }
-
-  /// Whether `notImplemented` was called for the current frame.
-  @inlinable @inline(__always)
-  var currentFrameWasMarked: Bool { markedFrame == currentFrame }
-
-  /// Marks the current frame if it calls `observer` for `requirement` (or for an unnamed requirement).
-  @inlinable
-  func mark(_ observer: ObjectIdentifier, requirement: StaticString) {
-    guard currentObserver == observer else { return }
-    if let expected = currentRequirement, !_isSameRequirement(expected, requirement) { return }
-    markedFrame = currentFrame
   }
 
   /// Records that a dispatch is running on this thread, under `key`: the address of the generation it counted in
@@ -229,36 +171,11 @@ struct _BorrowedThreadContext {
     return _BorrowedThreadContext(Unmanaged.passUnretained(_ThreadContext._makeCurrent()))
   }
 
+  /// The frame a `notImplemented` call on this thread may mark (see `_ThreadContext.frame`).
   @inlinable
-  var currentObserver: ObjectIdentifier? {
-    @inline(__always) get { _context._withUnsafeGuaranteedRef { $0.currentObserver } }
-    @inline(__always) nonmutating set { _context._withUnsafeGuaranteedRef { $0.currentObserver = newValue } }
-  }
-
-  @inlinable
-  var currentRequirement: StaticString? {
-    @inline(__always) get { _context._withUnsafeGuaranteedRef { $0.currentRequirement } }
-    @inline(__always) nonmutating set { _context._withUnsafeGuaranteedRef { $0.currentRequirement = newValue } }
-  }
-
-  @inlinable
-  var currentFrameWasMarked: Bool {
-    @inline(__always) get { _context._withUnsafeGuaranteedRef { $0.currentFrameWasMarked } }
-  }
-
-  @inlinable @inline(__always)
-  func openFrame(for observer: ObjectIdentifier?) {
-    _context._withUnsafeGuaranteedRef { $0.openFrame(for: observer) }
-  }
-
-  @inlinable @inline(__always)
-  func save() -> _ThreadContext.SavedFrame {
-    _context._withUnsafeGuaranteedRef { $0.save() }
-  }
-
-  @inlinable @inline(__always)
-  func restore(_ saved: _ThreadContext.SavedFrame) {
-    _context._withUnsafeGuaranteedRef { $0.restore(saved) }
+  var frame: UnsafeMutablePointer<_CallFrame>? {
+    @inline(__always) get { _context._withUnsafeGuaranteedRef { $0.frame } }
+    @inline(__always) nonmutating set { _context._withUnsafeGuaranteedRef { $0.frame = newValue } }
   }
 
   @inlinable @inline(__always)
