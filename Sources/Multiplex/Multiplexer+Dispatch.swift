@@ -234,15 +234,7 @@ extension Multiplexer {
       let enclosingFrame = context.frame
       context.frame = frame
       if let source = _source {
-        for observer in source() {
-          frame.pointee.open(for: _identity(of: observer))
-          do throws(Failure) {
-            let value = try call(observer)
-            if !frame.pointee.wasMarked { body(value) }
-          } catch {
-            if firstError == nil { firstError = error }
-          }
-        }
+        if let error = _forEachSourcedResponse(source, frame, call, body), firstError == nil { firstError = error }
       }
       for index in 0..<snapshot.count {
         let error = snapshot.withEntry(at: index) { entry -> Failure? in
@@ -260,6 +252,32 @@ extension Multiplexer {
     }
     _endDispatch(snapshot, context, sawDead: sawDead)
     if let firstError { throw firstError }
+  }
+}
+
+extension Multiplexer {
+  /// The part of `_forEachResponse` that calls the observers from `source`. Not inlined: a multiplexer rarely
+  /// has a source, and the loop's code made every dispatch keep more values on the stack.
+  ///
+  /// - Returns: The first error a call threw, if any.
+  @inlinable @inline(never)
+  func _forEachSourcedResponse<Value, Failure: Error>(
+    _ source: @Sendable () -> [Observer],
+    _ frame: UnsafeMutablePointer<_CallFrame>,
+    _ call: (Observer) throws(Failure) -> Value,
+    _ body: (Value) -> Void
+  ) -> Failure? {
+    var firstError: Failure? = nil
+    for observer in source() {
+      frame.pointee.open(for: _identity(of: observer))
+      do throws(Failure) {
+        let value = try call(observer)
+        if !frame.pointee.wasMarked { body(value) }
+      } catch {
+        if firstError == nil { firstError = error }
+      }
+    }
+    return firstError
   }
 }
 
