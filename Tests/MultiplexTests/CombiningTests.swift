@@ -118,6 +118,40 @@ struct CombiningTests {
     #expect(observers.combine(using: .anyTrue, default: true, requirement: nil) { $0.shouldScrollToTop() } == false)
   }
 
+  @Test("A built-in combiner used inside a custom one combines the responses as the dispatch loop does")
+  func builtInCombinersOverResponses() {
+    let log = Log()
+    let observers = Multiplexer<any ScrollDelegate>()
+    let a = Probe("a", log: log)
+    let b = Probe("b", log: log)
+    let c = Probe("c", log: log)
+    for probe in [a, b, c] { observers.add(probe) }
+    a.scrollToTopAnswer = true
+    b.scrollToTopAnswer = false
+    // c does not respond.
+    func pulled(_ builtIn: Combiner<any ScrollDelegate, Bool, Bool>, default defaultValue: Bool) -> Bool {
+      let combiner = Combiner<any ScrollDelegate, Bool, Bool> { responses, defaultValue in
+        builtIn.combine(&responses, default: defaultValue)
+      }
+      return observers.combine(using: combiner, default: defaultValue, requirement: nil) { $0.shouldScrollToTop() }
+    }
+    for builtIn in [Combiner<any ScrollDelegate, Bool, Bool>.allTrue, .anyTrue, .first, .last] {
+      for defaultValue in [false, true] {
+        #expect(
+          pulled(builtIn, default: defaultValue)
+            == observers.combine(using: builtIn, default: defaultValue, requirement: nil) { $0.shouldScrollToTop() }
+        )
+      }
+    }
+    #expect(pulled(.allTrue, default: true) == false)
+    #expect(pulled(.anyTrue, default: false) == true)
+    #expect(pulled(.first, default: false) == true)
+    #expect(pulled(.last, default: true) == false)
+    let empty = Multiplexer<any ScrollDelegate>()
+    #expect(empty.combine(using: .allTrue, default: false, requirement: nil) { $0.shouldScrollToTop() } == false)
+    #expect(empty.combine(using: .last, default: true, requirement: nil) { $0.shouldScrollToTop() } == true)
+  }
+
   @Test("A custom combiner receives responses lazily and can stop early")
   func customCombinerStopsEarly() {
     let log = Log()
