@@ -3,8 +3,8 @@
 ///
 /// The multiplexer publishes its registrations (a `ContiguousArray` of entries it keeps a reference to) and opens
 /// the gate. While the gate is open, a dispatch enters with one compare-and-exchange, iterates the published
-/// storage (one retain of the array, no lock, no allocation), and leaves with another. The published storage
-/// stays alive, and unmodified, for as long as one dispatch is inside.
+/// storage (no lock, no allocation, not even a retain: see ``_DispatchSnapshot``), and leaves with another. The
+/// published storage stays alive, and unmodified, for as long as one dispatch is inside.
 ///
 /// Every change to the registrations' storage *closes* the gate first (under the lock); a removal that leaves the
 /// entry in place needs no closing, since dispatches check each entry's state word anyway. A closed gate admits no

@@ -280,7 +280,8 @@ final class _Entry<Observer>: @unchecked Sendable {
     // An observer with a delivery context is only called there, by `post`.
     if _mailbox != nil { return (nil, false) }
     if _isStrong {
-      // The entry owns the observer through `_strong`, and the dispatch's snapshot owns the entry.
+      // The entry owns the observer through `_strong`, and the dispatch's snapshot (or the published storage it
+      // borrows) owns the entry.
       if let view = _view { return (try body(view.pointee), false) }
       return (try body(_strong.unsafelyUnwrapped), false)
     }
