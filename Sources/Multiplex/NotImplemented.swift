@@ -1,3 +1,6 @@
+// `public` only because `@inlinable` code (`notImplemented`) reads the asynchronous-dispatch counter.
+public import _MultiplexShims
+
 /// Reports that `observer` does not implement the requirement being called, and returns `value`.
 ///
 /// This is how a Swift protocol gets Objective-C's `@optional` without its runtime. The protocol's author gives
@@ -59,11 +62,13 @@ public func notImplemented<Value>(
   requirement: StaticString = #function
 ) -> Value {
   let identifier = ObjectIdentifier(observer)
-  if let frame = _ThreadContext.current.frame, frame.pointee.observer != nil {
+  if let frame = _ThreadContext.currentFrame, frame.pointee.observer != nil {
     // A synchronous observer call is the innermost one: only it may be marked, and only for its observer.
     frame.pointee.mark(identifier, requirement: requirement)
-  } else {
-    // No synchronous observer call is open on this thread: perhaps an asynchronous dispatch is calling it.
+  } else if _AsyncFrame._running.loadRelaxed() > 0 {
+    // No synchronous observer call is open on this thread, but an asynchronous dispatch may be calling it.
+    // Performance: the task-local lookup costs about a hundred instructions; a default implementation called
+    // outside any multiplexer, or while no asynchronous combining dispatch runs anywhere, skips it.
     _AsyncFrame._mark(identifier, requirement: requirement)
   }
   return value
@@ -109,10 +114,6 @@ final class _AsyncFrame: @unchecked Sendable {
   /// Marks the current task's frame if it calls `observer`.
   @usableFromInline
   static func _mark(_ observer: ObjectIdentifier, requirement: StaticString) {
-    // Performance: a task-local lookup costs about a hundred instructions; skip it unless some asynchronous
-    // combining dispatch is running (in any task) that could have bound a frame. A default implementation called
-    // outside any multiplexer (or by a synchronous dispatch for another observer) then costs a few loads.
-    guard _running.word.loadRelaxed() > 0 else { return }
     guard let frame = current, frame.observer == observer else { return }
     if let expected = frame.requirement, !_isSameRequirement(expected, requirement) { return }
     // A mark that arrives after `close()` sets a bit nobody reads again.
@@ -124,7 +125,10 @@ final class _AsyncFrame: @unchecked Sendable {
   /// Incremented before a frame is bound and decremented after it is unbound, in the binding task: a default
   /// implementation running in a task where the frame is bound sees a non-zero count (its task incremented it
   /// before the call, and the call's start is ordered after that by the `await`).
-  static let _running = _AtomicCounter()
+  @inlinable
+  static var _running: _AtomicWord {
+    @inline(__always) get { _AtomicWord(_mpx_async_frames_running_address()) }
+  }
 
   @usableFromInline @TaskLocal static var current: _AsyncFrame?
 
@@ -135,8 +139,8 @@ final class _AsyncFrame: @unchecked Sendable {
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async -> Result
   ) async -> Result {
-    _running.word.addRelaxed(1)
-    defer { _running.word.addRelaxed(-1) }
+    _running.addRelaxed(1)
+    defer { _running.addRelaxed(-1) }
     return await $current.withValue(frame, operation: operation)
   }
 }

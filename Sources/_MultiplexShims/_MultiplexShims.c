@@ -55,3 +55,5 @@ void _mpx_outlined_fence_seq_cst(void) {
 }
 
 _Thread_local void *_mpx_thread_context = 0;
+
+intptr_t _mpx_async_frames_running = 0;

@@ -105,4 +105,13 @@ static inline void _mpx_set_current_thread_context(void *context) {
   _mpx_thread_context = context;
 }
 
+// The number of asynchronous combining dispatches in progress, in every task (see `_AsyncFrame` in
+// `NotImplemented.swift`). A C global, so that a default implementation called outside any dispatch reads it with
+// one load: a Swift `static let` holding a counter object cost a lazy-initialization call and a metadata lookup.
+extern intptr_t _mpx_async_frames_running;
+
+static inline intptr_t *_mpx_async_frames_running_address(void) {
+  return &_mpx_async_frames_running;
+}
+
 #endif
