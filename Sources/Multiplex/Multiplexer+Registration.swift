@@ -182,7 +182,7 @@ extension Multiplexer {
     isHidden: Bool = false
   ) -> ObservationToken {
     guard let object = _classInstance(observer) else {
-      return ObservationToken(owner: nil, observerIdentifier: nil, serial: 0)
+      return ObservationToken(owner: nil, observerIdentifier: nil, serial: 0) { _, _ in }
     }
     let identifier = ObjectIdentifier(object)
     let entry = _mutate { () -> _Entry<Observer> in
@@ -213,7 +213,9 @@ extension Multiplexer {
       _insert(entry)
       return entry
     }
-    return ObservationToken(owner: self, observerIdentifier: identifier, serial: entry.serial)
+    return ObservationToken(owner: self, observerIdentifier: identifier, serial: entry.serial) { owner, token in
+      Multiplexer._dropClaim(in: owner, of: token)
+    }
   }
 
   /// The class instance inside `observer`, or `nil` for a value of a non-class type.

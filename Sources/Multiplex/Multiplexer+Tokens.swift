@@ -3,30 +3,41 @@
 
 extension Multiplexer: _TokenOwner {
   /// The registration `token` names, if it is still current (call with the lock held).
+  @inlinable
   func _registration(of token: ObservationToken) -> _Entry<Observer>? {
     guard let identifier = token.observerIdentifier, let entry = _index[identifier], entry.serial == token.serial
     else { return nil }
     return entry
   }
 
+  /// Drops `token`'s claim (once), removing its registration with the last claim (call with the lock held).
+  @inlinable
+  func _dropClaimLocked(of token: ObservationToken) {
+    guard !token._isClaimDropped else { return }
+    token._isClaimDropped = true
+    // Only the registration the token was made for: after a `remove` and a new `add` of the same observer, an old
+    // token's claim is on the old registration, which has ended already.
+    if let entry = _registration(of: token) {
+      entry.claims -= 1
+      if entry.claims <= 0 { _retire(entry) }
+    }
+  }
+
+  /// ``ObservationToken/cancel()``, specialized where `add` made the token (see `ObservationToken._dropClaim`).
+  @inlinable
+  static func _dropClaim(in owner: AnyObject, of token: ObservationToken) {
+    let multiplexer = unsafeDowncast(owner, to: Multiplexer.self)
+    multiplexer._mutate { multiplexer._dropClaimLocked(of: token) }
+  }
+
   @usableFromInline
-  func _cancel(token: ObservationToken, wait: Bool) {
+  func _cancelAndWait(token: ObservationToken) {
     let mailboxes = _mutate { () -> [_Mailbox<Observer>] in
-      if !token._isClaimDropped {
-        token._isClaimDropped = true
-        // Only the registration the token was made for: after a `remove` and a new `add` of the same observer,
-        // an old token's claim is on the old registration, which has ended already.
-        if let entry = _registration(of: token) {
-          entry.claims -= 1
-          if entry.claims <= 0 { _retire(entry) }
-        }
-      }
-      return wait ? token.observerIdentifier.map { _retiredMailboxes(of: $0) } ?? [] : []
+      _dropClaimLocked(of: token)
+      return token.observerIdentifier.map { _retiredMailboxes(of: $0) } ?? []
     }
-    if wait {
-      _waitForDispatchesOnOtherThreads()
-      for mailbox in mailboxes { mailbox.waitUntilNotRunningElsewhere() }
-    }
+    _waitForDispatchesOnOtherThreads()
+    for mailbox in mailboxes { mailbox.waitUntilNotRunningElsewhere() }
   }
 
   @usableFromInline
