@@ -184,8 +184,11 @@ struct InterceptionTests {
     weak var weakMultiplexer: ScrollDelegateMultiplexer?
     weak var weakSender: Sender?
     weak var weakPrimary: Probe?
+    weak var weakSecondary: Probe?
     let listener = Probe("listener", log: Log())
     do {
+      let secondary = Probe("secondary", log: Log())
+      weakSecondary = secondary
       let sender = Sender()
       weakSender = sender
       let primary = Probe("primary", log: Log())
@@ -193,12 +196,47 @@ struct InterceptionTests {
       sender.delegate = primary
       let multiplexer = ScrollDelegateMultiplexer.install(on: sender, delegate: \.delegate)
       multiplexer.observers.add(listener)
+      multiplexer.observers.add(secondary)
       weakMultiplexer = multiplexer
     }
     #expect(weakSender == nil, "the multiplexer must not retain its owner")
     #expect(weakPrimary == nil, "the multiplexer must not retain the primary")
+    #expect(weakSecondary == nil, "the multiplexer must not retain a weakly registered secondary")
     _InstallationStorage.sweep()
     #expect(weakMultiplexer == nil, "the multiplexer must be reclaimed once its owner is gone")
+  }
+
+  @Test("The owner alone keeps its installed multiplexer and the registrations in it alive")
+  func ownerAloneKeepsTheMultiplexer() {
+    let log = Log()
+    let sender = Sender()
+    let primary = Probe("primary", log: log)
+    let listener = Probe("listener", log: log)
+    sender.delegate = primary
+    weak var weakMultiplexer: ScrollDelegateMultiplexer?
+    weak var weakHelper: Probe?
+    do {
+      // The usual call: the result is used once and dropped.
+      let multiplexer = ScrollDelegateMultiplexer.install(on: sender, delegate: \.delegate)
+      multiplexer.observers.add(listener)
+      weakMultiplexer = multiplexer
+    }
+    do {
+      let strongHelper = Probe("helper", log: log)
+      ScrollDelegateMultiplexer.install(on: sender, delegate: \.delegate).observers.add(
+        strongHelper,
+        retention: .strong
+      )
+      weakHelper = strongHelper
+    }
+    // Sweeps reclaim the multiplexers of dead owners only.
+    _InstallationStorage.sweep()
+    #expect(weakMultiplexer != nil, "the owner's installation must keep the multiplexer alive")
+    #expect(weakHelper != nil, "a strong registration lives as long as the installed multiplexer")
+    #expect(sender.delegate === weakMultiplexer)
+    #expect(ScrollDelegateMultiplexer.installed(on: sender, delegate: \.delegate) === weakMultiplexer)
+    sender.delegate?.didScroll(1)
+    #expect(log.events == ["primary.didScroll(1)", "listener.didScroll(1)", "helper.didScroll(1)"])
   }
 
   @Test("Thousands of owners created and released leave nothing behind")

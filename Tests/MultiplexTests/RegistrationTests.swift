@@ -58,12 +58,16 @@ struct RegistrationTests {
     let a = Probe("a", log: log)
     let b = Probe("b", log: log)
     let multiplexer = ScrollDelegateMultiplexer()
-    let first = multiplexer.observers.add(a)
     multiplexer.observers.add(b)
+    let first = multiplexer.observers.add(a)
+    // Neither the higher priority (which would call it first) nor the strong retention is taken.
     let second = multiplexer.observers.add(a, retention: .strong, priority: 100)
     multiplexer.didScroll(1)
-    #expect(log.events == ["a.didScroll(1)", "b.didScroll(1)"])
+    #expect(log.events == ["b.didScroll(1)", "a.didScroll(1)"])
     #expect(multiplexer.observers.count == 2)
+    #expect(multiplexer.observers.debugDescription.contains("weak"))
+    #expect(!multiplexer.observers.debugDescription.contains("strong"))
+    #expect(!multiplexer.observers.debugDescription.contains("priority"))
     // Each token holds a claim on the one registration, which stayed weak: cancelling the duplicate's token drops
     // its claim only; the registration ends with the last claim.
     #expect(first.isActive && second.isActive)

@@ -26,12 +26,12 @@ private final class Counter: @unchecked Sendable {
 }
 
 /// What the threads hand back at the end, under a lock.
-private final class Collected: @unchecked Sendable {
+private final class Collected<Observer: AnyObject>: @unchecked Sendable {
   private let lock = NSLock()
   private(set) var probes: [() -> AnyObject?] = []
-  private(set) var observers: [StressObserver] = []
+  private(set) var observers: [Observer] = []
 
-  func add(probes: [() -> AnyObject?], observers: [StressObserver]) {
+  func add(probes: [() -> AnyObject?], observers: [Observer]) {
     lock.lock()
     self.probes += probes
     self.observers += observers
@@ -68,7 +68,7 @@ struct StressTests {
       multiplexer.add(observer, retention: index == 0 ? .strong : .weak, priority: index - 1)
     }
 
-    let collected = Collected()
+    let collected = Collected<StressObserver>()
     let group = DispatchGroup()
     for thread in 0..<threads {
       group.enter()
@@ -143,5 +143,153 @@ struct StressTests {
     print(
       "stress: \(threads) threads × \(operations) operations, \(totalDispatches) dispatches, \(violations) violations"
     )
+  }
+}
+
+/// The observers of the combining stress test: `Void` ticks, and an answer that half of them do not implement.
+private protocol Answerer: AnyObject, Sendable {
+  func tick(_ dispatchStart: Int)
+  func answer(_ dispatchStart: Int) -> Int?
+}
+
+/// Does not implement `answer` (its default reports so); flags calls made by dispatches that started after its
+/// removal returned.
+private class Bystander: Answerer, @unchecked Sendable {
+  let calls = Atomic<Int>(0)
+  let removedAt = Atomic<Int>(0)
+  let violations = Atomic<Int>(0)
+
+  func tick(_ dispatchStart: Int) { record(dispatchStart) }
+
+  // The protocol's default, declared in the class so that the subclass can override it (a protocol extension's
+  // default would be the witness for both classes).
+  func answer(_ dispatchStart: Int) -> Int? { notImplemented(by: self, returning: nil) }
+
+  func record(_ dispatchStart: Int) {
+    calls.wrappingAdd(1, ordering: .relaxed)
+    let removedAt = removedAt.load(ordering: .acquiring)
+    if removedAt != 0 && dispatchStart >= removedAt { violations.wrappingAdd(1, ordering: .relaxed) }
+  }
+}
+
+/// Responds to `answer` with its number.
+private final class Responder: Bystander, @unchecked Sendable {
+  let number: Int
+  init(number: Int) { self.number = number }
+  override func answer(_ dispatchStart: Int) -> Int? {
+    record(dispatchStart)
+    return number
+  }
+}
+
+extension StressTests {
+  @Test(
+    "Threads combine, block, removeAll, read and mutate at once: the primary answers every call, none after removal"
+  )
+  func combiningStress() {
+    let threads = Self.threads
+    let operations = Self.operationsPerThread
+    let multiplexer = Multiplexer<any Answerer>()
+    let clock = Counter()
+    clock.value.store(1, ordering: .relaxed)
+    let dispatches = Counter()
+    let wrongAnswers = Counter()
+    // The primary is called first, responds to everything, and survives `removeAll()`.
+    let primary = Responder(number: -1)
+    multiplexer.primary = primary
+    // Stops at the second response: observers after it are not called.
+    let secondResponse = Combiner<any Answerer, Int?, Int?> { responses, defaultValue in
+      _ = responses.next()
+      return responses.next()?.value ?? defaultValue
+    }
+
+    let collected = Collected<Bystander>()
+    let group = DispatchGroup()
+    for thread in 0..<threads {
+      group.enter()
+      Thread {
+        defer { group.leave() }
+        var rng = SplitMix64(state: UInt64(thread) &+ 0xC0B1)
+        var held: [(observer: Bystander, token: ObservationToken)] = []
+        // Every observer this thread made, so that calls after removal count whenever they happen.
+        var mine: [Bystander] = []
+        var blocks: [ObservationBlock] = []
+        var probes: [() -> AnyObject?] = []
+        for _ in 0..<operations {
+          let start = clock.value.load(ordering: .sequentiallyConsistent)
+          switch Int.random(in: 0..<20, using: &rng) {
+          case 0..<5:
+            let observer: Bystander = Bool.random(using: &rng) ? Responder(number: thread) : Bystander()
+            let token = multiplexer.add(
+              observer,
+              retention: Bool.random(using: &rng) ? .strong : .weak,
+              priority: Int.random(in: -1...1, using: &rng)
+            )
+            held.append((observer, token))
+            mine.append(observer)
+          case 5..<7 where !held.isEmpty:
+            let (observer, token) = held.remove(at: Int.random(in: 0..<held.count, using: &rng))
+            if Bool.random(using: &rng) { multiplexer.remove(observer) } else { token.cancel() }
+            observer.removedAt.store(
+              clock.value.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue,
+              ordering: .releasing
+            )
+            probes.append { [weak observer] in observer }
+          case 7 where !held.isEmpty:
+            blocks.append(held[Int.random(in: 0..<held.count, using: &rng)].token.block())
+          case 8 where !blocks.isEmpty:
+            blocks.remove(at: Int.random(in: 0..<blocks.count, using: &rng)).cancel()
+          case 9:
+            // Removes every thread's observers but the primary; their owners find out at their next removal.
+            if Int.random(in: 0..<10, using: &rng) == 0 { multiplexer.removeAll() }
+          case 10:
+            _ = multiplexer.count
+            _ = multiplexer.observers.first === primary
+            _ = multiplexer.debugDescription
+            if let (observer, _) = held.last { _ = multiplexer.contains(observer) }
+          case 11..<13:
+            multiplexer.notify { $0.tick(start) }
+            dispatches.value.wrappingAdd(1, ordering: .relaxed)
+          case 13..<15:
+            let answer = multiplexer.combine(default: nil, requirement: nil) { $0.answer(start) }
+            if answer != -1 { wrongAnswers.value.wrappingAdd(1, ordering: .relaxed) }
+            dispatches.value.wrappingAdd(1, ordering: .relaxed)
+          case 15..<17:
+            let answer = multiplexer.combine(using: .firstNonNil, default: nil, requirement: nil) { $0.answer(start) }
+            if answer != -1 { wrongAnswers.value.wrappingAdd(1, ordering: .relaxed) }
+            dispatches.value.wrappingAdd(1, ordering: .relaxed)
+          default:
+            // Pulled lazily and stopped early; whatever the second responder is, the primary was called.
+            _ = multiplexer.combine(using: secondResponse, default: nil, requirement: nil) { $0.answer(start) }
+            dispatches.value.wrappingAdd(1, ordering: .relaxed)
+          }
+        }
+        for block in blocks { block.cancel() }
+        for (observer, token) in held {
+          token.cancel()
+          observer.removedAt.store(
+            clock.value.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue,
+            ordering: .releasing
+          )
+          probes.append { [weak observer] in observer }
+        }
+        held = []
+        collected.add(probes: probes, observers: mine)
+        mine = []
+      }.start()
+    }
+    group.wait()
+
+    let total = dispatches.value.load(ordering: .relaxed)
+    #expect(primary.calls.load(ordering: .relaxed) == total, "the primary missed calls")
+    #expect(wrongAnswers.value.load(ordering: .relaxed) == 0, "a combined call did not return the primary's answer")
+    var violations = 0
+    for observer in collected.observers { violations += observer.violations.load(ordering: .relaxed) }
+    #expect(violations == 0, "calls made by dispatches that started after the removal returned")
+    collected.dropObservers()
+    multiplexer.notify { $0.tick(0) }
+    #expect(collected.probes.allSatisfy { $0() == nil }, "observers still alive after their removal and release")
+    #expect(multiplexer.count == 1)
+    #expect(multiplexer.primary === primary)
   }
 }
