@@ -223,4 +223,71 @@ final class JobObserver: JobDelegate {
     #expect(started === job)
     withExtendedLifetime(observer) {}
   }
+
+  /// The registration API and the combining delegate of the generated class are the runtime's, as with
+  /// `@Multiplexed`: a combiner sees every response with its observer, tokens cancel and block, `removeAll`
+  /// keeps the primary.
+  @Test func combinerTokensBlocksAndRemoveAll() {
+    let combiner = LabelPicker(preferred: "b")
+    multiplexer.combiner = combiner
+    #expect(multiplexer.job(job, labelFor: 1) == "b 1")
+    #expect(combiner.seen == ["a", "b", "c"])
+    multiplexer.combiner = nil
+    #expect(multiplexer.job(job, labelFor: 2) == "a 2")
+
+    let d = JobObserver("d", log: log)
+    let token = multiplexer.add(d)
+    let block = token.block()
+    #expect(token.isBlocked)
+    multiplexer.jobDidStart(job)
+    #expect(log.observers(receiving: "start build") == ["a", "b", "c"])
+    block.cancel()
+    #expect(!token.isBlocked)
+    token.cancel()
+    #expect(!multiplexer.contains(d))
+
+    let primary = JobObserver("primary", log: log)
+    multiplexer.multiplexer.primary = primary
+    multiplexer.removeAll()
+    #expect(multiplexer.count == 1)
+    #expect(multiplexer.observers.first === primary)
+    multiplexer.jobDidStart(Job(name: "after"))
+    #expect(log.observers(receiving: "start after") == ["primary"])
+    withExtendedLifetime((primary, d)) {}
+  }
+
+  /// Observers from a source are called first, then the registered ones, as for the runtime's `init(source:)`.
+  @Test func observersFromASource() {
+    // Not `Sendable`; this test reads them on its own thread only.
+    nonisolated(unsafe) let children = [JobObserver("child 1", log: log), JobObserver("child 2", log: log)]
+    let sourced = JobDelegateMultiplexer(source: { children })
+    sourced.add(a)
+    sourced.jobDidStart(job)
+    #expect(log.observers(receiving: "start build") == ["child 1", "child 2", "a"])
+    #expect(sourced.job(job, labelFor: 3) == "child 1 3")
+  }
+}
+
+/// Picks the answer of the observer named `preferred`, and records which observers answered.
+private final class LabelPicker: JobDelegateCombining {
+  let preferred: String
+  var seen: [String] = []
+
+  init(preferred: String) {
+    self.preferred = preferred
+  }
+
+  func jobDelegateMultiplexer(
+    _ multiplexer: JobDelegateMultiplexer,
+    combineJobLabelFor responses: inout Responses<any JobDelegate, String>,
+    default defaultValue: String
+  ) -> String {
+    var picked: String?
+    while let (observer, label) = responses.next() {
+      let name = (observer as? JobObserver)?.name ?? "?"
+      seen.append(name)
+      if name == preferred { picked = label }
+    }
+    return picked ?? defaultValue
+  }
 }
