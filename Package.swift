@@ -140,6 +140,8 @@ if !omitMacros {
       name: "MultiplexMacrosPluginTests",
       dependencies: [
         "MultiplexMacrosPlugin",
+        // The generator's entry point, for the tests that compare its diagnostics with the macro's.
+        "MultiplexGeneratorCore",
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
