@@ -93,6 +93,23 @@ func expectBadInput(
     try expectBadInput(["XMLParserDelegate", "--module", "FoundationXML", "--sdk", "/no/such/sdk"], "FoundationXML")
   }
 
+  /// `--target` with the host's own triple reads the same module: the same file, but for the command the header
+  /// repeats. (Another platform's modules are not installed here; that is what `--symbol-graph-dir` is for.)
+  @Test func explicitHostTargetGivesTheSameFile() throws {
+    let info = try runProcess("/usr/bin/env", ["swift", "-print-target-info"])
+    let triple = try #require(
+      info.output.split(separator: "\n").first { $0.contains("\"triple\"") }?.split(separator: "\"").dropLast().last
+    )
+    let arguments = ["XMLParserDelegate", "--module", "FoundationXML"]
+    let host = try generate(arguments)
+    let targeted = try generate(arguments + ["--target", String(triple)])
+    #expect(host.status == 0 && targeted.status == 0, "\(targeted.errorOutput)")
+    #expect(targeted.output.contains("--target \(triple)"))
+    let body = { (output: String) in output.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2) }
+    #expect(body(host.output) == body(targeted.output))
+    #expect(body(host.output).count > 100)
+  }
+
   @Test func symbolGraphDirectoryInputs() throws {
     let directory = try Fixtures.writeTestModule()
     defer { directory.remove() }
