@@ -89,7 +89,10 @@ extension Multiplexer {
   /// > observer call on another thread needs in order to finish (for example from the main thread while an
   /// > observer on a background thread waits synchronously for the main thread), and do not call it from
   /// > inside a call while another thread does the same on this multiplexer (or on a multiplexer whose calls the
-  /// > first one is inside): each would wait for the other.
+  /// > first one is inside): each would wait for the other. A `deinit` that the end of a dispatch runs (a strong
+  /// > observer removed during the dispatch is released there) counts as inside that dispatch's call. An observer
+  /// > call that never returns, because its thread exits (`Thread.exit()`, `pthread_exit`), keeps every later
+  /// > waiting removal waiting.
   ///
   /// - Parameter observer: The observer to unregister. It need not be registered: the call still waits for the
   ///   dispatches in progress.
@@ -213,6 +216,9 @@ extension Multiplexer {
       _insert(entry)
       return entry
     }
+    // Specialized for a concrete `Observer` (the caller's module specializes this inlinable code), the closure
+    // captures nothing and costs no allocation; called from unspecialized generic code, it captures the type's
+    // metadata: one allocation more per `add`.
     return ObservationToken(owner: self, observerIdentifier: identifier, serial: entry.serial) { owner, token in
       Multiplexer._dropClaim(in: owner, of: token)
     }

@@ -41,7 +41,8 @@ public import _MultiplexShims
 /// > requirement calls *another requirement of its own* that it does not implement (so that requirement's
 /// > default runs) is counted as not responding to the call being made. In a call that starts another observer
 /// > call synchronously inside it (a nested run loop, `Task.immediate`), a default of the outer observer marks
-/// > the innermost call.
+/// > the innermost call. An asynchronous dispatch started that way runs on the calling thread until it first
+/// > suspends, inside the synchronous call: the defaults of the observers it calls mark its own calls.
 ///
 /// `@Multiplexed` protocols get these default implementations generated; hand-written conformances use the
 /// same function, so both give the same results.
@@ -62,9 +63,15 @@ public func notImplemented<Value>(
   requirement: StaticString = #function
 ) -> Value {
   let identifier = ObjectIdentifier(observer)
-  if let frame = _ThreadContext.currentFrame, frame.pointee.observer != nil {
-    // A synchronous observer call is the innermost one: only it may be marked, and only for its observer.
-    frame.pointee.mark(identifier, requirement: requirement)
+  if let frame = _ThreadContext.currentFrame, let called = frame.pointee.observer {
+    if called == identifier {
+      // A synchronous observer call is the innermost one: only it may be marked, and only for its observer.
+      frame.pointee.mark(identifier, requirement: requirement)
+    } else if _AsyncFrame._running.loadRelaxed() > 0 {
+      // Another object's default, inside the synchronous call: it may belong to an asynchronous dispatch that
+      // this call started and that runs on this thread until it suspends (`Task.immediate`).
+      _AsyncFrame._mark(identifier, requirement: requirement, startedInside: frame)
+    }
   } else if _AsyncFrame._running.loadRelaxed() > 0 {
     // No synchronous observer call is open on this thread, but an asynchronous dispatch may be calling it.
     // Performance: the task-local lookup costs about a hundred instructions; a default implementation called
@@ -88,16 +95,26 @@ final class _AsyncFrame: @unchecked Sendable {
   @usableFromInline let observer: ObjectIdentifier?
   /// The requirement being forwarded, if the dispatch named it.
   @usableFromInline let requirement: StaticString?
+  /// The synchronous observer call in progress on the creating thread when the frame was made, and the observer
+  /// it called: an asynchronous dispatch that a synchronous observer call started (`Task.immediate`) runs inside
+  /// it until it suspends. Only compared, never read through.
+  @usableFromInline let enclosingCall: (frame: UnsafeMutableRawPointer, observer: ObjectIdentifier)?
 
   /// Set when the observer reported that it does not implement the requirement.
   @usableFromInline static var marked: Int { 1 }
   /// Set when the call returned: later marks (from a task the observer started) are ignored.
   @usableFromInline static var closed: Int { 2 }
 
+  /// A frame for a call to `observer`, made by the dispatch right before the call.
   @usableFromInline
   init(observer: ObjectIdentifier?, requirement: StaticString?) {
     self.observer = observer
     self.requirement = requirement
+    if let frame = _ThreadContext.currentFrame, let called = frame.pointee.observer {
+      self.enclosingCall = (UnsafeMutableRawPointer(frame), called)
+    } else {
+      self.enclosingCall = nil
+    }
     _AtomicWord._checkLayout(of: self, storedValue: 0)
   }
 
@@ -112,9 +129,23 @@ final class _AsyncFrame: @unchecked Sendable {
   }
 
   /// Marks the current task's frame if it calls `observer`.
+  ///
+  /// - Parameter call: The synchronous observer call in progress on this thread, if any. Then only an
+  ///   asynchronous call that started inside it may be marked: a synchronous call nested in the asynchronous one
+  ///   is the innermost call, and another object's default implementation inside it marks nothing.
   @usableFromInline
-  static func _mark(_ observer: ObjectIdentifier, requirement: StaticString) {
+  static func _mark(
+    _ observer: ObjectIdentifier,
+    requirement: StaticString,
+    startedInside call: UnsafeMutablePointer<_CallFrame>? = nil
+  ) {
     guard let frame = current, frame.observer == observer else { return }
+    if let call {
+      // A frame's address could be reused by a later call on this thread: the observer it calls must match too.
+      guard let enclosing = frame.enclosingCall, enclosing.frame == UnsafeMutableRawPointer(call),
+        enclosing.observer == call.pointee.observer
+      else { return }
+    }
     if let expected = frame.requirement, !_isSameRequirement(expected, requirement) { return }
     // A mark that arrives after `close()` sets a bit nobody reads again.
     frame._state.orSequentiallyConsistent(marked)

@@ -251,6 +251,7 @@ struct RegressionTests {
     multiplexer.add(outer)
     let answer = await multiplexer.combine(default: "nobody", requirement: nil) { await $0.load() }
     #expect(answer == "1")
+    outer.inner = nil  // `inner` holds `outer`: break the cycle
   }
 
   @Test("A task an observer starts cannot mark that observer's call after it returned")
@@ -313,5 +314,61 @@ struct RegressionTests {
     }
     #expect(!multiplexer.contains(quiet))
     multiplexer.notify { $0.tick(1) }  // and the multiplexer still works
+  }
+
+  @Test("An asynchronous dispatch started inside a synchronous observer call: its observers' defaults mark its calls")
+  func asynchronousDispatchStartedInsideASynchronousCall() throws {
+    guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }  // Task.immediate
+    let inner = Multiplexer<any AsyncAnswering>()
+    let silent = SilentAnswerer()
+    let answering = ImmediateAnswerer(7)
+    inner.add(silent)
+    inner.add(answering)
+    let starter = ImmediateStarter(inner)
+    let outer = Multiplexer<any ScrollDelegate>()
+    outer.add(starter)
+    // `score()` starts the asynchronous dispatch with `Task.immediate`, which runs on this thread, inside the
+    // synchronous call to `starter`, until it suspends; the dispatch never suspends here.
+    #expect(outer.combine(default: 0, requirement: nil) { $0.score() } == 1)
+    let answer = try #require(starter.answer.withLock { $0 }, "the asynchronous dispatch suspended")
+    // `silent`'s default marked its call: the first responding observer is `answering`.
+    #expect(answer == 7)
+    withExtendedLifetime((silent, answering)) {}
+  }
+}
+
+/// An asynchronous requirement that `SilentAnswerer` leaves to its default.
+protocol AsyncAnswering: AnyObject, Sendable {
+  func answer() async -> Int?
+}
+
+extension AsyncAnswering {
+  func answer() async -> Int? { notImplemented(by: self, returning: nil) }
+}
+
+final class SilentAnswerer: AsyncAnswering {}
+
+final class ImmediateAnswerer: AsyncAnswering {
+  let value: Int
+  init(_ value: Int) { self.value = value }
+  func answer() async -> Int? { value }
+}
+
+/// Answers `score()` after running an asynchronous dispatch of `inner` with `Task.immediate`.
+final class ImmediateStarter: ScrollDelegate, @unchecked Sendable {
+  let inner: Multiplexer<any AsyncAnswering>
+  /// The asynchronous dispatch's answer, once it returned.
+  let answer = Locked<Int??>(nil)
+
+  init(_ inner: Multiplexer<any AsyncAnswering>) { self.inner = inner }
+
+  func score() -> Int {
+    guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return 1 }
+    let (inner, answer) = (self.inner, self.answer)
+    Task.immediate {
+      let value = await inner.combine(default: 42, requirement: nil) { await $0.answer() }
+      answer.withLock { $0 = .some(value) }
+    }
+    return 1
   }
 }

@@ -23,7 +23,8 @@ import Android
 ///   never waits for a call on its own thread (which would deadlock when an observer removes itself from inside a
 ///   call).
 ///
-/// Stored behind a `pthread_key_t`; freed by the key's destructor when the thread exits.
+/// Stored in a C11 thread-local variable (`_MultiplexShims`), which dispatch reads in a few instructions; a
+/// `pthread_key_t` holds it too, only so that the key's destructor frees it when the thread exits.
 @usableFromInline
 final class _ThreadContext {
   // Performance: every stored property is `@exclusivity(unchecked)`. A context is only ever used by its own
