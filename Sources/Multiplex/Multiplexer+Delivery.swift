@@ -200,21 +200,10 @@ extension Multiplexer {
 /// visible where a developer looks.
 @usableFromInline @inline(never)
 func _reportUndeliveredCall(_ name: String, observers: Int) {
-  #if DEBUG
-  let isFirst = _reportedUndeliveredCalls.withLock { $0.insert(name).inserted }
-  guard isFirst else { return }
-  let message =
+  _reportOnce(
+    name,
     "Multiplex: '\(name)' was not delivered to \(observers) observer\(observers == 1 ? "" : "s") registered with a "
-    + "delivery context: its arguments are not Sendable, so the call cannot be queued for another thread. Make "
-    + "the argument types Sendable, or register the observer without deliveringOn:. (Reported once.)\n"
-  _writeToStandardError(message)
-  #endif
-}
-
-/// The requirements ``_reportUndeliveredCall(_:observers:)`` reported already.
-let _reportedUndeliveredCalls = _Guarded<Set<String>>([])
-
-/// The undelivered calls reported so far, for tests.
-package func _undeliveredCallReports() -> Set<String> {
-  _reportedUndeliveredCalls.withLock { $0 }
+      + "delivery context: its arguments are not Sendable, so the call cannot be queued for another thread. Make "
+      + "the argument types Sendable, or register the observer without deliveringOn:. (Reported once.)\n"
+  )
 }

@@ -185,6 +185,7 @@ extension Multiplexer {
     isHidden: Bool = false
   ) -> ObservationToken {
     guard let object = _classInstance(observer) else {
+      _reportIgnoredValue(type(of: observer as Any))
       return ObservationToken(owner: nil, observerIdentifier: nil, serial: 0) { _, _ in }
     }
     let identifier = ObjectIdentifier(object)

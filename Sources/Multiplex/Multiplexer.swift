@@ -63,8 +63,8 @@
 /// A `Void` call does nothing. A combined call returns the `default` you pass when no observer responds.
 ///
 /// - Note: `Observer` must be a class type or a class-bound protocol existential. Values of other types cannot be
-///   held weakly; adding one is a no-op that returns an inactive token (with a class-bound protocol, the compiler
-///   already rejects value types).
+///   held weakly; adding one is a no-op that returns an inactive token, and debug builds say so once per type on
+///   standard error (with a class-bound protocol, the compiler already rejects value types).
 public final class Multiplexer<Observer> {
   // MARK: The gate (read by dispatches without the lock)
 

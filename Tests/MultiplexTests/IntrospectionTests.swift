@@ -110,7 +110,7 @@ struct IntrospectionTests {
     #expect(direct.ticks.withLock { $0 } == [7])
     #expect(queued.ticks.withLock { $0 } == [])
     #if DEBUG
-    #expect(_undeliveredCallReports().contains("Ticker.tickWithAnArgumentThatIsNotSendable()"))
+    #expect(_problemReports().contains("Ticker.tickWithAnArgumentThatIsNotSendable()"))
     #endif
   }
 }

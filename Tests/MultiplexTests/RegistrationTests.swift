@@ -330,7 +330,7 @@ struct RegistrationTests {
     #expect(multiplexer.observers.isEmpty)
   }
 
-  @Test("Values of non-class types are ignored, never crash")
+  @Test("Values of non-class types are ignored, never crash, and reported in debug builds")
   func valueTypes() {
     let multiplexer = Multiplexer<any CustomStringConvertible>()
     let token = multiplexer.add(42)
@@ -341,6 +341,10 @@ struct RegistrationTests {
     var calls = 0
     multiplexer.notify { _ in calls += 1 }
     #expect(calls == 0)
+    #if DEBUG
+    // Not silent: debug builds say so on standard error, once per type.
+    #expect(_problemReports().contains("add(_:) of Int"))
+    #endif
   }
 
   @Test("A multiplexer of a concrete class type and of AnyObject works")
