@@ -185,7 +185,7 @@ extension Multiplexer {
     isHidden: Bool = false
   ) -> ObservationToken {
     guard let object = _classInstance(observer) else {
-      _reportIgnoredValue(type(of: observer as Any))
+      _reportIgnoredValue(observer)
       return ObservationToken(owner: nil, observerIdentifier: nil, serial: 0) { _, _ in }
     }
     let identifier = ObjectIdentifier(object)
@@ -217,9 +217,6 @@ extension Multiplexer {
       _insert(entry)
       return entry
     }
-    // Specialized for a concrete `Observer` (the caller's module specializes this inlinable code), the closure
-    // captures nothing and costs no allocation; called from unspecialized generic code, it captures the type's
-    // metadata: one allocation more per `add`.
     return ObservationToken(owner: self, observerIdentifier: identifier, serial: entry.serial) { owner, token in
       Multiplexer._dropClaim(in: owner, of: token)
     }

@@ -42,7 +42,8 @@ public import _MultiplexShims
 /// > default runs) is counted as not responding to the call being made. In a call that starts another observer
 /// > call synchronously inside it (a nested run loop, `Task.immediate`), a default of the outer observer marks
 /// > the innermost call. An asynchronous dispatch started that way runs on the calling thread until it first
-/// > suspends, inside the synchronous call: the defaults of the observers it calls mark its own calls.
+/// > suspends, inside the synchronous call, and its call is then the innermost one, also when it calls the
+/// > synchronous call's own observer.
 ///
 /// `@Multiplexed` protocols get these default implementations generated; hand-written conformances use the
 /// same function, so both give the same results.
@@ -54,8 +55,8 @@ public import _MultiplexShims
 ///     names its requirement too (``Multiplexer/combine(default:requirement:_:)``), only a mark for that
 ///     requirement counts.
 /// - Returns: `value`.
-/// - Complexity: O(1): a thread-local load and compare; a task-local lookup when called from an asynchronous
-///   call.
+/// - Complexity: O(1): a thread-local load and compare; a task-local lookup while an asynchronous combining
+///   dispatch runs anywhere in the process.
 @inlinable
 public func notImplemented<Value>(
   by observer: AnyObject,
@@ -63,20 +64,16 @@ public func notImplemented<Value>(
   requirement: StaticString = #function
 ) -> Value {
   let identifier = ObjectIdentifier(observer)
-  if let frame = _ThreadContext.currentFrame, let called = frame.pointee.observer {
-    if called == identifier {
-      // A synchronous observer call is the innermost one: only it may be marked, and only for its observer.
-      frame.pointee.mark(identifier, requirement: requirement)
-    } else if _AsyncFrame._running.loadRelaxed() > 0 {
-      // Another object's default, inside the synchronous call: it may belong to an asynchronous dispatch that
-      // this call started and that runs on this thread until it suspends (`Task.immediate`).
-      _AsyncFrame._mark(identifier, requirement: requirement, startedInside: frame)
-    }
-  } else if _AsyncFrame._running.loadRelaxed() > 0 {
-    // No synchronous observer call is open on this thread, but an asynchronous dispatch may be calling it.
-    // Performance: the task-local lookup costs about a hundred instructions; a default implementation called
-    // outside any multiplexer, or while no asynchronous combining dispatch runs anywhere, skips it.
-    _AsyncFrame._mark(identifier, requirement: requirement)
+  let frame = _ThreadContext.currentFrame
+  if _AsyncFrame._running.loadRelaxed() > 0 {
+    // An asynchronous dispatch runs somewhere, and may be calling `observer` in this task: the task-local lookup
+    // (about a hundred instructions) decides which call is the innermost. Out of line; a default implementation
+    // called while no asynchronous combining dispatch runs anywhere skips it.
+    _AsyncFrame._mark(identifier, requirement: requirement, insideSynchronousCall: frame)
+  } else if let frame, frame.pointee.observer == identifier {
+    // The synchronous observer call in progress is the innermost one: only it may be marked, and only for its
+    // observer.
+    frame.pointee.mark(identifier, requirement: requirement)
   }
   return value
 }
@@ -128,27 +125,38 @@ final class _AsyncFrame: @unchecked Sendable {
     _state.orSequentiallyConsistent(Self.closed) & Self.marked != 0
   }
 
-  /// Marks the current task's frame if it calls `observer`.
+  /// Marks the innermost observer call in progress, if it calls `observer`: the current task's asynchronous call,
+  /// or the synchronous call in progress on this thread.
   ///
-  /// - Parameter call: The synchronous observer call in progress on this thread, if any. Then only an
-  ///   asynchronous call that started inside it may be marked: a synchronous call nested in the asynchronous one
-  ///   is the innermost call, and another object's default implementation inside it marks nothing.
+  /// The asynchronous call is the innermost one when no synchronous call is in progress, or when it started
+  /// inside that synchronous call (`Task.immediate`, which runs on the calling thread until it suspends).
+  /// Otherwise the synchronous call started inside the asynchronous one, and is the innermost.
+  ///
+  /// - Parameter call: The synchronous observer call in progress on this thread, if any.
   @usableFromInline
   static func _mark(
     _ observer: ObjectIdentifier,
     requirement: StaticString,
-    startedInside call: UnsafeMutablePointer<_CallFrame>? = nil
+    insideSynchronousCall call: UnsafeMutablePointer<_CallFrame>?
   ) {
-    guard let frame = current, frame.observer == observer else { return }
-    if let call {
-      // A frame's address could be reused by a later call on this thread: the observer it calls must match too.
-      guard let enclosing = frame.enclosingCall, enclosing.frame == UnsafeMutableRawPointer(call),
-        enclosing.observer == call.pointee.observer
-      else { return }
+    if let frame = current, frame.observer == observer, frame.isInnermost(given: call) {
+      if let expected = frame.requirement, !_isSameRequirement(expected, requirement) { return }
+      // A mark that arrives after `close()` sets a bit nobody reads again.
+      frame._state.orSequentiallyConsistent(marked)
+    } else if let call, call.pointee.observer == observer {
+      call.pointee.mark(observer, requirement: requirement)
     }
-    if let expected = frame.requirement, !_isSameRequirement(expected, requirement) { return }
-    // A mark that arrives after `close()` sets a bit nobody reads again.
-    frame._state.orSequentiallyConsistent(marked)
+  }
+
+  /// Whether this asynchronous call, bound in the current task, is the innermost call, given the synchronous
+  /// call in progress on this thread.
+  func isInnermost(given call: UnsafeMutablePointer<_CallFrame>?) -> Bool {
+    guard let call, let called = call.pointee.observer else { return true }
+    // Started inside that call. The frame's address alone could be a later call's on this thread (the stack is
+    // reused), so the observer that call makes must match too; a later call to the same observer from the same
+    // stack depth is not told apart.
+    guard let enclosing = enclosingCall else { return false }
+    return enclosing.frame == UnsafeMutableRawPointer(call) && enclosing.observer == called
   }
 
   /// The number of asynchronous combining dispatches in progress, in every task.

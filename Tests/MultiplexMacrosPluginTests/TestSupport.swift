@@ -62,6 +62,8 @@ struct Expansion {
   let source: String
   /// The messages of the diagnostics the macros emitted.
   let diagnostics: [String]
+  /// The line of each diagnostic in `diagnostics`, in the source before expansion.
+  let diagnosticLines: [Int]
   private let file: SourceFileSyntax
 
   init(_ source: String) {
@@ -79,6 +81,8 @@ struct Expansion {
     self.source = expanded.description
     self.file = Parser.parse(source: expanded.description)
     self.diagnostics = context.diagnostics.map(\.message)
+    let converter = SourceLocationConverter(fileName: "test.swift", tree: tree)
+    self.diagnosticLines = context.diagnostics.map { $0.location(converter: converter).line }
   }
 
   /// The members called `name` of `container` (`"class DelegateMultiplexer"`, `"protocol DelegateCombining"`,

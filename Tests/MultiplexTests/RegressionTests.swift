@@ -316,34 +316,82 @@ struct RegressionTests {
     multiplexer.notify { $0.tick(1) }  // and the multiplexer still works
   }
 
-  @Test("An asynchronous dispatch started inside a synchronous observer call: its observers' defaults mark its calls")
-  func asynchronousDispatchStartedInsideASynchronousCall() throws {
+  @Test(
+    "An asynchronous dispatch started inside a synchronous observer call: its observers' defaults mark its calls",
+    arguments: [nil, "answer()"] as [StaticString?]
+  )
+  func asynchronousDispatchStartedInsideASynchronousCall(requirement: StaticString?) throws {
     guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }  // Task.immediate
     let inner = Multiplexer<any AsyncAnswering>()
     let silent = SilentAnswerer()
     let answering = ImmediateAnswerer(7)
     inner.add(silent)
     inner.add(answering)
-    let starter = ImmediateStarter(inner)
+    let starter = ImmediateStarter(inner, requirement: requirement)
     let outer = Multiplexer<any ScrollDelegate>()
     outer.add(starter)
     // `score()` starts the asynchronous dispatch with `Task.immediate`, which runs on this thread, inside the
     // synchronous call to `starter`, until it suspends; the dispatch never suspends here.
-    #expect(outer.combine(default: 0, requirement: nil) { $0.score() } == 1)
+    #expect(outer.combine(default: 0, requirement: requirement.map { _ in "score()" }) { $0.score() } == 1)
     let answer = try #require(starter.answer.withLock { $0 }, "the asynchronous dispatch suspended")
     // `silent`'s default marked its call: the first responding observer is `answering`.
     #expect(answer == 7)
     withExtendedLifetime((silent, answering)) {}
   }
+
+  @Test(
+    "The observer of the synchronous call that starts an asynchronous dispatch is also called by it: its default marks the asynchronous call",
+    arguments: [nil, "answer()"] as [StaticString?]
+  )
+  func asynchronousDispatchOfTheSameObserver(requirement: StaticString?) throws {
+    guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }  // Task.immediate
+    let inner = Multiplexer<any AsyncAnswering>()
+    let starter = ImmediateStarter(inner, requirement: requirement)  // leaves `answer()` to its default
+    let answering = ImmediateAnswerer(7)
+    inner.add(starter)
+    inner.add(answering)
+    let outer = Multiplexer<any ScrollDelegate>()
+    outer.add(starter)
+    // The starter responds to `score()`: its default of `answer()` marks the inner call, not this one.
+    #expect(outer.combine(default: 0, requirement: requirement.map { _ in "score()" }) { $0.score() } == 1)
+    let answer = try #require(starter.answer.withLock { $0 }, "the asynchronous dispatch suspended")
+    #expect(answer == 7)
+    withExtendedLifetime(answering) {}
+  }
+
+  @Test(
+    "A synchronous call inside an asynchronous dispatch that a synchronous call started: another object's default marks nothing"
+  )
+  func synchronousCallInsideAnAsynchronousDispatchStartedInsideASynchronousCall() throws {
+    guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }  // Task.immediate
+    // outer (sync) → starter → Task.immediate → inner (async) → consulting → nested (sync) → bystander, which
+    // calls `consulting`'s default of `hint()`: the innermost call is the nested one, to `bystander`.
+    let nested = Multiplexer<any ScrollDelegate>()
+    let consulting = ConsultingAnswerer(nested)
+    let bystander = HintingProbe(consulting)
+    nested.add(bystander)
+    let inner = Multiplexer<any AsyncAnswering>()
+    inner.add(consulting)
+    let starter = ImmediateStarter(inner, requirement: nil)
+    let outer = Multiplexer<any ScrollDelegate>()
+    outer.add(starter)
+    #expect(outer.combine(default: 0, requirement: nil) { $0.score() } == 1)
+    let answer = try #require(starter.answer.withLock { $0 }, "the asynchronous dispatch suspended")
+    // `consulting` responded (with what `bystander` scored), whatever `bystander` did with its default.
+    #expect(answer == 5)
+    withExtendedLifetime((consulting, bystander)) {}
+  }
 }
 
-/// An asynchronous requirement that `SilentAnswerer` leaves to its default.
+/// Asynchronous requirements that some observers leave to their defaults.
 protocol AsyncAnswering: AnyObject, Sendable {
   func answer() async -> Int?
+  func hint() -> Int?
 }
 
 extension AsyncAnswering {
   func answer() async -> Int? { notImplemented(by: self, returning: nil) }
+  func hint() -> Int? { notImplemented(by: self, returning: nil) }
 }
 
 final class SilentAnswerer: AsyncAnswering {}
@@ -354,19 +402,38 @@ final class ImmediateAnswerer: AsyncAnswering {
   func answer() async -> Int? { value }
 }
 
-/// Answers `score()` after running an asynchronous dispatch of `inner` with `Task.immediate`.
-final class ImmediateStarter: ScrollDelegate, @unchecked Sendable {
+/// Answers with what a synchronous dispatch of `nested` scores.
+final class ConsultingAnswerer: AsyncAnswering, @unchecked Sendable {
+  let nested: Multiplexer<any ScrollDelegate>
+  init(_ nested: Multiplexer<any ScrollDelegate>) { self.nested = nested }
+  func answer() async -> Int? { nested.combine(default: 0, requirement: nil) { $0.score() } }
+}
+
+/// Scores 5, after consulting another observer's `hint()`, which that observer leaves to its default.
+final class HintingProbe: ScrollDelegate, @unchecked Sendable {
+  let other: any AsyncAnswering
+  init(_ other: any AsyncAnswering) { self.other = other }
+  func score() -> Int { (other.hint() ?? 0) + 5 }
+}
+
+/// Answers `score()` after running an asynchronous dispatch of `inner` with `Task.immediate`; leaves `answer()` to
+/// its default.
+final class ImmediateStarter: ScrollDelegate, AsyncAnswering, @unchecked Sendable {
   let inner: Multiplexer<any AsyncAnswering>
+  let requirement: StaticString?
   /// The asynchronous dispatch's answer, once it returned.
   let answer = Locked<Int??>(nil)
 
-  init(_ inner: Multiplexer<any AsyncAnswering>) { self.inner = inner }
+  init(_ inner: Multiplexer<any AsyncAnswering>, requirement: StaticString?) {
+    self.inner = inner
+    self.requirement = requirement
+  }
 
   func score() -> Int {
     guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return 1 }
-    let (inner, answer) = (self.inner, self.answer)
+    let (inner, answer, requirement) = (self.inner, self.answer, self.requirement)
     Task.immediate {
-      let value = await inner.combine(default: 42, requirement: nil) { await $0.answer() }
+      let value = await inner.combine(default: 42, requirement: requirement) { await $0.answer() }
       answer.withLock { $0 = .some(value) }
     }
     return 1

@@ -25,11 +25,15 @@ package func _problemReports() -> Set<String> {
 /// protocol that is not class-bound lets values through, and Swift cannot require `Observer: AnyObject` of an
 /// existential.
 @usableFromInline @inline(never)
-func _reportIgnoredValue(_ type: Any.Type) {
+func _reportIgnoredValue<Value>(_ value: Value) {
+  #if DEBUG
+  // Qualified (`Module.Type`): two modules' types of the same name are reported each.
+  let type = String(reflecting: Swift.type(of: value as Any))
   _reportOnce(
     "add(_:) of \(type)",
     "Multiplex: a value of type '\(type)' was not registered: only class instances can be observers (the "
       + "multiplexer holds them by reference). Register an object, or make the observer protocol class-bound "
       + "(': AnyObject'), which turns this into a compile-time error. (Reported once.)\n"
   )
+  #endif
 }
