@@ -42,8 +42,8 @@ public import _MultiplexShims
 /// > default runs) is counted as not responding to the call being made. In a call that starts another observer
 /// > call synchronously inside it (a nested run loop, `Task.immediate`), a default of the outer observer marks
 /// > the innermost call. An asynchronous dispatch started that way runs on the calling thread until it first
-/// > suspends, inside the synchronous call, and its call is then the innermost one, also when it calls the
-/// > synchronous call's own observer.
+/// > suspends, inside the synchronous call, and its calls are then the innermost ones; when one of them is to the
+/// > synchronous call's own observer, a mark reaches it only if the two dispatches name different requirements.
 ///
 /// `@Multiplexed` protocols get these default implementations generated; hand-written conformances use the
 /// same function, so both give the same results.
@@ -55,8 +55,8 @@ public import _MultiplexShims
 ///     names its requirement too (``Multiplexer/combine(default:requirement:_:)``), only a mark for that
 ///     requirement counts.
 /// - Returns: `value`.
-/// - Complexity: O(1): a thread-local load and compare; a task-local lookup while an asynchronous combining
-///   dispatch runs anywhere in the process.
+/// - Complexity: O(1): a thread-local load and compare; a task-local lookup when called from an asynchronous
+///   call.
 @inlinable
 public func notImplemented<Value>(
   by observer: AnyObject,
@@ -64,16 +64,18 @@ public func notImplemented<Value>(
   requirement: StaticString = #function
 ) -> Value {
   let identifier = ObjectIdentifier(observer)
-  let frame = _ThreadContext.currentFrame
-  if _AsyncFrame._running.loadRelaxed() > 0 {
-    // An asynchronous dispatch runs somewhere, and may be calling `observer` in this task: the task-local lookup
-    // (about a hundred instructions) decides which call is the innermost. Out of line; a default implementation
-    // called while no asynchronous combining dispatch runs anywhere skips it.
-    _AsyncFrame._mark(identifier, requirement: requirement, insideSynchronousCall: frame)
-  } else if let frame, frame.pointee.observer == identifier {
-    // The synchronous observer call in progress is the innermost one: only it may be marked, and only for its
-    // observer.
-    frame.pointee.mark(identifier, requirement: requirement)
+  if let frame = _ThreadContext.currentFrame, frame.pointee.observer != nil {
+    // The synchronous observer call in progress is the innermost one, and only it may be marked, for its observer
+    // and requirement. A mark it does not take may belong to an asynchronous dispatch that this call started and
+    // that runs on this thread until it suspends (`Task.immediate`).
+    if !frame.pointee.mark(identifier, requirement: requirement), _AsyncFrame._running.loadRelaxed() > 0 {
+      _AsyncFrame._mark(identifier, requirement: requirement, insideSynchronousCall: frame)
+    }
+  } else if _AsyncFrame._running.loadRelaxed() > 0 {
+    // No synchronous observer call is open on this thread, but an asynchronous dispatch may be calling it.
+    // Performance: the task-local lookup costs about a hundred instructions; a default implementation called
+    // outside any multiplexer, or while no asynchronous combining dispatch runs anywhere, skips it.
+    _AsyncFrame._mark(identifier, requirement: requirement, insideSynchronousCall: nil)
   }
   return value
 }
@@ -125,12 +127,11 @@ final class _AsyncFrame: @unchecked Sendable {
     _state.orSequentiallyConsistent(Self.closed) & Self.marked != 0
   }
 
-  /// Marks the innermost observer call in progress, if it calls `observer`: the current task's asynchronous call,
-  /// or the synchronous call in progress on this thread.
+  /// Marks the current task's asynchronous call if it calls `observer` and is the innermost call in progress.
   ///
-  /// The asynchronous call is the innermost one when no synchronous call is in progress, or when it started
-  /// inside that synchronous call (`Task.immediate`, which runs on the calling thread until it suspends).
-  /// Otherwise the synchronous call started inside the asynchronous one, and is the innermost.
+  /// It is the innermost one when no synchronous call is in progress on this thread, or when it started inside
+  /// that synchronous call (`Task.immediate`, which runs on the calling thread until it suspends). Otherwise the
+  /// synchronous call started inside it, and is the innermost.
   ///
   /// - Parameter call: The synchronous observer call in progress on this thread, if any.
   @usableFromInline
@@ -139,13 +140,10 @@ final class _AsyncFrame: @unchecked Sendable {
     requirement: StaticString,
     insideSynchronousCall call: UnsafeMutablePointer<_CallFrame>?
   ) {
-    if let frame = current, frame.observer == observer, frame.isInnermost(given: call) {
-      if let expected = frame.requirement, !_isSameRequirement(expected, requirement) { return }
-      // A mark that arrives after `close()` sets a bit nobody reads again.
-      frame._state.orSequentiallyConsistent(marked)
-    } else if let call, call.pointee.observer == observer {
-      call.pointee.mark(observer, requirement: requirement)
-    }
+    guard let frame = current, frame.observer == observer, frame.isInnermost(given: call) else { return }
+    if let expected = frame.requirement, !_isSameRequirement(expected, requirement) { return }
+    // A mark that arrives after `close()` sets a bit nobody reads again.
+    frame._state.orSequentiallyConsistent(marked)
   }
 
   /// Whether this asynchronous call, bound in the current task, is the innermost call, given the synchronous
