@@ -97,7 +97,7 @@ final class _AsyncFrame: @unchecked Sendable {
   /// The synchronous observer call in progress on the creating thread when the frame was made, and the observer
   /// it called: an asynchronous dispatch that a synchronous observer call started (`Task.immediate`) runs inside
   /// it until it suspends. Only compared, never read through.
-  @usableFromInline let enclosingCall: (frame: UnsafeMutableRawPointer, observer: ObjectIdentifier)?
+  let enclosingCall: (frame: UnsafeMutableRawPointer, observer: ObjectIdentifier)?
 
   /// Set when the observer reported that it does not implement the requirement.
   @usableFromInline static var marked: Int { 1 }
