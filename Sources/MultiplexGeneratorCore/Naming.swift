@@ -1,3 +1,4 @@
+import SwiftParser
 package import SwiftSyntax
 
 /// Names and spellings shared by the macros and the generator.
@@ -66,12 +67,61 @@ package enum Naming {
     token.identifier?.name ?? token.text
   }
 
-  /// An argument label as a call spells it: without backticks (Swift warns that a keyword "does not need to be
-  /// escaped in argument list"), except `inout`, which does.
-  package static func argumentLabel(_ label: String) -> String {
-    guard label.count > 2, label.hasPrefix("`"), label.hasSuffix("`") else { return label }
-    let bare = String(label.dropFirst().dropLast())
-    return bare == "inout" ? label : bare
+  /// Where generated code spells an identifier, which decides whether it needs backticks (see
+  /// ``identifier(_:in:)``).
+  package enum IdentifierPosition {
+    /// An argument label in a call (`observer.update(for: …)`): every keyword is a label as it is, except
+    /// `inout` (Swift warns that the others "do not need to be escaped in argument list").
+    case argumentLabel
+    /// A parameter's label where it is declared, a method's or an enum case payload's: as in a call, but `let`
+    /// and `var` too need backticks (Swift warns that they are "interpreted as an argument label").
+    case parameterLabel
+    /// A name being declared: `var name`, `case name`, a closure's parameter.
+    case declaration
+    /// A reference in an expression: a parameter passed on (`` observer.update(for: `for`) ``).
+    case expression
+    /// A member after a dot: `observer.default()`, `` observer.`self` ``, `.default(…)`.
+    case member
+  }
+
+  /// `name` (with or without backticks) as generated code spells it in `position`: with backticks exactly
+  /// where Swift needs them.
+  ///
+  /// The one place that decides it, for the macro and the generator alike: a requirement's name, parameter or
+  /// label may be any identifier, keywords included (`func barFunc(for: [Int])`, `` var `default`: Int ``). A
+  /// keyword needs no backticks as an argument label (Swift warns that it "does not need to be escaped in argument
+  /// list"), except `inout` (and, where the label is declared, `let` and `var`); after a dot, only `self`, `Type`,
+  /// `init` and a few others do; a declared name needs them for every reserved word and for `Type` and
+  /// `Protocol`; a reference for every reserved word, `await` (which would start an expression) and `Self` and
+  /// `Any` (which name types).
+  package static func identifier(_ name: String, in position: IdentifierPosition) -> String {
+    let bare = bareName(name)
+    let needsBackticks: Bool
+    switch position {
+    case .argumentLabel:
+      needsBackticks = bare == "inout"
+    case .parameterLabel:
+      needsBackticks = ["inout", "let", "var"].contains(bare)
+    case .declaration:
+      // A member named `Type` or `Protocol` "would conflict with the 'foo.Type' expression".
+      needsBackticks = !bare.isValidSwiftIdentifier(for: .variableName) || ["Type", "Protocol"].contains(bare)
+    case .member:
+      needsBackticks = !bare.isValidSwiftIdentifier(for: .memberAccess)
+    case .expression:
+      needsBackticks = !isPlainReference(bare)
+    }
+    return needsBackticks ? "`\(bare)`" : bare
+  }
+
+  /// Whether `name`, written alone as an expression, is a reference to a declaration of that name.
+  private static func isPlainReference(_ name: String) -> Bool {
+    let file = Parser.parse(source: "_ = \(name)")
+    guard !file.hasError, file.statements.count == 1,
+      let sequence = file.statements.first?.item.as(SequenceExprSyntax.self),
+      let reference = sequence.elements.last?.as(DeclReferenceExprSyntax.self),
+      reference.argumentNames == nil
+    else { return false }
+    return reference.baseName.tokenKind == .identifier(name)
   }
 
   /// The attribute's name as written, without arguments: `@Multiplex.MultiplexedDefault(1)` → `MultiplexedDefault`.

@@ -224,6 +224,30 @@ final class JobObserver: JobDelegate {
     withExtendedLifetime(observer) {}
   }
 
+  /// Opening a stream changes no answer and calls no default implementation (issue 23, item 9): the tap, which
+  /// comes before observers registered after it, does not respond to the requirements it records no event for
+  /// (the getter `displayName`, the `inout` and generic methods), where the protocol's own default implementation
+  /// would have answered ahead of the observers.
+  @Test func anOpenStreamChangesNoAnswer() {
+    let late = JobDelegateMultiplexer()
+    let stream = late.events()
+    let observer = JobObserver("late", log: log)
+    observer.priorityDelta = 5
+    observer.multiplier = 3
+    late.add(observer)
+    #expect(late.displayName == "late")
+    var priority = 1
+    late.job(job, adjustPriority: &priority)
+    #expect(priority == 6)
+    #expect(late.job(job, transform: 7) == 21)
+    #expect(late.job(job, labelFor: 2) == "late 2")
+    let combiner = LabelPicker(preferred: "late")
+    late.combiner = combiner
+    _ = late.job(job, labelFor: 3)
+    #expect(combiner.seen == ["late"], "the tap is no response a combiner sees")
+    withExtendedLifetime(stream) {}
+  }
+
   /// The registration API and the combining delegate of the generated class are the runtime's, as with
   /// `@Multiplexed`: a combiner sees every response with its observer, tokens cancel and block, `removeAll`
   /// keeps the primary.

@@ -961,7 +961,8 @@ import Testing
     }
   }
 
-  /// A requirement named with a keyword keeps its backticks where they are needed.
+  /// A requirement named with a keyword keeps its backticks where they are needed: in its declaration, not after
+  /// a dot (where Swift takes `default` as a member name).
   @Test func keywordNamedRequirement() {
     let expansion = Expansion(
       """
@@ -975,7 +976,35 @@ import Testing
     #expect(expansion.isValidSyntax)
     let member = expansion.member("`default`", of: "class DelegateMultiplexer")
     #expect(member.hasPrefix("func `default`() -> Int? {"))
-    #expect(member.contains("$0.`default`()"))
+    #expect(member.contains("$0.default()"))
     #expect(member.contains("combineDefault: &responses,"))
+  }
+
+  /// Keywords as parameter names (issue 23, item 2): passed on with backticks, labelled without them; `self` is
+  /// renamed (it would be what the forwarding body's `self` means); a member named `self` takes them after a dot.
+  @Test func keywordParameterNames() {
+    let expansion = Expansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        func barFunc(for: [Int])
+        func f(first throws: String)
+        func g(_ self: Int)
+        func h(x `inout`: Int)
+        var `self`: Int? { get }
+      }
+      """
+    )
+    #expect(expansion.diagnostics.isEmpty)
+    #expect(expansion.isValidSyntax)
+    let source = expansion.source
+    #expect(source.contains("$0.barFunc(for: `for`)"))
+    #expect(source.contains("$0.f(first: `throws`)"))
+    #expect(source.contains("func g(_ argument: Int)"))
+    #expect(source.contains("$0.g(argument)"))
+    #expect(source.contains("$0.h(x: `inout`)"))
+    #expect(source.contains("$0.`self`"))
+    #expect(source.contains("case barFunc(for: [Int])"))
+    #expect(source.contains(".barFunc(for: `for`)"))
   }
 }

@@ -48,7 +48,7 @@ extension Generator {
         """
     case .property(let name, let type, let isSettable, let getterEffects):
       return accessorImplementation(
-        declaration: "var \(name): \(type.description)",
+        declaration: "var \(Naming.identifier(name, in: .declaration)): \(type.description)",
         isSettable: isSettable,
         getterEffects: getterEffects,
         heading: heading,

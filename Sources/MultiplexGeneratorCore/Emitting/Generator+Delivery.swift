@@ -59,21 +59,19 @@ extension Generator {
       closureArguments = "_"
       passed = []
     case 1:
-      packed = arguments[0].name
-      closureArguments = arguments[0].name
-      passed = [arguments[0].name]
+      packed = Naming.identifier(arguments[0].name, in: .expression)
+      closureArguments = Naming.identifier(arguments[0].name, in: .declaration)
+      passed = [Naming.identifier(arguments[0].name, in: .expression)]
     default:
       let tuple = Naming.fresh("arguments", avoiding: requirement.reservedNames.union([observer]))
-      packed = "(" + arguments.map(\.name).joined(separator: ", ") + ")"
+      packed = "(" + arguments.map { Naming.identifier($0.name, in: .expression) }.joined(separator: ", ") + ")"
       closureArguments = tuple
       passed = arguments.indices.map { "\(tuple).\($0)" }
     }
-    let call = zip(arguments, passed).map { argument, value in
-      (argument.label.map { Naming.argumentLabel($0) + ": " } ?? "") + value
-    }
+    let call = zip(arguments, passed).map { argument, value in argument.labelPrefix + value }
     return """
       self.\(Naming.storage)._post(\(packed)) { \(observer), \(closureArguments) in
-        \(observer).\(name)(\(call.joined(separator: ", ")))
+        \(observer).\(Naming.identifier(name, in: .member))(\(call.joined(separator: ", ")))
       }
       """
   }

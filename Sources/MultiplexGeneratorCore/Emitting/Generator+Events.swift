@@ -6,9 +6,11 @@ extension Generator {
   struct EventCase {
     /// The requirement the case records.
     let requirement: Requirement
-    /// `scrollViewDidScroll`, unique in the enum.
+    /// Its index in the model's requirements.
+    let index: Int
+    /// `scrollViewDidScroll`, unique in the enum, without backticks.
     var name: String
-    /// `_ scrollView: ScrollView` for each stored argument, or the setter's value type.
+    /// The label (as spelled) and type of each stored argument, or the setter's value type.
     let payload: [(label: String?, type: String)]
     /// `scrollView, velocity: velocity`: the case's arguments, built from the tap's parameters.
     let values: String
@@ -23,9 +25,10 @@ extension Generator {
   /// The cases of `Event`, or `nil` when the protocol gets no event stream: a requirement that observers must
   /// implement (the tap could not conform without answering), a nonisolated `Sendable` protocol (its tap would
   /// have to be `Sendable`, which the arguments may not be), or a protocol that names `Event`, `_EventTap` or
-  /// `events`. For a protocol of another module, also when a requirement the tap leaves out has no default
-  /// implementation in the protocol's extension (the tap could not conform), and for an `@objc` protocol (not
-  /// supported yet: its tap would have to be an `NSObject` answering `responds(to:)`).
+  /// `events`. For a protocol of another module, also when a requirement that records no event has no default
+  /// implementation in the protocol's extension (observers must implement it; the tap implements it without
+  /// responding, see `silentTapMember`), and for an `@objc` protocol (not supported yet: its tap would have to be
+  /// an `NSObject` answering `responds(to:)`).
   var eventCases: [EventCase]? {
     if model.isSendable && model.isolation == nil { return nil }
     if isObjC { return nil }
@@ -54,17 +57,18 @@ extension Generator {
             storable = false
             break
           }
-          payload.append((argument.label.map(Naming.argumentLabel), type))
+          payload.append((argument.label.map { Naming.identifier($0, in: .parameterLabel) }, type))
         }
         guard storable else { continue }
         let values = arguments.map { argument in
-          (argument.label.map { Naming.argumentLabel($0) + ": " } ?? "") + argument.name
+          argument.labelPrefix + Naming.identifier(argument.name, in: .expression)
         }
         implemented.insert(index)
         cases.append(
           EventCase(
             requirement: requirement,
-            name: name,
+            index: index,
+            name: Naming.bareName(name),
             payload: payload,
             values: values.joined(separator: ", "),
             isSetter: false
@@ -77,6 +81,7 @@ extension Generator {
         cases.append(
           EventCase(
             requirement: requirement,
+            index: index,
             name: "set" + Naming.upperCamelCase(Naming.bareName(name)),
             payload: [(nil, type.trimmedDescription)],
             values: "newValue",
@@ -197,10 +202,19 @@ extension Generator {
         ? "/// `\(eventCase.requirement.displayName)` was set."
         : "/// `\(eventCase.requirement.displayName)` was called."
       return documentation + "\n" + "case "
-        + eventCase.name + (payload.isEmpty ? "" : "(" + payload.joined(separator: ", ") + ")")
+        + Naming.identifier(eventCase.name, in: .declaration)
+        + (payload.isEmpty ? "" : "(" + payload.joined(separator: ", ") + ")")
     }
     let enumBody = caseLines.isEmpty ? "" : "\n  " + indented(caseLines.joined(separator: "\n\n"), 2) + "\n"
-    let tapMembers = cases.map(tapMember) + model.requirements.filter(\.isDecision).map(decisionTapMember)
+    let recorded = Set(cases.map(\.index))
+    var tapMembers = cases.map(tapMember)
+    for (index, requirement) in model.requirements.enumerated() where !recorded.contains(index) {
+      if requirement.isDecision {
+        tapMembers.append(decisionTapMember(requirement))
+      } else if model.external != nil {
+        tapMembers.append(silentTapMember(requirement))
+      }
+    }
     // The tap answers like the multiplexer's defaults, which may ask the protocol's default implementations.
     let tapDefaults =
       model.needsDefaultsStub ? "\nlet \(Naming.defaultsStorage) = \(Naming.defaultsStubName)()" : ""
@@ -248,13 +262,33 @@ extension Generator {
       """
   }
 
+  /// The tap's implementation of a requirement of another module's protocol that records no event: it does not
+  /// respond (a call returning a value is marked "not implemented") and does nothing else.
+  ///
+  /// Without it the tap would inherit the protocol's own default implementation, which, for the multiplexer,
+  /// responds like any observer's (every observer of such a protocol responds): opening a stream would change what
+  /// a call returns (the default's answer ahead of observers registered later, or combined with theirs) and run
+  /// the default's side effects. A `@Multiplexed` protocol's tap needs none: its default implementations are the
+  /// generated ones, which do not respond either.
+  private func silentTapMember(_ requirement: Requirement) -> String {
+    let modifiers = requirement.isNonisolated ? "nonisolated " : ""
+    // A default that asks the protocol's own implementation is a call with the requirement's effects.
+    let effects = requirement.usesModuleDefault ? effectPrefix(requirement) : ""
+    return implementation(
+      requirement,
+      heading: attributes(requirement.forwardedAttributes) + modifiers,
+      answer: effects + notImplemented(requirement)
+    )
+  }
+
   /// The tap's implementation of one requirement: yield the event, answer like the default implementation.
   private func tapMember(_ eventCase: EventCase) -> String {
     let requirement = eventCase.requirement
     let modifiers = requirement.isNonisolated ? "nonisolated " : ""
     let attributeText = attributes(requirement.forwardedAttributes)
     // `Multiplex._yieldEvent`: `yield` takes the event `sending`, which the compiler cannot prove of the arguments.
-    let value = ".\(eventCase.name)\(eventCase.values.isEmpty ? "" : "(\(eventCase.values))")"
+    let value =
+      ".\(Naming.identifier(eventCase.name, in: .member))\(eventCase.values.isEmpty ? "" : "(\(eventCase.values))")"
     let yield = "Multiplex._yieldEvent(\(value), to: self.continuation)"
     let notResponding = notImplemented(requirement)
     switch requirement.shape {
@@ -269,7 +303,7 @@ extension Generator {
         """
     case .property(let name, let type, _, _):
       return """
-        \(attributeText)\(modifiers)var \(name): \(type.description) {
+        \(attributeText)\(modifiers)var \(Naming.identifier(name, in: .declaration)): \(type.description) {
           get {
             \(notResponding)
           }

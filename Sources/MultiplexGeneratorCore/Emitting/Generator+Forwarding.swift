@@ -31,7 +31,7 @@ extension Generator {
     case .property(let name, let type, let isSettable, let getterEffects):
       return accessorMember(
         requirement,
-        declaration: "var \(name): \(type.description)",
+        declaration: "var \(Naming.identifier(name, in: .declaration)): \(type.description)",
         declaredType: type,
         isSettable: isSettable,
         getterEffects: getterEffects,

@@ -15,7 +15,8 @@ package struct Requirement {
       name: String,
       arguments: [Argument]
     )
-    /// A property. Effects only exist on read-only properties.
+    /// A property, named without backticks (as is a method; ``Naming/identifier(_:in:)`` spells them). Effects
+    /// only exist on read-only properties.
     case property(name: String, type: TypeSyntax, isSettable: Bool, getterEffects: AccessorEffectSpecifiersSyntax?)
     /// A subscript; the signatures as for methods, without accessors (`subscript(index: Int) -> String?`).
     case `subscript`(
@@ -31,7 +32,7 @@ package struct Requirement {
   package struct Argument {
     /// The argument label, or `nil` for none.
     package let label: String?
-    /// The parameter's internal name.
+    /// The parameter's internal name, without backticks (``Naming/identifier(_:in:)`` spells it).
     package let name: String
     /// `inout` parameters are passed as `&name`.
     package let isInout: Bool
@@ -39,6 +40,11 @@ package struct Requirement {
     package let isAutoclosure: Bool
     /// Parameter packs (`repeat each T`) are passed as `repeat each name`.
     package let isPack: Bool
+
+    /// `label: ` as a call spells it, or nothing for an unlabeled argument.
+    package var labelPrefix: String {
+      label.map { Naming.identifier($0, in: .argumentLabel) + ": " } ?? ""
+    }
   }
 
   /// What a call returns.
@@ -128,9 +134,9 @@ extension Requirement {
   package func call(on receiver: String) -> String {
     switch shape {
     case .method(_, _, let name, let arguments):
-      return "\(receiver).\(name)(\(Requirement.argumentList(arguments)))"
+      return "\(receiver).\(Naming.identifier(name, in: .member))(\(Requirement.argumentList(arguments)))"
     case .property(let name, _, _, _):
-      return "\(receiver).\(name)"
+      return "\(receiver).\(Naming.identifier(name, in: .member))"
     case .subscript(_, _, let arguments, _, _):
       return "\(receiver)[\(Requirement.argumentList(arguments))]"
     }
@@ -139,17 +145,18 @@ extension Requirement {
   /// The arguments of a call that passes the parameters on: `scrollView, velocity: velocity, offset: &offset`.
   package static func argumentList(_ arguments: [Argument]) -> String {
     arguments.map { argument in
+      let name = Naming.identifier(argument.name, in: .expression)
       let value: String
       if argument.isInout {
-        value = "&" + argument.name
+        value = "&" + name
       } else if argument.isAutoclosure {
-        value = argument.name + "()"
+        value = name + "()"
       } else if argument.isPack {
-        value = "repeat each " + argument.name
+        value = "repeat each " + name
       } else {
-        value = argument.name
+        value = name
       }
-      return (argument.label.map { Naming.argumentLabel($0) + ": " } ?? "") + value
+      return argument.labelPrefix + value
     }
     .joined(separator: ", ")
   }

@@ -11,7 +11,7 @@ extension Requirement {
     diagnostics: inout [Diagnostic]
   ) -> Requirement? {
     let before = diagnostics.count
-    let baseName = function.name.text
+    let baseName = Naming.bare(function.name)
     let displayName = Self.displayName(of: function)
 
     let markers = readAttributes(function.attributes, name: displayName, diagnostics: &diagnostics)

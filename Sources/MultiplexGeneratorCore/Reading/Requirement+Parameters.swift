@@ -15,7 +15,7 @@ extension Requirement {
   /// The parameters of a method or subscript as the generated members declare them, and how each is passed on.
   ///
   /// Unnamed parameters get a name (so they can be passed on), and so do those whose name would hide the
-  /// `Multiplex` module or the setter's `newValue`. Generated names avoid the other parameters and `reserved`: the
+  /// `Multiplex` module, `self` or the setter's `newValue`. Generated names avoid the other parameters and `reserved`: the
   /// identifiers of the default value, which is evaluated where the parameters are visible.
   static func readParameters(
     _ list: FunctionParameterListSyntax,
@@ -26,8 +26,10 @@ extension Requirement {
   ) -> (parameters: [FunctionParameterSyntax], arguments: [Argument]) {
     var takenNames = reserved
     if owner == .subscript { takenNames.insert("newValue") }
-    for parameter in list { takenNames.insert((parameter.secondName ?? parameter.firstName).text) }
-    let hidden: Set<String> = owner == .subscript ? [Naming.runtimeModule, "newValue"] : [Naming.runtimeModule]
+    for parameter in list { takenNames.insert(Naming.bare(parameter.secondName ?? parameter.firstName)) }
+    // `self` too: a parameter of that name would be what the forwarding body's `self` means.
+    var hidden: Set<String> = [Naming.runtimeModule, "self"]
+    if owner == .subscript { hidden.insert("newValue") }
     var arguments: [Argument] = []
     var parameters: [FunctionParameterSyntax] = []
     for parameter in list {
@@ -63,7 +65,7 @@ extension Requirement {
       arguments.append(
         Argument(
           label: argumentLabel(of: parameter, owner: owner),
-          name: (parameter.secondName ?? parameter.firstName).text,
+          name: Naming.bare(parameter.secondName ?? parameter.firstName),
           // Only the parameter's own specifier and attributes: `(inout Int) -> Void` is a closure, not an `inout`.
           isInout: owner == .method && hasSpecifier(.inout, parameter.type),
           isAutoclosure: hasAttribute("autoclosure", parameter.type),

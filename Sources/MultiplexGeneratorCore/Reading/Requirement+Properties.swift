@@ -18,7 +18,7 @@ extension Requirement {
       diagnostics.append(Diagnostic(.unsupportedMember(kind: "this property declaration"), on: variable))
       return nil
     }
-    let name = identifier.identifier.text
+    let name = Naming.bare(identifier.identifier)
     let markers = readAttributes(variable.attributes, name: name, diagnostics: &diagnostics)
     checkGlobalActors(variable.attributes, isolation: isolation, name: name, diagnostics: &diagnostics)
     let isNonisolated = checkModifiers(variable.modifiers, name: name, isolation: isolation, diagnostics: &diagnostics)

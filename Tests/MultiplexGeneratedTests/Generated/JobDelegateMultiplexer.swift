@@ -400,8 +400,21 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
       }
     }
 
+    func job(_ job: Job, adjustPriority priority: inout Int) {
+    }
+
+    func job<Value>(_ job: Job, transform value: Value) -> Value?where Value : Sendable {
+      Multiplex.notImplemented(by: self, returning: self._defaults.job(job, transform: value))
+    }
+
     func job(_ job: Job, approve step: Int, completionHandler: @escaping @Sendable (Bool) -> Void) {
       Multiplex.notImplemented(by: self, returning: ())
+    }
+
+    var displayName: String {
+      get {
+        Multiplex.notImplemented(by: self, returning: self._defaults.displayName)
+      }
     }
   }
 
