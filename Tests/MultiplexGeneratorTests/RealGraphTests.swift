@@ -2,6 +2,7 @@
 // XMLParserDelegate and FoundationNetworking's URLSession delegates (on Linux, URLSession lives there).
 
 import Foundation
+import SwiftParser
 import SwiftSyntax
 import Testing
 
@@ -175,5 +176,76 @@ func independentRequirementTitles(
     let refined = try read("Refined", module: "Shapes", in: graphs)
     #expect(refined.source == "protocol Refined: AnyObject {\n  func refined()\n  func base()\n}\n")
     #expect(refined.members.map(\.hasDefaultImplementation) == [false, true])
+  }
+
+  /// A refinement that restates its parents' requirements (issue 23, item 3): the graph gives each restatement a
+  /// symbol of its own, declared `override`, with other parameter names or attributes, or less availability; two
+  /// unrelated parents may declare the same requirement too. Each is one requirement, declared once, as available as
+  /// its least restricted declaration, with the parent's default implementation.
+  @Test func restatedRequirementsAreReadOnce() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let source = directory.url.appendingPathComponent("Restated.swift")
+    try """
+    public protocol Foo: AnyObject {
+      func update(arg: Int)
+      func other(x: Int) -> Int
+      var name: String { get }
+      func shared()
+    }
+    extension Foo {
+      public func update(arg: Int) {}
+      public func other(x: Int) -> Int { 0 }
+      public var name: String { "" }
+      public func shared() {}
+    }
+    public protocol Sibling: AnyObject { func shared() }
+    public protocol Bar: Foo, Sibling {
+      func update(arg: Int)
+      @available(macOS 14, *) @discardableResult func other(x value: Int) -> Int
+      var name: String { get }
+      func own()
+    }
+    public protocol Baz: Bar { func update(arg: Int) }
+    """.write(to: source, atomically: true, encoding: .utf8)
+    let swiftc = URL(fileURLWithPath: try swiftDriver()).deletingLastPathComponent().appendingPathComponent("swiftc")
+    let compile = try runProcess(
+      swiftc.path,
+      [
+        "-emit-module", "-module-name", "Restated", "-parse-as-library", source.path,
+        "-emit-module-path", directory.url.appendingPathComponent("Restated.swiftmodule").path,
+      ]
+    )
+    try #require(compile.status == 0, "swiftc failed: \(compile.errorOutput)")
+    let graphs = try extractSymbolGraphs("Restated", arguments: ["-I", directory.path])
+    defer { graphs.remove() }
+
+    for name in ["Bar", "Baz"] {
+      let refined = try read(name, module: "Restated", in: graphs)
+      _ = try #require(parsedProtocol(refined.source))
+      let lines = refined.source.split(separator: "\n").dropFirst().dropLast().map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      #expect(lines.filter { $0.contains("func update(arg: Int)") } == ["func update(arg: Int)"], "\(name)")
+      #expect(lines.filter { $0.contains("func other(") }.count == 1, "\(name)")
+      #expect(lines.filter { $0.contains("var name: String") }.count == 1, "\(name)")
+      #expect(lines.filter { $0.contains("func shared()") }.count == 1, "\(name)")
+      #expect(!refined.source.contains("override"), "\(name)")
+      // `Foo.other(x:)` is available everywhere, so one member that satisfies both is too.
+      #expect(!refined.source.contains("@available"), "\(name)")
+      #expect(refined.members.count == lines.count)
+      let update = try #require(lines.firstIndex(of: "func update(arg: Int)"))
+      #expect(refined.members[update].hasDefaultImplementation, "Foo's extension implements Bar's restatement")
+      let generated = ExternalGenerator.generate(refined, options: GenerationOptions(typeName: name + "Multiplexer"))
+      guard case .success(let text) = generated else {
+        Issue.record("\(name): \(generated)")
+        continue
+      }
+      let file = Parser.parse(source: text)
+      let multiplexer = file.statements.compactMap { $0.item.as(ClassDeclSyntax.self) }.first
+      let members = multiplexer?.memberBlock.members.compactMap { $0.decl.as(FunctionDeclSyntax.self)?.name.text }
+      #expect(members?.filter { $0 == "update" }.count == 1, "\(name): one forwarding member")
+      #expect(members?.filter { $0 == "shared" }.count == 1, "\(name): one forwarding member")
+    }
   }
 }

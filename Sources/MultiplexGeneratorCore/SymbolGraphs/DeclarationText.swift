@@ -11,6 +11,21 @@ enum DeclarationText {
       .trimmingTrailingSpaces()
   }
 
+  /// `fragments` without the `override` keyword (and the space after it) that a refinement's restatement of a
+  /// parent's requirement is declared with in a symbol graph: the requirement is declared once, as a plain one.
+  static func removingOverride(_ fragments: [DeclarationFragment]) -> [DeclarationFragment] {
+    guard let index = fragments.firstIndex(where: { $0.kind == "keyword" && $0.spelling == "override" }) else {
+      return fragments
+    }
+    var result = fragments
+    result.remove(at: index)
+    if index < result.count, result[index].kind == "text", result[index].spelling.hasPrefix(" ") {
+      result[index].spelling.removeFirst()
+      if result[index].spelling.isEmpty { result.remove(at: index) }
+    }
+    return result
+  }
+
   /// A requirement's declaration, marked `@objc optional` when it is an optional requirement: `optional` goes
   /// right before the first keyword (after the attributes), `@objc` in front unless an attribute says it.
   static func requirementText(of fragments: [DeclarationFragment], isOptional: Bool) -> String {

@@ -12,7 +12,8 @@ extension SymbolGraphReader {
   /// member has the requirement's signature. The graph links a default to every requirement with the same
   /// name, so a default whose signature matches another overload of the name does not count.
   func hasDefaultImplementation(_ requirement: Requirement, walk: Walk) -> Bool {
-    let defaults = index.relationships(Relationship.defaultImplementationOf, to: requirement.usr)
+    // A default of any restatement of the requirement implements it.
+    let defaults = requirement.usrs.flatMap { index.relationships(Relationship.defaultImplementationOf, to: $0) }
     let ownSignature = Self.signature(requirement.symbol.declarationFragments ?? [])
     let overloadSignatures = Set(
       walk.requirements

@@ -121,4 +121,7 @@ extension Relationship {
   package static let inheritsFrom = "inheritsFrom"
   /// `A` is a member of type `B`.
   package static let memberOf = "memberOf"
+  /// `A` overrides `B`: for protocols, requirement `A` of a refinement restates requirement `B` of a parent
+  /// (`protocol Bar: Foo { func update(arg: Int) }`); both are one requirement to a conforming type.
+  package static let overrides = "overrides"
 }

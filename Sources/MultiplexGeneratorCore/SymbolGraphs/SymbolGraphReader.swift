@@ -62,7 +62,7 @@ package final class SymbolGraphReader {
     lines.append(head + " {")
     var members: [ExternalMember] = []
     for requirement in walk.requirements {
-      for attribute in DeclarationText.availabilityAttributes(requirement.symbol.availability ?? []) {
+      for attribute in DeclarationText.availabilityAttributes(requirement.availability) {
         lines.append("  " + attribute)
       }
       lines.append("  " + requirement.text)
@@ -120,6 +120,12 @@ package final class SymbolGraphReader {
     var symbol: Symbol
     var isOptional: Bool
     var text: String
+    /// Every symbol that is this requirement: `usr` first, then those of the parents' declarations it restates
+    /// (or that restate it), which a default implementation may name instead.
+    var usrs: [String]
+    /// The availability of the generated member: the symbol's, or none when one of its restatements has none (a
+    /// conforming type's one member satisfies every restatement, so it is as available as the least restricted).
+    var availability: [Availability]
   }
 
   /// What visiting a protocol and its parents has found so far.
@@ -131,8 +137,33 @@ package final class SymbolGraphReader {
     var inherited: [String] = []
     var whereRequirements: [String] = []
     var isClassBound = false
-    /// Normalized declaration texts already included (a refinement may restate a parent's requirement).
-    var seenTexts: Set<String> = []
+    /// The index in ``requirements`` of every requirement symbol met, and of every one those override: a
+    /// refinement may restate a parent's requirement, which the graph gives its own symbol, with an `overrides`
+    /// edge to the parent's, and possibly other fragments (`override`, other parameter names, attributes).
+    var indexByUSR: [String: Int] = [:]
+    /// The index in ``requirements`` by ``SymbolGraphReader/requirementKey(_:)``: two parents may declare the same
+    /// requirement, unrelated by `overrides`, which one member satisfies too.
+    var indexByKey: [String: Int] = [:]
+
+    /// Adds `requirement`, or merges it into the one already found that it restates (or that restates it).
+    mutating func add(_ requirement: Requirement, overriding overridden: [String], key: String) {
+      let byUSR = indexByUSR
+      let existing = ([requirement.usr] + overridden).compactMap { byUSR[$0] }.first ?? indexByKey[key]
+      guard let existing else {
+        let index = requirements.count
+        var requirement = requirement
+        requirement.usrs = [requirement.usr] + overridden
+        requirements.append(requirement)
+        for usr in [requirement.usr] + overridden { indexByUSR[usr] = index }
+        indexByKey[key] = index
+        return
+      }
+      for usr in [requirement.usr] + overridden where indexByUSR[usr] == nil {
+        indexByUSR[usr] = existing
+        requirements[existing].usrs.append(usr)
+      }
+      if requirement.availability.isEmpty { requirements[existing].availability = [] }
+    }
   }
 
   /// Parents that stay in the inheritance clause instead of being flattened: the standard library's and
@@ -151,11 +182,20 @@ package final class SymbolGraphReader {
     let isOptional = Dictionary(required + optional, uniquingKeysWith: { first, _ in first })
     for requirementUSR in index.sortedInDeclarationOrder(Array(isOptional.keys)) {
       guard let symbol = index.symbol(requirementUSR), let optional = isOptional[requirementUSR] else { continue }
-      let fragments = symbol.declarationFragments ?? []
-      let key = Self.signature(fragments)
-      guard walk.seenTexts.insert(key).inserted else { continue }
+      let fragments = DeclarationText.removingOverride(symbol.declarationFragments ?? [])
       let text = DeclarationText.requirementText(of: fragments, isOptional: optional)
-      walk.requirements.append(Requirement(usr: requirementUSR, symbol: symbol, isOptional: optional, text: text))
+      walk.add(
+        Requirement(
+          usr: requirementUSR,
+          symbol: symbol,
+          isOptional: optional,
+          text: text,
+          usrs: [requirementUSR],
+          availability: symbol.availability ?? []
+        ),
+        overriding: overriddenRequirements(requirementUSR),
+        key: Self.requirementKey(text)
+      )
     }
 
     let header = ProtocolHeader(fragments: proto.declarationFragments ?? [])
@@ -227,6 +267,33 @@ package final class SymbolGraphReader {
     try visit(symbol, walk: &walk, rootName: rootName)
   }
 
+  /// The requirements `usr` overrides, directly or not (a refinement of a refinement may restate it again).
+  private func overriddenRequirements(_ usr: String) -> [String] {
+    var found: [String] = []
+    var pending = [usr]
+    while let next = pending.popLast() {
+      for relationship in index.relationships(Relationship.overrides, from: next)
+      where relationship.target != usr && !found.contains(relationship.target) {
+        found.append(relationship.target)
+        pending.append(relationship.target)
+      }
+    }
+    return found
+  }
+
+  /// What identifies a requirement to a conforming type, from its declaration text: the declaration without
+  /// attributes, modifiers, parameters' internal names and whitespace (`func update(arg value: Int)` and
+  /// `@MainActor func update(arg: Int)` are the same requirement). Overloads keep their types apart.
+  static func requirementKey(_ text: String) -> String {
+    let file = Parser.parse(source: "protocol P {\n\(text)\n}")
+    guard let proto = file.statements.first?.item.as(ProtocolDeclSyntax.self),
+      let decl = proto.memberBlock.members.first?.decl
+    else { return text.filter { !$0.isWhitespace } }
+    let key = RequirementKey(viewMode: .sourceAccurate)
+    key.walk(decl)
+    return key.tokens.joined(separator: " ")
+  }
+
   /// A USR of the standard library (`s:s...`) or of Concurrency (`s:Sc...`).
   private static func isStandardLibraryUSR(_ usr: String) -> Bool {
     usr.hasPrefix("s:s") || usr.hasPrefix("s:Sc")
@@ -258,5 +325,29 @@ package final class SymbolGraphReader {
       }
     }
     throw .unparsableDeclaration(name: name, requirement: "(the protocol's own declaration)", text: source)
+  }
+}
+
+/// Collects the tokens of a requirement that identify it (see ``SymbolGraphReader/requirementKey(_:)``).
+private final class RequirementKey: SyntaxVisitor {
+  var tokens: [String] = []
+
+  override func visit(_ node: AttributeListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+  override func visit(_ node: DeclModifierListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+  override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+    // The label only: a method's first name, a subscript's first of two names (one name is no label).
+    let isSubscript = node.parent?.parent?.parent?.is(SubscriptDeclSyntax.self) == true
+    let label = isSubscript && node.secondName == nil ? "_" : Naming.bare(node.firstName)
+    tokens.append(label + ":")
+    walk(node.type)
+    if let ellipsis = node.ellipsis { tokens.append(ellipsis.text) }
+    return .skipChildren
+  }
+
+  override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+    tokens.append(Naming.bare(token))
+    return .skipChildren
   }
 }
