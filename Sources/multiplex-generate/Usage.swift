@@ -24,10 +24,12 @@ enum Usage {
       --symbol-graph-dir <DIR> Read DIR/<Module>.symbols.json (and its extension graphs) instead of running
                                `swift symbolgraph-extract`, e.g. graphs made on a Mac for UIKit.
       --default <REQUIREMENT=EXPRESSION>
-                               What the multiplexer answers for REQUIREMENT (tableView(_:heightForRowAt:))
-                               when no observer does, for a requirement whose result is not Optional and
-                               that the module does not implement by default (repeatable). The expression may
-                               use the requirement's parameters.
+                               What the multiplexer answers for REQUIREMENT (tableView(_:heightForRowAt:),
+                               a property's name, subscript(_:)) when no observer does, for a requirement
+                               whose result is not Optional and that the module does not implement by
+                               default (repeatable). Overloads that share a name are named with their
+                               types: 'subscript(_: Int) -> String'. The expression may use the
+                               requirement's parameters.
       --check                  With --output: exit 1 if FILE is missing or differs from what would be written,
                                0 if it is current; writes nothing.
       -h, --help               Show this help.

@@ -1,3 +1,4 @@
+import Foundation
 import MultiplexGeneratorCore
 import Testing
 
@@ -211,5 +212,64 @@ import Testing
   @Test func invalidTypeNameIsRefused() {
     let found = diagnostics(Self.feed, GenerationOptions(typeName: "Feed Multiplexer"))
     #expect(found.first?.message.contains("not a valid type name") == true)
+  }
+
+  /// Subscripts and methods overloaded by type, returning a value no default implementation answers (issue 23,
+  /// item 4): each error names the requirement exactly as `--default` takes it, a subscript like a method, with its
+  /// types when an overload shares its name; passing those names generates the file.
+  @Test func defaultsNameSubscriptsAndOverloads() {
+    let input = ExternalProtocol(
+      source: """
+        public protocol TableSource: AnyObject {
+          subscript(row: Int) -> String { get }
+          subscript(key: String) -> String { get }
+          subscript(row row: Int, column column: Int) -> Double { get }
+          func height(_ row: Int) -> Double
+          func height(_ key: String) -> Double
+          func width(_ row: Int) -> Double
+        }
+        """,
+      moduleName: "TableKit",
+      members: Array(repeating: ExternalMember(), count: 6)
+    )
+    let refused = diagnostics(input, GenerationOptions(typeName: "TableSourceMultiplexer"))
+    let asked = refused.compactMap { diagnostic -> String? in
+      guard let start = diagnostic.message.range(of: "--default '"),
+        let end = diagnostic.message.range(of: "=<expression>'", range: start.upperBound..<diagnostic.message.endIndex)
+      else { return nil }
+      return String(diagnostic.message[start.upperBound..<end.lowerBound])
+    }
+    #expect(
+      asked == [
+        "subscript(_: Int) -> String", "subscript(_: String) -> String", "subscript(row:column:)",
+        "height(_: Int) -> Double", "height(_: String) -> Double", "width(_:)",
+      ]
+    )
+    #expect(refused.map(\.line) == [2, 3, 4, 5, 6, 7])
+
+    var defaults: [String: String] = [:]
+    for name in asked { defaults[name] = name.hasSuffix("String") ? "\"none\"" : "-1" }
+    // Whitespace and backticks do not matter.
+    defaults["subscript(_: Int) -> String"] = nil
+    defaults["subscript(_:Int)->String"] = "\"row\""
+    let output = generated(input, GenerationOptions(typeName: "TableSourceMultiplexer", defaultValues: defaults))
+    #expect(output.contains("default: \"row\""))
+    #expect(output.contains("default: \"none\""))
+
+    let ambiguous = diagnostics(
+      input,
+      GenerationOptions(typeName: "TableSourceMultiplexer", defaultValues: ["subscript(_:)": "\"\""])
+    )
+    #expect(
+      ambiguous.map(\.message) == [
+        "a default value was given for 'subscript(_:)', which names 2 requirements; name one with its types: "
+          + "'subscript(_: Int) -> String' or 'subscript(_: String) -> String'"
+      ]
+    )
+    let unknown = diagnostics(
+      input,
+      GenerationOptions(typeName: "TableSourceMultiplexer", defaultValues: ["subscript(column:)": "0"])
+    )
+    #expect(unknown.first?.message.contains("'subscript(label:)'") == true)
   }
 }

@@ -52,6 +52,7 @@ package enum MultiplexedDiagnostic: DiagnosticMessage {
   case externalObjCMissingDefault(name: String, type: String)
   case externalObjCOptionalMember(name: String)
   case externalUnknownDefault(name: String)
+  case externalAmbiguousDefault(name: String, candidates: [String])
   case externalDefaultNotExpression(name: String, text: String)
 
   package var message: String {
@@ -195,7 +196,10 @@ package enum MultiplexedDiagnostic: DiagnosticMessage {
         + "are supported; leave the protocol out, or write its multiplexer by hand"
     case .externalUnknownDefault(let name):
       return "a default value was given for '\(name)', which is no requirement of the protocol that returns a "
-        + "value; name a requirement as 'method(label:label:)'"
+        + "value; name a requirement as 'method(label:label:)', 'property' or 'subscript(label:)'"
+    case .externalAmbiguousDefault(let name, let candidates):
+      return "a default value was given for '\(name)', which names \(candidates.count) requirements; name one with "
+        + "its types: " + candidates.map { "'\($0)'" }.joined(separator: " or ")
     case .externalDefaultNotExpression(let name, let text):
       return "the default value of '\(name)', '\(text)', is not one Swift expression"
     }
@@ -250,6 +254,7 @@ package enum MultiplexedDiagnostic: DiagnosticMessage {
     case .externalObjCMissingDefault: id = "externalObjCMissingDefault"
     case .externalObjCOptionalMember: id = "externalObjCOptionalMember"
     case .externalUnknownDefault: id = "externalUnknownDefault"
+    case .externalAmbiguousDefault: id = "externalAmbiguousDefault"
     case .externalDefaultNotExpression: id = "externalDefaultNotExpression"
     }
     return MessageID(domain: "MultiplexMacros", id: id)

@@ -66,16 +66,31 @@ extension ExternalGenerator {
       prepared.source = String(decoding: bytes, as: UTF8.self)
     }
 
+    let names = declarations.map(defaultNames)
+    for (index, name) in names.enumerated() {
+      guard let name else { continue }
+      // The short name when no other requirement returning a value has it, the one with types otherwise.
+      let isShared = names.contains { $0 != nil && $0?.short == name.short && $0?.typed != name.typed }
+      prepared.members[index].defaultName = isShared ? name.typed : name.short
+    }
     for (name, text) in defaultValues.sorted(by: { $0.key < $1.key }) {
-      let index = declarations.firstIndex { decl in
-        guard let function = decl.as(FunctionDeclSyntax.self) else {
-          return decl.as(VariableDeclSyntax.self)?.bindings.first?.pattern.trimmedDescription == name
-        }
-        guard Requirement.displayName(of: function) == name else { return false }
-        return function.signature.returnClause.map { !Requirement.isVoid($0.type) } ?? false
+      let given = normalizedDefaultName(name)
+      let matches = names.indices.filter { index in
+        guard let candidate = names[index] else { return false }
+        return normalizedDefaultName(candidate.short) == given || normalizedDefaultName(candidate.typed) == given
       }
-      guard let index else {
+      guard let index = matches.first else {
         prepared.problems.append((MultiplexedDiagnostic.externalUnknownDefault(name: name).message, Syntax(proto.name)))
+        continue
+      }
+      guard matches.count == 1 else {
+        let candidates = matches.compactMap { names[$0]?.typed }
+        prepared.problems.append(
+          (
+            MultiplexedDiagnostic.externalAmbiguousDefault(name: name, candidates: candidates).message,
+            Syntax(declarations[index])
+          )
+        )
         continue
       }
       guard isExpression(text) else {
@@ -90,6 +105,48 @@ extension ExternalGenerator {
       prepared.members[index].defaultValue = text
     }
     return prepared
+  }
+
+  /// The names `--default` knows a requirement returning a value by, or `nil` for any other member: the short
+  /// one (`tableView(_:heightForRowAt:)`, `preferredName`, `subscript(_:)`, `subscript(key:)`) and the one with
+  /// types, which tells overloads apart (`subscript(_: Int) -> String`, `b(_: String) -> Int`).
+  private static func defaultNames(of decl: DeclSyntax) -> (short: String, typed: String)? {
+    func typed(
+      _ base: String,
+      _ parameters: FunctionParameterListSyntax,
+      isSubscript: Bool,
+      result: TypeSyntax
+    ) -> String {
+      let list = parameters.map { parameter in
+        let hasLabel = isSubscript ? parameter.secondName != nil : true
+        let label = hasLabel ? Naming.bare(parameter.firstName) : "_"
+        return label + ": " + parameter.type.trimmedDescription + (parameter.ellipsis?.text ?? "")
+      }
+      return base + "(" + list.joined(separator: ", ") + ") -> " + result.trimmedDescription
+    }
+    if let function = decl.as(FunctionDeclSyntax.self) {
+      guard let result = function.signature.returnClause?.type, !Requirement.isVoid(result) else { return nil }
+      let name = Requirement.displayName(of: function)
+      let base = Naming.bare(function.name)
+      return (name, typed(base, function.signature.parameterClause.parameters, isSubscript: false, result: result))
+    }
+    if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
+      let result = subscriptDecl.returnClause.type
+      guard !Requirement.isVoid(result) else { return nil }
+      let parameters = subscriptDecl.parameterClause.parameters
+      let name = Requirement.displayName(of: subscriptDecl)
+      return (name, typed("subscript", parameters, isSubscript: true, result: result))
+    }
+    guard let binding = decl.as(VariableDeclSyntax.self)?.bindings.first,
+      let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier
+    else { return nil }
+    let name = Naming.bare(identifier)
+    return (name, name + ": " + (binding.typeAnnotation?.type.trimmedDescription ?? ""))
+  }
+
+  /// A requirement's name as `--default` compares it: without whitespace and backticks.
+  private static func normalizedDefaultName(_ name: String) -> String {
+    name.filter { !$0.isWhitespace && $0 != "`" }
   }
 
   /// The `@objc` and `@objc(name)` attributes of `list`, as nodes of its tree (their positions are the source's).

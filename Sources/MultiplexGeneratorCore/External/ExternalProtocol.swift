@@ -41,6 +41,10 @@ package struct ExternalMember: Sendable {
   /// for a requirement returning a value that is not `Optional` and that no default implementation answers; `nil`
   /// for none. ``ExternalGenerator`` sets it from ``GenerationOptions/defaultValues``.
   package var defaultValue: String?
+  /// The name that `--default` takes for the member, if it returns a value: its short name
+  /// (`subscript(_:)`), or, when an overload shares it, the one with types (`subscript(_: Int) -> String`). Set
+  /// by ``ExternalGenerator``, for the diagnostic that asks for a default value.
+  var defaultName: String?
   /// Whether the member belongs to an `@objc` protocol; set by the reader, for its diagnostics.
   var isInObjCProtocol = false
 

@@ -67,10 +67,12 @@ extension Requirement {
       return (.value(type: resultType, valueType: valueType, isOptional: isOptional), ExprSyntax("\(raw: text)"))
     }
     if let external, !isOptional, !external.hasDefaultImplementation {
+      // The message names the requirement as `--default` takes it.
+      let defaultName = external.defaultName ?? name
       let message: MultiplexedDiagnostic =
         external.isInObjCProtocol
-        ? .externalObjCMissingDefault(name: name, type: resultType.description)
-        : .externalMissingDefault(name: name, type: resultType.description)
+        ? .externalObjCMissingDefault(name: defaultName, type: resultType.description)
+        : .externalMissingDefault(name: defaultName, type: resultType.description)
       diagnostics.append(Diagnostic(message, on: type))
       return nil
     }

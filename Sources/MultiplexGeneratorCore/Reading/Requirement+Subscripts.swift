@@ -11,10 +11,7 @@ extension Requirement {
   ) -> Requirement? {
     let before = diagnostics.count
     let declaredParameters = declaration.parameterClause.parameters
-    let displayName =
-      "subscript("
-      + declaredParameters.map { (argumentLabel(of: $0, owner: .subscript).map(Naming.argumentLabel) ?? "_") + ":" }
-      .joined() + ")"
+    let displayName = Self.displayName(of: declaration)
 
     let markers = readAttributes(declaration.attributes, name: displayName, diagnostics: &diagnostics)
     checkGlobalActors(declaration.attributes, isolation: isolation, name: displayName, diagnostics: &diagnostics)
@@ -81,7 +78,7 @@ extension Requirement {
 
     var combiningLabel = "combineSubscript"
     for argument in arguments {
-      if let label = argument.label { combiningLabel += Naming.upperCamelCase(Naming.argumentLabel(label)) }
+      if let label = argument.label { combiningLabel += Naming.upperCamelCase(Naming.bareName(label)) }
     }
     return Requirement(
       shape: .subscript(
@@ -104,5 +101,14 @@ extension Requirement {
       genericWhereClause: declaration.genericWhereClause?.trimmed,
       combiningLabel: combiningLabel
     )
+  }
+
+  /// `subscript(_:)` or `subscript(key:)`: the name of a subscript requirement, for messages and for naming it in
+  /// options (`--default`). Overloads share it; `--default` also knows them by their types.
+  static func displayName(of declaration: SubscriptDeclSyntax) -> String {
+    let labels = declaration.parameterClause.parameters.map { parameter in
+      (argumentLabel(of: parameter, owner: .subscript).map(Naming.bareName) ?? "_") + ":"
+    }
+    return "subscript(" + labels.joined() + ")"
   }
 }
