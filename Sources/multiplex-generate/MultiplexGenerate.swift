@@ -39,7 +39,8 @@ enum MultiplexGenerate {
       typeName: parsed.resolvedTypeName,
       access: parsed.access,
       header: Header.text(protocolName: parsed.protocolName, module: parsed.module, command: command),
-      defaultValues: parsed.defaultValues
+      defaultValues: parsed.defaultValues,
+      imports: parsed.imports
     )
     let contents: String
     switch emit(external, options: options) {

@@ -61,22 +61,32 @@ package final class SymbolGraphReader {
     if !walk.whereRequirements.isEmpty { head += " where " + walk.whereRequirements.joined(separator: ", ") }
     lines.append(head + " {")
     var members: [ExternalMember] = []
+    var modules = walk.modules.union(self.modules(namedIn: root.declarationFragments ?? []))
     for requirement in walk.requirements {
       for attribute in DeclarationText.availabilityAttributes(requirement.symbol.availability ?? []) {
         lines.append("  " + attribute)
       }
       lines.append("  " + requirement.text)
-      members.append(
-        ExternalMember(
-          hasDefaultImplementation: hasDefaultImplementation(requirement, walk: walk),
-          isOptional: requirement.isOptional
-        )
-      )
+      let hasDefault = hasDefaultImplementation(requirement, walk: walk)
+      if hasDefault {
+        // The multiplexer calls the default implementation: its extension's module must be visible too.
+        for relationship in index.relationships(Relationship.defaultImplementationOf, to: requirement.usr) {
+          if let declaring = self.module(declaring: relationship.source) { modules.insert(declaring) }
+        }
+      }
+      members.append(ExternalMember(hasDefaultImplementation: hasDefault, isOptional: requirement.isOptional))
     }
     lines.append("}")
     let source = lines.joined(separator: "\n") + "\n"
     try validate(source, requirements: walk.requirements, name: name)
-    return ExternalProtocol(source: source, moduleName: module, isObjC: isObjC, members: members)
+    modules.remove(module)
+    return ExternalProtocol(
+      source: source,
+      moduleName: module,
+      isObjC: isObjC,
+      members: members,
+      importedModules: modules.sorted()
+    )
   }
 
   // MARK: - Loading and finding
@@ -133,6 +143,9 @@ package final class SymbolGraphReader {
     var isClassBound = false
     /// Normalized declaration texts already included (a refinement may restate a parent's requirement).
     var seenTexts: Set<String> = []
+    /// The modules of the protocols visited and of the types their requirements name (see
+    /// ``SymbolGraphReader/modules(namedIn:)``).
+    var modules: Set<String> = []
   }
 
   /// Parents that stay in the inheritance clause instead of being flattened: the standard library's and
@@ -145,6 +158,8 @@ package final class SymbolGraphReader {
     let usr = proto.identifier.precise
     guard !walk.visited.contains(usr) else { return }
     walk.visited.append(usr)
+    // A flattened parent's requirements are members of its module's protocol: a file that calls them imports it.
+    if let module = module(declaring: usr) { walk.modules.insert(module) }
 
     let required = index.relationships(Relationship.requirementOf, to: usr).map { ($0.source, false) }
     let optional = index.relationships(Relationship.optionalRequirementOf, to: usr).map { ($0.source, true) }
@@ -155,6 +170,7 @@ package final class SymbolGraphReader {
       let key = Self.signature(fragments)
       guard walk.seenTexts.insert(key).inserted else { continue }
       let text = DeclarationText.requirementText(of: fragments, isOptional: optional)
+      walk.modules.formUnion(modules(namedIn: fragments))
       walk.requirements.append(Requirement(usr: requirementUSR, symbol: symbol, isOptional: optional, text: text))
     }
 
