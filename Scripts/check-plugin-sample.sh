@@ -17,8 +17,14 @@ generate() {
 }
 
 echo "=== generate-multiplexer GadgetDelegate (a target of the package)"
-generate GadgetDelegate --module Gadgets --default 'gadgetShouldSleep(_:)=true' \
-  --output Sources/GadgetApp/Generated/GadgetDelegateMultiplexer.swift
+out=$(generate GadgetDelegate --module Gadgets --default 'gadgetShouldSleep(_:)=true' \
+  --output Sources/GadgetApp/Generated/GadgetDelegateMultiplexer.swift)
+echo "$out"
+# The plugin says what it wrote: the file, the protocol and its requirement count.
+if ! grep -qE '^(wrote|unchanged) Sources/GadgetApp/Generated/GadgetDelegateMultiplexer.swift: GadgetDelegateMultiplexer for protocol GadgetDelegate of module Gadgets, [0-9]+ requirements$' <<<"$out"; then
+  echo "FAIL: the plugin did not say what it wrote" >&2
+  exit 1
+fi
 echo "=== generate-multiplexer XMLParserDelegate (a toolchain module)"
 generate XMLParserDelegate --module FoundationXML \
   --output Sources/GadgetApp/Generated/XMLParserDelegateMultiplexer.swift

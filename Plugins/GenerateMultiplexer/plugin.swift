@@ -33,8 +33,10 @@ struct GenerateMultiplexer: CommandPlugin {
     try run(context.tool(named: "multiplex-generate"), toolArguments, in: context, command: command)
   }
 
-  /// Runs the tool in the package's directory (so `--output` is relative to it) and turns its exit status into
-  /// an error that says what to do next; the tool has already printed its one-line reason.
+  /// Runs the tool in the package's directory (so `--output` is relative to it), prints what it printed on
+  /// standard output (the usage, the generated file, or the `wrote <file>: …` line that says what was written)
+  /// and turns its exit status into an error that says what to do next; the tool has already printed its
+  /// one-line reason on standard error.
   private func run(
     _ tool: PluginContext.Tool,
     _ arguments: [String],
@@ -48,8 +50,12 @@ struct GenerateMultiplexer: CommandPlugin {
     var environment = ProcessInfo.processInfo.environment
     if let command { environment["MULTIPLEX_GENERATE_COMMAND"] = command }
     process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
     try process.run()
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    print(String(decoding: printed, as: UTF8.self), terminator: "")
     switch process.terminationStatus {
     case 0:
       return

@@ -22,6 +22,8 @@ struct Arguments: Equatable {
   var target: String?
   var sdk: String?
   var includePaths: [String] = []
+  /// `--import MODULE`: modules the generated file imports besides those the symbol graph names.
+  var imports: [String] = []
   var symbolGraphDirectory: String?
   /// `--default 'NAME=EXPRESSION'`: what the multiplexer answers for a requirement when no observer does.
   var defaultValues: [String: String] = [:]
@@ -76,7 +78,7 @@ struct Arguments: Equatable {
         guard !next.isEmpty else { throw UsageError(message: "empty value for \(flag)") }
         return next
       }
-      if flag != "-I" && flag != "--default" {
+      if flag != "-I" && flag != "--default" && flag != "--import" {
         guard seen.insert(flag).inserted else { throw UsageError(message: "\(flag) given more than once") }
       }
       switch flag {
@@ -93,6 +95,12 @@ struct Arguments: Equatable {
       case "--sdk": parsed.sdk = try value()
       case "-I": parsed.includePaths.append(try value())
       case "--symbol-graph-dir": parsed.symbolGraphDirectory = try value()
+      case "--import":
+        let module = try value()
+        guard Self.isIdentifier(module) else {
+          throw UsageError(message: "bad --import '\(module)': not a module name")
+        }
+        parsed.imports.append(module)
       case "--default":
         let text = try value()
         // The name (`tableView(_:heightForRowAt:)`) has no `=`: the first one separates it from the expression.

@@ -10,6 +10,8 @@ struct EmitOptions {
   var header: String
   /// `--default`: answers by requirement name.
   var defaultValues: [String: String] = [:]
+  /// `--import`: modules imported besides those the symbol graph names.
+  var imports: [String] = []
 }
 
 /// Why the generator refused: one line per problem (a requirement that cannot be forwarded, named, with why).
@@ -23,16 +25,10 @@ func emit(_ external: ExternalProtocol, options: EmitOptions) -> Result<String, 
     typeName: options.typeName,
     access: options.access,
     header: options.header,
-    additionalImports: additionalImports(for: external.moduleName),
+    additionalImports: options.imports,
     defaultValues: options.defaultValues
   )
   return ExternalGenerator.generate(external, options: generation).mapError { failure in
     EmitFailure(messages: failure.diagnostics.map { "\(external.moduleName): \($0.message)" })
   }
-}
-
-/// Modules the generated file needs besides the protocol's own: swift-corelibs-foundation's `FoundationXML` and
-/// `FoundationNetworking` use `Data`, `URL` and friends from `Foundation` without re-exporting it.
-private func additionalImports(for module: String) -> [String] {
-  module.hasPrefix("Foundation") && module != "Foundation" ? ["Foundation"] : []
 }

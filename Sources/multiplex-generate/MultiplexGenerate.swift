@@ -39,7 +39,8 @@ enum MultiplexGenerate {
       typeName: parsed.resolvedTypeName,
       access: parsed.access,
       header: Header.text(protocolName: parsed.protocolName, module: parsed.module, command: command),
-      defaultValues: parsed.defaultValues
+      defaultValues: parsed.defaultValues,
+      imports: parsed.imports
     )
     let contents: String
     switch emit(external, options: options) {
@@ -57,11 +58,20 @@ enum MultiplexGenerate {
     if parsed.check {
       return OutputFile.check(path: output, expected: contents, command: command)
     }
+    let wrote: Bool
     do {
-      try OutputFile.write(contents, to: output)
+      wrote = try OutputFile.write(contents, to: output)
     } catch {
       return fail(error.message)
     }
+    // One line saying what the file holds (the command plugin shows it): `wrote Generated/XMultiplexer.swift:
+    // XMultiplexer for protocol X of module M, 21 requirements`.
+    let count = external.members.count
+    write(
+      "\(wrote ? "wrote" : "unchanged") \(output): \(parsed.resolvedTypeName) for protocol \(parsed.protocolName) "
+        + "of module \(parsed.module), \(count) requirement\(count == 1 ? "" : "s")\n",
+      to: .standardOutput
+    )
     return success
   }
 
@@ -123,7 +133,8 @@ final class LazyExtractor {
         swift: swift,
         target: arguments.target,
         sdk: arguments.sdk,
-        includePaths: arguments.includePaths
+        includePaths: arguments.includePaths,
+        package: PackageBuild.enclosing(URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
       )
     }
     return try extractor!.graphs(forModule: module)

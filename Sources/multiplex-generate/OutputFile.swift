@@ -8,10 +8,12 @@ enum OutputFile {
     var message: String
   }
 
-  /// Writes `contents` to `path` (creating its directory) unless the file already holds exactly these bytes.
-  static func write(_ contents: String, to path: String) throws(WriteError) {
+  /// Writes `contents` to `path` (creating its directory) unless the file already holds exactly these bytes;
+  /// returns whether it wrote.
+  @discardableResult
+  static func write(_ contents: String, to path: String) throws(WriteError) -> Bool {
     let data = Data(contents.utf8)
-    if FileManager.default.contents(atPath: path) == data { return }
+    if FileManager.default.contents(atPath: path) == data { return false }
     let url = URL(fileURLWithPath: path)
     do {
       try FileManager.default.createDirectory(
@@ -22,6 +24,7 @@ enum OutputFile {
     } catch {
       throw WriteError(message: "cannot write '\(path)': \(error.localizedDescription)")
     }
+    return true
   }
 
   /// `--check`: 0 when `path` holds exactly `expected`; otherwise 1, with one line saying what differs.

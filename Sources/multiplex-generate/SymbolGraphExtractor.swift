@@ -10,14 +10,17 @@ final class SymbolGraphExtractor {
   private let target: String?
   private let sdk: String?
   private let includePaths: [String]
+  /// The package the tool runs in: its built modules are searched after `includePaths`.
+  private let package: PackageBuild?
   private let directory: URL
 
   /// An extractor that runs `swift` (see ``findSwift()``).
-  init(swift: String, target: String?, sdk: String?, includePaths: [String]) {
+  init(swift: String, target: String?, sdk: String?, includePaths: [String], package: PackageBuild?) {
     self.swift = swift
     self.target = target
     self.sdk = sdk
     self.includePaths = includePaths
+    self.package = package
     directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("multiplex-generate-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
   }
@@ -40,25 +43,42 @@ final class SymbolGraphExtractor {
     if let target { arguments += ["-target", target] }
     if let sdk { arguments += ["-sdk", sdk] }
     for path in includePaths { arguments += ["-I", path] }
+    arguments += package?.searchArguments ?? []
     let (status, errorOutput) = Self.run(swift, arguments)
     let graphs = try SymbolGraphDirectory(path: output.path).graphs(forModule: module)
     guard status == 0, let graphs else {
-      let (couldNotLoad, detail) = Self.explain(errorOutput, status: status)
+      let (couldNotLoad, detail) = Self.explain(errorOutput, status: status, package: package)
       throw couldNotLoad
         ? .unknownModule(module: module, detail: detail) : .extractionFailed(module: module, detail: detail)
     }
     return graphs
   }
 
-  /// Whether symbolgraph-extract could not find the module, and one line from its complaint with what to do.
-  private static func explain(_ errorOutput: String, status: Int32) -> (couldNotLoad: Bool, detail: String) {
+  /// Whether symbolgraph-extract could not find the module, and one line from its complaint with what to do:
+  /// inside a package, build it or use the command plugin; elsewhere, pass the search paths.
+  private static func explain(
+    _ errorOutput: String,
+    status: Int32,
+    package: PackageBuild?
+  ) -> (couldNotLoad: Bool, detail: String) {
     let lines = errorOutput.split(whereSeparator: \.isNewline).map(String.init)
-    if let line = lines.first(where: { $0.contains("Couldn't load module") }) {
-      return (
-        true,
-        "swift symbolgraph-extract: \(line) Pass -I with the directory of its .swiftmodule, --target/--sdk, "
-          + "or --symbol-graph-dir"
-      )
+    let advice =
+      package?.advice
+      ?? "pass -I with the directory of its .swiftmodule, --target/--sdk, or --symbol-graph-dir; for a module of "
+      + "a SwiftPM package, run multiplex-generate in the package's directory after `swift build`, or use "
+      + "`swift package generate-multiplexer`"
+    // A C module that a Swift module needs (`missing required module 'CNIOLinux'`) comes before the generic
+    // complaint about the module asked for.
+    if let line = lines.first(where: { $0.contains("missing required module") })
+      ?? lines.first(where: {
+        $0.contains("Couldn't load module")
+      })
+    {
+      var complaint = line
+      if let range = complaint.range(of: "error: ") { complaint = String(complaint[range.upperBound...]) }
+      complaint = complaint.trimmingCharacters(in: .whitespaces)
+      if complaint.hasSuffix(".") { complaint.removeLast() }
+      return (true, "swift symbolgraph-extract: \(complaint); \(advice)")
     }
     var first = lines.first { $0.contains("error:") } ?? lines.first ?? "exit status \(status)"
     if let range = first.range(of: "error: ") { first = String(first[range.upperBound...]) }

@@ -5,7 +5,7 @@ enum Usage {
     USAGE: multiplex-generate <Protocol> --module <Module> [--output FILE] [--type-name NAME]
                               [--access internal|package|public] [--target TRIPLE] [--sdk PATH]
                               [-I DIR]... [--symbol-graph-dir DIR] [--default REQUIREMENT=EXPRESSION]...
-                              [--check]
+                              [--import MODULE]... [--check]
 
     Writes a Swift file holding <Protocol>Multiplexer: a multiplexer, like the one @Multiplexed generates, for a
     class-bound protocol declared in another module (Foundation's XMLParserDelegate, a package's delegate).
@@ -30,6 +30,8 @@ enum Usage {
                                default (repeatable). Overloads that share a name are named with their
                                types: 'subscript(_: Int) -> String'. The expression may use the
                                requirement's parameters.
+      --import <MODULE>        Also import MODULE in the generated file (repeatable). The file already imports
+                               the module of every type, protocol and default implementation it names.
       --check                  With --output: exit 1 if FILE is missing or differs from what would be written,
                                0 if it is current; writes nothing.
       -h, --help               Show this help.

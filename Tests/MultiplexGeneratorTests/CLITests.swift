@@ -167,7 +167,16 @@ func expectBadInput(
 
     // Writing: the same bytes as standard output, but the command names --output.
     let written = try generate(withOutput, in: directory.url)
-    #expect(written.status == 0 && written.output.isEmpty)
+    // One line on standard output says what was written, with the protocol's requirement count.
+    let graphs = try extractSymbolGraphs("FoundationXML")
+    defer { graphs.remove() }
+    let count = try independentRequirementTitles(of: "XMLParserDelegate", module: "FoundationXML", in: graphs).all.count
+    let summary =
+      "Generated/XMLMux.swift: XMLMux for protocol XMLParserDelegate of module FoundationXML, "
+      + "\(count) requirements\n"
+    #expect(written.status == 0)
+    #expect(written.output == "wrote " + summary)
+    #expect(try generate(withOutput, in: directory.url).output == "unchanged " + summary)
     let contents = try String(contentsOf: file, encoding: .utf8)
     #expect(contents.contains("--access public --output Generated/XMLMux.swift\n"))
     #expect(contents.split(separator: "\n").dropFirst(2) == first.output.split(separator: "\n").dropFirst(2))

@@ -102,7 +102,7 @@ package enum ExternalGenerator {
     }
 
     let generator = Generator(model: model)
-    var imports = Set(["Multiplex", input.moduleName] + options.additionalImports)
+    var imports = Set(["Multiplex", input.moduleName] + input.importedModules + options.additionalImports)
     if refinesNSObjectProtocol || input.isObjC { imports.insert("Foundation") }
     var sections: [String] = []
     let header = options.header.trimmingTrailingNewlines

@@ -19,12 +19,23 @@ package struct ExternalProtocol: Sendable {
   package var isObjC: Bool
   /// One per member declaration of the protocol in `source`, in order.
   package var members: [ExternalMember]
+  /// The other modules the generated file imports, sorted: those that declare the types `source` names, the
+  /// protocols it flattens in and their default implementations (the symbol graph names each one's module).
+  /// Never the protocol's own module, nor modules every Swift file imports implicitly (`Swift`, `_Concurrency`).
+  package var importedModules: [String]
 
-  package init(source: String, moduleName: String, isObjC: Bool = false, members: [ExternalMember]) {
+  package init(
+    source: String,
+    moduleName: String,
+    isObjC: Bool = false,
+    members: [ExternalMember],
+    importedModules: [String] = []
+  ) {
     self.source = source
     self.moduleName = moduleName
     self.isObjC = isObjC
     self.members = members
+    self.importedModules = importedModules
   }
 }
 

@@ -61,22 +61,32 @@ package final class SymbolGraphReader {
     if !walk.whereRequirements.isEmpty { head += " where " + walk.whereRequirements.joined(separator: ", ") }
     lines.append(head + " {")
     var members: [ExternalMember] = []
+    var modules = walk.modules.union(self.modules(namedIn: root.declarationFragments ?? []))
     for requirement in walk.requirements {
       for attribute in DeclarationText.availabilityAttributes(requirement.availability) {
         lines.append("  " + attribute)
       }
       lines.append("  " + requirement.text)
-      members.append(
-        ExternalMember(
-          hasDefaultImplementation: hasDefaultImplementation(requirement, walk: walk),
-          isOptional: requirement.isOptional
-        )
-      )
+      let hasDefault = hasDefaultImplementation(requirement, walk: walk)
+      if hasDefault {
+        // The multiplexer calls the default implementation: its extension's module must be visible too.
+        for relationship in index.relationships(Relationship.defaultImplementationOf, to: requirement.usr) {
+          if let declaring = self.module(declaring: relationship.source) { modules.insert(declaring) }
+        }
+      }
+      members.append(ExternalMember(hasDefaultImplementation: hasDefault, isOptional: requirement.isOptional))
     }
     lines.append("}")
     let source = lines.joined(separator: "\n") + "\n"
     try validate(source, requirements: walk.requirements, name: name)
-    return ExternalProtocol(source: source, moduleName: module, isObjC: isObjC, members: members)
+    modules.remove(module)
+    return ExternalProtocol(
+      source: source,
+      moduleName: module,
+      isObjC: isObjC,
+      members: members,
+      importedModules: modules.sorted()
+    )
   }
 
   // MARK: - Loading and finding
@@ -164,6 +174,9 @@ package final class SymbolGraphReader {
       }
       if requirement.availability.isEmpty { requirements[existing].availability = [] }
     }
+    /// The modules of the protocols visited and of the types their requirements name (see
+    /// ``SymbolGraphReader/modules(namedIn:)``).
+    var modules: Set<String> = []
   }
 
   /// Parents that stay in the inheritance clause instead of being flattened: the standard library's and
@@ -176,6 +189,8 @@ package final class SymbolGraphReader {
     let usr = proto.identifier.precise
     guard !walk.visited.contains(usr) else { return }
     walk.visited.append(usr)
+    // A flattened parent's requirements are members of its module's protocol: a file that calls them imports it.
+    if let module = module(declaring: usr) { walk.modules.insert(module) }
 
     let required = index.relationships(Relationship.requirementOf, to: usr).map { ($0.source, false) }
     let optional = index.relationships(Relationship.optionalRequirementOf, to: usr).map { ($0.source, true) }
@@ -184,6 +199,7 @@ package final class SymbolGraphReader {
       guard let symbol = index.symbol(requirementUSR), let optional = isOptional[requirementUSR] else { continue }
       let fragments = DeclarationText.removingOverride(symbol.declarationFragments ?? [])
       let text = DeclarationText.requirementText(of: fragments, isOptional: optional)
+      walk.modules.formUnion(modules(namedIn: fragments))
       walk.add(
         Requirement(
           usr: requirementUSR,

@@ -21,7 +21,7 @@ package struct SymbolPosition: Comparable, Sendable {
 struct SymbolIndex {
   /// The modules loaded so far, in load order.
   private(set) var modules: [String] = []
-  private var symbols: [String: (symbol: Symbol, position: SymbolPosition)] = [:]
+  private var symbols: [String: (symbol: Symbol, position: SymbolPosition, module: String)] = [:]
   private var relationshipsByTarget: [String: [Relationship]] = [:]
   private var relationshipsBySource: [String: [Relationship]] = [:]
   /// Each loaded module's main-graph symbols, in file order (for finding a protocol by name).
@@ -38,9 +38,11 @@ struct SymbolIndex {
     modules.append(module)
     mainSymbols[module] = graphs.first?.graph.symbols ?? []
     for (fileIndex, file) in graphs.enumerated() {
+      // `A@B.symbols.json` holds what module `A` declares in extensions of `B`'s types.
+      let declaringModule = file.fileName.contains("@") ? String(file.fileName.prefix { $0 != "@" }) : module
       for (symbolIndex, symbol) in file.graph.symbols.enumerated() where symbols[symbol.identifier.precise] == nil {
         let position = SymbolPosition(module: moduleIndex, file: fileIndex, symbol: symbolIndex)
-        symbols[symbol.identifier.precise] = (symbol, position)
+        symbols[symbol.identifier.precise] = (symbol, position, declaringModule)
       }
       for relationship in file.graph.relationships {
         relationshipsByTarget[relationship.target, default: []].append(relationship)
@@ -52,6 +54,12 @@ struct SymbolIndex {
   /// The symbol with USR `usr`, if a loaded graph declares it.
   func symbol(_ usr: String) -> Symbol? {
     symbols[usr]?.symbol
+  }
+
+  /// The module that declares the symbol with USR `usr`, if a loaded graph lists it: the module whose graphs
+  /// were loaded, or `A` for a symbol of a file `A@B.symbols.json` (what `A` adds to `B`'s types).
+  func declaringModule(_ usr: String) -> String? {
+    symbols[usr]?.module
   }
 
   /// Where the symbol with USR `usr` was read.

@@ -1,0 +1,87 @@
+// Finding the modules of the SwiftPM package that `multiplex-generate` runs in, so that a protocol of one of its
+// targets or dependencies can be read without hand-written search paths.
+
+import Foundation
+
+/// The build directory of a SwiftPM package: the search paths `swift symbolgraph-extract` needs to load the
+/// package's modules as the compiler built them.
+struct PackageBuild: Equatable {
+  /// The package's directory (the one holding `Package.swift`).
+  var packageDirectory: URL
+  /// The configuration directory that holds the built modules (`.build/debug`), `nil` when the package has not
+  /// been built.
+  var configurationDirectory: URL?
+
+  /// The package whose `Package.swift` is in `directory` or the nearest directory above it, or `nil` outside a
+  /// package.
+  static func enclosing(_ directory: URL) -> PackageBuild? {
+    var current = directory.standardizedFileURL
+    while true {
+      if FileManager.default.fileExists(atPath: current.appendingPathComponent("Package.swift").path) {
+        return PackageBuild(packageDirectory: current, configurationDirectory: builtConfiguration(of: current))
+      }
+      let parent = current.deletingLastPathComponent()
+      guard parent.path != current.path else { return nil }
+      current = parent
+    }
+  }
+
+  /// The first of `.build/debug`, `.build/release` (links SwiftPM makes when a build ends),
+  /// `.build/<triple>/debug` and `.build/<triple>/release` that holds built modules.
+  private static func builtConfiguration(of package: URL) -> URL? {
+    let build = package.appendingPathComponent(".build")
+    let triples = contents(of: build).filter { $0.contains("-") }.map { build.appendingPathComponent($0) }
+    let candidates = ([build] + triples).flatMap { directory in
+      ["debug", "release"].map { directory.appendingPathComponent($0) }
+    }
+    return candidates.first { configuration in
+      FileManager.default.fileExists(atPath: configuration.appendingPathComponent("Modules").path)
+    }
+  }
+
+  /// The arguments that make the package's built modules loadable, sorted within each kind:
+  /// - `-I <configuration>/Modules`: the Swift modules of every target and dependency;
+  /// - `-Xcc -fmodule-map-file=<path>`: each C target's module map, the one SwiftPM wrote
+  ///   (`<configuration>/<Target>.build/module.modulemap`) or the target's own (`include/module.modulemap`, or
+  ///   `module.modulemap` of a system library), in the package and in its checked-out dependencies.
+  ///
+  /// Empty when the package has not been built.
+  var searchArguments: [String] {
+    guard let configuration = configurationDirectory else { return [] }
+    var arguments = ["-I", configuration.appendingPathComponent("Modules").path]
+    var moduleMaps: [String] = []
+    for name in Self.contents(of: configuration) where name.hasSuffix(".build") {
+      let map = configuration.appendingPathComponent(name).appendingPathComponent("module.modulemap")
+      if FileManager.default.fileExists(atPath: map.path) { moduleMaps.append(map.path) }
+    }
+    let checkouts = packageDirectory.appendingPathComponent(".build/checkouts")
+    let packages = [packageDirectory] + Self.contents(of: checkouts).map { checkouts.appendingPathComponent($0) }
+    for package in packages {
+      let sources = package.appendingPathComponent("Sources")
+      for target in Self.contents(of: sources).map({ sources.appendingPathComponent($0) }) {
+        for map in [target.appendingPathComponent("include"), target].map({
+          $0.appendingPathComponent("module.modulemap")
+        })
+        where FileManager.default.fileExists(atPath: map.path) {
+          moduleMaps.append(map.path)
+        }
+      }
+    }
+    for map in moduleMaps.sorted() { arguments += ["-Xcc", "-fmodule-map-file=\(map)"] }
+    return arguments
+  }
+
+  /// What to do when a module could not be loaded: build the package, or use the command plugin.
+  var advice: String {
+    guard let configuration = configurationDirectory else {
+      return "the package in '\(packageDirectory.path)' is not built: run `swift build` there first, or use "
+        + "`swift package generate-multiplexer`"
+    }
+    return "the package's build (\(configuration.path)) does not have it: check --module, run "
+      + "`swift build` if the module is new, or use `swift package generate-multiplexer`"
+  }
+
+  private static func contents(of directory: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+  }
+}

@@ -1,0 +1,111 @@
+// `multiplex-generate` run inside a SwiftPM package finds the package's built modules itself: the Swift modules
+// in `.build/debug/Modules` and the C modules' module maps, which a Swift module of the package needs loaded.
+
+import Foundation
+import Testing
+
+@Suite struct PackageBuildTests {
+  /// A package laid out as SwiftPM builds it: `Package.swift`, the Swift module `Gadgets` in
+  /// `.build/debug/Modules`, which imports two C modules: `CGadget`, whose module map SwiftPM wrote
+  /// (`.build/debug/CGadget.build/module.modulemap`), and `CDep`, a dependency's target with its own
+  /// (`.build/checkouts/dep/Sources/CDep/include/module.modulemap`).
+  private func builtPackage() throws -> TemporaryDirectory {
+    let package = try TemporaryDirectory()
+    let root = package.url
+    let files = FileManager.default
+    try "// swift-tools-version: 6.0\n".write(
+      to: root.appendingPathComponent("Package.swift"),
+      atomically: true,
+      encoding: .utf8
+    )
+    let include = root.appendingPathComponent("Sources/CGadget/include")
+    try files.createDirectory(at: include, withIntermediateDirectories: true)
+    try "struct gadget_point { int x; };\n".write(
+      to: include.appendingPathComponent("gadget.h"),
+      atomically: true,
+      encoding: .utf8
+    )
+    let generatedMap = root.appendingPathComponent(".build/debug/CGadget.build")
+    try files.createDirectory(at: generatedMap, withIntermediateDirectories: true)
+    try "module CGadget {\n  header \"\(include.appendingPathComponent("gadget.h").path)\"\n  export *\n}\n".write(
+      to: generatedMap.appendingPathComponent("module.modulemap"),
+      atomically: true,
+      encoding: .utf8
+    )
+    let depInclude = root.appendingPathComponent(".build/checkouts/dep/Sources/CDep/include")
+    try files.createDirectory(at: depInclude, withIntermediateDirectories: true)
+    try "struct dep_size { int width; };\n".write(
+      to: depInclude.appendingPathComponent("dep.h"),
+      atomically: true,
+      encoding: .utf8
+    )
+    try "module CDep {\n  header \"dep.h\"\n  export *\n}\n".write(
+      to: depInclude.appendingPathComponent("module.modulemap"),
+      atomically: true,
+      encoding: .utf8
+    )
+    let modules = root.appendingPathComponent(".build/debug/Modules")
+    try files.createDirectory(at: modules, withIntermediateDirectories: true)
+    let source = root.appendingPathComponent("Gadgets.swift")
+    try """
+    import CDep
+    import CGadget
+    public protocol GadgetDelegate: AnyObject { func gadgetMoved(by steps: Int) }
+    public func origin() -> gadget_point { gadget_point(x: 0) }
+    public func size() -> dep_size { dep_size(width: 1) }
+    """.write(to: source, atomically: true, encoding: .utf8)
+    let compile = try runProcess(
+      swiftc(),
+      [
+        "-emit-module", "-module-name", "Gadgets", "-parse-as-library", source.path,
+        "-Xcc", "-fmodule-map-file=\(generatedMap.appendingPathComponent("module.modulemap").path)",
+        "-Xcc", "-fmodule-map-file=\(depInclude.appendingPathComponent("module.modulemap").path)",
+        "-emit-module-path", modules.appendingPathComponent("Gadgets.swiftmodule").path,
+      ]
+    )
+    try #require(compile.status == 0, "\(compile.errorOutput)")
+    return package
+  }
+
+  @Test func insideTheBuiltPackageNoFlagsAreNeeded() throws {
+    let package = try builtPackage()
+    defer { package.remove() }
+    // From the package's directory and from a directory under it.
+    let nested = package.url.appendingPathComponent("Sources/CGadget")
+    for directory in [package.url, nested] {
+      let result = try generate(["GadgetDelegate", "--module", "Gadgets"], in: directory)
+      #expect(result.status == 0, "\(result.errorOutput)")
+      #expect(result.output.contains("func gadgetMoved(by steps: Int)"))
+    }
+  }
+
+  @Test func outsideThePackageTheErrorSaysWhatToDo() throws {
+    let package = try builtPackage()
+    defer { package.remove() }
+    let elsewhere = try TemporaryDirectory()
+    defer { elsewhere.remove() }
+    // The Swift module is found, its C module is not: one line naming it, saying what to do.
+    let modules = package.url.appendingPathComponent(".build/debug/Modules").path
+    let result = try generate(["GadgetDelegate", "--module", "Gadgets", "-I", modules], in: elsewhere.url)
+    #expect(result.status == 2)
+    #expect(result.errorLines.count == 1, "\(result.errorOutput)")
+    #expect(result.errorOutput.hasPrefix("error: unknown module 'Gadgets': "))
+    #expect(result.errorOutput.contains("missing required modules: 'CDep', 'CGadget'"))
+    #expect(
+      result.errorOutput.contains(
+        "run multiplex-generate in the package's directory after `swift build`, or use "
+          + "`swift package generate-multiplexer`"
+      )
+    )
+  }
+
+  @Test func anUnbuiltPackageIsToldToBuild() throws {
+    let package = try builtPackage()
+    defer { package.remove() }
+    try FileManager.default.removeItem(at: package.url.appendingPathComponent(".build/debug/Modules"))
+    let result = try generate(["GadgetDelegate", "--module", "Gadgets"], in: package.url)
+    #expect(result.status == 2)
+    #expect(result.errorLines.count == 1, "\(result.errorOutput)")
+    #expect(result.errorOutput.contains("is not built: run `swift build` there first"))
+  }
+}
