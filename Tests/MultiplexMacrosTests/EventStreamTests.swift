@@ -236,6 +236,25 @@ private func collect(
     )
   }
 
+  /// Observers registered after the stream was opened get the same answers as without it (issue 23, item 9), also
+  /// for the requirements the tap records no event for (a getter, a generic method): the tap inherits their
+  /// generated default implementations, which do not respond.
+  @Test func observersAddedAfterTheStreamStillAnswer() async {
+    final class Namer: RecorderDelegate {
+      var name: String? { "namer" }
+      func value<T>(as type: T.Type) -> T? { 5 as? T }
+      func claims(_ row: Int) -> Bool { true }
+    }
+    let multiplexer = RecorderDelegateMultiplexer()
+    let stream = multiplexer.events()
+    let namer = Namer()
+    multiplexer.add(namer)
+    #expect(multiplexer.name == "namer")
+    #expect(multiplexer.value(as: Int.self) == 5)
+    #expect(multiplexer.claims(1) == true)
+    withExtendedLifetime(stream) {}
+  }
+
   /// The buffering policy decides what a slow consumer finds.
   @Test func bufferingNewestKeepsTheLatestEvents() async {
     let multiplexer = RecorderDelegateMultiplexer()
