@@ -39,7 +39,10 @@ enum MultiplexGenerate {
       typeName: parsed.resolvedTypeName,
       access: parsed.access,
       header: Header.text(protocolName: parsed.protocolName, module: parsed.module, command: command),
-      defaultValues: parsed.defaultValues
+      defaultValues: parsed.defaultValues,
+      decidedOnce: parsed.decidedOnce,
+      everyObserver: parsed.everyObserver,
+      combining: parsed.combining
     )
     let contents: String
     switch emit(external, options: options) {

@@ -41,6 +41,12 @@ package struct ExternalMember: Sendable {
   /// for a requirement returning a value that is not `Optional` and that no default implementation answers; `nil`
   /// for none. ``ExternalGenerator`` sets it from ``GenerationOptions/defaultValues``.
   package var defaultValue: String?
+  /// Whether the requirement is decided once (`true`, `--decided-once`) or goes to every observer (`false`,
+  /// `--every-observer`); `nil` for the rule of ``Requirement/isDecisionRequirement(_:)``. ``ExternalGenerator``
+  /// sets it from ``GenerationOptions/decidedOnce`` and ``GenerationOptions/everyObserver``.
+  package var isDecidedOnce: Bool? = nil
+  /// The combining policy the user chose (`--combine`), or `nil`; set from ``GenerationOptions/combining``.
+  package var combining: CombiningPolicy? = nil
   /// Whether the member belongs to an `@objc` protocol; set by the reader, for its diagnostics.
   var isInObjCProtocol = false
 
