@@ -42,6 +42,6 @@ enum Usage {
                                0 if it is current; writes nothing.
       -h, --help               Show this help.
 
-    EXIT STATUS: 0 success, 1 --check found a stale file, 2 bad input (one line on standard error).
+    EXIT STATUS: 0 success, 1 --check found a stale file, 2 bad input (one `error:` line per root cause).
     """
 }
