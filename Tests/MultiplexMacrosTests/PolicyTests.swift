@@ -25,6 +25,9 @@ protocol HandoffDelegate: AnyObject {
   /// The last observer's label wins.
   @MultiplexedCombine(.last)
   func label(for id: Int) -> String?
+  /// Enabled only if every observer agrees: a property's getter combines like a method.
+  @MultiplexedCombine(.allTrue) @MultiplexedDefault(true)
+  var isEnabled: Bool { get }
 }
 
 /// Records its calls; implements what its flags say.
@@ -61,6 +64,8 @@ final class HandoffRecorder: HandoffDelegate {
   }
 
   func label(for id: Int) -> String? { label }
+
+  var isEnabled: Bool { observes }
 }
 
 /// Implements nothing: every requirement has a generated default implementation.
@@ -146,5 +151,12 @@ final class HandoffFirstCombiner: HandoffDelegateCombining {
     #expect(multiplexer.label(for: 1) == nil)
     b.label = "b"
     #expect(multiplexer.label(for: 1) == "b")
+
+    // `.allTrue` on a property (the combiner without the method applies it too).
+    a.observes = true
+    #expect(multiplexer.isEnabled)
+    a.observes = false
+    #expect(!multiplexer.isEnabled)
+    #expect(HandoffDelegateMultiplexer().isEnabled)
   }
 }
