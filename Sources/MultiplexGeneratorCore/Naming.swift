@@ -7,6 +7,11 @@ package enum Naming {
   package static let defaultMarker = "MultiplexedDefault"
   /// The macro that keeps a requirement required for observers.
   package static let requiredMarker = "MultiplexedRequired"
+  /// The macros that say whether a requirement is decided once (see `Requirement.isDecisionRequirement`).
+  package static let decidedOnceMarker = "MultiplexedDecidedOnce"
+  package static let everyObserverMarker = "MultiplexedEveryObserver"
+  /// The macro that chooses a requirement's combining policy (``CombiningPolicy``).
+  package static let combineMarker = "MultiplexedCombine"
   /// The macro that generates the default implementations of the combining protocol.
   package static let combiningMacro = "_MultiplexedCombining"
   /// The macro itself.

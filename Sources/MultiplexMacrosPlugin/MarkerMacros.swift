@@ -3,7 +3,8 @@ import SwiftDiagnostics
 public import SwiftSyntax
 public import SwiftSyntaxMacros
 
-/// `@MultiplexedDefault(value)` and `@MultiplexedRequired`: markers that `@Multiplexed` reads on requirements.
+/// `@MultiplexedDefault(value)`, `@MultiplexedRequired`, `@MultiplexedDecidedOnce`, `@MultiplexedEveryObserver` and
+/// `@MultiplexedCombine(_:)`: markers that `@Multiplexed` reads on requirements.
 ///
 /// They generate nothing themselves. Their expansion only checks that they are written where they have an
 /// effect, on a method, property or subscript requirement of a `@Multiplexed` protocol; everything else about them (a
@@ -23,10 +24,13 @@ enum MarkerMacro {
       context.diagnose(Diagnostic(.markerNotOnRequirement(marker: marker), on: node))
       return
     }
+    // `@MultiplexedCombine` is also written by `@Multiplexed` on the generated combining protocol, for
+    // `@_MultiplexedCombining`.
+    let hosts = marker == Naming.combineMarker ? [Naming.multiplexed, Naming.combiningMacro] : [Naming.multiplexed]
     let isInMultiplexedProtocol =
       context.lexicalContext.first?.as(ProtocolDeclSyntax.self)?.attributes.contains { element in
         guard case .attribute(let attribute) = element else { return false }
-        return Naming.attributeName(attribute) == Naming.multiplexed
+        return hosts.contains(Naming.attributeName(attribute))
       } ?? false
     if !isInMultiplexedProtocol {
       context.diagnose(
@@ -60,6 +64,42 @@ public enum MultiplexedRequiredMacro: PeerMacro {
     in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {
     MarkerMacro.check(node, marker: Naming.requiredMarker, declaration: declaration, in: context)
+    return []
+  }
+}
+
+/// `@MultiplexedDecidedOnce`.
+public enum MultiplexedDecidedOnceMacro: PeerMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    MarkerMacro.check(node, marker: Naming.decidedOnceMarker, declaration: declaration, in: context)
+    return []
+  }
+}
+
+/// `@MultiplexedEveryObserver`.
+public enum MultiplexedEveryObserverMacro: PeerMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    MarkerMacro.check(node, marker: Naming.everyObserverMarker, declaration: declaration, in: context)
+    return []
+  }
+}
+
+/// `@MultiplexedCombine(.anyTrue)`.
+public enum MultiplexedCombineMacro: PeerMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    MarkerMacro.check(node, marker: Naming.combineMarker, declaration: declaration, in: context)
     return []
   }
 }

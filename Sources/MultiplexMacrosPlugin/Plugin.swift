@@ -7,6 +7,9 @@ struct MultiplexMacrosPlugin: CompilerPlugin {
     MultiplexedMacro.self,
     MultiplexedDefaultMacro.self,
     MultiplexedRequiredMacro.self,
+    MultiplexedDecidedOnceMacro.self,
+    MultiplexedEveryObserverMacro.self,
+    MultiplexedCombineMacro.self,
     MultiplexedCombiningMacro.self,
   ]
 }

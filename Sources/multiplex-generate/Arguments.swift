@@ -27,6 +27,12 @@ struct Arguments: Equatable {
   var symbolGraphDirectory: String?
   /// `--default 'NAME=EXPRESSION'`: what the multiplexer answers for a requirement when no observer does.
   var defaultValues: [String: String] = [:]
+  /// `--decided-once NAME` and `--every-observer NAME`: requirements sent to exactly one observer, or to every
+  /// observer, whatever the naming rule says.
+  var decidedOnce: Set<String> = []
+  var everyObserver: Set<String> = []
+  /// `--combine 'NAME=POLICY'`: a built-in combiner per requirement.
+  var combining: [String: CombiningPolicy] = [:]
   var check = false
   /// `--help` or `-h`: print the usage and exit 0, whatever else the line says.
   var help = false
@@ -78,7 +84,7 @@ struct Arguments: Equatable {
         guard !next.isEmpty else { throw UsageError(message: "empty value for \(flag)") }
         return next
       }
-      if flag != "-I" && flag != "--default" && flag != "--import" {
+      if !["-I", "--default", "--import", "--decided-once", "--every-observer", "--combine"].contains(flag) {
         guard seen.insert(flag).inserted else { throw UsageError(message: "\(flag) given more than once") }
       }
       switch flag {
@@ -114,6 +120,28 @@ struct Arguments: Equatable {
           throw UsageError(message: "--default \(name) given more than once")
         }
         parsed.defaultValues[name] = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+      case "--decided-once", "--every-observer":
+        let name = try value().trimmingCharacters(in: .whitespaces)
+        let isDecidedOnce = flag == "--decided-once"
+        guard !(isDecidedOnce ? parsed.everyObserver : parsed.decidedOnce).contains(name) else {
+          throw UsageError(message: "--decided-once and --every-observer both name \(name); keep one")
+        }
+        if isDecidedOnce { parsed.decidedOnce.insert(name) } else { parsed.everyObserver.insert(name) }
+      case "--combine":
+        let text = try value()
+        guard let equals = text.lastIndex(of: "="), equals != text.startIndex else {
+          throw UsageError(message: "bad --combine '\(text)'; expected REQUIREMENT=COMBINER")
+        }
+        let name = text[..<equals].trimmingCharacters(in: .whitespaces)
+        let combiner = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        guard let policy = CombiningPolicy(rawValue: combiner) else {
+          throw UsageError(
+            message: "bad --combine '\(text)': unknown combiner '\(combiner)'; use one of \(CombiningPolicy.names)"
+          )
+        }
+        guard parsed.combining.updateValue(policy, forKey: name) == nil else {
+          throw UsageError(message: "--combine \(name) given more than once")
+        }
       case "--check":
         guard inlineValue == nil else { throw UsageError(message: "--check takes no value") }
         parsed.check = true

@@ -12,6 +12,10 @@ struct EmitOptions {
   var defaultValues: [String: String] = [:]
   /// `--import`: modules imported besides those the symbol graph names.
   var imports: [String] = []
+  /// `--decided-once`, `--every-observer`, `--combine`.
+  var decidedOnce: Set<String> = []
+  var everyObserver: Set<String> = []
+  var combining: [String: CombiningPolicy] = [:]
 }
 
 /// Why the generator refused: one line per problem (a requirement that cannot be forwarded, named, with why).
@@ -26,7 +30,10 @@ func emit(_ external: ExternalProtocol, options: EmitOptions) -> Result<String, 
     access: options.access,
     header: options.header,
     additionalImports: options.imports,
-    defaultValues: options.defaultValues
+    defaultValues: options.defaultValues,
+    decidedOnce: options.decidedOnce,
+    everyObserver: options.everyObserver,
+    combining: options.combining
   )
   return ExternalGenerator.generate(external, options: generation).mapError { failure in
     EmitFailure(messages: failure.diagnostics.map { "\(external.moduleName): \($0.message)" })

@@ -40,7 +40,10 @@ enum MultiplexGenerate {
       access: parsed.access,
       header: Header.text(protocolName: parsed.protocolName, module: parsed.module, command: command),
       defaultValues: parsed.defaultValues,
-      imports: parsed.imports
+      imports: parsed.imports,
+      decidedOnce: parsed.decidedOnce,
+      everyObserver: parsed.everyObserver,
+      combining: parsed.combining
     )
     let contents: String
     switch emit(external, options: options) {

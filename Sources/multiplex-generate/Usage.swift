@@ -5,7 +5,8 @@ enum Usage {
     USAGE: multiplex-generate <Protocol> --module <Module> [--output FILE] [--type-name NAME]
                               [--access internal|package|public] [--target TRIPLE] [--sdk PATH]
                               [-I DIR]... [--symbol-graph-dir DIR] [--default REQUIREMENT=EXPRESSION]...
-                              [--import MODULE]... [--check]
+                              [--import MODULE]... [--decided-once REQUIREMENT]...
+                              [--every-observer REQUIREMENT]... [--combine REQUIREMENT=COMBINER]... [--check]
 
     Writes a Swift file holding <Protocol>Multiplexer: a multiplexer, like the one @Multiplexed generates, for a
     class-bound protocol declared in another module (Foundation's XMLParserDelegate, a package's delegate).
@@ -32,10 +33,19 @@ enum Usage {
                                requirement's parameters.
       --import <MODULE>        Also import MODULE in the generated file (repeatable). The file already imports
                                the module of every type, protocol and default implementation it names.
+      --decided-once <REQUIREMENT>
+                               Forward REQUIREMENT (a method returning nothing) to exactly one observer, the
+                               first in call order, as for a completion handler (repeatable).
+      --every-observer <REQUIREMENT>
+                               Forward REQUIREMENT to every observer even if its parameters look like a
+                               completion handler (repeatable).
+      --combine <REQUIREMENT=COMBINER>
+                               Combine the observers' answers to REQUIREMENT with a built-in combiner: first,
+                               last, anyTrue, allTrue (Bool) or firstNonNil (Optional) (repeatable).
       --check                  With --output: exit 1 if FILE is missing or differs from what would be written,
                                0 if it is current; writes nothing.
       -h, --help               Show this help.
 
-    EXIT STATUS: 0 success, 1 --check found a stale file, 2 bad input (one line on standard error).
+    EXIT STATUS: 0 success, 1 --check found a stale file, 2 bad input (one `error:` line per root cause).
     """
 }

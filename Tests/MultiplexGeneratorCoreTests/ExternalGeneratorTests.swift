@@ -197,9 +197,27 @@ import Testing
       moduleName: "SourceKit",
       members: [ExternalMember(), ExternalMember(), ExternalMember()]
     )
+    // The associated type refuses the protocol as a whole: one line, nothing about the requirements.
     let found = diagnostics(input, GenerationOptions(typeName: "SourceMultiplexer"))
-    #expect(found.map(\.line) == [2, 4])
+    #expect(found.map(\.line) == [2])
     #expect(found.first?.message.contains("associated type 'Item'") == true)
+    #expect(found.first?.message.contains("cannot be multiplexed by multiplex-generate") == true)
+
+    // Without it, each requirement that cannot be forwarded is one line.
+    let requirements = ExternalProtocol(
+      source: """
+        public protocol Source: AnyObject {
+          func next() -> Int?
+          static func make() -> Self
+          func copy(of other: Self) -> Int
+        }
+        """,
+      moduleName: "SourceKit",
+      members: [ExternalMember(), ExternalMember(), ExternalMember()]
+    )
+    let lines = diagnostics(requirements, GenerationOptions(typeName: "SourceMultiplexer"))
+    #expect(lines.map(\.line) == [3, 4])
+    #expect(lines.last?.message.contains("mentions 'Self'") == true)
   }
 
   @Test func membersMustMatchTheDeclaration() {

@@ -67,10 +67,25 @@ func expectBadInput(
       ["P", "--module", "M", "--default", "h(_:)=1", "--default", "h(_:)=2"],
       "--default h(_:) given more than once"
     )
+    try expectBadInput(
+      ["P", "--module", "M", "--combine", "observes(eventsOfKind:)=anyTru"],
+      "bad --combine 'observes(eventsOfKind:)=anyTru': unknown combiner 'anyTru'; use one of first, last, anyTrue, "
+        + "allTrue, firstNonNil"
+    )
+    try expectBadInput(["P", "--module", "M", "--combine", "count()"], "bad --combine 'count()'")
+    try expectBadInput(
+      ["P", "--module", "M", "--combine", "h()=first", "--combine", "h()=last"],
+      "--combine h() given more than once"
+    )
+    try expectBadInput(
+      ["P", "--module", "M", "--decided-once", "f(completion:)", "--every-observer", "f(completion:)"],
+      "--decided-once and --every-observer both name f(completion:); keep one"
+    )
     try expectBadInput(["P", "--module", "Foo.Bar"], "bad --module 'Foo.Bar'")
     try expectBadInput(["1P", "--module", "M"], "'1P' is not a protocol name")
     for flag in [
       "--module", "--output", "--type-name", "--access", "--target", "--sdk", "-I", "--symbol-graph-dir", "--default",
+      "--decided-once", "--every-observer", "--combine",
     ] {
       // At the end of the line, and followed by another flag.
       let prefix = flag == "--module" ? ["P"] : ["P", "--module", "M"]
@@ -261,5 +276,101 @@ func expectBadInput(
     )
     try graph.write(to: directory.url)
     try expectBadInput(["P", "--module", "Statics", "--symbol-graph-dir", directory.path], "make()")
+  }
+
+  /// async-http-client's `HTTPClientResponseDelegate` shape: an associated type every requirement uses (as
+  /// `Self.Response`). One `error:` line for the one root cause, with advice for a protocol the user does not own;
+  /// not one per requirement that mentions `Self`, nor a `--default` request for a requirement just refused.
+  @Test func anAssociatedTypeIsOneErrorLine() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var graph = GraphFixture(module: "Client")
+    let proto = (usr: "s:6Client16ResponseDelegateP", name: "ResponseDelegate")
+    graph.symbol(proto.usr, path: ["ResponseDelegate"], declaration: "protocol ResponseDelegate : AnyObject")
+    graph.requirement(
+      "s:6Client16ResponseDelegateP0B0Qa",
+      of: proto,
+      title: "Response",
+      declaration: "associatedtype Response",
+      kind: "swift.associatedtype"
+    )
+    let requirements = [
+      ("didSendRequest(task:)", "func didSendRequest(task: Task<Self.Response>)"),
+      ("didReceiveHead(task:_:)", "func didReceiveHead(task: Task<Self.Response>, _ head: Head) -> Future<Void>"),
+      ("didFinishRequest(task:)", "func didFinishRequest(task: Task<Self.Response>) throws -> Self.Response"),
+      ("didReceiveError(task:_:)", "func didReceiveError(task: Task<Self.Response>, _ error: any Error)"),
+    ]
+    for (index, (title, declaration)) in requirements.enumerated() {
+      graph.requirement("s:6Client16ResponseDelegateP\(index)", of: proto, title: title, declaration: declaration)
+    }
+    try graph.write(to: directory.url)
+    try expectBadInput(
+      ["ResponseDelegate", "--module", "Client", "--symbol-graph-dir", directory.path],
+      "Client: protocol 'ResponseDelegate' cannot be multiplexed by multiplex-generate: each conforming type chooses "
+        + "its associated type 'Response', and one multiplexer holds observers of every conforming type. Instead, "
+        + "declare a class-bound protocol of your own with concrete types in their place (mark it "
+        + "@Multiplexed), and a small class conforming to 'ResponseDelegate' that forwards each call to that "
+        + "protocol's multiplexer"
+    )
+  }
+
+  /// `--combine`, `--decided-once` and `--every-observer` reach the generated file; a choice that cannot apply is
+  /// one `error:` line naming the requirement and the valid choices.
+  @Test func policiesChosenOnTheCommandLine() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var graph = GraphFixture(module: "Store")
+    let proto = (usr: "s:5Store0A8ObserverP", name: "StoreObserver")
+    graph.symbol(proto.usr, path: ["StoreObserver"], declaration: "protocol StoreObserver : AnyObject")
+    graph.requirement(
+      "s:5Store0A8ObserverP1",
+      of: proto,
+      title: "observes(eventsOfKind:)",
+      declaration: "func observes(eventsOfKind kind: Int) -> Bool"
+    )
+    graph.requirement(
+      "s:5Store0A8ObserverP2",
+      of: proto,
+      title: "retryResult(for:dueTo:completion:)",
+      declaration: "func retryResult(for attempt: Int, dueTo error: any Error, completion: @escaping (Bool) -> Void)"
+    )
+    graph.requirement(
+      "s:5Store0A8ObserverP3",
+      of: proto,
+      title: "progress(handler:)",
+      declaration: "func progress(handler: @escaping (Double) -> Void)"
+    )
+    try graph.write(to: directory.url)
+    let base = ["StoreObserver", "--module", "Store", "--symbol-graph-dir", directory.path]
+    let plain = try generate(base + ["--default", "observes(eventsOfKind:)=false"])
+    #expect(plain.status == 0, "\(plain.errorOutput)")
+    #expect(plain.output.components(separatedBy: "// A decision:").count - 1 == 2)
+    #expect(!plain.output.contains(".anyTrue"))
+
+    let chosen = try generate(
+      base + [
+        "--default", "observes(eventsOfKind:)=false", "--combine", "observes(eventsOfKind:)=anyTrue",
+        "--every-observer", "progress(handler:)",
+      ]
+    )
+    #expect(chosen.status == 0, "\(chosen.errorOutput)")
+    #expect(chosen.output.contains("using: Multiplex.Combiner<any StoreObserver, Bool, Bool>.anyTrue,"))
+    #expect(chosen.output.contains("Multiplex.Combiner.anyTrue.combine(&responses, default: defaultValue)"))
+    #expect(chosen.output.components(separatedBy: "// A decision:").count - 1 == 1)
+    #expect(chosen.output.contains("--combine 'observes(eventsOfKind:)=anyTrue' --every-observer 'progress(handler:)'"))
+
+    try expectBadInput(
+      base + ["--default", "observes(eventsOfKind:)=false", "--combine", "observes(eventsOfKind:)=firstNonNil"],
+      "Store: --combine cannot combine the answers of 'observes(eventsOfKind:)', which returns 'Bool' (anyTrue and "
+        + "allTrue need 'Bool', firstNonNil an 'Optional'); choose one of first, last, anyTrue, allTrue"
+    )
+    try expectBadInput(
+      base + ["--default", "observes(eventsOfKind:)=false", "--decided-once", "observes(eventsOfKind:)"],
+      "Store: --decided-once cannot apply to 'observes(eventsOfKind:)', a method that returns a value"
+    )
+    try expectBadInput(
+      base + ["--default", "observes(eventsOfKind:)=false", "--every-observer", "retry()"],
+      "Store: --every-observer names 'retry()', which is no requirement of the protocol"
+    )
   }
 }

@@ -166,7 +166,8 @@ import Testing
     )
   }
 
-  /// Primary associated types, and the associated type itself.
+  /// Primary associated types, and the associated type itself: one error, on the associated type (the clause
+  /// goes when it goes).
   @Test func primaryAssociatedType() {
     assertExpansion(
       """
@@ -183,18 +184,132 @@ import Testing
       diagnostics: [
         DiagnosticSpec(
           message:
-            "'@Multiplexed' does not support primary associated types: one multiplexer holds observers of every conforming type, so the requirements must not depend on the conforming type; remove the clause",
-          line: 2,
-          column: 18
-        ),
-        DiagnosticSpec(
-          message:
             "'@Multiplexed' does not support associated type 'Item': one multiplexer holds observers of every conforming type, so the requirements must not depend on the conforming type; use a concrete type or a generic parameter on the requirement instead",
           line: 3,
           column: 3
-        ),
+        )
       ]
     )
+  }
+
+  /// Primary associated types without an associated type are an error of their own.
+  @Test func primaryAssociatedTypeAlone() {
+    let expansion = Expansion(
+      """
+      @Multiplexed
+      protocol Delegate<Item>: AnyObject {
+        func didChange()
+      }
+      """
+    )
+    #expect(expansion.diagnostics.count == 1)
+    #expect(expansion.diagnostics.first?.hasPrefix("'@Multiplexed' does not support primary associated types") == true)
+  }
+
+  /// One error per root cause: an associated type used by every requirement (async-http-client's
+  /// `HTTPClientResponseDelegate` shape: `Self.Response` in parameters and results, a `where` clause) is one error,
+  /// not one per requirement that mentions it (as `Self.Response` too), nor a request for a default of a
+  /// requirement it refuses. A problem of its own on a requirement that does not use it is still reported, one
+  /// error per requirement (`Self` alone, a variadic).
+  @Test func associatedTypeIsOneRootCause() {
+    let expansion = Expansion(
+      """
+      @Multiplexed
+      protocol ResponseDelegate: AnyObject where Response: Sendable {
+        associatedtype Response
+        func didSendRequestHead(task: Task<Self.Response>, _ head: String)
+        func didSendRequest(task: Task<Response>)
+        func didReceiveHead(task: Task<Self.Response>, _ head: String) -> Future<Void>
+        func didFinishRequest(task: Task<Self.Response>) throws -> Self.Response
+        func didReceiveError(task: Task<Self.Response>, _ error: Error)
+        func compare(_ other: Self) -> Bool
+        func log(_ messages: String...)
+      }
+      """
+    )
+    #expect(expansion.diagnostics.count == 3, "\(expansion.diagnostics)")
+    #expect(expansion.diagnosticLines == [3, 9, 10])
+    #expect(
+      expansion.diagnostics.first?.hasPrefix("'@Multiplexed' does not support associated type 'Response'") == true
+    )
+    #expect(expansion.diagnostics.dropFirst().first?.hasPrefix("'@Multiplexed' cannot forward 'compare(_:)'") == true)
+    #expect(expansion.diagnostics.last?.hasPrefix("'@Multiplexed' cannot forward variadic parameter") == true)
+  }
+
+  /// A requirement refused for one reason is not asked for a default as well: `Self` in a requirement that
+  /// returns a value is one error.
+  @Test func refusedRequirementGetsNoDefaultRequest() {
+    let expansion = Expansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        func copy(of other: Self) -> Int
+      }
+      """
+    )
+    #expect(
+      expansion.diagnostics == [
+        "'@Multiplexed' cannot forward 'copy(of:)' because it mentions 'Self', which is a different type for every observer; use a concrete type or 'any' existential instead"
+      ]
+    )
+  }
+
+  /// `@MultiplexedCombine` that cannot combine the result: an error on the attribute's line, naming the valid
+  /// combiners; on a requirement that returns nothing, remove it.
+  @Test func combineThatCannotApply() {
+    let expansion = Expansion(
+      """
+      @Multiplexed
+      protocol Store: AnyObject {
+        @MultiplexedDefault(0)
+        @MultiplexedCombine(.anyTrue)
+        func total() -> Int
+        @MultiplexedCombine(.firstNonNil) @MultiplexedDefault(false)
+        func observes(eventsOfKind kind: Int) -> Bool
+        @MultiplexedCombine(.last)
+        func didChange()
+        @MultiplexedCombine(.anyTrue)
+        func shouldCommit() -> Bool?
+      }
+      """
+    )
+    #expect(
+      expansion.diagnostics == [
+        "'@MultiplexedCombine(.anyTrue)' cannot combine the answers of 'total()', which returns 'Int' (anyTrue and allTrue need 'Bool', firstNonNil an 'Optional'); choose one of first, last",
+        "'@MultiplexedCombine(.firstNonNil)' cannot combine the answers of 'observes(eventsOfKind:)', which returns 'Bool' (anyTrue and allTrue need 'Bool', firstNonNil an 'Optional'); choose one of first, last, anyTrue, allTrue",
+        "'@MultiplexedCombine(.last)' cannot combine the answers of 'didChange()', which returns nothing; remove '@MultiplexedCombine(.last)'",
+        "'@MultiplexedCombine(.anyTrue)' cannot combine the answers of 'shouldCommit()', which returns 'Bool?' (anyTrue and allTrue need 'Bool', firstNonNil an 'Optional'); choose one of first, last, firstNonNil",
+      ]
+    )
+    #expect(expansion.diagnosticLines == [4, 6, 8, 10])
+  }
+
+  /// `@MultiplexedDecidedOnce` where it cannot apply, and contradicting markers: an error on the attribute.
+  @Test func decidedOnceThatCannotApply() {
+    let expansion = Expansion(
+      """
+      @Multiplexed
+      protocol Transfer: AnyObject {
+        @MultiplexedDecidedOnce
+        func count(completion: @escaping () -> Void) -> Int?
+        @MultiplexedDecidedOnce
+        func finish(completion: @escaping () -> Void) async
+        @MultiplexedDecidedOnce
+        var name: String? { get }
+        @MultiplexedDecidedOnce @MultiplexedEveryObserver
+        func start(completion: @escaping () -> Void)
+      }
+      """
+    )
+    #expect(
+      expansion.diagnostics == [
+        "'@MultiplexedDecidedOnce' cannot apply to 'count(completion:)', a method that returns a value (its answers are combined): only a method that returns nothing and is not 'async' can go to exactly one observer; remove '@MultiplexedDecidedOnce'",
+        "'@MultiplexedDecidedOnce' cannot apply to 'finish(completion:)', an 'async' method (its caller awaits it instead of passing a handler): only a method that returns nothing and is not 'async' can go to exactly one observer; remove '@MultiplexedDecidedOnce'",
+        "'@MultiplexedDecidedOnce' cannot apply to 'name', a property: only a method that returns nothing and is not 'async' can go to exactly one observer; remove '@MultiplexedDecidedOnce'",
+        "'@MultiplexedDecidedOnce' and '@MultiplexedEveryObserver' contradict each other on 'start(completion:)'; keep one",
+      ]
+    )
+    #expect(expansion.diagnosticLines == [3, 5, 7, 9])
   }
 
   /// An associated type.

@@ -11,7 +11,9 @@ import Testing
       protocol Delegate: AnyObject {
         func didScroll(_ offset: Int)
         func didScroll(to offset: Int)
+        @MultiplexedEveryObserver
         func schedule(_ handler: @escaping @Sendable (Int) -> Void)
+        @MultiplexedEveryObserver
         func observe(_ handler: ((Int) -> Void)?)
         func title(for row: Int) -> String?
         var zoom: Double? { get set }

@@ -9,7 +9,6 @@ import Testing
 @Suite struct FrontEndParityTests {
   /// Requirements no multiplexer can forward, one protocol each; the offending member is on line 2.
   static let unsupported: [String] = [
-    "associatedtype Item",
     "static func make() -> Int",
     "init(name: String)",
     "func copy() -> Self?",
@@ -30,6 +29,17 @@ import Testing
       $0.message.replacingOccurrences(of: "requirement '\(requirement)': multiplex-generate ", with: "")
     }
     #expect(generatorReasons == macroReasons)
+  }
+
+  /// An associated type: one error on the same line from both, each with the advice its user can follow: the
+  /// macro's user owns the protocol (use a concrete type); the generator's does not (wrap it in a protocol of
+  /// their own).
+  @Test func anAssociatedTypeIsRefusedByBothWithTheirOwnRemedy() {
+    let (macro, macroLines, generator) = diagnostics(for: "associatedtype Item")
+    #expect(macroLines == [2] && generator.map(\.line) == [2])
+    #expect(macro.first?.contains("use a concrete type or a generic parameter on the requirement instead") == true)
+    #expect(generator.first?.message.contains("cannot be multiplexed by multiplex-generate") == true)
+    #expect(generator.first?.message.contains("declare a class-bound protocol of your own") == true)
   }
 
   @Test func aMissingDefaultValueIsRefusedByBothWithTheirOwnRemedy() {

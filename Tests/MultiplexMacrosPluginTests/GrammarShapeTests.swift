@@ -82,7 +82,9 @@ import Testing
       protocol Delegate: AnyObject {
         func onComplete(_ handler: @escaping () -> Void)
         func perform(_ work: @Sendable () -> Int) -> Int?
+        @MultiplexedEveryObserver
         func schedule(_ handler: @escaping @Sendable (Int) -> Void)
+        @MultiplexedEveryObserver
         func observe(_ handler: ((Int) -> Void)?)
         func log(_ message: @autoclosure @escaping () -> String)
         func run(_ work: @escaping @isolated(any) () async -> Void)
@@ -96,7 +98,14 @@ import Testing
     #expect(
       expansion.member("onComplete", of: multiplexer) == """
         func onComplete(_ handler: @escaping () -> Void) {
-          self._multiplexer.notify {
+          // A decision: only the first observer in call order gets it, so the handler is called once.
+          _ = self._multiplexer.combine(
+            using: Multiplex.Combiner<any Delegate, Swift.Void, Swift.Bool> { responses, _ in
+              responses.next() != nil
+            },
+            default: (),
+            requirement: #function
+          ) {
             $0.onComplete(handler)
           }
         }

@@ -12,6 +12,9 @@ let multiplexMacros: [String: MacroSpec] = [
   "Multiplexed": MacroSpec(type: MultiplexedMacro.self),
   "MultiplexedDefault": MacroSpec(type: MultiplexedDefaultMacro.self),
   "MultiplexedRequired": MacroSpec(type: MultiplexedRequiredMacro.self),
+  "MultiplexedDecidedOnce": MacroSpec(type: MultiplexedDecidedOnceMacro.self),
+  "MultiplexedEveryObserver": MacroSpec(type: MultiplexedEveryObserverMacro.self),
+  "MultiplexedCombine": MacroSpec(type: MultiplexedCombineMacro.self),
   "_MultiplexedCombining": MacroSpec(type: MultiplexedCombiningMacro.self),
 ]
 

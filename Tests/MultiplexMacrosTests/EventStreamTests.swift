@@ -9,6 +9,8 @@ protocol RecorderDelegate: AnyObject {
   func didScroll(_ offset: Int)
   func didScroll(to offset: Int)
   func adjust(_ value: inout Int)
+  // Every observer: a decided-once requirement is no event.
+  @MultiplexedEveryObserver
   func perform(_ completion: @escaping () -> Void)
   func visit(_ body: () -> Void)
   func value<T>(as type: T.Type) -> T?

@@ -54,6 +54,12 @@ package enum MultiplexedDiagnostic: DiagnosticMessage {
   case externalUnknownDefault(name: String)
   case externalAmbiguousDefault(name: String, candidates: [String])
   case externalDefaultNotExpression(name: String, text: String)
+  case decisionNotApplicable(spelling: String, name: String, reason: String)
+  case conflictingDecisionMarkers(name: String)
+  case combineNotApplicable(spelling: String, name: String, result: String, valid: [String])
+  case unknownCombiner(given: String)
+  case externalUnknownRequirement(flag: String, name: String)
+  case externalAssociatedTypes(protocolName: String, names: [String])
 
   package var message: String {
     switch self {
@@ -202,6 +208,31 @@ package enum MultiplexedDiagnostic: DiagnosticMessage {
         + "its types: " + candidates.map { "'\($0)'" }.joined(separator: " or ")
     case .externalDefaultNotExpression(let name, let text):
       return "the default value of '\(name)', '\(text)', is not one Swift expression"
+    case .decisionNotApplicable(let spelling, let name, let reason):
+      return "\(spelling) cannot apply to '\(name)', \(reason): only a method that returns nothing and is not "
+        + "'async' can go to exactly one observer; remove \(spelling)"
+    case .conflictingDecisionMarkers(let name):
+      return "'@\(Naming.decidedOnceMarker)' and '@\(Naming.everyObserverMarker)' contradict each other on '\(name)'; "
+        + "keep one"
+    case .combineNotApplicable(let spelling, let name, let result, let valid):
+      guard !valid.isEmpty else {
+        return "\(spelling) cannot combine the answers of '\(name)', which \(result); remove \(spelling)"
+      }
+      return "\(spelling) cannot combine the answers of '\(name)', which \(result) (anyTrue and allTrue need 'Bool', "
+        + "firstNonNil an 'Optional'); choose one of " + valid.joined(separator: ", ")
+    case .unknownCombiner(let given):
+      return
+        "'\(given)' names no combiner; use one of .\(CombiningPolicy.allCases.map(\.rawValue).joined(separator: ", ."))"
+    case .externalUnknownRequirement(let flag, let name):
+      return "\(flag) names '\(name)', which is no requirement of the protocol; name a requirement as "
+        + "'method(label:label:)' or a property by its name"
+    case .externalAssociatedTypes(let protocolName, let names):
+      let list = names.map { "'\($0)'" }.joined(separator: ", ")
+      let types = names.count == 1 ? "associated type \(list)" : "associated types \(list)"
+      return "protocol '\(protocolName)' cannot be multiplexed by multiplex-generate: each conforming type chooses "
+        + "its \(types), and one multiplexer holds observers of every conforming type. Instead, declare a "
+        + "class-bound protocol of your own with concrete types in their place (mark it @Multiplexed), "
+        + "and a small class conforming to '\(protocolName)' that forwards each call to that protocol's multiplexer"
     }
   }
 
@@ -256,6 +287,12 @@ package enum MultiplexedDiagnostic: DiagnosticMessage {
     case .externalUnknownDefault: id = "externalUnknownDefault"
     case .externalAmbiguousDefault: id = "externalAmbiguousDefault"
     case .externalDefaultNotExpression: id = "externalDefaultNotExpression"
+    case .decisionNotApplicable: id = "decisionNotApplicable"
+    case .conflictingDecisionMarkers: id = "conflictingDecisionMarkers"
+    case .combineNotApplicable: id = "combineNotApplicable"
+    case .unknownCombiner: id = "unknownCombiner"
+    case .externalUnknownRequirement: id = "externalUnknownRequirement"
+    case .externalAssociatedTypes: id = "externalAssociatedTypes"
     }
     return MessageID(domain: "MultiplexMacros", id: id)
   }

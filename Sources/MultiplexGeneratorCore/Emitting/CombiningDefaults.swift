@@ -8,17 +8,31 @@ import SwiftSyntaxBuilder
 /// combiner. `@_MultiplexedCombining` generates them for the macro (which cannot extend the protocol it
 /// generates); `multiplex-generate` writes them next to the protocol.
 package enum CombiningDefaults {
-  /// The body that returns the first response's value, or the default: the first responder's answer.
-  package static let firstResponse = "Multiplex.Combiner.first.combine(&responses, default: defaultValue)"
-  /// The body that returns the first response's value that is not `nil`, or the default.
-  package static let firstNonNilResponse = "Multiplex.Combiner.firstNonNil.combine(&responses, default: defaultValue)"
+  /// The body that combines the responses with `policy`'s built-in combiner: `first` returns the first response's
+  /// value (the first responder's answer), or the default.
+  package static func body(_ policy: CombiningPolicy) -> String {
+    "Multiplex.Combiner.\(policy.rawValue).combine(&responses, default: defaultValue)"
+  }
+
+  /// The policy a method of a combining protocol carries, as `@MultiplexedCombine(.anyTrue)` (written by
+  /// `@Multiplexed` for a requirement with a chosen policy), or `first`.
+  package static func markedPolicy(of method: FunctionDeclSyntax) -> CombiningPolicy {
+    for element in method.attributes {
+      if case .attribute(let attribute) = element, Naming.attributeName(attribute) == Naming.combineMarker,
+        let policy = Requirement.combinerArgument(attribute)
+      {
+        return policy
+      }
+    }
+    return .first
+  }
 
   /// `extension <type> { … }` implementing every method of `proto` with the body `policy` gives it; `nil` when
   /// the protocol has no method. The access level and availability of `proto` carry over.
   package static func extensionDecl(
     of proto: ProtocolDeclSyntax,
     extending type: some TypeSyntaxProtocol,
-    policy: (FunctionDeclSyntax) -> String = { _ in firstResponse }
+    policy: (FunctionDeclSyntax) -> String = { body(markedPolicy(of: $0)) }
   ) -> ExtensionDeclSyntax? {
     var access: DeclModifierSyntax? = nil
     for modifier in proto.modifiers {
@@ -36,7 +50,15 @@ package enum CombiningDefaults {
     var members: [String] = []
     for member in proto.memberBlock.members {
       guard let function = member.decl.as(FunctionDeclSyntax.self) else { continue }
-      var signature = function.with(\.leadingTrivia, []).with(\.modifiers, [])
+      // The policy marker is the protocol's, not the implementation's.
+      var attributes = AttributeListSyntax([])
+      for element in function.attributes {
+        if case .attribute(let attribute) = element, Naming.attributeName(attribute) == Naming.combineMarker {
+          continue
+        }
+        attributes.append(element)
+      }
+      var signature = function.with(\.attributes, attributes).with(\.leadingTrivia, []).with(\.modifiers, [])
       if let access {
         // The modifier goes where `func` was (after the attributes, on its line); `func` follows on the same line.
         let modifier = access.with(\.leadingTrivia, signature.funcKeyword.leadingTrivia).with(\.trailingTrivia, .space)

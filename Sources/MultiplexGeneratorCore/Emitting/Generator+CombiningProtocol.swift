@@ -34,12 +34,13 @@ extension Generator {
   package func combiningDefaults() -> DeclSyntax? {
     guard let proto = combiningProtocol().as(ProtocolDeclSyntax.self) else { return nil }
     let type = TypeSyntax(IdentifierTypeSyntax(name: .identifier(model.combiningName)))
+    var policies: [String: CombiningPolicy] = [:]
+    for requirement in model.requirements where requirement.returnsValue {
+      policies[requirement.combiningLabel] = combiningPolicy(requirement)
+    }
     return CombiningDefaults.extensionDecl(of: proto, extending: type) { method in
-      // An `@objc` protocol's observers do not all respond: the first responder's answer, `nil` included.
-      guard !isObjC, let result = method.signature.returnClause?.type, Requirement.isOptionalType(result) else {
-        return CombiningDefaults.firstResponse
-      }
-      return CombiningDefaults.firstNonNilResponse
+      let label = method.signature.parameterClause.parameters.dropFirst().first?.firstName.text ?? ""
+      return CombiningDefaults.body(policies[label] ?? .first)
     }.map(DeclSyntax.init)
   }
 
@@ -47,9 +48,12 @@ extension Generator {
   private func combiningMethod(_ requirement: Requirement, type: TypeSyntax) -> String {
     let (genericClause, whereClause, type) = combiningSignature(requirement, type: type)
     let responses = "Multiplex.Responses<\(model.qualifiedObserverType), \(type.description)>"
+    // The macro's `@_MultiplexedCombining` sees only this protocol: the marker tells it the policy.
+    let marker = requirement.combining.map { "@\(Naming.combineMarker)(.\($0.rawValue))\n" } ?? ""
+    let policy = requirement.combining.map { "; by default with `Combiner.\($0.rawValue)`" } ?? ""
     return """
-      /// Combines the answers to `\(requirement.displayName)`.
-      \(attributes(requirement.availability))func \(model.combiningBaseName)\(genericClause)(
+      /// Combines the answers to `\(requirement.displayName)`\(policy).
+      \(model.external == nil ? marker : "")\(attributes(requirement.availability))func \(model.combiningBaseName)\(genericClause)(
         _ multiplexer: \(model.qualifiedMultiplexerName),
         \(requirement.combiningLabel) responses: inout \(responses),
         default defaultValue: \(type.description)

@@ -21,9 +21,18 @@ extension Generator {
     return decl.as(ExtensionDeclSyntax.self)
   }
 
-  /// One default implementation: it does nothing and answers with ``notImplemented(_:)``.
+  /// One default implementation: it does nothing and answers with ``notImplemented(_:)``. A decided-once
+  /// requirement's marks the call "not implemented" too, so that the multiplexer hands the decision to the first
+  /// observer that implements it.
   private func defaultImplementation(_ requirement: Requirement) -> String {
     let modifiers = memberAccess + (requirement.isNonisolated ? "nonisolated " : "")
+    if requirement.isDecision, case .method(let signature, _, _, _) = requirement.shape {
+      return """
+        \(attributes(requirement.availability))\(modifiers)\(signature.description) {
+          Multiplex.notImplemented(by: self, returning: ())
+        }
+        """
+    }
     return implementation(
       requirement,
       heading: attributes(requirement.availability) + modifiers,

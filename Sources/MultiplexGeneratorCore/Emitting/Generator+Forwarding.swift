@@ -125,54 +125,51 @@ extension Generator {
       """
   }
 
-  /// Whether the default policy for `requirement` is the first answer that is not `nil` rather than the first
-  /// responding observer's answer: for an `Optional` result of a protocol of another module, whose observers all
-  /// respond (its default implementations are the module's, which the multiplexer cannot tell from theirs).
-  func combinesFirstNonNil(_ requirement: Requirement) -> Bool {
+  /// The policy that answers `requirement` when no combiner is set: the one chosen at generation time
+  /// (``Requirement/combining``), else the first answer that is not `nil` for an `Optional` result of a Swift
+  /// protocol of another module (whose observers all respond: its default implementations are the module's, which
+  /// the multiplexer cannot tell from theirs), else the first responding observer's answer.
+  func combiningPolicy(_ requirement: Requirement) -> CombiningPolicy {
+    if let policy = requirement.combining { return policy }
     // An `@objc` protocol's observers do not all respond: the first responder's answer, `nil` included, wins.
     guard model.external?.isObjC == false, case .value(_, _, let isOptional) = requirement.result else {
-      return false
+      return .first
     }
-    return isOptional
+    return isOptional ? .firstNonNil : .first
   }
 
-  /// The statements that return the default policy's answer when no combiner is set: the first responding
-  /// observer's answer (or the first non-`nil` one, see ``combinesFirstNonNil(_:)``), or the default value.
+  /// The statements that return the default policy's answer when no combiner is set (see
+  /// ``combiningPolicy(_:)``), or the default value when no observer responds.
   ///
   /// A default that asks the protocol's own default implementation (``Requirement/usesModuleDefault``) is only
-  /// evaluated when no observer answers.
+  /// evaluated when no observer answers, except under `anyTrue` and `allTrue`, which take it as their default.
   func defaultPolicyBody(_ requirement: Requirement, type: TypeSyntax) -> String {
     let prefix = effectPrefix(requirement)
     let typeText = type.description
-    let policy =
-      combinesFirstNonNil(requirement)
-      ? "using: Multiplex.Combiner<\(model.observerType), \(typeText), \(typeText)>.firstNonNil," : ""
-    guard requirement.usesModuleDefault else {
-      let closure = observerClosure(requirement, returnType: typeText)
-      guard combinesFirstNonNil(requirement) else {
-        return "return \(prefix)self.\(Naming.storage).combine(default: \(defaultValueText(requirement)), "
-          + "requirement: #function) \(closure)"
-      }
+    let policy = combiningPolicy(requirement)
+    func call(default defaultText: String, valueType: String) -> String {
+      guard policy != .first else { return "combine(default: \(defaultText), requirement: #function)" }
       return """
-        return \(prefix)self.\(Naming.storage).combine(
-          \(policy)
-          default: \(defaultValueText(requirement)),
+        combine(
+          using: Multiplex.Combiner<\(model.observerType), \(valueType), \(valueType)>.\(policy.rawValue),
+          default: \(defaultText),
           requirement: #function
-        ) \(closure)
+        )
         """
     }
-    // The answer, or `nil` when no observer answers: an `Optional` result is its own answer, any other is
-    // wrapped in one.
+    guard requirement.usesModuleDefault, !policy.needsBool else {
+      let closure = observerClosure(requirement, returnType: typeText)
+      let combine = call(default: defaultValueText(requirement), valueType: typeText)
+      return "return \(prefix)self.\(Naming.storage).\(combine) \(closure)"
+    }
+    // The answer, or `nil` when no observer answers: an `Optional` result combined as the first non-`nil` answer
+    // is its own answer, any other is wrapped in one.
     let answer = Naming.fresh("answer", avoiding: requirement.reservedNames)
     let answerType =
-      combinesFirstNonNil(requirement) ? typeText : TypeAliasQualifier.parenthesized(type).description + "?"
+      policy == .firstNonNil ? typeText : TypeAliasQualifier.parenthesized(type).description + "?"
     let closure = observerClosure(requirement, returnType: answerType)
-    let call =
-      policy.isEmpty
-      ? "combine(default: nil, requirement: #function)"
-      : "combine(\n  \(policy)\n  default: nil,\n  requirement: #function\n)"
     return """
-      let \(answer): \(answerType) = \(prefix)self.\(Naming.storage).\(call) \(closure)
+      let \(answer): \(answerType) = \(prefix)self.\(Naming.storage).\(call(default: "nil", valueType: answerType)) \(closure)
       if let \(answer) {
         return \(answer)
       }

@@ -24,11 +24,16 @@ extension ExternalGenerator {
   ///
   /// For any protocol, `defaultValues` names requirements returning a value: a name that is none of them, or a
   /// text that is not one expression, is a problem.
+  ///
+  /// `options` also names requirements decided once, sent to every observer, or combined by a chosen policy
+  /// (``GenerationOptions/decidedOnce``, ``GenerationOptions/everyObserver``, ``GenerationOptions/combining``):
+  /// each name marks every requirement of that name (overloads share it); a name that is none is a problem.
   static func prepare(
     _ input: ExternalProtocol,
     proto: ProtocolDeclSyntax,
-    defaultValues: [String: String]
+    options: GenerationOptions
   ) -> Prepared {
+    let defaultValues = options.defaultValues
     let declarations = proto.memberBlock.members.map(\.decl)
     var prepared = Prepared(source: input.source, members: input.members)
     guard prepared.members.count == declarations.count else { return prepared }  // diagnosed by the reader
@@ -103,6 +108,32 @@ extension ExternalGenerator {
         continue
       }
       prepared.members[index].defaultValue = text
+    }
+
+    // The requirements each flag names: a method as `name(label:)`, a property by its name.
+    func indices(named name: String, flag: String) -> [Int] {
+      let found = declarations.indices.filter { index in
+        if let function = declarations[index].as(FunctionDeclSyntax.self) {
+          return Requirement.displayName(of: function) == name
+        }
+        return declarations[index].as(VariableDeclSyntax.self)?.bindings.first?.pattern.trimmedDescription == name
+      }
+      if found.isEmpty {
+        prepared.problems.append(
+          (MultiplexedDiagnostic.externalUnknownRequirement(flag: flag, name: name).message, Syntax(proto.name))
+        )
+      }
+      return found
+    }
+    for (names, isDecidedOnce, flag) in [
+      (options.decidedOnce, true, "--decided-once"), (options.everyObserver, false, "--every-observer"),
+    ] {
+      for name in names.sorted() {
+        for index in indices(named: name, flag: flag) { prepared.members[index].isDecidedOnce = isDecidedOnce }
+      }
+    }
+    for (name, policy) in options.combining.sorted(by: { $0.key < $1.key }) {
+      for index in indices(named: name, flag: "--combine") { prepared.members[index].combining = policy }
     }
     return prepared
   }

@@ -52,7 +52,7 @@ package enum ExternalGenerator {
     guard let original = original.statements.lazy.compactMap({ $0.item.as(ProtocolDeclSyntax.self) }).first else {
       return failure(MultiplexedDiagnostic.externalNoProtocol.message, at: Parser.parse(source: input.source))
     }
-    let prepared = prepare(input, proto: original, defaultValues: options.defaultValues)
+    let prepared = prepare(input, proto: original, options: options)
     if !prepared.problems.isEmpty {
       return .failure(GenerationFailure(diagnostics: prepared.problems.map { diagnostic($0.message, at: $0.node) }))
     }

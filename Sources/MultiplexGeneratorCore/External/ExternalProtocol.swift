@@ -56,6 +56,12 @@ package struct ExternalMember: Sendable {
   /// (`subscript(_:)`), or, when an overload shares it, the one with types (`subscript(_: Int) -> String`). Set
   /// by ``ExternalGenerator``, for the diagnostic that asks for a default value.
   var defaultName: String?
+  /// Whether the requirement is decided once (`true`, `--decided-once`) or goes to every observer (`false`,
+  /// `--every-observer`); `nil` for the rule of ``Requirement/isDecisionRequirement(_:)``. ``ExternalGenerator``
+  /// sets it from ``GenerationOptions/decidedOnce`` and ``GenerationOptions/everyObserver``.
+  package var isDecidedOnce: Bool? = nil
+  /// The combining policy the user chose (`--combine`), or `nil`; set from ``GenerationOptions/combining``.
+  package var combining: CombiningPolicy? = nil
   /// Whether the member belongs to an `@objc` protocol; set by the reader, for its diagnostics.
   var isInObjCProtocol = false
 

@@ -28,18 +28,32 @@ package struct GenerationOptions: Sendable {
   /// (an `Optional` result then returns it instead of `nil`). A name that is no requirement returning a value is
   /// an error.
   package var defaultValues: [String: String]
+  /// Requirements forwarded to exactly one observer (`--decided-once`) or to every observer
+  /// (`--every-observer`), whatever ``Requirement/isDecisionRequirement(_:)`` says; named as in ``defaultValues``.
+  /// A name that is no requirement, or a requirement that cannot be decided once, is an error.
+  package var decidedOnce: Set<String>
+  package var everyObserver: Set<String>
+  /// The combining policy of each named requirement (`--combine 'observes(eventsOfKind:)=anyTrue'`). A name that
+  /// is no requirement, or a policy that cannot combine its answers (`anyTrue` on an `Int`), is an error.
+  package var combining: [String: CombiningPolicy]
 
   package init(
     typeName: String,
     access: Access = .internal,
     header: String = "",
     additionalImports: [String] = [],
-    defaultValues: [String: String] = [:]
+    defaultValues: [String: String] = [:],
+    decidedOnce: Set<String> = [],
+    everyObserver: Set<String> = [],
+    combining: [String: CombiningPolicy] = [:]
   ) {
     self.typeName = typeName
     self.access = access
     self.header = header
     self.additionalImports = additionalImports
     self.defaultValues = defaultValues
+    self.decidedOnce = decidedOnce
+    self.everyObserver = everyObserver
+    self.combining = combining
   }
 }

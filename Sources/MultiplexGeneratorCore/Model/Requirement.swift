@@ -70,11 +70,15 @@ package struct Requirement {
   /// out, and when it returns a value, ``defaultValue`` asks the protocol's default implementation, through a stub
   /// object that implements nothing else of its own.
   package var usesModuleDefault: Bool = false
-  /// Whether the requirement is a *decision* (a protocol of another module only): a method that hands the
-  /// delegate a completion handler the sender waits for, which must be called exactly once. The multiplexer
-  /// forwards it to one observer only, the first in call order (the primary when there is one), or, with no
-  /// observer, to the protocol's default implementation. See ``isDecisionRequirement(_:)`` for the exact rule.
+  /// Whether the requirement is *decided once*: a method that hands the delegate a completion, decision or
+  /// reply handler the sender waits for, which must be called exactly once. The multiplexer forwards it to one
+  /// observer only, the first responding one in call order (the primary when there is one), or, with no
+  /// observer, to the protocol's default implementation. See ``isDecisionRequirement(_:)`` for the rule, which
+  /// `--decided-once`/`--every-observer` and `@MultiplexedDecidedOnce`/`@MultiplexedEveryObserver` override.
   package var isDecision: Bool = false
+  /// The combining policy chosen for the requirement at generation time, or `nil` for the flavour's default (the
+  /// first answer; the first non-`nil` one for an `Optional` result of another module's Swift protocol).
+  package var combining: CombiningPolicy? = nil
   /// Whether observers must implement the requirement (no default implementation is generated).
   package let isRequired: Bool
   /// Whether the requirement is an `optional` requirement of an `@objc` protocol: forwarded only to the observers

@@ -52,6 +52,17 @@ extension ProtocolModel {
     let before = diagnostics.count
     let name = proto.name.text
 
+    // Associated types: one error per root cause. Another module's protocol is refused as a whole, in one line
+    // (its user can change nothing in it); for the macro, each associated type is an error, and what follows from
+    // them (a `where` clause, primary associated types, requirements that name them, as `Self.Item` too) is not.
+    let associatedTypes = proto.memberBlock.members.compactMap { $0.decl.as(AssociatedTypeDeclSyntax.self) }
+    if external != nil, let first = associatedTypes.first {
+      let names = associatedTypes.map(\.name.text)
+      diagnostics.append(Diagnostic(.externalAssociatedTypes(protocolName: name, names: names), on: first))
+      return nil
+    }
+    let dependentNames = Set(associatedTypes.map(\.name.text))
+
     // Attributes of the protocol.
     var availability: [AttributeSyntax] = []
     var isolation: AttributeSyntax? = nil
@@ -144,10 +155,10 @@ extension ProtocolModel {
     if !isClassBound {
       diagnostics.append(notClassBoundDiagnostic(proto))
     }
-    if let whereClause = proto.genericWhereClause {
+    if let whereClause = proto.genericWhereClause, dependentNames.isEmpty {
       diagnostics.append(Diagnostic(.protocolWhereClause, on: whereClause))
     }
-    if let primary = proto.primaryAssociatedTypeClause {
+    if let primary = proto.primaryAssociatedTypeClause, dependentNames.isEmpty {
       diagnostics.append(Diagnostic(.primaryAssociatedTypes, on: primary))
     }
 
@@ -169,16 +180,21 @@ extension ProtocolModel {
     for (index, member) in members.enumerated() {
       var description = external?.members[index]
       description?.isInObjCProtocol = external?.origin.isObjC == true
+      var memberDiagnostics: [Diagnostic] = []
       if var requirement = Requirement.make(
         from: member.decl,
         protocolName: name,
         isolation: isolation,
         external: description,
-        diagnostics: &diagnostics
+        diagnostics: &memberDiagnostics
       ) {
         requirement.isObjCOptional = description?.isInObjCProtocol == true && description?.isOptional == true
         requirements.append(requirement)
       }
+      let isConsequence =
+        !dependentNames.isEmpty && !member.decl.is(AssociatedTypeDeclSyntax.self)
+        && member.decl.tokens(viewMode: .sourceAccurate).contains { dependentNames.contains($0.text) }
+      if !isConsequence { diagnostics += memberDiagnostics }
     }
 
     // Combining labels must be unique: overloads get a numeric suffix, one that is no other requirement's label

@@ -1,45 +1,183 @@
+import SwiftDiagnostics
 import SwiftSyntax
 
-/// Decisions: requirements whose completion handler must be called exactly once (protocols of another module).
+/// Decided-once requirements (a completion, decision or reply handler the sender waits for) and the policies the
+/// user chooses per requirement: `--decided-once`, `--every-observer` and `--combine` for `multiplex-generate`,
+/// `@MultiplexedDecidedOnce`, `@MultiplexedEveryObserver` and `@MultiplexedCombine` for `@Multiplexed`.
 extension Requirement {
-  /// Whether `requirement`, of a protocol declared in another module, is a *decision*: a call that hands the
-  /// delegate a completion handler the sender waits for, like Foundation's
-  /// `urlSession(_:dataTask:didReceive:completionHandler:)`,
-  /// `urlSession(_:task:willPerformHTTPRedirection:newRequest:completionHandler:)` or
-  /// `urlSession(_:task:needNewBodyStream:)`.
+  /// The words that make a closure parameter a handler: its argument label or parameter name is one of them, or
+  /// ends in one of them capitalized (`completionHandler`, `withCompletionHandler`, `decisionHandler`,
+  /// `replyHandler`, `onCompletion`, `resultCallback`).
+  static let handlerWords = ["handler", "completion", "callback", "reply"]
+
+  /// Whether `requirement` is *decided once* by default: a call that hands the delegate a handler the sender
+  /// waits for, like Foundation's `urlSession(_:dataTask:didReceive:completionHandler:)`, WebKit's
+  /// `webView(_:decidePolicyFor:decisionHandler:)` or Alamofire's `retry(_:for:dueTo:completion:)`.
   ///
   /// Forwarded to every observer, such a call would call the handler once per observer (each default
   /// implementation calls it), and a sender may stop there (`URLSession` on Linux traps when the redirection
-  /// handler is called twice). So the multiplexer forwards a decision to exactly one observer.
+  /// handler is called twice; WebKit raises an exception). So the multiplexer forwards it to exactly one observer.
   ///
-  /// The rule, exactly: a method (not a property or subscript) that returns `Void`, is not `async`, and whose
-  /// **last** parameter
-  /// - has a function type (possibly parenthesized, with any other attributes such as `@Sendable`) marked
-  ///   `@escaping`, and
-  /// - has an argument label or a parameter name that is `handler` or ends in `Handler` (`completionHandler`,
-  ///   `decisionHandler`, `replyHandler`; `needNewBodyStream completionHandler:` counts by its parameter name).
+  /// The rule, exactly, the same for `@Multiplexed` and `multiplex-generate`: a method (not a property or
+  /// subscript) that returns `Void`, is not `async`, and has a parameter, in any position, such that
+  /// - its type is a closure: a function type, possibly with attributes (`@escaping`, `@Sendable`), in
+  ///   parentheses, or `Optional` (`((Bool) -> Void)?`, `T!`, `Optional<…>`); escaping or not, and
+  /// - its argument label or its parameter name is `handler`, `completion`, `callback` or `reply`, or ends in
+  ///   `Handler`, `Completion`, `Callback` or `Reply` (``handlerWords``).
   ///
-  /// An `Optional` closure (`((Bool) -> Void)?`) does not count: the delegate may not be expected to call it.
-  /// Throwing and generic methods count. The macro never marks decisions: a protocol of your own says what it
-  /// means with its own default implementations and combiners.
+  /// An `Optional` closure counts: when the sender passes one, it still expects one call. A non-escaping closure
+  /// counts too (a synchronous reply). Throwing and generic methods count. The user's choice overrides the rule
+  /// either way (see ``applyChoices(to:declaration:external:diagnostics:)``).
   static func isDecisionRequirement(_ requirement: Requirement) -> Bool {
     guard case .method(let signature, _, _, _) = requirement.shape, case .void = requirement.result,
       !requirement.isAsync
     else { return false }
-    guard let last = signature.signature.parameterClause.parameters.last,
-      hasAttribute("escaping", last.type), isFunctionType(last.type)
-    else { return false }
-    let names = [last.firstName, last.secondName].compactMap { $0 }.map(Naming.bare)
-    return names.contains { $0 == "handler" || $0.hasSuffix("Handler") }
+    return signature.signature.parameterClause.parameters.contains { parameter in
+      isClosureType(parameter.type)
+        && [parameter.firstName, parameter.secondName].compactMap { $0 }.map(Naming.bare).contains(where: isHandlerName)
+    }
   }
 
-  /// Whether `type` is a function type under its attributes and specifiers and any parentheses.
-  private static func isFunctionType(_ type: TypeSyntax) -> Bool {
+  /// Whether `name` is one of ``handlerWords`` or ends in one of them, capitalized.
+  static func isHandlerName(_ name: String) -> Bool {
+    handlerWords.contains { word in name == word || name.hasSuffix(word.prefix(1).uppercased() + word.dropFirst()) }
+  }
+
+  /// Whether `type` is a function type under its attributes and specifiers, any parentheses and `Optional`.
+  private static func isClosureType(_ type: TypeSyntax) -> Bool {
     var base = type
-    if let attributed = base.as(AttributedTypeSyntax.self) { base = attributed.baseType }
-    while let tuple = base.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-      base = only.type
+    while true {
+      if let attributed = base.as(AttributedTypeSyntax.self) {
+        base = attributed.baseType
+      } else if let tuple = base.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+        base = only.type
+      } else if let optional = base.as(OptionalTypeSyntax.self) {
+        base = optional.wrappedType
+      } else if let unwrapped = base.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+        base = unwrapped.wrappedType
+      } else if let generic = base.as(IdentifierTypeSyntax.self), generic.name.text == "Optional",
+        let argument = generic.genericArgumentClause?.arguments.first,
+        let wrapped = Syntax(argument.argument).as(TypeSyntax.self)
+      {
+        base = wrapped
+      } else {
+        return base.is(FunctionTypeSyntax.self)
+      }
     }
-    return base.is(FunctionTypeSyntax.self)
+  }
+
+  /// Applies what the user chose for `requirement`, read from `declaration` (the macro's markers) or `external`
+  /// (the generator's flags): decided once or every observer, overriding ``isDecisionRequirement(_:)``, and the
+  /// combining policy. A choice that cannot apply is diagnosed on the marker (macro) or the declaration.
+  static func applyChoices(
+    to requirement: inout Requirement,
+    declaration: DeclSyntax,
+    external: ExternalMember?,
+    diagnostics: inout [Diagnostic]
+  ) {
+    requirement.isDecision = isDecisionRequirement(requirement)
+    var decision: (isDecidedOnce: Bool, node: Syntax, spelling: String)? = nil
+    var combining: (policy: CombiningPolicy, node: Syntax, spelling: String)? = nil
+    if let external {
+      if let isDecidedOnce = external.isDecidedOnce {
+        decision = (isDecidedOnce, Syntax(declaration), isDecidedOnce ? "--decided-once" : "--every-observer")
+      }
+      if let policy = external.combining { combining = (policy, Syntax(declaration), "--combine") }
+    } else {
+      var markers: [(Bool, AttributeSyntax)] = []
+      for element in declaration.asProtocol((any WithAttributesSyntax).self)?.attributes ?? [] {
+        guard case .attribute(let attribute) = element else { continue }
+        switch Naming.attributeName(attribute) {
+        case Naming.decidedOnceMarker: markers.append((true, attribute))
+        case Naming.everyObserverMarker: markers.append((false, attribute))
+        case Naming.combineMarker:
+          guard combining == nil else { continue }  // diagnosed by `readAttributes`
+          guard let policy = combinerArgument(attribute) else {
+            let given = attribute.arguments?.trimmedDescription ?? ""
+            diagnostics.append(Diagnostic(.unknownCombiner(given: given), on: attribute))
+            continue
+          }
+          combining = (policy, Syntax(attribute), "'@\(Naming.combineMarker)(.\(policy.rawValue))'")
+        default: break
+        }
+      }
+      if markers.contains(where: { $0.0 }) && markers.contains(where: { !$0.0 }), let last = markers.last {
+        diagnostics.append(Diagnostic(.conflictingDecisionMarkers(name: requirement.displayName), on: last.1))
+      } else if let first = markers.first {
+        let marker = first.0 ? Naming.decidedOnceMarker : Naming.everyObserverMarker
+        decision = (first.0, Syntax(first.1), "'@\(marker)'")
+      }
+    }
+    if let decision {
+      if decision.isDecidedOnce, let reason = decisionObstacle(requirement) {
+        diagnostics.append(
+          Diagnostic(
+            .decisionNotApplicable(spelling: decision.spelling, name: requirement.displayName, reason: reason),
+            on: decision.node
+          )
+        )
+      } else {
+        requirement.isDecision = decision.isDecidedOnce
+      }
+    }
+    if let combining {
+      let valid = validPolicies(requirement)
+      guard valid.contains(combining.policy) else {
+        diagnostics.append(
+          Diagnostic(
+            .combineNotApplicable(
+              spelling: combining.spelling,
+              name: requirement.displayName,
+              result: resultDescription(requirement),
+              valid: valid.map(\.rawValue)
+            ),
+            on: combining.node
+          )
+        )
+        return
+      }
+      requirement.combining = combining.policy
+    }
+  }
+
+  /// Why `requirement` cannot be decided once, or `nil` when it can.
+  private static func decisionObstacle(_ requirement: Requirement) -> String? {
+    switch requirement.shape {
+    case .property: return "a property"
+    case .subscript: return "a subscript"
+    case .method:
+      if requirement.returnsValue { return "a method that returns a value (its answers are combined)" }
+      if requirement.isAsync { return "an 'async' method (its caller awaits it instead of passing a handler)" }
+      return nil
+    }
+  }
+
+  /// The policies that can combine the answers of `requirement`: none for `Void`; `first` and `last` for any
+  /// value, `anyTrue` and `allTrue` for a `Bool` (spelled `Bool` or `Swift.Bool`), `firstNonNil` for an
+  /// `Optional`.
+  private static func validPolicies(_ requirement: Requirement) -> [CombiningPolicy] {
+    guard case .value(_, let valueType, let isOptional) = requirement.result else { return [] }
+    let isBool = ["Bool", "Swift.Bool"].contains(valueType.trimmedDescription)
+    return CombiningPolicy.allCases.filter { policy in
+      switch policy {
+      case .first, .last: return true
+      case .anyTrue, .allTrue: return isBool
+      case .firstNonNil: return isOptional
+      }
+    }
+  }
+
+  /// `returns 'Int'` or `returns nothing`, for messages.
+  private static func resultDescription(_ requirement: Requirement) -> String {
+    guard case .value(let type, _, _) = requirement.result else { return "returns nothing" }
+    return "returns '\(type.trimmedDescription)'"
+  }
+
+  /// The policy `@MultiplexedCombine(.anyTrue)` names (also `MultiplexedCombiner.anyTrue`), or `nil`.
+  static func combinerArgument(_ attribute: AttributeSyntax) -> CombiningPolicy? {
+    guard case .argumentList(let arguments) = attribute.arguments, arguments.count == 1,
+      let member = arguments.first?.expression.as(MemberAccessExprSyntax.self)
+    else { return nil }
+    return CombiningPolicy(rawValue: member.declName.baseName.text)
   }
 }

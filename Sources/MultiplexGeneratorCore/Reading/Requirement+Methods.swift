@@ -70,6 +70,7 @@ extension Requirement {
         markers: markers,
         declaration: function,
         external: external,
+        isRefused: diagnostics.count > before,
         diagnostics: &diagnostics
       )
     else { return nil }

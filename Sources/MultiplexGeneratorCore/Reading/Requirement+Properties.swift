@@ -77,6 +77,7 @@ extension Requirement {
         markers: markers,
         declaration: variable,
         external: external,
+        isRefused: diagnostics.count > before,
         diagnostics: &diagnostics
       )
     else { return nil }

@@ -32,9 +32,9 @@ extension Requirement {
       diagnoseNonRequirement(decl, diagnostics: &diagnostics)
       return nil
     }
-    guard var requirement, let external else { return requirement }
-    requirement.isDecision = isDecisionRequirement(requirement)
-    guard external.hasDefaultImplementation else { return requirement }
+    guard var requirement else { return nil }
+    applyChoices(to: &requirement, declaration: decl, external: external, diagnostics: &diagnostics)
+    guard let external, external.hasDefaultImplementation else { return requirement }
     // The protocol's own extension implements it: when no observer answers, ask that implementation, on a stub.
     requirement.usesModuleDefault = true
     if requirement.returnsValue {
@@ -80,9 +80,14 @@ extension Requirement {
     diagnostics: inout [Diagnostic]
   ) -> Attributes {
     var result = Attributes()
+    var policyMarkers: Set<String> = []
     for element in list {
       guard case .attribute(let attribute) = element else { continue }
       switch Naming.attributeName(attribute) {
+      case let marker
+      where [Naming.decidedOnceMarker, Naming.everyObserverMarker, Naming.combineMarker].contains(marker):
+        // Read by `applyChoices(to:declaration:external:diagnostics:)`.
+        if !policyMarkers.insert(marker).inserted { diagnostics.append(duplicateMarker(attribute, marker: marker)) }
       case Naming.defaultMarker:
         if result.defaultMarker != nil {
           diagnostics.append(duplicateMarker(attribute, marker: Naming.defaultMarker))

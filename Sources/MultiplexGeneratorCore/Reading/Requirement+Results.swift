@@ -8,12 +8,16 @@ extension Requirement {
   /// For a protocol of another module (`external` is not `nil`), an `Optional` result defaults to `nil` and any
   /// other needs the protocol's default implementation (whose call ``make(from:protocolName:isolation:external:diagnostics:)``
   /// makes the default value); without one, the requirement cannot be forwarded.
+  ///
+  /// `isRefused` when the requirement is diagnosed already: then no default is asked for (one error per root
+  /// cause; a default would not make it forwardable).
   static func readResult(
     type: TypeSyntax?,
     name: String,
     markers: Attributes,
     declaration: some DeclSyntaxProtocol & WithAttributesSyntax,
     external: ExternalMember?,
+    isRefused: Bool,
     diagnostics: inout [Diagnostic]
   ) -> (Result, ExprSyntax?)? {
     let defaultValue = markers.defaultMarker.flatMap(defaultExpression)
@@ -65,6 +69,9 @@ extension Requirement {
     if let external, let text = external.defaultValue, !external.hasDefaultImplementation {
       // The user's default, checked to be one expression by `ExternalGenerator`.
       return (.value(type: resultType, valueType: valueType, isOptional: isOptional), ExprSyntax("\(raw: text)"))
+    }
+    if isRefused, defaultValue == nil, !isOptional, external?.hasDefaultImplementation != true {
+      return nil
     }
     if let external, !isOptional, !external.hasDefaultImplementation {
       // The message names the requirement as `--default` takes it.

@@ -59,6 +59,7 @@ extension Requirement {
         markers: markers,
         declaration: declaration,
         external: external,
+        isRefused: diagnostics.count > before,
         diagnostics: &diagnostics
       )
     else { return nil }
