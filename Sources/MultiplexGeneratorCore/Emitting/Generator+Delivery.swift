@@ -24,7 +24,7 @@ extension Generator {
         priority: Swift.Int = 0,
         deliveringOn context: Multiplex.DeliveryContext
       ) -> Multiplex.ObservationToken {
-        self.\(Naming.storage).add(observer, retention: retention, priority: priority, deliveringOn: context)
+        \(storage).add(observer, retention: retention, priority: priority, deliveringOn: context)
       }
       """
     return indented(member, 2) + "\n\n  "
@@ -72,8 +72,8 @@ extension Generator {
       (argument.label.map { Naming.argumentLabel($0) + ": " } ?? "") + value
     }
     return """
-      self.\(Naming.storage)._post(\(packed)) { \(observer), \(closureArguments) in
-        \(observer).\(name)(\(call.joined(separator: ", ")))
+      \(storage)._post(\(packed)) { \(observer), \(closureArguments) in
+        \(receiver(observer)).\(name)(\(call.joined(separator: ", ")))
       }
       """
   }

@@ -19,7 +19,7 @@ extension Generator {
       case .void:
         body =
           postingBody(requirement)
-          ?? "\(effectPrefix(requirement))self.\(Naming.storage).notify \(observerClosure(requirement, returnType: "Swift.Void"))"
+          ?? "\(effectPrefix(requirement))\(storage).notify \(observerClosure(requirement, returnType: "Swift.Void"))"
       case .value(_, let valueType, _):
         body = combiningBody(requirement, type: valueType)
       }
@@ -75,8 +75,8 @@ extension Generator {
       accessors += """
 
         set {
-          self.\(Naming.storage).notify {\(isSubscript ? " \(observer) in" : "")
-            \(requirement.call(on: observer)) = newValue
+          \(storage).notify {\(isSubscript ? " \(observer) in" : "")
+            \(requirement.call(on: receiver(observer))) = newValue
           }
         }
         """
@@ -99,7 +99,7 @@ extension Generator {
     // multiplexer (a `Combiner` must be `Sendable`), and nothing is allocated for it.
     return """
       if let \(combiner) = \(combinerRead) {
-        return \(prefix)self.\(Naming.storage)._combine(
+        return \(prefix)\(storage)._combine(
           default: \(defaultValueText(requirement)),
           requirement: #function,
           combining: { responses, defaultValue in
@@ -119,6 +119,9 @@ extension Generator {
   func combiningBody(_ requirement: Requirement, type: TypeSyntax) -> String {
     let typeText = type.description
     let closure = observerClosure(requirement, returnType: typeText)
+    // A refining protocol's multiplexer combines the inherited requirements by the default policy: its combining
+    // protocol knows only its own requirements (a restated requirement is its own).
+    guard !isRefinementForwarder else { return defaultPolicyBody(requirement, type: type) }
     return """
       \(combinerBranch(requirement, closure: closure))
       \(defaultPolicyBody(requirement, type: type))
@@ -146,15 +149,15 @@ extension Generator {
     let typeText = type.description
     let policy =
       combinesFirstNonNil(requirement)
-      ? "using: Multiplex.Combiner<\(model.observerType), \(typeText), \(typeText)>.firstNonNil," : ""
+      ? "using: Multiplex.Combiner<\(storedObserverType), \(typeText), \(typeText)>.firstNonNil," : ""
     guard requirement.usesModuleDefault else {
       let closure = observerClosure(requirement, returnType: typeText)
       guard combinesFirstNonNil(requirement) else {
-        return "return \(prefix)self.\(Naming.storage).combine(default: \(defaultValueText(requirement)), "
+        return "return \(prefix)\(storage).combine(default: \(defaultValueText(requirement)), "
           + "requirement: #function) \(closure)"
       }
       return """
-        return \(prefix)self.\(Naming.storage).combine(
+        return \(prefix)\(storage).combine(
           \(policy)
           default: \(defaultValueText(requirement)),
           requirement: #function
@@ -172,7 +175,7 @@ extension Generator {
       ? "combine(default: nil, requirement: #function)"
       : "combine(\n  \(policy)\n  default: nil,\n  requirement: #function\n)"
     return """
-      let \(answer): \(answerType) = \(prefix)self.\(Naming.storage).\(call) \(closure)
+      let \(answer): \(answerType) = \(prefix)\(storage).\(call) \(closure)
       if let \(answer) {
         return \(answer)
       }
