@@ -99,7 +99,7 @@ import Testing
     #expect(
       expansion.source.contains(
         """
-        protocol ChildMultiplexerForwarding: Child, BaseMultiplexerForwarding, Outer.OtherMultiplexerForwarding {
+        protocol ChildMultiplexerForwarding: Child, BaseMultiplexerForwarding, Outer.OtherMultiplexerForwarding where _Observer: Sendable {
           /// The observer type of the refining protocol's multiplexer.
           associatedtype _Observer
           /// The refining protocol's runtime multiplexer, which holds the observers.

@@ -1,4 +1,5 @@
 import MultiplexMacros
+import MultiplexTestSupport
 import Testing
 
 // Refinement: a `@Multiplexed` protocol that refines other `@Multiplexed` protocols gets a multiplexer that forwards
@@ -274,5 +275,70 @@ final class FormRecorder: FormDelegate {
 
     #expect(first.calls == ["didAppear", "didSubmit(x)", "loadTitle"])
     #expect(second.calls == ["didAppear", "didSubmit(x)", "loadTitle", "loadTitle"])
+  }
+}
+
+// MARK: `Sendable` protocols: delivery contexts
+
+@Multiplexed
+protocol FeedDelegate: AnyObject, Sendable {
+  func feedDidLoad(_ count: Int)
+}
+
+@Multiplexed
+protocol LiveFeedDelegate: FeedDelegate, Sendable {
+  func feedDidGoLive()
+}
+
+private final class FeedRecorder: LiveFeedDelegate, Sendable {
+  let calls = Locked<[String]>([])
+  func feedDidLoad(_ count: Int) { calls.withLock { $0.append("load \(count)") } }
+  func feedDidGoLive() { calls.withLock { $0.append("live") } }
+  var recorded: [String] { calls.withLock { $0 } }
+}
+
+// MARK: A grandparent refined directly too: its requirements convert without a cast
+
+@Multiplexed
+protocol ResumableDownloadDelegate: SessionDelegate, LifecycleDelegate {
+  func didResume()
+}
+
+final class ResumeRecorder: ResumableDownloadDelegate {
+  var calls: [String] = []
+  func didStart() { calls.append("didStart") }
+  func didResume() { calls.append("didResume") }
+  func title() -> String? { "resumed" }
+}
+
+@Suite struct SendableAndDirectRefinementTests {
+  @Test func inheritedCallsReachObserversWithADeliveryContext() {
+    let scheduler = ManualScheduler()
+    let queued = FeedRecorder()
+    let direct = FeedRecorder()
+    let multiplexer = LiveFeedDelegateMultiplexer()
+    multiplexer.add(queued, deliveringOn: scheduler.context)
+    multiplexer.add(direct)
+
+    multiplexer.feedDidLoad(3)
+    multiplexer.feedDidGoLive()
+
+    #expect(direct.recorded == ["load 3", "live"])
+    #expect(queued.recorded.isEmpty)
+    scheduler.runUntilIdle()
+    #expect(queued.recorded == ["load 3", "live"])
+  }
+
+  @Test func aGrandparentRefinedDirectlyIsForwardedOnce() {
+    let multiplexer = ResumableDownloadDelegateMultiplexer()
+    let recorder = ResumeRecorder()
+    multiplexer.add(recorder)
+
+    multiplexer.didStart()
+    multiplexer.didResume()
+
+    #expect(recorder.calls == ["didStart", "didResume"])
+    #expect(multiplexer.title() == "resumed")
+    #expect(multiplexer.maximumConnections == 4)
   }
 }

@@ -29,11 +29,14 @@ extension Generator {
   package func forwardingProtocol() -> DeclSyntax {
     let parents = model.parents.map { ", " + forwardingType(of: $0) }.joined()
     // Each forwarding protocol declares what its extension uses, even what a parent's declares too, so that a
-    // parent that is not `@Multiplexed` leaves only errors that name it.
+    // parent that is not `@Multiplexed` leaves only errors that name it. A `Sendable` protocol's observers are
+    // `Sendable`, which its forwarders need to post calls to observers with a delivery context (a `where` clause:
+    // an associated type redeclared with a constraint is a warning).
+    let sendableObservers = model.isSendable ? " where \(Naming.forwardingObserver): Sendable" : ""
     return """
       /// Forwards the requirements of `\(raw: model.name)` for the multiplexer `@Multiplexed` generates for a protocol that
       /// refines it. Not for direct use.
-      \(raw: typeAttributes)\(raw: typeAccess)protocol \(raw: model.forwardingName): \(raw: model.name)\(raw: parents) {
+      \(raw: typeAttributes)\(raw: typeAccess)protocol \(raw: model.forwardingName): \(raw: model.name)\(raw: parents)\(raw: sendableObservers) {
         /// The observer type of the refining protocol's multiplexer.
         associatedtype \(raw: Naming.forwardingObserver)
         /// The refining protocol's runtime multiplexer, which holds the observers.
