@@ -342,3 +342,69 @@ final class ResumeRecorder: ResumableDownloadDelegate {
     #expect(multiplexer.maximumConnections == 4)
   }
 }
+
+// MARK: Inherited requirements of every kind of shape
+
+@Multiplexed
+protocol RefinedShapes: ParameterShapes, GenericShapes, EffectShapes, SubscriptShapes {}
+
+/// Implements a few inherited requirements of each parent; the parents' defaults answer the others.
+final class RefinedShapesObserver: RefinedShapes {
+  let id: Int
+  var calls: [String] = []
+  var table: [String: Int] = [:]
+  init(id: Int) { self.id = id }
+
+  func select(in value: Int, for default: Int) { calls.append("select \(value) \(`default`)") }
+  func renew(_ token: inout Token) { token.uses += id }
+  func first<C: Collection>(in collection: C) -> C.Element? where C.Element: Comparable {
+    id == 1 ? collection.min() : collection.max()
+  }
+  func load(_ value: Int) async throws(ShapeError) -> Int? {
+    if id == 1 { throw ShapeError(code: value) }
+    return value * 10
+  }
+  subscript(key key: String) -> Int? {
+    get { table[key] }
+    set { table[key] = newValue }
+  }
+}
+
+@Suite struct InheritedShapeTests {
+  @Test func inheritedShapesAreForwardedLikeTheParentsOwn() async throws {
+    let multiplexer = RefinedShapesMultiplexer()
+    let first = RefinedShapesObserver(id: 1)
+    let second = RefinedShapesObserver(id: 2)
+    multiplexer.add(first)
+    multiplexer.add(second)
+
+    multiplexer.select(in: 1, for: 2)
+    #expect(first.calls == ["select 1 2"] && second.calls == ["select 1 2"])
+
+    // `inout` is chained through the observers.
+    var token = Token(uses: 0)
+    multiplexer.renew(&token)
+    #expect(token.uses == 3)
+
+    // A generic requirement: the first responder's answer.
+    #expect(multiplexer.first(in: [3, 1, 2]) == 1)
+
+    // Typed throws: every observer is called, the first error is rethrown.
+    do {
+      _ = try await multiplexer.load(4)
+      Issue.record("no error")
+    } catch {
+      #expect(error == ShapeError(code: 4))
+    }
+    multiplexer.remove(first)
+    #expect(try await multiplexer.load(4) == 40)
+
+    // A settable subscript: the setter reaches every observer, the getter combines.
+    multiplexer.add(first)
+    multiplexer[key: "a"] = 5
+    #expect(first.table == ["a": 5] && second.table == ["a": 5])
+    #expect(multiplexer[key: "a"] == 5)
+    // A parent's default: no observer implements `value()`.
+    #expect(multiplexer.value() as Int? == nil)
+  }
+}
