@@ -81,6 +81,38 @@ struct RefinementCompileTests {
     #expect(errors.contains { $0.hasSuffix("error: cannot find type 'PlainDelegateMultiplexerForwarding' in scope") })
     #expect(!errors.isEmpty && errors.allSatisfy { $0.contains("'PlainDelegate") })
   }
+
+  /// A requirement both parents of a diamond restate has two equally good forwarders: the refinement's
+  /// multiplexer does not conform until the refinement restates it too (as the article says).
+  @Test(arguments: [false, true])
+  func aRequirementRestatedByBothParentsOfADiamond(restatedByTheRefinement: Bool) throws {
+    let compiler = try #require(RefinementCompiler.available)
+    let directory = try compiler.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try compiler.run(
+      """
+      import MultiplexMacros
+      @Multiplexed protocol Root: AnyObject { func ping() }
+      @Multiplexed protocol Left: Root { func ping() }
+      @Multiplexed protocol Right: Root { func ping() }
+      @Multiplexed protocol Both: Left, Right {
+        func other()
+        \(restatedByTheRefinement ? "func ping()" : "")
+      }
+      """,
+      module: "Diamond",
+      in: directory,
+      emitModule: false
+    )
+    if restatedByTheRefinement {
+      #expect(result.status == 0, "\(result.errors)")
+    } else {
+      #expect(result.status != 0)
+      #expect(
+        result.errors.contains { $0.hasSuffix("error: type 'BothMultiplexer' does not conform to protocol 'Left'") }
+      )
+    }
+  }
 }
 
 /// The compiler, with the macro plugin and modules this test run was built with.
