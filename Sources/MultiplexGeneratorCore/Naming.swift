@@ -21,6 +21,24 @@ package enum Naming {
   /// The modules generated code names types through (`Multiplex.Multiplexer`, `Swift.Bool`).
   package static let modules: Set<String> = [runtimeModule, "Swift"]
 
+  /// The suffix of the protocol `@Multiplexed` generates for the multiplexers of refining protocols
+  /// (`BaseMultiplexerForwarding`; see `Generator+Refinement`).
+  package static let forwardingSuffix = "MultiplexerForwarding"
+
+  /// `BaseMultiplexerForwarding` for `Base`.
+  package static func forwardingName(of protocolName: String) -> String {
+    protocolName + forwardingSuffix
+  }
+
+  /// `_asBase` for `Base`: the forwarding protocol's requirement that gives a refinement's observer as an observer
+  /// of `Base` (see `Generator+Refinement`).
+  package static func forwardingCast(of protocolName: String) -> String {
+    "_as" + protocolName
+  }
+
+  /// The associated type of a root forwarding protocol: the observer type of the refining protocol's multiplexer.
+  package static let forwardingObserver = "_Observer"
+
   /// The stored `Multiplexer` of the generated class.
   package static let storage = "_multiplexer"
   /// The stored combiner reference of the generated class.

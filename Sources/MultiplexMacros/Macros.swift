@@ -119,6 +119,15 @@
 /// `@MainActor` multiplexer and combining protocol) and `@available` attributes. The combining protocol refines
 /// `Sendable` when the protocol does.
 ///
+/// ### Refinement
+///
+/// A `@Multiplexed` protocol may refine other `@Multiplexed` protocols (`protocol TransferDelegate:
+/// SessionDelegate`): its multiplexer forwards the parents' requirements too, each once, through the
+/// `SessionDelegateMultiplexerForwarding` protocol and forwarders that every `@Multiplexed` protocol generates for
+/// its refinements. Inherited requirements combine by the default policy; restate one to combine it. A parent that
+/// is not `@Multiplexed` is an error in the expansion: "cannot find type 'SessionDelegateMultiplexerForwarding' in
+/// scope".
+///
 /// ### Restrictions
 ///
 /// Each shape that cannot be forwarded is an error on the offending line, with a fix-it where one exists:
@@ -128,14 +137,14 @@
 /// - A protocol that is not class-bound: "'@Multiplexed' protocol 'Delegate' must be class-bound, because the
 ///   multiplexer holds its observers weakly; add ': AnyObject'" (fix-it: add `AnyObject`).
 /// - Associated types, `Self` requirements, `static` requirements, initializers, `#if` in the protocol,
-///   inherited protocols other than `AnyObject` and `Sendable`, variadic, `consuming` and `sending` parameters,
+///   inherited standard protocols (`NSObjectProtocol`, `Equatable`, …), variadic, `consuming` and `sending` parameters,
 ///   default arguments, `rethrows`, opaque, `sending` and `Never` results, `@objc`, `optional`, `mutating` and
 ///   unavailable requirements, `let` properties, `nonisolated` requirements of an isolated protocol, and a value
 ///   requirement without a default.
 ///
 /// The article "Using @Multiplexed" lists every requirement shape of the grammar with its outcome, and every
 /// diagnostic with its exact text.
-@attached(peer, names: suffixed(Multiplexer), suffixed(Combining))
+@attached(peer, names: suffixed(Multiplexer), suffixed(Combining), suffixed(MultiplexerForwarding))
 @attached(extension, names: arbitrary)
 public macro Multiplexed() = #externalMacro(module: "MultiplexMacrosPlugin", type: "MultiplexedMacro")
 

@@ -3,8 +3,9 @@ import SwiftDiagnostics
 public import SwiftSyntax
 public import SwiftSyntaxMacros
 
-/// `@Multiplexed`: generates `PMultiplexer` and `PCombining` (peer role) and the default implementations that
-/// make requirements optional (extension role).
+/// `@Multiplexed`: generates `PMultiplexer`, `PCombining` and `PMultiplexerForwarding` (peer role), and the
+/// default implementations that make requirements optional and the forwarders of a refinement's multiplexer
+/// (extension role).
 ///
 /// A thin front end: both roles read the protocol into a `ProtocolModel` and emit it with a `Generator`, both in
 /// `MultiplexGeneratorCore`, which `multiplex-generate` shares. The peer role reports the diagnostics; the
@@ -35,7 +36,7 @@ extension MultiplexedMacro: PeerMacro {
     for diagnostic in diagnostics { context.diagnose(diagnostic) }
     guard let model else { return [] }
     let generator = Generator(model: model)
-    return [generator.multiplexerClass(), generator.combiningProtocol()]
+    return [generator.multiplexerClass(), generator.combiningProtocol(), generator.forwardingProtocol()]
   }
 }
 
@@ -76,7 +77,8 @@ extension MultiplexedMacro: ExtensionMacro {
       return []
     }
     let generator = Generator(model: model)
-    guard let defaults = generator.defaultImplementations(extending: TypeSyntax(type.trimmed)) else { return [] }
-    return [defaults]
+    let type = TypeSyntax(type.trimmed)
+    return [generator.defaultImplementations(extending: type), generator.refinementForwarders(extending: type)]
+      .compactMap { $0 }
   }
 }

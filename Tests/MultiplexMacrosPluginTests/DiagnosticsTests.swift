@@ -133,7 +133,7 @@ import Testing
       diagnostics: [
         DiagnosticSpec(
           message:
-            "'@Multiplexed' cannot see the requirements 'NSObjectProtocol' adds, so the multiplexer could not forward them; inherit only 'AnyObject' and 'Sendable', and declare the requirements in this protocol",
+            "'@Multiplexed' cannot see the requirements 'NSObjectProtocol' adds, so the multiplexer could not forward them; inherit only 'AnyObject', 'Sendable' and '@Multiplexed' protocols, and declare the requirements in this protocol",
           line: 2,
           column: 31
         )

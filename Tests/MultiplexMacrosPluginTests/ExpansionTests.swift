@@ -254,6 +254,19 @@ import Testing
           ) -> Bool
         }
 
+        /// Forwards the requirements of `ScrollViewDelegate` for the multiplexer `@Multiplexed` generates for a protocol that
+        /// refines it. Not for direct use.
+        public protocol ScrollViewDelegateMultiplexerForwarding: ScrollViewDelegate {
+          /// The observer type of the refining protocol's multiplexer.
+          associatedtype _Observer
+          /// The refining protocol's runtime multiplexer, which holds the observers.
+          var multiplexer: Multiplex.Multiplexer<_Observer> {
+            get
+          }
+          /// `observer` as an observer of `ScrollViewDelegate`.
+          static func _asScrollViewDelegate(_ observer: _Observer) -> any ScrollViewDelegate
+        }
+
         extension ScrollViewDelegateCombining {
           public func scrollViewDelegateMultiplexer(
             _ multiplexer: ScrollViewDelegateMultiplexer,
@@ -282,6 +295,32 @@ import Testing
 
           public func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
             Multiplex.notImplemented(by: self, returning: true)
+          }
+        }
+
+        extension ScrollViewDelegate where Self: ScrollViewDelegateMultiplexerForwarding {
+          /// `observer` as an observer of `ScrollViewDelegate`, by a cast that always succeeds: for the protocols that
+          /// refine `ScrollViewDelegate` through another.
+          public static func _asScrollViewDelegate(_ observer: Self._Observer) -> any ScrollViewDelegate {
+            observer as! any ScrollViewDelegate
+          }
+
+          public func scrollViewDidScroll(_ scrollView: ScrollView) {
+            self.multiplexer.notify {
+              Self._asScrollViewDelegate($0).scrollViewDidScroll(scrollView)
+            }
+          }
+
+          public func viewForZooming(in scrollView: ScrollView) -> View? {
+            return self.multiplexer.combine(default: nil, requirement: #function) {
+              Self._asScrollViewDelegate($0).viewForZooming(in: scrollView)
+            }
+          }
+
+          public func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
+            return self.multiplexer.combine(default: true, requirement: #function) {
+              Self._asScrollViewDelegate($0).scrollViewShouldScrollToTop(scrollView)
+            }
           }
         }
         """
@@ -497,6 +536,20 @@ import Testing
           ) -> Size?
         }
 
+        /// Forwards the requirements of `ViewDelegate` for the multiplexer `@Multiplexed` generates for a protocol that
+        /// refines it. Not for direct use.
+        @MainActor
+        protocol ViewDelegateMultiplexerForwarding: ViewDelegate {
+          /// The observer type of the refining protocol's multiplexer.
+          associatedtype _Observer
+          /// The refining protocol's runtime multiplexer, which holds the observers.
+          var multiplexer: Multiplex.Multiplexer<_Observer> {
+            get
+          }
+          /// `observer` as an observer of `ViewDelegate`.
+          nonisolated static func _asViewDelegate(_ observer: _Observer) -> any ViewDelegate
+        }
+
         extension ViewDelegateCombining {
           func viewDelegateMultiplexer(
             _ multiplexer: ViewDelegateMultiplexer,
@@ -513,6 +566,26 @@ import Testing
 
           func preferredSize(for view: View) async -> Size? {
             Multiplex.notImplemented(by: self, returning: nil)
+          }
+        }
+
+        extension ViewDelegate where Self: ViewDelegateMultiplexerForwarding {
+          /// `observer` as an observer of `ViewDelegate`, by a cast that always succeeds: for the protocols that
+          /// refine `ViewDelegate` through another.
+          nonisolated static func _asViewDelegate(_ observer: Self._Observer) -> any ViewDelegate {
+            observer as! any ViewDelegate
+          }
+
+          func viewDidLayout(_ view: View) {
+            self.multiplexer.notify {
+              Self._asViewDelegate($0).viewDidLayout(view)
+            }
+          }
+
+          func preferredSize(for view: View) async -> Size? {
+            return await self.multiplexer.combine(default: nil, requirement: #function) {
+              await Self._asViewDelegate($0).preferredSize(for: view)
+            }
           }
         }
         """

@@ -124,7 +124,9 @@ private final class MemberFinder: SyntaxVisitor {
   }
 
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-    if container == "extension \(node.extendedType.trimmedDescription)" { collect(node.memberBlock) }
+    // `extension Delegate`, or, with a `where` clause, `extension Delegate where Self: DelegateMultiplexerForwarding`.
+    let whereClause = node.genericWhereClause.map { " " + $0.trimmedDescription } ?? ""
+    if container == "extension \(node.extendedType.trimmedDescription)\(whereClause)" { collect(node.memberBlock) }
     return .visitChildren
   }
 

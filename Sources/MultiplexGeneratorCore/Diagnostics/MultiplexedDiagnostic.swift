@@ -71,7 +71,8 @@ package enum MultiplexedDiagnostic: DiagnosticMessage {
         + "observers weakly; add ': AnyObject'"
     case .unsupportedInheritance(let typeName):
       return "'@Multiplexed' cannot see the requirements '\(typeName)' adds, so the multiplexer could not forward "
-        + "them; inherit only 'AnyObject' and 'Sendable', and declare the requirements in this protocol"
+        + "them; inherit only 'AnyObject', 'Sendable' and '@Multiplexed' protocols, and declare the requirements in "
+        + "this protocol"
     case .protocolWhereClause:
       return "'@Multiplexed' does not support a 'where' clause on the protocol; the generated multiplexer is a "
         + "plain class that cannot meet it, so remove the clause"

@@ -18,8 +18,8 @@ extension Generator {
     let prefix = effectPrefix(requirement)
     let closure = observerClosure(requirement, returnType: "Swift.Void")
     let combine = """
-      self.\(Naming.storage).combine(
-        using: Multiplex.Combiner<\(model.observerType), Swift.Void, Swift.Bool> { responses, _ in
+      \(storage).combine(
+        using: Multiplex.Combiner<\(storedObserverType), Swift.Void, Swift.Bool> { responses, _ in
           responses.next() != nil
         },
         default: (),

@@ -24,7 +24,7 @@ extension Generator {
         priority: Swift.Int = 0,
         deliveringOn context: Multiplex.DeliveryContext
       ) -> Multiplex.ObservationToken {
-        self.\(Naming.storage).add(observer, retention: retention, priority: priority, deliveringOn: context)
+        \(storage).add(observer, retention: retention, priority: priority, deliveringOn: context)
       }
       """
     return indented(member, 2) + "\n\n  "
@@ -70,8 +70,8 @@ extension Generator {
     }
     let call = zip(arguments, passed).map { argument, value in argument.labelPrefix + value }
     return """
-      self.\(Naming.storage)._post(\(packed)) { \(observer), \(closureArguments) in
-        \(observer).\(Naming.identifier(name, in: .member))(\(call.joined(separator: ", ")))
+      \(storage)._post(\(packed)) { \(observer), \(closureArguments) in
+        \(receiver(observer)).\(Naming.identifier(name, in: .member))(\(call.joined(separator: ", ")))
       }
       """
   }

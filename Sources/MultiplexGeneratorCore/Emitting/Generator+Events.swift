@@ -23,7 +23,8 @@ extension Generator {
   static var eventTapName: String { "_EventTap" }
 
   /// The cases of `Event`, or `nil` when the protocol gets no event stream: a requirement that observers must
-  /// implement (the tap could not conform without answering), a nonisolated `Sendable` protocol (its tap would
+  /// implement (the tap could not conform without answering), a protocol that refines another (its tap could not
+  /// implement the parent's requirements, which the macro cannot see), a nonisolated `Sendable` protocol (its tap would
   /// have to be `Sendable`, which the arguments may not be), or a protocol that names `Event`, `_EventTap` or
   /// `events`. For a protocol of another module, also when a requirement that records no event has no default
   /// implementation in the protocol's extension (observers must implement it; the tap implements it without
@@ -31,6 +32,8 @@ extension Generator {
   /// an `NSObject` answering `responds(to:)`).
   var eventCases: [EventCase]? {
     if model.isSendable && model.isolation == nil { return nil }
+    // A refinement's tap would have to implement the parents' requirements, which the macro cannot see.
+    if !model.parents.isEmpty { return nil }
     if isObjC { return nil }
     if model.typeAliases.keys.contains(Self.eventTypeName) { return nil }
     var cases: [EventCase] = []

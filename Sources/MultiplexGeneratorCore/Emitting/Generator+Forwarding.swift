@@ -19,7 +19,7 @@ extension Generator {
       case .void:
         body =
           postingBody(requirement)
-          ?? "\(effectPrefix(requirement))self.\(Naming.storage).notify \(observerClosure(requirement, returnType: "Swift.Void"))"
+          ?? "\(effectPrefix(requirement))\(storage).notify \(observerClosure(requirement, returnType: "Swift.Void"))"
       case .value(_, let valueType, _):
         body = combiningBody(requirement, type: valueType)
       }
@@ -75,8 +75,8 @@ extension Generator {
       accessors += """
 
         set {
-          self.\(Naming.storage).notify {\(isSubscript ? " \(observer) in" : "")
-            \(requirement.call(on: observer)) = newValue
+          \(storage).notify {\(isSubscript ? " \(observer) in" : "")
+            \(requirement.call(on: receiver(observer))) = newValue
           }
         }
         """
@@ -99,7 +99,7 @@ extension Generator {
     // multiplexer (a `Combiner` must be `Sendable`), and nothing is allocated for it.
     return """
       if let \(combiner) = \(combinerRead) {
-        return \(prefix)self.\(Naming.storage)._combine(
+        return \(prefix)\(storage)._combine(
           default: \(defaultValueText(requirement)),
           requirement: #function,
           combining: { responses, defaultValue in
@@ -119,6 +119,9 @@ extension Generator {
   func combiningBody(_ requirement: Requirement, type: TypeSyntax) -> String {
     let typeText = type.description
     let closure = observerClosure(requirement, returnType: typeText)
+    // A refining protocol's multiplexer combines the inherited requirements by the default policy: its combining
+    // protocol knows only its own requirements (a restated requirement is its own).
+    guard !isRefinementForwarder else { return defaultPolicyBody(requirement, type: type) }
     return """
       \(combinerBranch(requirement, closure: closure))
       \(defaultPolicyBody(requirement, type: type))
@@ -151,7 +154,7 @@ extension Generator {
       guard policy != .first else { return "combine(default: \(defaultText), requirement: #function)" }
       return """
         combine(
-          using: Multiplex.Combiner<\(model.observerType), \(valueType), \(valueType)>.\(policy.rawValue),
+          using: Multiplex.Combiner<\(storedObserverType), \(valueType), \(valueType)>.\(policy.rawValue),
           default: \(defaultText),
           requirement: #function
         )
@@ -160,7 +163,7 @@ extension Generator {
     guard requirement.usesModuleDefault, !policy.needsBool else {
       let closure = observerClosure(requirement, returnType: typeText)
       let combine = call(default: defaultValueText(requirement), valueType: typeText)
-      return "return \(prefix)self.\(Naming.storage).\(combine) \(closure)"
+      return "return \(prefix)\(storage).\(combine) \(closure)"
     }
     // The answer, or `nil` when no observer answers: an `Optional` result combined as the first non-`nil` answer
     // is its own answer, any other is wrapped in one.
@@ -169,7 +172,7 @@ extension Generator {
       policy == .firstNonNil ? typeText : TypeAliasQualifier.parenthesized(type).description + "?"
     let closure = observerClosure(requirement, returnType: answerType)
     return """
-      let \(answer): \(answerType) = \(prefix)self.\(Naming.storage).\(call(default: "nil", valueType: answerType)) \(closure)
+      let \(answer): \(answerType) = \(prefix)\(storage).\(call(default: "nil", valueType: answerType)) \(closure)
       if let \(answer) {
         return \(answer)
       }

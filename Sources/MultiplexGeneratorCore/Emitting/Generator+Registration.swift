@@ -46,7 +46,7 @@ extension Generator {
     if let stub = defaultsStub() { members.append(stub) }
     return """
       \(raw: classDocumentation)
-      \(raw: typeAttributes)\(raw: typeAccess)final class \(raw: model.multiplexerName): \(raw: superclass)\(raw: model.name), \(raw: delegateMultiplexingConformance)\(raw: debugDescriptionConformance) {
+      \(raw: typeAttributes)\(raw: typeAccess)final class \(raw: model.multiplexerName): \(raw: superclass)\(raw: model.name)\(raw: parentForwardingConformances), \(raw: delegateMultiplexingConformance)\(raw: debugDescriptionConformance) {
         \(raw: storageDeclaration)\(raw: defaultsStorageDeclaration)
 
         /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
@@ -131,7 +131,7 @@ extension Generator {
           self.\(raw: Naming.storage).debugDescription
         }
 
-        \(raw: indented(members.joined(separator: "\n\n"), 2))
+        \(raw: indented((parentConversions + members).joined(separator: "\n\n"), 2))
       }
       """
   }

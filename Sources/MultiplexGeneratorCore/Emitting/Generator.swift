@@ -11,6 +11,10 @@ package struct Generator {
   /// The protocol to generate for.
   package let model: ProtocolModel
 
+  /// Whether the members are emitted for `extension P where Self: PMultiplexerForwarding`, the forwarders of a
+  /// refining protocol's multiplexer (see `Generator+Refinement`), rather than for `PMultiplexer`.
+  var isRefinementForwarder = false
+
   package init(model: ProtocolModel) {
     self.model = model
   }
@@ -85,9 +89,27 @@ package struct Generator {
     "Multiplex.notImplemented(by: self, returning: \(defaultValueText(requirement)))"
   }
 
+  /// The runtime multiplexer: the class's storage, or, for a refining protocol's multiplexer, its `multiplexer`
+  /// (a requirement of the forwarding protocol).
+  var storage: String {
+    isRefinementForwarder ? "self.multiplexer" : "self.\(Naming.storage)"
+  }
+
+  /// The type of the observers the runtime multiplexer holds: `any P`, or, for a refining protocol's
+  /// multiplexer, `Self._Observer` (`any Refinement`).
+  var storedObserverType: String {
+    isRefinementForwarder ? "Self.\(Naming.forwardingObserver)" : model.observerType
+  }
+
+  /// `observer`, as an observer of the protocol: for a refining protocol's multiplexer, converted from its own
+  /// observer type by the forwarding protocol's `_asP` (an `any Refinement` is an `any P`).
+  func receiver(_ observer: String) -> String {
+    isRefinementForwarder ? "Self.\(Naming.forwardingCast(of: model.name))(\(observer))" : observer
+  }
+
   /// How one observer, named `receiver`, is called: `$0.viewForZooming(in: scrollView)`.
   func observerCall(_ requirement: Requirement, receiver: String) -> String {
-    effectPrefix(requirement) + requirement.call(on: receiver)
+    effectPrefix(requirement) + requirement.call(on: self.receiver(receiver))
   }
 
   /// The closure that calls one observer. With typed throws, the closure spells out its thrown type, which
@@ -102,7 +124,7 @@ package struct Generator {
       return "{\n  \(observerCall(requirement, receiver: "$0"))\n}"
     }
     let effects = (requirement.isAsync ? "async " : "") + "throws(\(thrownType.trimmedDescription))"
-    return "{ (\(observer): \(model.observerType)) \(effects) -> \(returnType) in\n"
+    return "{ (\(observer): \(storedObserverType)) \(effects) -> \(returnType) in\n"
       + "  \(observerCall(requirement, receiver: observer))\n}"
   }
 }

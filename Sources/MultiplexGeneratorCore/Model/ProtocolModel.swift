@@ -46,6 +46,10 @@ package struct ProtocolModel {
   package let isolation: AttributeSyntax?
   /// Whether the protocol refines `Sendable`; the combining protocol then does too.
   package let isSendable: Bool
+  /// The `@Multiplexed` protocols it refines, as written (`Base`, `Outer.Base`, `OtherModule.Base`): the
+  /// multiplexer forwards their requirements through the code their own expansion generated (see
+  /// `Generator+Refinement`). Always empty for a protocol of another module, whose requirements come flattened.
+  package var parents: [TypeSyntax] = []
   /// The requirements, in declaration order.
   package let requirements: [Requirement]
   /// The protocol's type aliases, by name. Conforming types see them unqualified; the combining protocol, which
@@ -55,6 +59,9 @@ package struct ProtocolModel {
   /// The generated class: `ScrollViewDelegateMultiplexer` for the macro, the name the user chose for
   /// `multiplex-generate`.
   package let multiplexerName: String
+  /// `ScrollViewDelegateMultiplexerForwarding`, the protocol that forwards this protocol's requirements for the
+  /// multiplexer of a protocol that refines it.
+  package var forwardingName: String { Naming.forwardingName(of: name) }
   /// `ScrollViewDelegateCombining`.
   package var combiningName: String { name + "Combining" }
   /// `any ScrollViewDelegate`.

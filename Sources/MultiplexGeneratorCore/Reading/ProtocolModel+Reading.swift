@@ -129,6 +129,7 @@ extension ProtocolModel {
     // An `@objc` protocol is class-bound without saying so.
     var isClassBound = external?.origin.isObjC == true
     var isSendable = false
+    var parents: [TypeSyntax] = []
     for inherited in proto.inheritanceClause?.inheritedTypes ?? [] {
       // `AnyObject & Sendable` is a composition of what may be inherited one by one.
       let types = inherited.type.as(CompositionTypeSyntax.self)?.elements.map(\.type) ?? [inherited.type]
@@ -146,7 +147,14 @@ extension ProtocolModel {
             continue
           }
           // Another module's protocol comes with the requirements of the protocols it inherits flattened in.
-          if external == nil {
+          guard external == nil else { continue }
+          // Another protocol: forwarded through what its own `@Multiplexed` generated (see
+          // `Generator+Refinement`), which is class-bound. A protocol the macro knows cannot be `@Multiplexed`
+          // is refused here; any other that is not fails to compile naming its missing forwarding protocol.
+          if isRefinableName(type) {
+            parents.append(type.trimmed)
+            isClassBound = true
+          } else {
             diagnostics.append(Diagnostic(.unsupportedInheritance(typeName: typeName), on: type))
           }
         }
@@ -223,6 +231,7 @@ extension ProtocolModel {
       availability: availability,
       isolation: isolation,
       isSendable: isSendable,
+      parents: parents,
       requirements: requirements,
       typeAliases: typeAliases,
       multiplexerName: external?.typeName ?? name + "Multiplexer"
@@ -238,6 +247,27 @@ extension ProtocolModel {
       return attribute
     }
   }
+
+  /// Whether `type` can name a `@Multiplexed` protocol: a name, possibly qualified (`Outer.Base`), without generic
+  /// arguments, that is none of the standard library's and Foundation's protocols a delegate commonly inherits
+  /// (which are not `@Multiplexed`, so their requirements cannot be forwarded).
+  static func isRefinableName(_ type: TypeSyntax) -> Bool {
+    let name: String
+    if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
+      name = identifier.name.text
+    } else if let member = type.as(MemberTypeSyntax.self), member.genericArgumentClause == nil {
+      name = member.name.text
+    } else {
+      return false
+    }
+    return !knownNonMultiplexedProtocols.contains(name)
+  }
+
+  /// Protocols of the standard library and Foundation that a protocol may inherit but that are not `@Multiplexed`.
+  static let knownNonMultiplexedProtocols: Set<String> = [
+    "NSObjectProtocol", "Equatable", "Hashable", "Comparable", "Identifiable", "CustomStringConvertible",
+    "CustomDebugStringConvertible", "Error", "Actor", "Codable", "Encodable", "Decodable", "SendableMetatype",
+  ]
 
   /// `@MainActor`, or a custom attribute without arguments whose name ends in `Actor` (the convention for global
   /// actors; the macro cannot look the type up).

@@ -1,0 +1,107 @@
+package import SwiftSyntax
+import SwiftSyntaxBuilder
+
+/// Refinement: the multiplexer of a `@Multiplexed` protocol that refines other `@Multiplexed` protocols forwards
+/// their requirements too.
+///
+/// A macro sees only the protocol it is attached to, not the requirements of the protocols it refines. So each
+/// `@Multiplexed` protocol `Base` also generates what the multiplexer of a refinement needs to forward `Base`'s
+/// requirements, and the refinement's multiplexer adopts it by name:
+///
+/// - `protocol BaseMultiplexerForwarding: Base` (``forwardingProtocol()``), which refines the forwarding protocols
+///   of `Base`'s own parents. It requires `var multiplexer: Multiplex.Multiplexer<_Observer>`, the runtime
+///   multiplexer every generated class exposes, and `_asBase(_:)`, which gives an observer of the refinement as
+///   an `any Base`.
+/// - `extension Base where Self: BaseMultiplexerForwarding` (``refinementForwarders(extending:)``): one forwarding
+///   member per requirement of `Base`, which calls each observer through `_asBase(_:)`, and a default `_asBase(_:)`,
+///   a cast that always succeeds.
+///
+/// `protocol Child: Base` gets `final class ChildMultiplexer: Child, BaseMultiplexerForwarding`, which implements
+/// `_asBase(_:)` for its direct parents without a cast (``parentConversions``): `Base`'s requirements (and, through
+/// the forwarding protocols' refinements, those of `Base`'s parents, which it cannot name: they keep the cast) are
+/// implemented by those extensions. Each requirement has one implementation, so it is forwarded once, whatever the
+/// number of paths to it (a diamond); a requirement `Child` restates is forwarded by `ChildMultiplexer`'s own
+/// member, which wins over the extension's, and combines through `ChildCombining`. The inherited requirements
+/// combine by the default policy. When a parent is not `@Multiplexed`, its forwarding protocol does not exist and
+/// the compiler says so: "cannot find type 'BaseMultiplexerForwarding' in scope".
+extension Generator {
+  /// `protocol PMultiplexerForwarding: P`, for the multiplexers of the protocols that refine `P`.
+  package func forwardingProtocol() -> DeclSyntax {
+    let parents = model.parents.map { ", " + forwardingType(of: $0) }.joined()
+    // Each forwarding protocol declares what its extension uses, even what a parent's declares too, so that a
+    // parent that is not `@Multiplexed` leaves only errors that name it. A `Sendable` protocol's observers are
+    // `Sendable`, which its forwarders need to post calls to observers with a delivery context (a `where` clause:
+    // an associated type redeclared with a constraint is a warning).
+    let sendableObservers = model.isSendable ? " where \(Naming.forwardingObserver): Sendable" : ""
+    return """
+      /// Forwards the requirements of `\(raw: model.name)` for the multiplexer `@Multiplexed` generates for a protocol that
+      /// refines it. Not for direct use.
+      \(raw: typeAttributes)\(raw: typeAccess)protocol \(raw: model.forwardingName): \(raw: model.name)\(raw: parents)\(raw: sendableObservers) {
+        /// The observer type of the refining protocol's multiplexer.
+        associatedtype \(raw: Naming.forwardingObserver)
+        /// The refining protocol's runtime multiplexer, which holds the observers.
+        var multiplexer: Multiplex.Multiplexer<\(raw: Naming.forwardingObserver)> { get }
+        /// `observer` as an observer of `\(raw: model.name)`.
+        \(raw: nonisolatedModifier)static func \(raw: Naming.forwardingCast(of: model.name))(_ observer: \(raw: Naming.forwardingObserver)) -> \(raw: model.observerType)
+      }
+      """
+  }
+
+  /// `extension P where Self: PMultiplexerForwarding`, which implements every requirement of `P` for the
+  /// multiplexers of the protocols that refine `P`, and the default `_asP(_:)`.
+  package func refinementForwarders(extending type: TypeSyntax) -> ExtensionDeclSyntax? {
+    guard model.external == nil else { return nil }
+    var forwarder = self
+    forwarder.isRefinementForwarder = true
+    let cast = """
+      /// `observer` as an observer of `\(model.name)`, by a cast that always succeeds: for the protocols that
+      /// refine `\(model.name)` through another.
+      \(memberAccess)\(nonisolatedModifier)static func \(Naming.forwardingCast(of: model.name))(_ observer: Self.\(Naming.forwardingObserver)) -> \(model.qualifiedObserverType) {
+        observer as! \(model.qualifiedObserverType)
+      }
+      """
+    let members = [cast] + model.requirements.map(forwarder.forwardingMember)
+    let decl: DeclSyntax = """
+      \(raw: attributes(model.availability))extension \(type) where Self: \(raw: model.qualifier + model.forwardingName) {
+        \(raw: indented(members.joined(separator: "\n\n"), 2))
+      }
+      """
+    return decl.as(ExtensionDeclSyntax.self)
+  }
+
+  /// `, BaseMultiplexerForwarding` for each parent: the conformances that implement the parents' requirements
+  /// in the multiplexer class; empty for a protocol without parents.
+  var parentForwardingConformances: String {
+    model.parents.map { ", " + forwardingType(of: $0) }.joined()
+  }
+
+  /// The multiplexer class's `_asBase(_:)` for each direct parent: a conversion without a cast.
+  var parentConversions: [String] {
+    model.parents.map { parent in
+      """
+      /// `observer` as an observer of `\(parent.trimmedDescription)`, for the forwarders of its requirements.
+      \(memberAccess)\(nonisolatedModifier)static func \(Naming.forwardingCast(of: baseName(of: parent)))(_ observer: \(model.observerType)) -> any \(parent.trimmedDescription) {
+        observer
+      }
+      """
+    }
+  }
+
+  /// `nonisolated ` for an isolated protocol (a conversion needs no isolation), else nothing.
+  private var nonisolatedModifier: String {
+    model.isolation == nil ? "" : "nonisolated "
+  }
+
+  /// `Base` for `Outer.Base`.
+  private func baseName(of parent: TypeSyntax) -> String {
+    parent.as(MemberTypeSyntax.self)?.name.text ?? parent.trimmedDescription
+  }
+
+  /// `Outer.BaseMultiplexerForwarding` for `Outer.Base`.
+  private func forwardingType(of parent: TypeSyntax) -> String {
+    if let member = parent.as(MemberTypeSyntax.self) {
+      return member.baseType.trimmedDescription + "." + Naming.forwardingName(of: member.name.text)
+    }
+    return Naming.forwardingName(of: parent.trimmedDescription)
+  }
+}
