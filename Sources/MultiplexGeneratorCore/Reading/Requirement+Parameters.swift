@@ -27,8 +27,9 @@ extension Requirement {
     var takenNames = reserved
     if owner == .subscript { takenNames.insert("newValue") }
     for parameter in list { takenNames.insert(Naming.bare(parameter.secondName ?? parameter.firstName)) }
-    // `self` too: a parameter of that name would be what the forwarding body's `self` means.
-    var hidden: Set<String> = [Naming.runtimeModule, "self"]
+    // `self` and `Self` too: a parameter of either name would be what the forwarding body's `self` means, or
+    // what a refinement's forwarder names its own type by (`Self._asParent(observer)`).
+    var hidden: Set<String> = [Naming.runtimeModule, "self", "Self"]
     if owner == .subscript { hidden.insert("newValue") }
     var arguments: [Argument] = []
     var parameters: [FunctionParameterSyntax] = []
