@@ -89,6 +89,7 @@ ENABLED = {
     "async": "async requirements",
     "sendable": "protocols refining Sendable",
     "refusals": "protocols with one shape the front ends refuse, expecting exactly one error",
+    "events": "an event stream open during the drive (it must change no answer and no call)",
 }
 
 KEYWORDS = ["for", "in", "default", "do", "where", "is", "as", "class", "func", "return", "throws", "repeat",
@@ -325,6 +326,7 @@ class Case:
         self.sendable = False
         self.available = False
         self.refusal = None  # the refused Req when this case tests a refusal
+        self.events = False  # the drive opens an event stream on each multiplexer
 
     @property
     def proto(self):
@@ -359,6 +361,8 @@ class Generator:
         self.counter = 0
         case.sendable = self.on("sendable") and rng.random() < 0.15
         case.available = self.on("attributes") and rng.random() < 0.15
+        case.events = self.on("events") and not case.sendable and rng.random() < 0.5
+        case.events_first = rng.random() < 0.5  # opened before the observers are added
         if self.on("refusals") and rng.random() < 0.12:
             case.reqs = self.requirements(rng, rng.randint(0, 3))
             refused = self.refused(rng)
@@ -760,9 +764,13 @@ def drive_lines(case, front):
     body = ["var failures: [String] = []", "shapeLog = []", "shapeFailing = []",
             "let m = %sMultiplexer()" % proto,
             "let o1 = %sObserver(1), o2 = %sObserver(2), o3 = %sObserver(3)" % (proto, proto, proto)]
+    if case.events and case.events_first:
+        body.append("let stream = m.events()")
     if front == "macro":
         body += ["let silent = %sSilent()" % proto, "m.add(silent)"]
     body += ["m.add(o1)", "m.add(o2)", "m.add(o3)"]
+    if case.events and not case.events_first:
+        body.append("let stream = m.events()")
 
     def invocation(req, failing):
         inout_vars = {}
@@ -810,6 +818,8 @@ def drive_lines(case, front):
     body.append('if shapeLog != expected { failures.append(shapeDiff(shapeLog, expected)) }')
     # With no observer: the default answers.
     body.append("let e = %sMultiplexer()" % proto)
+    if case.events:
+        body.append("let emptyStream = e.events()")
     for req in reqs:
         if not req.result or req.result.decl == "T?" or any(p.ptype.extra for p in req.params):
             continue
@@ -827,6 +837,8 @@ def drive_lines(case, front):
         else:
             body += ["do {"] + ["  " + c for c in call] + ["}"]
     body += ["withExtendedLifetime((o1, o2, o3)) {}"]
+    if case.events:
+        body += ["withExtendedLifetime((stream, emptyStream)) {}"]
     if front == "macro":
         body += ["withExtendedLifetime(silent) {}"]
     body.append("return failures")
