@@ -67,6 +67,10 @@ PENDING = {
     "What to build)",
     "one-error-associated-self": "associated types and `Self` requirements get several errors for one root "
     "cause (issue 23, item 7)",
+    "underscored-names": "a requirement with a parameter label or name starting with `_` (`f(_combiner:)`) is "
+    "left out of a symbol graph made at the public access level (swiftc -emit-symbol-graph, symbolgraph-extract's "
+    "default), so the generated class does not conform: `type ... does not conform to protocol` (found by this "
+    "test: regression UnderscoredLabelInParent)",
     "foreign-types": "types of another module in the signatures (Foundation's `TimeInterval`, `URL`) are not "
     "imported by the generated file (issue 23, item 1)",
 }
@@ -98,8 +102,9 @@ KEYWORDS = ["for", "in", "default", "do", "where", "is", "as", "class", "func", 
             "enum", "typealias", "subscript", "deinit"]
 PLAIN_NAMES = ["value", "index", "item", "count", "other", "flag", "payload", "info", "sender", "amount", "key"]
 SHADOWING_NAMES = ["combiner", "responses", "defaultValue", "multiplexer", "observer", "result", "error",
-                   "Multiplex", "Swift", "notImplemented", "async", "await", "some", "any", "get", "set", "open",
-                   "actor", "_multiplexer", "_combiner", "observers", "token", "source", "events"]
+                   "Multiplex", "Swift", "notImplemented", "async", "some", "any", "get", "set", "open",
+                   "actor", "observers", "token", "source", "events", "Event"]
+UNDERSCORED_NAMES = ["_multiplexer", "_combiner", "_value"]
 METHOD_NAMES = ["update", "handle", "did", "will", "should", "process", "notify", "change", "visit", "report"]
 PROPERTY_NAMES = ["state", "level", "title", "isActive", "limit", "current", "mode"]
 HANDLER_NAMES = ["handler", "completionHandler", "decisionHandler", "replyHandler"]
@@ -147,7 +152,7 @@ def param_types(rng, generic=None):
         PType("[Int]", None, lambda r: (lambda a: ("[" + ", ".join(map(str, a)) + "]", a))(
             [r.randint(1, 9) for _ in range(r.randint(0, 3))]), '"\\({x})"',
             lambda v, i: "[" + ", ".join(map(str, v)) + "]", "array"),
-        PType("Int?", "optionals", lambda r: (lambda v: ("nil" if v is None else "Optional(%d)" % v, v))(
+        PType("Int?", "optionals", lambda r: (lambda v: ("Int?.none" if v is None else "Optional(%d)" % v, v))(
             None if r.random() < 0.3 else r.randint(1, 99)), '(({x}).map {{ "\\($0)" }} ?? "nil")',
             lambda v, i: "nil" if v is None else str(v), "optint"),
         PType("Int!", "optionals", lambda r: int_value(r), '"\\({x}!)"', lambda v, i: str(v), "iuo"),
@@ -243,6 +248,9 @@ class Param:
         self.label, self.name, self.ptype, self.value_text, self.value = label, name, ptype, value_text, value
 
     def decl(self, subscript=False):
+        """`label name: Type`; one name when the label is the name (a method) or there is none (a subscript)."""
+        if subscript and self.label is None:
+            return "%s: %s" % (self.name, self.ptype.decl)
         if self.label == self.name and not subscript:
             return "%s: %s" % (self.name, self.ptype.decl)
         return "%s %s: %s" % (self.label or "_", self.name, self.ptype.decl)
@@ -265,14 +273,14 @@ class Req:
     def signature_key(self):
         if self.kind == "property":
             return ("property", self.name)
-        labels = tuple((p.label if self.kind == "method" or p.label != p.name else "_") for p in self.params)
+        labels = tuple((p.label or "_") for p in self.params)
         families = tuple(p.ptype.family for p in self.params)
         return (self.kind, self.name, labels, families)
 
     def label_key(self):
         if self.kind == "property":
             return ("property", self.name)
-        labels = tuple((p.label if self.kind == "method" or p.label != p.name else "_") for p in self.params)
+        labels = tuple((p.label or "_") for p in self.params)
         return (self.kind, self.name, labels)
 
     def display_name(self):
@@ -281,10 +289,7 @@ class Req:
             return self.name
         labels = []
         for p in self.params:
-            if self.kind == "subscript":
-                labels.append((p.label if p.label != p.name and p.label else "_") + ":")
-            else:
-                labels.append((p.label or "_") + ":")
+            labels.append((p.label or "_") + ":")
         base = "subscript" if self.kind == "subscript" else self.name
         return base + "(" + "".join(labels) + ")"
 
@@ -410,9 +415,11 @@ class Generator:
     def name(self, rng, keyword_ok=True):
         roll = rng.random()
         if roll < 0.2 and self.on("keyword-names") and keyword_ok:
-            return rng.choice(KEYWORDS)
+            return rng.choice(KEYWORDS + ["await"])
         if roll < 0.45 and self.on("shadowing-names"):
             return rng.choice(SHADOWING_NAMES)
+        if roll < 0.5 and self.on("underscored-names"):
+            return rng.choice(UNDERSCORED_NAMES)
         return rng.choice(PLAIN_NAMES)
 
     def label(self, rng):
@@ -433,9 +440,7 @@ class Generator:
                 continue
             label = self.label(rng)
             if subscript:
-                label = None if rng.random() < 0.6 else label
-                if label is None:
-                    label = name  # one name: no argument label
+                label = None if rng.random() < 0.6 else label  # None: one name, no argument label
             elif rng.random() < 0.3:
                 label = name  # one name, label and parameter
             if not subscript and label == name and name in KEYWORDS and not self.on("keyword-names"):
@@ -471,10 +476,7 @@ class Generator:
                 results = [generic_result()]
             req.result = rng.choice(results)
             if not req.result.optional:
-                if rng.random() < 0.3:
-                    req.required = True
-                else:
-                    req.default = req.result.default
+                req.default = req.result.default
             if self.on("attributes") and rng.random() < 0.3:
                 req.attrs.append("@discardableResult")
         elif self.on("closures") and rng.random() < 0.35 and not req.is_async:
@@ -494,6 +496,7 @@ class Generator:
                 req.decision = decision
         if self.on("attributes") and rng.random() < 0.15:
             req.attrs.append(rng.choice(["@available(macOS 10.15, iOS 13, *)", "@available(swift 5.0)"]))
+        req.required = rng.random() < 0.15
         return req
 
     def retype(self, rng, req):
@@ -528,10 +531,8 @@ class Generator:
             if self.on("throws") and rng.random() < 0.2:
                 req.throws = rng.choice(["throws", "typed"])
         if not req.result.optional:
-            if rng.random() < 0.3:
-                req.required = True
-            else:
-                req.default = req.result.default
+            req.default = req.result.default
+        req.required = rng.random() < 0.15
         return req
 
     def subscript(self, rng):
@@ -553,10 +554,8 @@ class Generator:
             if self.on("throws") and rng.random() < 0.15:
                 req.throws = rng.choice(["throws", "typed"])
         if not req.result.optional:
-            if rng.random() < 0.3:
-                req.required = True
-            else:
-                req.default = req.result.default
+            req.default = req.result.default
+        req.required = rng.random() < 0.15
         return req
 
     def refused(self, rng):
@@ -744,7 +743,7 @@ def call_expr(req, target, inout_vars):
     args = []
     for i, p in enumerate(req.params):
         value = "&" + inout_vars[i] if p.ptype.extra == "inout" else p.value_text
-        label = p.label if (req.kind == "method" or p.label != p.name) else None
+        label = p.label
         args.append(("%s: %s" % (label, value)) if label else value)
     if req.kind == "subscript":
         return "%s[%s]" % (target, ", ".join(args))
@@ -761,15 +760,19 @@ def drive_lines(case, front):
     """`func drive_<name>() async -> [String]`: calls every requirement, returns what went wrong."""
     proto, reqs = case.proto, case.all_reqs()
     exp = Expectation(front)
+    # The macro's multiplexer has `events()` unless a requirement is required or names `events`/`Event`; the
+    # generator's, only when the module implements every requirement (never here). See UsingMultiplexed.md.
+    streams = case.events and front == "macro" and not any(r.required for r in reqs) and not any(
+        p.name in ("events", "Event") or p.label in ("events", "Event") for r in reqs for p in r.params)
     body = ["var failures: [String] = []", "shapeLog = []", "shapeFailing = []",
             "let m = %sMultiplexer()" % proto,
             "let o1 = %sObserver(1), o2 = %sObserver(2), o3 = %sObserver(3)" % (proto, proto, proto)]
-    if case.events and case.events_first:
+    if streams and case.events_first:
         body.append("let stream = m.events()")
     if front == "macro":
         body += ["let silent = %sSilent()" % proto, "m.add(silent)"]
     body += ["m.add(o1)", "m.add(o2)", "m.add(o3)"]
-    if case.events and not case.events_first:
+    if streams and not case.events_first:
         body.append("let stream = m.events()")
 
     def invocation(req, failing):
@@ -818,12 +821,10 @@ def drive_lines(case, front):
     body.append('if shapeLog != expected { failures.append(shapeDiff(shapeLog, expected)) }')
     # With no observer: the default answers.
     body.append("let e = %sMultiplexer()" % proto)
-    if case.events:
+    if streams:
         body.append("let emptyStream = e.events()")
     for req in reqs:
         if not req.result or req.result.decl == "T?" or any(p.ptype.extra for p in req.params):
-            continue
-        if req.required and front == "macro":
             continue
         want = "nil" if req.result.optional else (req.default or req.result.default)[1]
         effects = ("try " if req.throws else "") + ("await " if req.is_async else "")
@@ -837,7 +838,7 @@ def drive_lines(case, front):
         else:
             body += ["do {"] + ["  " + c for c in call] + ["}"]
     body += ["withExtendedLifetime((o1, o2, o3)) {}"]
-    if case.events:
+    if streams:
         body += ["withExtendedLifetime((stream, emptyStream)) {}"]
     if front == "macro":
         body += ["withExtendedLifetime(silent) {}"]
@@ -867,10 +868,10 @@ def protocol_lines(case, front, parent=False):
     for req in reqs:
         attrs = list(req.attrs)
         if front == "macro" and not req.refused:
+            if req.required:
+                attrs.append("@MultiplexedRequired")
             if req.default:
                 attrs.append("@MultiplexedDefault(%s)" % req.default[0])
-            elif req.required:
-                attrs.append("@MultiplexedRequired")
         for a in attrs:
             lines.append("  " + a)
         at[req.index] = len(lines)
@@ -1126,7 +1127,7 @@ class Tools:
         self.module_map = os.path.join(bin_path, "_MultiplexShims.build", "module.modulemap")
 
     def swiftc(self):
-        flags = ["swiftc", "-swift-version", "6", "-enable-upcoming-feature", "ExistentialAny",
+        flags = ["swiftc", "-continue-building-after-errors", "-swift-version", "6", "-enable-upcoming-feature", "ExistentialAny",
                  "-enable-upcoming-feature", "MemberImportVisibility", "-I", self.modules,
                  "-load-plugin-executable", self.plugin + "#MultiplexMacrosPlugin"]
         if os.path.exists(self.module_map):
@@ -1319,7 +1320,8 @@ def run_generator(tools, work, units, report):
         status, output = run(command)
         error_lines = [l for l in output.splitlines() if l.startswith("error:")]
         if unit.expect_error:
-            if status == 2 and len(error_lines) == 1 and ("'%s'" % unit.expect_error) in error_lines[0]:
+            base = unit.expect_error.split("(")[0]
+            if status == 2 and len(error_lines) == 1 and base in error_lines[0]:
                 report.refused["generator"] += 1
             else:
                 report.fail(unit, "refusal", "expected exit status 2 and exactly one error naming '%s', got "
