@@ -970,8 +970,9 @@ def generator_unit(case):
 DRIVE_MARK = "// ---- drive ----"
 
 
-def regression_units():
-    """The named regression files of Tests/ShapeRegressions (see its README)."""
+def regression_units(features=()):
+    """The named regression files of Tests/ShapeRegressions (see its README); one marked `// pending: FEATURE`
+    only when that feature is on."""
     units = []
     if not os.path.isdir(REGRESSIONS):
         return units
@@ -979,6 +980,9 @@ def regression_units():
         path = os.path.join(REGRESSIONS, file)
         text = open(path).read()
         name = file.split(".")[0]
+        pending = re.search(r"^// pending: (\S+)", text, re.M)
+        if pending and pending.group(1) not in features:
+            continue
         if file.endswith(".macro.swift"):
             unit = Unit("macro", name, "regression " + file)
             unit.source = text
@@ -1005,17 +1009,19 @@ def shlex_split(text):
     return shlex.split(text)
 
 
-def save_regression(unit, name, what, command):
+def save_regression(unit, name, what, command, pending=None):
     os.makedirs(REGRESSIONS, exist_ok=True)
     header = ["// Shape regression %s (%s): %s" % (name, unit.front, what),
               "// Found by: %s" % command]
+    if pending:
+        header.append("// pending: %s (%s)" % (pending, PENDING[pending]))
     if unit.front == "macro":
         body = unit.source
         if unit.expect_error_line:
             body = body  # line numbers count from the first line of the file: the header moves them
         lines = header + body.split("\n")
         if unit.expect_error_line:
-            lines.insert(2, "// expect-error-line: %d" % (unit.expect_error_line + len(header) + 1))
+            lines.insert(len(header), "// expect-error-line: %d" % (unit.expect_error_line + len(header) + 1))
         text = "\n".join(lines)
         # Rename the case so that it cannot clash with a random one.
         text = text.replace(unit.name, name)
@@ -1416,7 +1422,7 @@ def main():
             print("wrote", save_regression(unit, args.save, args.what, command))
         return 0
     if (args.regressions or not args.no_regressions) and not args.only:
-        units += [u for u in regression_units() if u.front in fronts]
+        units += [u for u in regression_units(features) if u.front in fronts]
 
     bin_path = args.bin_path or run(["swift", "build", "--show-bin-path"], cwd=ROOT)[1].strip().splitlines()[-1]
     tools = Tools(bin_path)
