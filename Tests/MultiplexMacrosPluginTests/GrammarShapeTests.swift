@@ -374,9 +374,17 @@ import Testing
     #expect(expansion.diagnostics.isEmpty)
     #expect(expansion.isValidSyntax)
     let multiplexer = "class DelegateMultiplexer"
-    #expect(expansion.member("rank", of: multiplexer).hasPrefix("func rank<T>(_ value: T) -> Int where T: Comparable {"))
-    #expect(expansion.member("check", of: multiplexer).hasPrefix("func check<T>(_ value: T) throws where T: Equatable {"))
-    #expect(expansion.member("rank", of: "extension Delegate").hasPrefix("func rank<T>(_ value: T) -> Int where T: Comparable {"))
+    #expect(
+      expansion.member("rank", of: multiplexer).hasPrefix("func rank<T>(_ value: T) -> Int where T: Comparable {")
+    )
+    #expect(
+      expansion.member("check", of: multiplexer).hasPrefix("func check<T>(_ value: T) throws where T: Equatable {")
+    )
+    #expect(
+      expansion.member("rank", of: "extension Delegate").hasPrefix(
+        "func rank<T>(_ value: T) -> Int where T: Comparable {"
+      )
+    )
   }
 
   /// A combining method infers its generic parameters from the responses. One the result names only through a
