@@ -897,8 +897,14 @@ def observer_lines(case, front):
 
 
 def generator_arguments(case):
-    args = []
+    """One `--default NAME=VALUE` per name: overloads by type share their name (`f(_:)`), and the tool gives the
+    value to each of them (it refuses a name given twice)."""
+    args, named = [], set()
     for req in case.all_reqs():
+        if req.refused or req.display_name() in named:
+            continue
+        if req.result and not req.result.optional:
+            named.add(req.display_name())
         if req.result and not req.result.optional and req.default:
             args += ["--default", "%s=%s" % (req.display_name(), req.default[0])]
         elif req.result and not req.result.optional:
@@ -958,10 +964,10 @@ def generator_unit(case):
     lines += protocol_lines(case, "generator")[0]
     unit.lib = "\n".join(lines) + "\n"
     unit.proto = case.proto
+    unit.args = generator_arguments(case)
     if case.refusal:
         unit.expect_error = case.refusal.display
     else:
-        unit.args = generator_arguments(case)
         unit.drive = "\n".join(["import Multiplex", "import ShapesLib", ""] + observer_lines(case, "generator")
                                + [""] + drive_lines(case, "generator")) + "\n"
     return unit

@@ -27,7 +27,7 @@ enum Usage {
                                What the multiplexer answers for REQUIREMENT (tableView(_:heightForRowAt:))
                                when no observer does, for a requirement whose result is not Optional and
                                that the module does not implement by default (repeatable). The expression may
-                               use the requirement's parameters.
+                               use the requirement's parameters. Overloads sharing the name each take it.
       --check                  With --output: exit 1 if FILE is missing or differs from what would be written,
                                0 if it is current; writes nothing.
       -h, --help               Show this help.

@@ -183,6 +183,26 @@ import Testing
     #expect(output.contains("Double(row) * 44"))
   }
 
+  /// Overloads by type share their name (`height(_:)`): one `--default` answers for each of them. Only the first
+  /// got it, and the second was refused for want of the `--default` the command line cannot give twice (found by
+  /// the shape test, seed 3, protocol 39).
+  @Test func defaultNamingOverloadsAnswersForEach() throws {
+    let input = ExternalProtocol(
+      source: """
+        public protocol TableDelegate: AnyObject {
+          func height(_ row: Int) -> Double
+          func height(_ key: String) -> Double
+        }
+        """,
+      moduleName: "TableKit",
+      members: [ExternalMember(), ExternalMember()]
+    )
+    let options = GenerationOptions(typeName: "TableDelegateMultiplexer", defaultValues: ["height(_:)": "44"])
+    let output = generated(input, options)
+    #expect(output.contains("combine(default: 44, requirement: #function) {\n      $0.height(row)"))
+    #expect(output.contains("combine(default: 44, requirement: #function) {\n      $0.height(key)"))
+  }
+
   /// Shapes the model cannot forward are errors naming the requirement, as for the macro; never code.
   @Test func unsupportedShapesAreRefused() {
     let input = ExternalProtocol(

@@ -67,14 +67,16 @@ extension ExternalGenerator {
     }
 
     for (name, text) in defaultValues.sorted(by: { $0.key < $1.key }) {
-      let index = declarations.firstIndex { decl in
+      // Overloads by type share their name (`height(_:)`): the value answers for each of them.
+      let indices = declarations.indices.filter { index in
+        let decl = declarations[index]
         guard let function = decl.as(FunctionDeclSyntax.self) else {
           return decl.as(VariableDeclSyntax.self)?.bindings.first?.pattern.trimmedDescription == name
         }
         guard Requirement.displayName(of: function) == name else { return false }
         return function.signature.returnClause.map { !Requirement.isVoid($0.type) } ?? false
       }
-      guard let index else {
+      guard let first = indices.first else {
         prepared.problems.append((MultiplexedDiagnostic.externalUnknownDefault(name: name).message, Syntax(proto.name)))
         continue
       }
@@ -82,12 +84,12 @@ extension ExternalGenerator {
         prepared.problems.append(
           (
             MultiplexedDiagnostic.externalDefaultNotExpression(name: name, text: text).message,
-            Syntax(declarations[index])
+            Syntax(declarations[first])
           )
         )
         continue
       }
-      prepared.members[index].defaultValue = text
+      for index in indices { prepared.members[index].defaultValue = text }
     }
     return prepared
   }
