@@ -1,5 +1,5 @@
 // Shape regression WhereClauseAfterName (macro): a generic where clause after a signature ending in a name was emitted as '-> Intwhere T: Comparable' and 'throwswhere' (macro and generator)
-// Found by: python3 Scripts/shape-test.py --seed 1 --only 10 (harness of 32134eb)
+// Found by: python3 Scripts/shape-test.py --seed 1 --only 10 (an earlier harness: seeds change with the grammar)
 import MultiplexMacros
 
 @Multiplexed
