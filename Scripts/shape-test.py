@@ -189,6 +189,12 @@ def param_types(rng, generic=None):
         PType("inout String", "inout", lambda r: (lambda v: (q(v), v))("w%d" % r.randint(1, 9)), "{x}", None,
               "inoutstring", extra="inout"),
     ]
+    types += [
+        PType("TimeInterval", "foreign-types", lambda r: (lambda v: ("%d.5" % v, v))(r.randint(1, 9)), '"\\({x})"',
+              lambda v, i: "%d.5" % v, "foreign"),
+        PType("URL?", "foreign-types", lambda r: (lambda v: ('URL(string: "https://h/%d")' % v, v))(r.randint(1, 9)),
+              '({x}?.absoluteString ?? "nil")', lambda v, i: "https://h/%d" % v, "foreignopt"),
+    ]
     if generic:
         name = generic
         types += [
@@ -940,9 +946,15 @@ def pending_reasons(case, front, features):
     return reasons
 
 
+def uses_foundation(case):
+    return any(p.ptype.tag == "foreign-types" for r in (case.parent or []) + case.reqs for p in r.params)
+
+
 def macro_unit(case):
     unit = Unit("macro", case.name, "seed %d, protocol %d" % (case.seed, case.index))
     lines = ["import MultiplexMacros", ""]
+    if uses_foundation(case):
+        lines[1:1] = ["import Foundation"]
     if case.parent:
         lines += protocol_lines(case, "macro", parent=True)[0] + [""]
     offset = len(lines)
@@ -958,7 +970,7 @@ def macro_unit(case):
 
 def generator_unit(case):
     unit = Unit("generator", case.name, "seed %d, protocol %d" % (case.seed, case.index))
-    lines = []
+    lines = ["import Foundation", ""] if uses_foundation(case) else []
     if case.parent:
         lines += protocol_lines(case, "generator", parent=True)[0] + [""]
     lines += protocol_lines(case, "generator")[0]
@@ -968,7 +980,8 @@ def generator_unit(case):
     if case.refusal:
         unit.expect_error = case.refusal.display
     else:
-        unit.drive = "\n".join(["import Multiplex", "import ShapesLib", ""] + observer_lines(case, "generator")
+        imports = ["import Foundation"] if uses_foundation(case) else []
+        unit.drive = "\n".join(imports + ["import Multiplex", "import ShapesLib", ""] + observer_lines(case, "generator")
                                + [""] + drive_lines(case, "generator")) + "\n"
     return unit
 
