@@ -36,6 +36,7 @@ debug build of the package):
     python3 Scripts/shape-test.py --regressions        # the named regression files only
     python3 Scripts/shape-test.py --enable keyword-names ...  # turn on a pending feature (see --list-features)
     python3 Scripts/shape-test.py --seed 7 --only 13 --save NAME --what "what failed"  # keep as a regression
+    python3 Scripts/shape-test.py --negative-control --seed 1 --only 2 --only 5  # a wrong rule must fail drives
 
 Exit status: 0 when every protocol passed, 1 when any failed, 2 on bad usage or a broken harness.
 """
@@ -1394,7 +1395,15 @@ def main():
     parser.add_argument("--what", default="", help="with --save: what failed")
     parser.add_argument("--bin-path", help="the package's debug products (default: swift build --show-bin-path)")
     parser.add_argument("--keep", action="store_true", help="keep the work directory")
+    parser.add_argument("--negative-control", action="store_true",
+                        help="expect every call to miss the last observer: every drive must then fail (proves the "
+                        "drives check behaviour; exit 0 when each failed)")
     args = parser.parse_args()
+    if args.negative_control:
+        rules = Expectation.responders
+        Expectation.responders = lambda self, req: rules(self, req)[:-1] if len(rules(self, req)) > 1 else rules(
+            self, req)
+        args.no_regressions = True
 
     if args.list_features:
         for name, text in sorted(ENABLED.items()):
@@ -1456,7 +1465,7 @@ def main():
                 batch_work = os.path.join(work, "batch%d" % (start // args.batch))
                 (run_macro if front == "macro" else run_generator)(tools, batch_work, batch, report)
     finally:
-        if not args.keep and not report.failures:
+        if not args.keep and (not report.failures or args.negative_control):
             shutil.rmtree(work, ignore_errors=True)
 
     for unit, what, detail in report.failures:
@@ -1472,6 +1481,11 @@ def main():
             len([f for f in report.failures if f[0].front == front])))
     for (front, reason), n in sorted(skipped.items()):
         print("  %-9s skipped %d (pending: %s)" % (front, n, reason))
+    if args.negative_control:
+        drives = len([u for u in units if u.has_drive()])
+        caught = len({u.name + u.front for u, what, _ in report.failures if what == "drive"})
+        print("shape-test: negative control: %d of %d drives failed, as they must" % (caught, drives))
+        return 0 if caught == drives and drives > 0 else 1
     if report.failures:
         print("shape-test: FAILED; files in %s; rerun one with --seed S --only N --show; keep it with --save NAME"
               % work)
