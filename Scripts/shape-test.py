@@ -579,7 +579,9 @@ class Generator:
             "variadic": "func add%d(_ values: Int...)" % req.index,
             "rethrows": "func run%d(_ body: () throws -> Void) rethrows" % req.index,
             "consuming": "func take%d(_ value: consuming String)" % req.index,
-            "associatedtype": "associatedtype Element%d" % req.index,
+            # Used by another requirement: still one root cause, so one error (on the associated type).
+            "associatedtype": "associatedtype Element{0}\n  func take{0}(_ element: Element{0}) -> Element{0}".format(
+                req.index),
             "selfresult": "func copy%d() -> Self?" % req.index,
             "selfparam": "func isSame%d(as other: Self) -> Bool?" % req.index,
         }[kind]
