@@ -57,7 +57,8 @@ REGRESSIONS = os.path.join(ROOT, "Tests", "ShapeRegressions")
 # 23). Turn one on for good by moving it to ENABLED once its fix is merged.
 PENDING = {
     "keyword-names": "a keyword as a parameter's name (`func f(for: Int)`, `f(first throws: String)`) is "
-    "forwarded as `$0.f(for: for)` (issue 23, item 2)",
+    "forwarded as `$0.f(for: for)`; also the contextual keyword `await` (issue 23, item 2; regression "
+    "AwaitAsParameterName)",
     "restated-requirements": "a refinement that restates a parent's requirement is forwarded twice by the "
     "generator: invalid redeclaration (issue 23, item 3)",
     "generator-subscripts": "the generator refuses get-only subscripts and `--default` cannot name them "
@@ -77,7 +78,7 @@ PENDING = {
 }
 ENABLED = {
     "keyword-labels": "keywords as argument labels (`func f(for x: Int)`)",
-    "shadowing-names": "parameter names the generated code also uses (`combiner`, `responses`, `_multiplexer`)",
+    "shadowing-names": "parameter names the generated code also uses (`combiner`, `responses`, `defaultValue`)",
     "overloads": "overloads by label and by parameter type",
     "generics": "generic methods with constraints and `where` clauses",
     "closures": "closure parameters: escaping, @Sendable, throwing, optional, @autoclosure",
@@ -261,11 +262,6 @@ class Param:
         if self.label == self.name and not subscript:
             return "%s: %s" % (self.name, self.ptype.decl)
         return "%s %s: %s" % (self.label or "_", self.name, self.ptype.decl)
-
-    def call_label(self, subscript=False):
-        if subscript:
-            return self.label  # a subscript's parameter has a label only when written with two names
-        return self.label
 
 
 class Req:
@@ -638,7 +634,7 @@ def entry_swift(req, suffix=""):
     return '"O\\(id).r%d(" + %s + ")%s"' % (req.index, joined, suffix)
 
 
-def observer_member(req, throws_check=True):
+def observer_member(req):
     lines = []
     attrs = [a for a in req.attrs]
     if req.kind == "method":
@@ -1038,10 +1034,8 @@ def save_regression(unit, name, what, command, pending=None):
     if pending:
         header.append("// pending: %s (%s)" % (pending, PENDING[pending]))
     if unit.front == "macro":
-        body = unit.source
-        if unit.expect_error_line:
-            body = body  # line numbers count from the first line of the file: the header moves them
-        lines = header + body.split("\n")
+        # Line numbers count from the first line of the file: the header moves the expected error's line.
+        lines = header + unit.source.split("\n")
         if unit.expect_error_line:
             lines.insert(len(header), "// expect-error-line: %d" % (unit.expect_error_line + len(header) + 1))
         text = "\n".join(lines)
