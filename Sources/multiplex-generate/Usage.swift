@@ -29,8 +29,9 @@ enum Usage {
                                a property's name, subscript(_:)) when no observer does, for a requirement
                                whose result is not Optional and that the module does not implement by
                                default (repeatable). Overloads that share a name are named with their
-                               types: 'subscript(_: Int) -> String'. The expression may use the
-                               requirement's parameters.
+                               types: 'subscript(_: Int) -> String'; a name alone answers for every
+                               overload that shares it and returns the same type. The expression may use
+                               the requirement's parameters.
       --import <MODULE>        Also import MODULE in the generated file (repeatable). The file already imports
                                the module of every type, protocol and default implementation it names.
       --decided-once <REQUIREMENT>

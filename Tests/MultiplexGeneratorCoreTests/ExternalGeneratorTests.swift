@@ -184,6 +184,26 @@ import Testing
     #expect(output.contains("Double(row) * 44"))
   }
 
+  /// Overloads by type share their name (`height(_:)`): one `--default` answers for each of them. Only the first
+  /// got it, and the second was refused for want of the `--default` the command line cannot give twice (found by
+  /// the shape test, seed 3, protocol 39).
+  @Test func defaultNamingOverloadsAnswersForEach() throws {
+    let input = ExternalProtocol(
+      source: """
+        public protocol TableDelegate: AnyObject {
+          func height(_ row: Int) -> Double
+          func height(_ key: String) -> Double
+        }
+        """,
+      moduleName: "TableKit",
+      members: [ExternalMember(), ExternalMember()]
+    )
+    let options = GenerationOptions(typeName: "TableDelegateMultiplexer", defaultValues: ["height(_:)": "44"])
+    let output = generated(input, options)
+    #expect(output.contains("combine(default: 44, requirement: #function) {\n      $0.height(row)"))
+    #expect(output.contains("combine(default: 44, requirement: #function) {\n      $0.height(key)"))
+  }
+
   /// Shapes the model cannot forward are errors naming the requirement, as for the macro; never code.
   @Test func unsupportedShapesAreRefused() {
     let input = ExternalProtocol(
@@ -274,14 +294,34 @@ import Testing
     #expect(output.contains("default: \"row\""))
     #expect(output.contains("default: \"none\""))
 
-    let ambiguous = diagnostics(
+    // A short name answers for every overload that shares it when they return the same type, and is refused when
+    // they do not (one expression cannot fit both).
+    let shared = generated(
       input,
-      GenerationOptions(typeName: "TableSourceMultiplexer", defaultValues: ["subscript(_:)": "\"\""])
+      GenerationOptions(
+        typeName: "TableSourceMultiplexer",
+        defaultValues: [
+          "subscript(_:)": "\"shared\"", "height(_:)": "-2", "subscript(row:column:)": "0", "width(_:)": "0",
+        ]
+      )
     )
+    #expect(shared.components(separatedBy: "default: \"shared\"").count == 3)
+    #expect(shared.components(separatedBy: "default: -2").count == 3)
+    let mixed = ExternalProtocol(
+      source: """
+        public protocol Mixed: AnyObject {
+          func value(_ row: Int) -> Double
+          func value(_ key: String) -> String
+        }
+        """,
+      moduleName: "TableKit",
+      members: Array(repeating: ExternalMember(), count: 2)
+    )
+    let ambiguous = diagnostics(mixed, GenerationOptions(typeName: "MixedMultiplexer", defaultValues: ["value(_:)": "0"]))
     #expect(
       ambiguous.map(\.message) == [
-        "a default value was given for 'subscript(_:)', which names 2 requirements; name one with its types: "
-          + "'subscript(_: Int) -> String' or 'subscript(_: String) -> String'"
+        "a default value was given for 'value(_:)', which names 2 requirements returning different types; name each "
+          + "with its types: 'value(_: Int) -> Double', 'value(_: String) -> String'"
       ]
     )
     let unknown = diagnostics(

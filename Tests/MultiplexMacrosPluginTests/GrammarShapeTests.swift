@@ -366,6 +366,36 @@ import Testing
     )
   }
 
+  /// A `where` clause after a signature that ends in a name (`-> Int`, `throws`) keeps its space: without it the
+  /// multiplexer declared `-> Intwhere T: Comparable` (found by the shape test, seed 1, protocol 10; regression
+  /// WhereClauseAfterName in Tests/ShapeRegressions).
+  @Test func whereClauseAfterANameKeepsItsSpace() {
+    let expansion = Expansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        @MultiplexedDefault(0)
+        func rank<T>(_ value: T) -> Int where T: Comparable
+        func check<T>(_ value: T) throws where T: Equatable
+      }
+      """
+    )
+    #expect(expansion.diagnostics.isEmpty)
+    #expect(expansion.isValidSyntax)
+    let multiplexer = "class DelegateMultiplexer"
+    #expect(
+      expansion.member("rank", of: multiplexer).hasPrefix("func rank<T>(_ value: T) -> Int where T: Comparable {")
+    )
+    #expect(
+      expansion.member("check", of: multiplexer).hasPrefix("func check<T>(_ value: T) throws where T: Equatable {")
+    )
+    #expect(
+      expansion.member("rank", of: "extension Delegate").hasPrefix(
+        "func rank<T>(_ value: T) -> Int where T: Comparable {"
+      )
+    )
+  }
+
   /// A combining method infers its generic parameters from the responses. One the result names only through a
   /// member (`C.Element`) could not be inferred: the member becomes a generic parameter of its own, with the
   /// constraints on it. A parameter named directly keeps its constraints.

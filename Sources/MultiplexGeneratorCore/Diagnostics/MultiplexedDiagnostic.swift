@@ -205,8 +205,8 @@ package enum MultiplexedDiagnostic: DiagnosticMessage {
       return "a default value was given for '\(name)', which is no requirement of the protocol that returns a "
         + "value; name a requirement as 'method(label:label:)', 'property' or 'subscript(label:)'"
     case .externalAmbiguousDefault(let name, let candidates):
-      return "a default value was given for '\(name)', which names \(candidates.count) requirements; name one with "
-        + "its types: " + candidates.map { "'\($0)'" }.joined(separator: " or ")
+      return "a default value was given for '\(name)', which names \(candidates.count) requirements returning "
+        + "different types; name each with its types: " + candidates.map { "'\($0)'" }.joined(separator: ", ")
     case .externalDefaultNotExpression(let name, let text):
       return "the default value of '\(name)', '\(text)', is not one Swift expression"
     case .decisionNotApplicable(let spelling, let name, let reason):

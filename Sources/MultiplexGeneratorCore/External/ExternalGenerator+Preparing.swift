@@ -79,21 +79,24 @@ extension ExternalGenerator {
       prepared.members[index].defaultName = isShared ? name.typed : name.short
     }
     for (name, text) in defaultValues.sorted(by: { $0.key < $1.key }) {
+      // A short name answers for every overload that shares it (`height(_:)`) when they return the same type (one
+      // expression then fits them all); a name with types, for those it spells (`height(_: Int) -> Double`).
       let given = normalizedDefaultName(name)
       let matches = names.indices.filter { index in
         guard let candidate = names[index] else { return false }
         return normalizedDefaultName(candidate.short) == given || normalizedDefaultName(candidate.typed) == given
       }
-      guard let index = matches.first else {
+      guard let first = matches.first else {
         prepared.problems.append((MultiplexedDiagnostic.externalUnknownDefault(name: name).message, Syntax(proto.name)))
         continue
       }
-      guard matches.count == 1 else {
+      let resultTypes = Set(matches.compactMap { names[$0]?.typed.components(separatedBy: " -> ").last })
+      guard resultTypes.count <= 1 else {
         let candidates = matches.compactMap { names[$0]?.typed }
         prepared.problems.append(
           (
             MultiplexedDiagnostic.externalAmbiguousDefault(name: name, candidates: candidates).message,
-            Syntax(declarations[index])
+            Syntax(declarations[first])
           )
         )
         continue
@@ -102,12 +105,12 @@ extension ExternalGenerator {
         prepared.problems.append(
           (
             MultiplexedDiagnostic.externalDefaultNotExpression(name: name, text: text).message,
-            Syntax(declarations[index])
+            Syntax(declarations[first])
           )
         )
         continue
       }
-      prepared.members[index].defaultValue = text
+      for index in matches { prepared.members[index].defaultValue = text }
     }
 
     // The requirements each flag names: a method as `name(label:)`, a property by its name.

@@ -26,7 +26,7 @@ package struct GenerationOptions: Sendable {
   /// An `@objc` protocol's requirement that returns a value that is not `Optional` needs one: it is what a call
   /// that the sender makes after the last implementing observer left returns. Other requirements may have one
   /// (an `Optional` result then returns it instead of `nil`). A name that is no requirement returning a value is
-  /// an error.
+  /// an error; a name that overloads share (`height(_:)`) gives the value to each of them.
   package var defaultValues: [String: String]
   /// Requirements forwarded to exactly one observer (`--decided-once`) or to every observer
   /// (`--every-observer`), whatever ``Requirement/isDecisionRequirement(_:)`` says; named as in ``defaultValues``.

@@ -133,7 +133,8 @@ extension Requirement {
       name: function.name.trimmed,
       genericParameterClause: function.genericParameterClause?.trimmed,
       signature: signature.trimmed,
-      genericWhereClause: function.genericWhereClause?.trimmed
+      // The trimmed signature ends without trivia: after a name (`-> Int`, `throws`) `where` needs its space.
+      genericWhereClause: function.genericWhereClause?.trimmed.with(\.leadingTrivia, .space)
     )
   }
 }

@@ -192,7 +192,7 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
     }
   }
 
-  func job<Value>(_ job: Job, transform value: Value) -> Value?where Value : Sendable {
+  func job<Value>(_ job: Job, transform value: Value) -> Value? where Value : Sendable {
     if let combiner = self._combiner.object {
       return self._multiplexer._combine(
         default: self._defaults.job(job, transform: value),

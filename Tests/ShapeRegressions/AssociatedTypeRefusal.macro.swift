@@ -1,0 +1,14 @@
+// Shape regression AssociatedTypeRefusal (macro): an associated type must be refused with exactly one error on its line (issue 23 item 7: several errors for one root cause)
+// Found by: written by hand for the pending shape
+// pending: one-error-associated-self (associated types and `Self` requirements get several errors for one root cause (issue 23, item 7))
+// expect-error-line: 10
+import MultiplexMacros
+
+@Multiplexed
+protocol AssociatedTypeRefusalDelegate: AnyObject {
+  func did(_ value: Int)
+  associatedtype Element18
+  func take18(_ element: Element18) -> Element18
+  func answer() -> Int?
+}
+

@@ -1,0 +1,10 @@
+// Shape regression SelfResultRefusal (generator): a requirement returning Self must be refused with exactly one error on its line (issue 23 item 7: several errors for one root cause)
+// Found by: written by hand for the pending shape
+// pending: one-error-associated-self (associated types and `Self` requirements get several errors for one root cause (issue 23, item 7))
+// generate: SelfResultRefusalDelegate 
+// expect-error: copy24()
+public protocol SelfResultRefusalDelegate: AnyObject {
+  func did(_ value: Int)
+  func copy24() -> Self?
+  func answer() -> Int?
+}
