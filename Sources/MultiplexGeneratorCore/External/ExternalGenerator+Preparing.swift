@@ -90,7 +90,16 @@ extension ExternalGenerator {
         prepared.problems.append((MultiplexedDiagnostic.externalUnknownDefault(name: name).message, Syntax(proto.name)))
         continue
       }
-      let resultTypes = Set(matches.compactMap { names[$0]?.typed.components(separatedBy: " -> ").last })
+      let resultTypes = Set(
+        matches.compactMap { index -> String? in
+          let decl = declarations[index]
+          let result =
+            decl.as(FunctionDeclSyntax.self)?.signature.returnClause?.type
+            ?? decl.as(SubscriptDeclSyntax.self)?.returnClause.type
+            ?? decl.as(VariableDeclSyntax.self)?.bindings.first?.typeAnnotation?.type
+          return result?.trimmedDescription
+        }
+      )
       guard resultTypes.count <= 1 else {
         let candidates = matches.compactMap { names[$0]?.typed }
         prepared.problems.append(
