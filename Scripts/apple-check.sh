@@ -24,7 +24,7 @@
 #      the `@objc` golden files of `Tests/MultiplexGeneratorCoreTests/Golden` (UIKit's and WebKit's at the iOS floor,
 #      `DownloadDelegateMultiplexer` against `Scripts/objc-standins/DownloadKit.swift` compiled as a module) and
 #      the ready-made multiplexers of `Sources/MultiplexAppleDelegates` (UIKit and WebKit ones for iOS, AppKit
-#      ones for macOS, each at the floor);
+#      ones for macOS, each at the floor; as their target, without InternalImportsByDefault);
 #   3. negative controls, which must fail for the reason expected, so the check cannot pass vacuously: a
 #      misspelled selector (an error), a selector of an iOS 16 requirement named at the iOS 13 floor without
 #      `#available` (an availability error), a deprecated method named at the floor (a warning, so an error here),
@@ -98,7 +98,7 @@ if [ "${1:-}" = "--prepare-sdk" ]; then
   exit 0
 fi
 
-newest() { find "$sdks_dir" -maxdepth 1 -name "$1" -type d 2>/dev/null | sort -V | tail -n 1; }
+newest() { find -L "$sdks_dir" -maxdepth 1 -name "$1" -type d 2>/dev/null | sort -V | tail -n 1; }
 ios_sdk=${MULTIPLEX_APPLE_SDK:-$(newest 'iPhoneOS*.sdk')}
 macos_sdk=${MULTIPLEX_MACOS_SDK:-$(newest 'MacOSX*.sdk')}
 if [ -z "$ios_sdk" ] && [ -z "$macos_sdk" ]; then
@@ -208,7 +208,7 @@ if [ -n "$ios_sdk" ]; then
   cp "$golden/DownloadDelegateMultiplexer.swift.golden" "$work/DownloadDelegateMultiplexer.swift"
   multiplexer "$floor" "$ios_sdk" "$work/DownloadDelegateMultiplexer.swift"
   for file in $(shipped UIKit) $(shipped WebKit); do
-    multiplexer "$floor" "$ios_sdk" "$file"
+    multiplexer "$floor" "$ios_sdk" "$file" -disable-upcoming-feature InternalImportsByDefault
   done
 
   # Negative controls.
@@ -240,7 +240,7 @@ if [ -n "$macos_sdk" ]; then
   echo "macOS SDK: $macos_sdk (macOS $(sdk_version "$macos_sdk"))"
   runtime "$floor" "$macos_sdk"
   for file in $(shipped AppKit); do
-    multiplexer "$floor" "$macos_sdk" "$file"
+    multiplexer "$floor" "$macos_sdk" "$file" -disable-upcoming-feature InternalImportsByDefault
   done
   cat > "$work/UnavailableMac.swift" <<'EOF'
 import AppKit

@@ -67,14 +67,17 @@ extension ExternalGenerator {
     }
 
     for (name, text) in defaultValues.sorted(by: { $0.key < $1.key }) {
-      let index = declarations.firstIndex { decl in
+      // Every requirement of that name: overloads share it (UIKit's two `textView(_:shouldInteractWith:in:)`,
+      // for a URL and for a text attachment), and one value answers for all of them.
+      let indices = declarations.indices.filter { index in
+        let decl = declarations[index]
         guard let function = decl.as(FunctionDeclSyntax.self) else {
           return decl.as(VariableDeclSyntax.self)?.bindings.first?.pattern.trimmedDescription == name
         }
         guard Requirement.displayName(of: function) == name else { return false }
         return function.signature.returnClause.map { !Requirement.isVoid($0.type) } ?? false
       }
-      guard let index else {
+      guard let index = indices.first else {
         prepared.problems.append((MultiplexedDiagnostic.externalUnknownDefault(name: name).message, Syntax(proto.name)))
         continue
       }
@@ -87,7 +90,7 @@ extension ExternalGenerator {
         )
         continue
       }
-      prepared.members[index].defaultValue = text
+      for index in indices { prepared.members[index].defaultValue = text }
     }
     return prepared
   }

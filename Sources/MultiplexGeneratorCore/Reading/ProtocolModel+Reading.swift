@@ -177,6 +177,7 @@ extension ProtocolModel {
         diagnostics: &diagnostics
       ) {
         requirement.isObjCOptional = description?.isInObjCProtocol == true && description?.isOptional == true
+        if description?.isInObjCProtocol == true { requirement.objcSelector = description?.objcSelector }
         requirements.append(requirement)
       }
     }

@@ -69,7 +69,8 @@ package final class SymbolGraphReader {
       members.append(
         ExternalMember(
           hasDefaultImplementation: hasDefaultImplementation(requirement, walk: walk),
-          isOptional: requirement.isOptional
+          isOptional: requirement.isOptional,
+          objcSelector: Self.objcSelector(usr: requirement.symbol.identifier.precise)
         )
       )
     }
@@ -258,5 +259,20 @@ package final class SymbolGraphReader {
       }
     }
     throw .unparsableDeclaration(name: name, requirement: "(the protocol's own declaration)", text: source)
+  }
+}
+
+extension SymbolGraphReader {
+  /// The Objective-C selector in the USR of an `@objc` method: what follows `(im)` (an instance method) or
+  /// `(cm)` (a class method), as in `c:objc(pl)WKNavigationDelegate(im)webView:decidePolicyForNavigationAction:`
+  /// `decisionHandler:` or, for a protocol declared in Swift, `c:@M@DownloadKit@objc(pl)DownloadDelegate(im)`
+  /// `download:didReceive:`. `nil` for any other USR.
+  package static func objcSelector(usr: String) -> String? {
+    guard usr.hasPrefix("c:"),
+      let marker = [usr.range(of: "(im)", options: .backwards), usr.range(of: "(cm)", options: .backwards)]
+        .compactMap({ $0 }).max(by: { $0.lowerBound < $1.lowerBound })
+    else { return nil }
+    let selector = usr[marker.upperBound...]
+    return selector.isEmpty ? nil : String(selector)
   }
 }
