@@ -185,7 +185,7 @@ import Testing
     assertMatchesGolden(output, named: "WKNavigationDelegateMultiplexer")
     #expect(!output.contains("#selector("))
     for selector in ObjCInputs.navigation.members.compactMap(\.objcSelector) {
-      #expect(output.contains("  Selector((\"\(selector)\")),\n"), "\(selector)")
+      #expect(output.contains("  Foundation.NSSelectorFromString(\"\(selector)\"),\n"), "\(selector)")
     }
     // The iOS 26 requirement keeps its availability where it is declared.
     #expect(output.contains("@available(iOS 26.0, *)\n  func webView(_ webView: WKWebView, shouldGoTo"))

@@ -14,7 +14,8 @@ import SwiftSyntax
 ///   the one the user gave).
 /// - A decision (``Requirement/isDecision``: WebKit's `decisionHandler:`, `completionHandler:`) goes to exactly one
 ///   observer, the first in call order that implements it (the primary when it does), as in the Swift flavour.
-/// - Selectors are named as the symbol graph spells them (`Selector(("…"))`), see ``selectorExpression(_:)``.
+/// - Selectors are named as the symbol graph spells them (`NSSelectorFromString("…")`), see
+///   ``selectorExpression(_:)``.
 /// - `responds(to:)` answers `super.responds(to:)` for every selector but the optional requirements', and for
 ///   those whether the primary or a live observer responds to it. Each answer is recorded.
 /// - `refreshRespondsToSelector()` compares the recorded answers with what the observers implement now; when one
@@ -93,17 +94,19 @@ extension Generator {
       """
   }
 
-  /// How the generated code names the selector of `requirement`: `Selector(("tableView:willSelectRowAtIndexPath:"))`
-  /// when the symbol graph gives it, `#selector((any P).method(_:))` otherwise.
+  /// How the generated code names the selector of `requirement`:
+  /// `NSSelectorFromString("tableView:willSelectRowAtIndexPath:")` when the symbol graph gives it,
+  /// `#selector((any P).method(_:))` otherwise.
   ///
   /// The selector from the graph is exact and needs no more: `#selector` names the Swift declaration, which is an
   /// error when the requirement is newer than the deployment target (`tableView(_:canPerformPrimaryActionForRowAt:)`,
   /// iOS 16, in a list built for iOS 13), a warning when it is deprecated, and ambiguous when two requirements
   /// share a Swift name (WebKit's two `webView(_:decidePolicyFor:decisionHandler:)`). The double parentheses say
-  /// the string is meant (`Selector("…")` alone suggests `#selector`).
+  /// `NSSelectorFromString`: `Selector("…")` with a literal is a warning ("use '#selector' instead"), even in
+  /// double parentheses.
   func selectorExpression(_ requirement: Requirement) -> String {
     if let selector = requirement.objcSelector {
-      return "Selector((\"\(selector)\"))"
+      return "Foundation.NSSelectorFromString(\"\(selector)\")"
     }
     // `(any P).method`: `P.method` names the existential without `any`, which `ExistentialAny` warns about.
     return "#selector((any \(model.name)).\(requirement.displayName))"

@@ -43,7 +43,7 @@ package struct ExternalMember: Sendable {
   package var defaultValue: String?
   /// The Objective-C selector of an `@objc` requirement (`tableView:willSelectRowAtIndexPath:`), from its USR in
   /// the symbol graph; `nil` when unknown. The generated code names the selector with it
-  /// (`Selector(("tableView:willSelectRowAtIndexPath:"))`), which is exact where `#selector` is not: two
+  /// (`NSSelectorFromString("tableView:willSelectRowAtIndexPath:")`), which is exact where `#selector` is not: two
   /// requirements may share a Swift name (WebKit's `webView(_:decidePolicyFor:decisionHandler:)`), and
   /// `#selector` of a requirement newer than the deployment target, or deprecated, is an error or a warning.
   package var objcSelector: String?
