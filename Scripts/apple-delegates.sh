@@ -21,7 +21,7 @@ if [ "${1:-}" = "--write" ]; then mode= status=written; fi
 
 cache=${MULTIPLEX_APPLE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/multiplex-apple}
 sdks_dir=${MULTIPLEX_APPLE_SDKS:-/work/apple-sdks}
-newest() { find -L "$sdks_dir" -maxdepth 1 -name "$1" -type d 2>/dev/null | sort -V | tail -n 1; }
+newest() { { find -L "$sdks_dir" -maxdepth 1 -name "$1" -type d 2>/dev/null || true; } | sort -V | tail -n 1; }
 ios_sdk=${MULTIPLEX_APPLE_SDK:-$(newest 'iPhoneOS*.sdk')}
 macos_sdk=${MULTIPLEX_MACOS_SDK:-$(newest 'MacOSX*.sdk')}
 if [ -z "$ios_sdk" ] && [ -z "$macos_sdk" ]; then
