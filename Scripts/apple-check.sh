@@ -52,7 +52,7 @@ prepare_sdk() {
   local sdk=$1
   [ -f "$sdk/SDKSettings.json" ] || { echo "apple-check: $sdk is not an SDK (no SDKSettings.json)" >&2; exit 2; }
   if [ -d "$sdk/usr/include/libxml" ] && [ ! -L "$sdk/usr/include/libxml" ] && [ -d "$sdk/usr/include/libxml2/libxml" ]; then
-    mv "$sdk/usr/include/libxml" "$sdk/usr/include/libxml.orig"
+    mv "$sdk/usr/include/libxml" "$sdk/usr/libxml.orig"  # kept, outside the include path
     ln -s libxml2/libxml "$sdk/usr/include/libxml"
     echo "prepared: $sdk/usr/include/libxml -> libxml2/libxml"
   fi
