@@ -116,9 +116,8 @@ public final class WKNavigationDelegateMultiplexer: Foundation.NSObject, WKNavig
 
   @available(iOS 8.0, *)
   public func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void) {
-    var responded = false
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    responded = self._multiplexer.combine(
+    let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKNavigationDelegate, Swift.Void, Swift.Bool> { responses, _ in
         responses.next() != nil
       },
@@ -136,9 +135,8 @@ public final class WKNavigationDelegateMultiplexer: Foundation.NSObject, WKNavig
 
   @available(iOS 13.0, *)
   public func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, preferences: WKWebpagePreferences, decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy, WKWebpagePreferences) -> Void) {
-    var responded = false
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    responded = self._multiplexer.combine(
+    let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKNavigationDelegate, Swift.Void, Swift.Bool> { responses, _ in
         responses.next() != nil
       },
@@ -156,9 +154,8 @@ public final class WKNavigationDelegateMultiplexer: Foundation.NSObject, WKNavig
 
   @available(iOS 8.0, *)
   public func webView(_ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse, decisionHandler: @escaping @MainActor @Sendable (WKNavigationResponsePolicy) -> Void) {
-    var responded = false
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    responded = self._multiplexer.combine(
+    let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKNavigationDelegate, Swift.Void, Swift.Bool> { responses, _ in
         responses.next() != nil
       },
@@ -254,9 +251,8 @@ public final class WKNavigationDelegateMultiplexer: Foundation.NSObject, WKNavig
 
   @available(iOS 8.0, *)
   public func webView(_ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge, completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
-    var responded = false
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    responded = self._multiplexer.combine(
+    let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKNavigationDelegate, Swift.Void, Swift.Bool> { responses, _ in
         responses.next() != nil
       },
@@ -287,9 +283,8 @@ public final class WKNavigationDelegateMultiplexer: Foundation.NSObject, WKNavig
 
   @available(iOS 14.0, *)
   public func webView(_ webView: WKWebView, authenticationChallenge challenge: URLAuthenticationChallenge, shouldAllowDeprecatedTLS decisionHandler: @escaping @MainActor @Sendable (Bool) -> Void) {
-    var responded = false
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    responded = self._multiplexer.combine(
+    let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKNavigationDelegate, Swift.Void, Swift.Bool> { responses, _ in
         responses.next() != nil
       },
@@ -333,9 +328,8 @@ public final class WKNavigationDelegateMultiplexer: Foundation.NSObject, WKNavig
 
   @available(iOS 26.0, *)
   public func webView(_ webView: WKWebView, shouldGoTo backForwardListItem: WKBackForwardListItem, willUseInstantBack: Bool, completionHandler: @escaping (Bool) -> Void) {
-    var responded = false
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    responded = self._multiplexer.combine(
+    let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKNavigationDelegate, Swift.Void, Swift.Bool> { responses, _ in
         responses.next() != nil
       },

@@ -165,9 +165,8 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
 
   @available(iOS 8.0, *)
   public func webView(_ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable () -> Void) {
-    var responded = false
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    responded = self._multiplexer.combine(
+    let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
         responses.next() != nil
       },
@@ -185,9 +184,8 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
 
   @available(iOS 8.0, *)
   public func webView(_ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (Bool) -> Void) {
-    var responded = false
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    responded = self._multiplexer.combine(
+    let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
         responses.next() != nil
       },
@@ -205,9 +203,8 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
 
   @available(iOS 8.0, *)
   public func webView(_ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?, initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void) {
-    var responded = false
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    responded = self._multiplexer.combine(
+    let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
         responses.next() != nil
       },
@@ -225,9 +222,8 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
 
   @available(iOS 15.0, *)
   public func webView(_ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin, initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType, decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void) {
-    var responded = false
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    responded = self._multiplexer.combine(
+    let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
         responses.next() != nil
       },
@@ -245,9 +241,8 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
 
   @available(iOS 15.0, *)
   public func webView(_ webView: WKWebView, requestDeviceOrientationAndMotionPermissionFor origin: WKSecurityOrigin, initiatedByFrame frame: WKFrameInfo, decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void) {
-    var responded = false
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    responded = self._multiplexer.combine(
+    let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
         responses.next() != nil
       },
@@ -350,9 +345,8 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
 
   @available(iOS 13.0, *)
   public func webView(_ webView: WKWebView, contextMenuConfigurationForElement elementInfo: WKContextMenuElementInfo, completionHandler: @escaping @MainActor @Sendable (UIContextMenuConfiguration?) -> Void) {
-    var responded = false
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    responded = self._multiplexer.combine(
+    let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
         responses.next() != nil
       },
@@ -409,9 +403,8 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
 
   @available(iOS 16.0, *)
   public func webView(_ webView: WKWebView, showLockdownModeFirstUseMessage message: String, completionHandler: @escaping @MainActor @Sendable (WKDialogResult) -> Void) {
-    var responded = false
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    responded = self._multiplexer.combine(
+    let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
         responses.next() != nil
       },
@@ -455,9 +448,8 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
 
   @available(iOS 18.4, *)
   public func webView(_ webView: WKWebView, runOpenPanelWith parameters: WKOpenPanelParameters, initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable ([URL]?) -> Void) {
-    var responded = false
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    responded = self._multiplexer.combine(
+    let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
         responses.next() != nil
       },

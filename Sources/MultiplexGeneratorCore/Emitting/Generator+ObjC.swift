@@ -129,7 +129,6 @@ extension Generator {
     switch requirement.result {
     case .void where requirement.isDecision:
       body = """
-        var \(responded) = false
         \(objcDecisionBody(requirement, call: call, responded: responded))
         \(refresh)
         """
@@ -170,7 +169,7 @@ extension Generator {
     let effects = (requirement.isAsync ? "async " : "") + (requirement.isThrowing ? "throws " : "")
     return """
       // A decision: only the first observer that implements it gets it, so the handler is called once.
-      \(responded) = \(effectPrefix(requirement))self.\(Naming.storage).combine(
+      let \(responded) = \(effectPrefix(requirement))self.\(Naming.storage).combine(
         using: Multiplex.Combiner<\(model.observerType), Swift.Void, Swift.Bool> { responses, _ in
           responses.next() != nil
         },
