@@ -17,6 +17,12 @@ generator=$(swift build --product multiplex-generate --show-bin-path)/multiplex-
 
 count=0
 while IFS= read -r file; do
+  # The ready-made Apple multiplexers come from an Apple SDK's symbol graphs: Scripts/apple-delegates.sh checks
+  # them when an SDK is present.
+  if grep -q '^// Regenerate: Scripts/apple-delegates.sh' "$file"; then
+    echo "skipped: $file (Scripts/apple-delegates.sh checks it, with an Apple SDK)"
+    continue
+  fi
   command=$(sed -n 's|^// Regenerate: multiplex-generate ||p' "$file" | head -n 1)
   if [ -z "$command" ]; then
     echo "error: $file has no '// Regenerate: multiplex-generate …' line" >&2

@@ -192,11 +192,21 @@ extension Combiner where Value: _OptionalValue, Result == Value {
   }
 }
 
+#if !canImport(Darwin) || canImport(Swift, _version: 6.2)
 /// `Optional`, for ``Combiner/firstNonNil``. Not meant to be adopted by other types.
 public protocol _OptionalValue: SendableMetatype {
   /// Whether the value is `nil`.
   var _isNil: Bool { get }
 }
+#else
+// An Apple SDK whose standard library predates Swift 6.2 (macOS 15.5, iOS 18.5 and older) has no
+// `SendableMetatype`, and needs none: the metatype check came with it. (The Linux toolchain's library matches its
+// compiler and carries no version to test.)
+public protocol _OptionalValue {
+  /// Whether the value is `nil`.
+  var _isNil: Bool { get }
+}
+#endif
 
 extension Optional: _OptionalValue {
   @inlinable

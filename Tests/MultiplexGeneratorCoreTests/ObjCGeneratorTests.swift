@@ -51,10 +51,14 @@ import Testing
       defaults: ObjCInputs.scrollViewDefaults
     )
     assertMatchesGolden(output, named: "UIScrollViewDelegateMultiplexer")
-    #expect(output.hasPrefix("#if canImport(ObjectiveC)\n\nimport Foundation\nimport Multiplex\nimport UIKit\n"))
+    #expect(
+      output.hasPrefix(
+        "#if canImport(ObjectiveC) && canImport(UIKit)\n\nimport Foundation\nimport Multiplex\nimport UIKit\n"
+      )
+    )
     #expect(output.hasSuffix("\n#endif\n"))
-    // An `Optional` result: `.none` from `?()` is "not implemented", `.some(nil)` an answer.
-    #expect(output.contains("guard let answer = observer.viewForZooming?(in: scrollView) else {"))
+    // An `Optional` result: the method is looked up, then called, so that `nil` is an answer.
+    #expect(output.contains("guard let method = observer.viewForZooming(in:) else {"))
     #expect(output.contains("#selector((any UIScrollViewDelegate).viewForZooming(in:))"))
     #expect(output.contains("nonisolated override func responds(to aSelector: Selector!) -> Swift.Bool {"))
     #expect(!output.contains("firstNonNil"))
@@ -165,5 +169,112 @@ import Testing
     let found = diagnostics(input)
     #expect(found.map(\.line) == [3])
     #expect(found.first?.message.contains("optional property or subscript 'preferredTitle'") == true)
+  }
+
+  /// The text of the member of `output` whose first line contains `head`, up to the next blank line.
+  private func member(_ head: String, in output: String) -> String {
+    guard let start = output.range(of: head) else { return "" }
+    let rest = output[start.lowerBound...]
+    return String(rest[..<(rest.range(of: "\n\n")?.lowerBound ?? rest.endIndex)])
+  }
+
+  /// Every selector the generated code names is the symbol graph's: exact for two requirements that share a
+  /// Swift name, and free of availability (an iOS 26 requirement in a list built for iOS 13) and deprecation.
+  @Test func selectorsAreTheGraphs() {
+    let output = generated(ObjCInputs.navigation, typeName: "WKNavigationDelegateMultiplexer")
+    assertMatchesGolden(output, named: "WKNavigationDelegateMultiplexer")
+    #expect(!output.contains("#selector("))
+    for selector in ObjCInputs.navigation.members.compactMap(\.objcSelector) {
+      #expect(output.contains("  Foundation.NSSelectorFromString(\"\(selector)\"),\n"), "\(selector)")
+    }
+    // The iOS 26 requirement keeps its availability where it is declared.
+    #expect(output.contains("@available(iOS 26.0, *)\n  func webView(_ webView: WKWebView, shouldGoTo"))
+    // Without a selector from the graph, `#selector` names the requirement.
+    let scrollView = generated(ObjCInputs.scrollView, typeName: "M", defaults: ObjCInputs.scrollViewDefaults)
+    #expect(scrollView.contains("#selector((any UIScrollViewDelegate).viewForZooming(in:))"))
+  }
+
+  /// The selector in a USR of an `@objc` method, from Objective-C and from Swift.
+  @Test func selectorFromUSR() {
+    #expect(
+      SymbolGraphReader.objcSelector(
+        usr: "c:objc(pl)WKNavigationDelegate(im)webView:decidePolicyForNavigationAction:decisionHandler:"
+      )
+        == "webView:decidePolicyForNavigationAction:decisionHandler:"
+    )
+    #expect(
+      SymbolGraphReader.objcSelector(usr: "c:objc(pl)UIScrollViewDelegate(im)scrollViewDidScroll:")
+        == "scrollViewDidScroll:"
+    )
+    #expect(
+      SymbolGraphReader.objcSelector(usr: "c:@M@DownloadKit@objc(pl)DownloadDelegate(im)download:didReceive:")
+        == "download:didReceive:"
+    )
+    #expect(SymbolGraphReader.objcSelector(usr: "c:objc(cs)NSObject(cm)new") == "new")
+    #expect(SymbolGraphReader.objcSelector(usr: "c:objc(pl)P(py)title") == nil)
+    #expect(SymbolGraphReader.objcSelector(usr: "s:13FoundationXML17XMLParserDelegateP6parser") == nil)
+  }
+
+  /// A decision (`decisionHandler:`, `completionHandler:`) of an `@objc` protocol reaches one observer, the first
+  /// that implements it, as in the Swift flavour: with two implementers, WebKit's handler would be called twice.
+  @Test func objcDecisionsReachOneObserver() {
+    let output = generated(ObjCInputs.navigation, typeName: "WKNavigationDelegateMultiplexer")
+    for head in [
+      "func webView(_ webView: WKWebView, decidePolicyFor navigationAction",
+      "func webView(_ webView: WKWebView, decidePolicyFor navigationResponse",
+      "func webView(_ webView: WKWebView, didReceive challenge",
+      "func webView(_ webView: WKWebView, shouldGoTo",
+    ] {
+      let text = member(head, in: output)
+      #expect(text.contains("responses.next() != nil"), "\(head)")
+      #expect(text.contains("Multiplex.notImplemented(by: observer, returning: ())"), "\(head)")
+      #expect(!text.contains(".notify"), "\(head)")
+    }
+    // An event goes to every observer that implements it.
+    let event = member("func webView(_ webView: WKWebView, didFinish navigation", in: output)
+    #expect(event.contains(".notify"))
+    #expect(!event.contains("responses.next()"))
+  }
+
+  /// An optional requirement returning an `Optional`: `nil` is an answer (`tableView(_:willSelectRowAt:)`
+  /// answering `nil` vetoes the selection), so the method is looked up before it is called: `observer.method?(…)`
+  /// would flatten "not implemented" and `nil`.
+  @Test func nilAnswersAreKept() {
+    let output = generated(
+      ObjCInputs.tableView,
+      typeName: "UITableViewDelegateMultiplexer",
+      defaults: ObjCInputs.tableViewDefaults
+    )
+    let willSelect = member("func tableView(_ tableView: UITableView, willSelectRowAt", in: output)
+    #expect(willSelect.contains("guard let method = observer.tableView(_:willSelectRowAt:) else {"))
+    #expect(willSelect.contains("return method(tableView, indexPath)"))
+    #expect(!willSelect.contains("observer.tableView?("))
+    // A non-`Optional` result keeps the optional call.
+    let height = member("func tableView(_ tableView: UITableView, heightForRowAt", in: output)
+    #expect(height.contains("guard let answer = observer.tableView?(tableView, heightForRowAt: indexPath) else {"))
+  }
+
+  /// One `--default` answers for every requirement of that name: UIKit's `UITextViewDelegate` has two
+  /// `textView(_:shouldInteractWith:in:interaction:)`, for a URL and for a text attachment.
+  @Test func defaultCoversOverloads() {
+    let input = ExternalProtocol(
+      source: """
+        @MainActor @objc public protocol UITextViewDelegate : NSObjectProtocol {
+          optional func textView(_ textView: UITextView, shouldInteractWith URL: URL, in characterRange: NSRange, interaction: UITextItemInteraction) -> Bool
+          optional func textView(_ textView: UITextView, shouldInteractWith textAttachment: NSTextAttachment, in characterRange: NSRange, interaction: UITextItemInteraction) -> Bool
+        }
+        """,
+      moduleName: "UIKit",
+      isObjC: true,
+      members: [ExternalMember(), ExternalMember()]
+    )
+    // Before, the second overload had none, and generation failed.
+    let output = generated(
+      input,
+      typeName: "M",
+      defaults: ["textView(_:shouldInteractWith:in:interaction:)": "true"]
+    )
+    // Each forwarding member names its default twice: for a combiner and without one.
+    #expect(output.components(separatedBy: "default: true,").count - 1 == 4)
   }
 }

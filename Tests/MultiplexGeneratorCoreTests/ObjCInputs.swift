@@ -81,4 +81,35 @@ enum ObjCInputs {
       ExternalMember(isOptional: true, defaultValue: "0"),
     ]
   )
+
+  /// `WKNavigationDelegate` as the iOS 26.2 SDK's symbol graph gives it (a subset), with the selectors its USRs
+  /// carry: two requirements sharing the Swift name `webView(_:decidePolicyFor:decisionHandler:)`, decisions
+  /// (`decisionHandler:`, `completionHandler:`), a requirement newer than iOS 13 (`@available(iOS 26.0, *)`), and
+  /// an `Optional` argument. `Scripts/apple-check.sh` compiles its golden file against the real WebKit.
+  static let navigation = ExternalProtocol(
+    source: """
+      @available(iOS 8.0, *)
+      @MainActor @objc public protocol WKNavigationDelegate : NSObjectProtocol {
+        @available(iOS 8.0, *)
+        optional func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void)
+        @available(iOS 8.0, *)
+        optional func webView(_ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse, decisionHandler: @escaping @MainActor @Sendable (WKNavigationResponsePolicy) -> Void)
+        @available(iOS 8.0, *)
+        optional func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!)
+        @available(iOS 8.0, *)
+        optional func webView(_ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge, completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void)
+        @available(iOS 26.0, *)
+        optional func webView(_ webView: WKWebView, shouldGoTo backForwardListItem: WKBackForwardListItem, willUseInstantBack: Bool, completionHandler: @escaping (Bool) -> Void)
+      }
+      """,
+    moduleName: "WebKit",
+    isObjC: true,
+    members: [
+      ExternalMember(objcSelector: "webView:decidePolicyForNavigationAction:decisionHandler:"),
+      ExternalMember(objcSelector: "webView:decidePolicyForNavigationResponse:decisionHandler:"),
+      ExternalMember(objcSelector: "webView:didFinishNavigation:"),
+      ExternalMember(objcSelector: "webView:didReceiveAuthenticationChallenge:completionHandler:"),
+      ExternalMember(objcSelector: "webView:shouldGoToBackForwardListItem:willUseInstantBack:completionHandler:"),
+    ]
+  )
 }

@@ -7,10 +7,15 @@ import SwiftSyntax
 /// What the generated class does:
 /// - An optional requirement is called on each observer as `observer.method?(…)`; an observer that does not
 ///   implement it is skipped and, for a requirement returning a value, does not respond (it is marked with
-///   `Multiplex.notImplemented`, so a combiner never sees it). With an `Optional` result, `observer.method?(…)` is
-///   an `Optional` of an `Optional`: `.none` is "not implemented", `.some(nil)` an answer, `nil`. The first
-///   responder's answer wins unless a combiner decides otherwise, and when nobody responds the call returns the
-///   requirement's default (`nil`, or the one the user gave).
+///   `Multiplex.notImplemented`, so a combiner never sees it). With an `Optional` result, the method is looked up
+///   before it is called (`guard let method = observer.method`), so that `nil` is an answer and not "not
+///   implemented" (`observer.method?(…)` would flatten the two). The first responder's answer wins unless a
+///   combiner decides otherwise, and when nobody responds the call returns the requirement's default (`nil`, or
+///   the one the user gave).
+/// - A decision (``Requirement/isDecision``: WebKit's `decisionHandler:`, `completionHandler:`) goes to exactly one
+///   observer, the first in call order that implements it (the primary when it does), as in the Swift flavour.
+/// - Selectors are named as the symbol graph spells them (`NSSelectorFromString("…")`), see
+///   ``selectorExpression(_:)``.
 /// - `responds(to:)` answers `super.responds(to:)` for every selector but the optional requirements', and for
 ///   those whether the primary or a live observer responds to it. Each answer is recorded.
 /// - `refreshRespondsToSelector()` compares the recorded answers with what the observers implement now; when one
@@ -34,8 +39,7 @@ extension Generator {
   func objcMembers() -> String? {
     guard isObjC else { return nil }
     let optional = objcOptionalRequirements
-    // `(any P).method`: `P.method` names the existential without `any`, which `ExistentialAny` warns about.
-    let selectors = optional.map { "#selector((any \(model.name)).\($0.displayName))" }
+    let selectors = optional.map(selectorExpression)
     let selectorList = selectors.isEmpty ? "[]" : "[\n  " + selectors.joined(separator: ",\n  ") + ",\n]"
     let respondsCall =
       model.external?.refinesNSObjectProtocol == true
@@ -90,8 +94,26 @@ extension Generator {
       """
   }
 
+  /// How the generated code names the selector of `requirement`:
+  /// `NSSelectorFromString("tableView:willSelectRowAtIndexPath:")` when the symbol graph gives it,
+  /// `#selector((any P).method(_:))` otherwise.
+  ///
+  /// The selector from the graph is exact and needs no more: `#selector` names the Swift declaration, which is an
+  /// error when the requirement is newer than the deployment target (`tableView(_:canPerformPrimaryActionForRowAt:)`,
+  /// iOS 16, in a list built for iOS 13), a warning when it is deprecated, and ambiguous when two requirements
+  /// share a Swift name (WebKit's two `webView(_:decidePolicyFor:decisionHandler:)`). The double parentheses say
+  /// `NSSelectorFromString`: `Selector("…")` with a literal is a warning ("use '#selector' instead"), even in
+  /// double parentheses.
+  func selectorExpression(_ requirement: Requirement) -> String {
+    if let selector = requirement.objcSelector {
+      return "Foundation.NSSelectorFromString(\"\(selector)\")"
+    }
+    // `(any P).method`: `P.method` names the existential without `any`, which `ExistentialAny` warns about.
+    return "#selector((any \(model.name)).\(requirement.displayName))"
+  }
+
   /// The member that forwards an optional requirement of an `@objc` protocol: only to the observers that
-  /// implement it.
+  /// implement it. A decision goes to the first of them only (see ``objcDecisionBody(_:call:responded:)``).
   func objcOptionalForwardingMember(_ requirement: Requirement) -> String? {
     guard case .method(_, let signature, _, _) = requirement.shape else { return nil }
     let modifiers = memberAccess + (requirement.isNonisolated ? "nonisolated " : "")
@@ -105,6 +127,11 @@ extension Generator {
       """
     let body: String
     switch requirement.result {
+    case .void where requirement.isDecision:
+      body = """
+        \(objcDecisionBody(requirement, call: call, responded: responded))
+        \(refresh)
+        """
     case .void:
       body = """
         var \(responded) = false
@@ -131,6 +158,31 @@ extension Generator {
       """
   }
 
+  /// The statement that forwards an optional decision (a requirement whose completion handler the sender waits
+  /// for, see ``Requirement/isDecision``) to exactly one observer: the first in call order that implements it
+  /// (the primary when it does), so the handler is called once. Observers after it are not called; observers
+  /// before it that do not implement it are skipped. With none, nothing is called (the sender only calls a
+  /// method the multiplexer said it implements, so this happens only when the last implementing observer left
+  /// during the call; the sender's handler is then not called).
+  private func objcDecisionBody(_ requirement: Requirement, call: String, responded: String) -> String {
+    let observer = observerName(for: requirement)
+    let effects = (requirement.isAsync ? "async " : "") + (requirement.isThrowing ? "throws " : "")
+    return """
+      // A decision: only the first observer that implements it gets it, so the handler is called once.
+      let \(responded) = \(effectPrefix(requirement))self.\(Naming.storage).combine(
+        using: Multiplex.Combiner<\(model.observerType), Swift.Void, Swift.Bool> { responses, _ in
+          responses.next() != nil
+        },
+        default: (),
+        requirement: #function
+      ) { (\(observer): \(model.observerType)) \(effects)-> Swift.Void in
+        if \(call) == nil {
+          Multiplex.notImplemented(by: \(observer), returning: ())
+        }
+      }
+      """
+  }
+
   /// The statements that return the answer of an optional requirement returning a value: the combiner's if one is
   /// set, the first responder's otherwise, or the default. Observers that do not implement the requirement do not
   /// respond.
@@ -147,17 +199,35 @@ extension Generator {
     let observer = observerName(for: requirement)
     let answer = Naming.fresh("answer", avoiding: requirement.reservedNames)
     let effects = (requirement.isAsync ? "async " : "") + (requirement.isThrowing ? "throws " : "")
-    // `observer.method?(…)` is `nil` when the observer does not implement the method; for an `Optional` result,
-    // `guard let` unwraps only that level, and `.some(nil)` is an answer.
-    let closure = """
-      { (\(observer): \(model.observerType)) \(effects)-> \(typeText) in
-        guard let \(answer) = \(call) else {
-          return Multiplex.notImplemented(by: \(observer), returning: \(defaultValueText(requirement)))
+    let closure: String
+    if case .value(_, _, isOptional: true) = requirement.result, case .method = requirement.shape {
+      // Optional chaining flattens: `observer.method?(…)` is `nil` both when the observer does not implement
+      // the method and when it answers `nil`. So the method is looked up first (`nil`: not implemented), then
+      // called, and its `nil` is an answer (`tableView(_:willSelectRowAt:)` answering `nil` vetoes the
+      // selection).
+      let method = Naming.fresh("method", avoiding: requirement.reservedNames)
+      let arguments = requirement.arguments.map { ($0.isInout ? "&" : "") + $0.name }.joined(separator: ", ")
+      closure = """
+        { (\(observer): \(model.observerType)) \(effects)-> \(typeText) in
+          guard let \(method) = \(observer).\(requirement.displayName) else {
+            return Multiplex.notImplemented(by: \(observer), returning: \(defaultValueText(requirement)))
+          }
+          \(responded) = true
+          return \(prefix)\(method)(\(arguments))
         }
-        \(responded) = true
-        return \(answer)
-      }
-      """
+        """
+    } else {
+      // `observer.method?(…)` is `nil` when the observer does not implement the method.
+      closure = """
+        { (\(observer): \(model.observerType)) \(effects)-> \(typeText) in
+          guard let \(answer) = \(call) else {
+            return Multiplex.notImplemented(by: \(observer), returning: \(defaultValueText(requirement)))
+          }
+          \(responded) = true
+          return \(answer)
+        }
+        """
+    }
     return """
       \(combinerBranch(requirement, closure: closure))
       return \(prefix)self.\(Naming.storage).combine(default: \(defaultValueText(requirement)), requirement: #function) \(closure)

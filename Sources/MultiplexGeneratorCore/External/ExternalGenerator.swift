@@ -14,7 +14,8 @@ import SwiftSyntax
 /// the first observer only, or to the protocol's default implementation, so that the handler is called once (see
 /// ``Requirement/isDecision`` for the rule); and the combining protocol's default implementations are written out.
 ///
-/// For an `@objc` protocol (``ExternalProtocol/isObjC``), the file is wrapped in `#if canImport(ObjectiveC)`, and
+/// For an `@objc` protocol (``ExternalProtocol/isObjC``), the file is wrapped in `#if canImport(ObjectiveC)` (and
+/// `&& canImport(<Module>)` for a module other than `Foundation`, such as `UIKit`, which macOS lacks), and
 /// the class subclasses `NSObject`, forwards each optional requirement only to the observers that implement it,
 /// and answers `responds(to:)` for them (see `Generator+ObjC`). Default values the user gives
 /// (``GenerationOptions/defaultValues``) answer when no observer does.
@@ -111,6 +112,11 @@ package enum ExternalGenerator {
     // a protocol of `FoundationXML` or `FoundationNetworking` needs that module, which Apple platforms lack.
     var conditions: [String] = []
     if input.isObjC { conditions.append("canImport(ObjectiveC)") }
+    // A framework of some Apple platforms only (UIKit, AppKit, WebKit): a package that ships multiplexers for
+    // several compiles each where its framework exists.
+    if input.isObjC && !["Foundation", "ObjectiveC"].contains(input.moduleName) {
+      conditions.append("canImport(\(input.moduleName))")
+    }
     if platformConditionalModules.contains(input.moduleName) { conditions.append("canImport(\(input.moduleName))") }
     if !conditions.isEmpty { sections.append("#if " + conditions.joined(separator: " && ")) }
     sections.append(imports.sorted().map { "import " + $0 }.joined(separator: "\n"))

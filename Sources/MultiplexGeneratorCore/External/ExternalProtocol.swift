@@ -62,12 +62,24 @@ package struct ExternalMember: Sendable {
   package var isDecidedOnce: Bool? = nil
   /// The combining policy the user chose (`--combine`), or `nil`; set from ``GenerationOptions/combining``.
   package var combining: CombiningPolicy? = nil
+  /// The Objective-C selector of an `@objc` requirement (`tableView:willSelectRowAtIndexPath:`), from its USR in
+  /// the symbol graph; `nil` when unknown. The generated code names the selector with it
+  /// (`NSSelectorFromString("tableView:willSelectRowAtIndexPath:")`), which is exact where `#selector` is not: two
+  /// requirements may share a Swift name (WebKit's `webView(_:decidePolicyFor:decisionHandler:)`), and
+  /// `#selector` of a requirement newer than the deployment target, or deprecated, is an error or a warning.
+  package var objcSelector: String?
   /// Whether the member belongs to an `@objc` protocol; set by the reader, for its diagnostics.
   var isInObjCProtocol = false
 
-  package init(hasDefaultImplementation: Bool = false, isOptional: Bool = false, defaultValue: String? = nil) {
+  package init(
+    hasDefaultImplementation: Bool = false,
+    isOptional: Bool = false,
+    defaultValue: String? = nil,
+    objcSelector: String? = nil
+  ) {
     self.hasDefaultImplementation = hasDefaultImplementation
     self.isOptional = isOptional
     self.defaultValue = defaultValue
+    self.objcSelector = objcSelector
   }
 }

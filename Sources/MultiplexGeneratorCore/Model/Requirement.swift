@@ -84,6 +84,9 @@ package struct Requirement {
   /// Whether the requirement is an `optional` requirement of an `@objc` protocol: forwarded only to the observers
   /// that implement it (`observer.method?(…)`).
   package var isObjCOptional: Bool = false
+  /// The Objective-C selector of a requirement of an `@objc` protocol, when the symbol graph gives it
+  /// (``ExternalMember/objcSelector``).
+  package var objcSelector: String?
   /// Attributes copied to the forwarding member: `@available`, a global actor, `@preconcurrency`,
   /// `@discardableResult`.
   package let forwardedAttributes: [AttributeSyntax]

@@ -197,6 +197,7 @@ extension ProtocolModel {
         diagnostics: &memberDiagnostics
       ) {
         requirement.isObjCOptional = description?.isInObjCProtocol == true && description?.isOptional == true
+        if description?.isInObjCProtocol == true { requirement.objcSelector = description?.objcSelector }
         requirements.append(requirement)
       }
       let isConsequence =

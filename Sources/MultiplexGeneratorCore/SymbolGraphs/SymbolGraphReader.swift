@@ -74,7 +74,13 @@ package final class SymbolGraphReader {
           if let declaring = self.module(declaring: relationship.source) { modules.insert(declaring) }
         }
       }
-      members.append(ExternalMember(hasDefaultImplementation: hasDefault, isOptional: requirement.isOptional))
+      members.append(
+        ExternalMember(
+          hasDefaultImplementation: hasDefault,
+          isOptional: requirement.isOptional,
+          objcSelector: Self.objcSelector(usr: requirement.symbol.identifier.precise)
+        )
+      )
     }
     lines.append("}")
     let source = lines.joined(separator: "\n") + "\n"
@@ -365,5 +371,20 @@ private final class RequirementKey: SyntaxVisitor {
   override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
     tokens.append(Naming.bare(token))
     return .skipChildren
+  }
+}
+
+extension SymbolGraphReader {
+  /// The Objective-C selector in the USR of an `@objc` method: what follows `(im)` (an instance method) or
+  /// `(cm)` (a class method), as in `c:objc(pl)WKNavigationDelegate(im)webView:decidePolicyForNavigationAction:`
+  /// `decisionHandler:` or, for a protocol declared in Swift, `c:@M@DownloadKit@objc(pl)DownloadDelegate(im)`
+  /// `download:didReceive:`. `nil` for any other USR.
+  package static func objcSelector(usr: String) -> String? {
+    guard usr.hasPrefix("c:"),
+      let marker = [usr.range(of: "(im)", options: .backwards), usr.range(of: "(cm)", options: .backwards)]
+        .compactMap({ $0 }).max(by: { $0.lowerBound < $1.lowerBound })
+    else { return nil }
+    let selector = usr[marker.upperBound...]
+    return selector.isEmpty ? nil : String(selector)
   }
 }
