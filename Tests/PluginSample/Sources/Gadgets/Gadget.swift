@@ -1,5 +1,5 @@
-public import GadgetBase
 import CGadgetShims
+public import GadgetBase
 
 /// A gadget's delegate: a class-bound protocol declared in another module than the one that multiplexes it.
 public protocol GadgetDelegate: GadgetBaseDelegate {
