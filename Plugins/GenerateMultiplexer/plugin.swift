@@ -72,15 +72,20 @@ struct GenerateMultiplexer: CommandPlugin {
     }
   }
 
-  /// The symbol graphs of `target` and of the source modules it depends on, copied into one directory of the
+  /// The symbol graphs of `target` and of the Swift modules it depends on, copied into one directory of the
   /// plugin's work directory (a protocol may refine one declared in a dependency).
+  ///
+  /// C targets are skipped: a Swift protocol cannot be declared there, and SwiftPM cannot extract the graph of
+  /// some (swift-nio-ssl's `CNIOBoringSSLShims`: "invalid argument '-std=c++17' not allowed with 'C'"). A
+  /// dependency whose graph cannot be made is skipped too: the tool, run in the package's directory, extracts a
+  /// parent protocol's module itself from the package's build when it needs one.
   private func symbolGraphs(of target: SourceModuleTarget, in context: PluginContext) throws -> URL {
     let directory = context.pluginWorkDirectoryURL.appendingPathComponent("symbol-graphs")
     let files = FileManager.default
     try? files.removeItem(at: directory)
     try files.createDirectory(at: directory, withIntermediateDirectories: true)
-    let dependencies = target.recursiveTargetDependencies.compactMap { $0 as? SourceModuleTarget }
-    for module in [target] + dependencies where module.kind != .test {
+    let dependencies = target.recursiveTargetDependencies.compactMap { $0 as? SwiftSourceModuleTarget }
+    for module in [target] + dependencies.map({ $0 as SourceModuleTarget }) where module.kind != .test {
       let result: PackageManager.SymbolGraphResult
       do {
         result = try packageManager.getSymbolGraph(
@@ -88,6 +93,7 @@ struct GenerateMultiplexer: CommandPlugin {
           options: .init(minimumAccessLevel: .public, includeSynthesized: false, includeSPI: false)
         )
       } catch {
+        guard module.id == target.id else { continue }
         throw PluginError(
           "could not make the symbol graph of target '\(module.name)' (\(error)); "
             + "run `swift build --target \(module.name)` to see why"

@@ -15,11 +15,16 @@ let package = Package(
   targets: [
     // `GadgetBaseDelegate`, which `GadgetDelegate` refines: the plugin passes both targets' symbol graphs.
     .target(name: "GadgetBase"),
-    .target(name: "Gadgets", dependencies: ["GadgetBase"]),
+    // A C target, as swift-nio-ssl has: the plugin skips it (see `cxxLanguageStandard` below).
+    .target(name: "CGadgetShims"),
+    .target(name: "Gadgets", dependencies: ["GadgetBase", "CGadgetShims"]),
     .executableTarget(
       name: "GadgetApp",
       dependencies: ["Gadgets", .product(name: "Multiplex", package: "Multiplex")]
     ),
   ],
-  swiftLanguageModes: [.v6]
+  swiftLanguageModes: [.v6],
+  // swift-nio-ssl sets it too: SwiftPM then passes `-std=c++17` when it extracts a C target's symbol graph,
+  // which fails.
+  cxxLanguageStandard: .cxx17
 )

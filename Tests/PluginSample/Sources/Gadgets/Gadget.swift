@@ -1,3 +1,4 @@
+import CGadgetShims
 public import GadgetBase
 
 /// A gadget's delegate: a class-bound protocol declared in another module than the one that multiplexes it.

@@ -1,0 +1,1 @@
+#include "CGadgetShims.h"
