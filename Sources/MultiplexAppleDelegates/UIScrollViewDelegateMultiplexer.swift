@@ -3,6 +3,7 @@
 
 #if canImport(ObjectiveC) && canImport(UIKit)
 
+import CoreFoundation
 import Foundation
 import Multiplex
 import UIKit
