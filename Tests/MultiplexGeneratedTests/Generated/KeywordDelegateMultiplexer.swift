@@ -257,9 +257,9 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
     }
   }
 
-  func k(default: Int, Type: Int, Self: Int, Any: Int, init: Int, where: Int, is: Int, try: Int, await: Int) {
+  func k(default: Int, Type: Int, Self argument: Int, Any: Int, init: Int, where: Int, is: Int, try: Int, await: Int) {
     self._multiplexer.notify {
-      $0.k(default: `default`, Type: Type, Self: `Self`, Any: `Any`, init: `init`, where: `where`, is: `is`, try: `try`, await: `await`)
+      $0.k(default: `default`, Type: Type, Self: argument, Any: `Any`, init: `init`, where: `where`, is: `is`, try: `try`, await: `await`)
     }
   }
 
@@ -482,8 +482,8 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
       Multiplex._yieldEvent(.h(x: `inout`), to: self.continuation)
     }
 
-    func k(default: Int, Type: Int, Self: Int, Any: Int, init: Int, where: Int, is: Int, try: Int, await: Int) {
-      Multiplex._yieldEvent(.k(default: `default`, Type: Type, Self: `Self`, Any: `Any`, init: `init`, where: `where`, is: `is`, try: `try`, await: `await`), to: self.continuation)
+    func k(default: Int, Type: Int, Self argument: Int, Any: Int, init: Int, where: Int, is: Int, try: Int, await: Int) {
+      Multiplex._yieldEvent(.k(default: `default`, Type: Type, Self: argument, Any: `Any`, init: `init`, where: `where`, is: `is`, try: `try`, await: `await`), to: self.continuation)
     }
 
     func `default`(x: Int) -> Int {
