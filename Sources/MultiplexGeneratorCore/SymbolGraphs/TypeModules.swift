@@ -113,9 +113,9 @@ extension SymbolGraphReader {
       } else if kind == "E" {
         rest = rest.dropFirst()
         module = name
-      } else if let signatureEnd = zip(rest.indices, rest.dropFirst()).first(where: { rest[$0.0] == "l" && $0.1 == "E" }
-      ) {
-        rest = rest[signatureEnd.0...].dropFirst(2)
+      } else if let end = rest.indices.first(where: { rest[$0] == "l" && rest[$0...].dropFirst().first == "E" }) {
+        // A constrained extension: its generic signature ends in `l`, then comes `E`.
+        rest = rest[end...].dropFirst(2)
         module = name
       } else {
         return nil
