@@ -137,7 +137,9 @@ final class LazyExtractor {
         target: arguments.target,
         sdk: arguments.sdk,
         includePaths: arguments.includePaths,
-        package: PackageBuild.enclosing(URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        // A package's build is the host's: with --target or --sdk its modules are for another platform.
+        package: arguments.target == nil && arguments.sdk == nil
+          ? PackageBuild.enclosing(URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) : nil
       )
     }
     return try extractor!.graphs(forModule: module)

@@ -8,8 +8,8 @@ import Foundation
 struct PackageBuild: Equatable {
   /// The package's directory (the one holding `Package.swift`).
   var packageDirectory: URL
-  /// The configuration directory that holds the built modules (`.build/debug`), `nil` when the package has not
-  /// been built.
+  /// The configuration directory that holds the built modules (`.build/debug` or `.build/release`, see
+  /// ``builtConfiguration(of:)``), `nil` when the package has not been built.
   var configurationDirectory: URL?
 
   /// The package whose `Package.swift` is in `directory` or the nearest directory above it, or `nil` outside a
@@ -26,39 +26,57 @@ struct PackageBuild: Equatable {
     }
   }
 
-  /// The first of `.build/debug`, `.build/release` (links SwiftPM makes when a build ends),
-  /// `.build/<triple>/debug` and `.build/<triple>/release` that holds built modules.
+  /// The configuration directory of the host build that was built last: of `.build/debug` and `.build/release`
+  /// (links SwiftPM makes to the host triple's folders) or, without them, `.build/<triple>/debug` and
+  /// `.build/<triple>/release`, the one whose `Modules` folder was modified most recently (a release build made
+  /// after a debug one is used, not the stale debug one). The error that names a module the build lacks names it.
   private static func builtConfiguration(of package: URL) -> URL? {
     let build = package.appendingPathComponent(".build")
-    let triples = contents(of: build).filter { $0.contains("-") }.map { build.appendingPathComponent($0) }
-    let candidates = ([build] + triples).flatMap { directory in
-      ["debug", "release"].map { directory.appendingPathComponent($0) }
+    func built(_ directories: [URL]) -> [(configuration: URL, modified: Date)] {
+      directories.flatMap { directory in ["debug", "release"].map { directory.appendingPathComponent($0) } }
+        .compactMap { configuration in
+          let modules = configuration.appendingPathComponent("Modules").path
+          guard FileManager.default.fileExists(atPath: modules) else { return nil }
+          let modified = (try? FileManager.default.attributesOfItem(atPath: modules)[.modificationDate]) as? Date
+          return (configuration, modified ?? .distantPast)
+        }
     }
-    return candidates.first { configuration in
-      FileManager.default.fileExists(atPath: configuration.appendingPathComponent("Modules").path)
+    var candidates = built([build])
+    if candidates.isEmpty {
+      candidates = built(contents(of: build).filter { $0.contains("-") }.map { build.appendingPathComponent($0) })
     }
+    return candidates.max { $0.modified < $1.modified }?.configuration
   }
 
   /// The arguments that make the package's built modules loadable, sorted within each kind:
   /// - `-I <configuration>/Modules`: the Swift modules of every target and dependency;
   /// - `-Xcc -fmodule-map-file=<path>`: each C target's module map, the one SwiftPM wrote
-  ///   (`<configuration>/<Target>.build/module.modulemap`) or the target's own (`include/module.modulemap`, or
-  ///   `module.modulemap` of a system library), in the package and in its checked-out dependencies.
+  ///   (`<configuration>/<Target>.build/module.modulemap`, not the host tools' copy in `<Target>-tool.build`) or
+  ///   the target's own (`include/module.modulemap`, or `module.modulemap` of a system library), in the package
+  ///   and in its checked-out dependencies; one map per target, as clang rejects a module defined twice.
   ///
   /// Empty when the package has not been built.
   var searchArguments: [String] {
     guard let configuration = configurationDirectory else { return [] }
     var arguments = ["-I", configuration.appendingPathComponent("Modules").path]
     var moduleMaps: [String] = []
-    for name in Self.contents(of: configuration) where name.hasSuffix(".build") {
+    var targets: Set<String> = []
+    // SwiftPM 6 builds a target that a macro or plugin needs twice, into `<Target>.build` and, for the host tools,
+    // `<Target>-tool.build`, each with a module map defining the same module: clang rejects the second
+    // (`redefinition of module`) whenever it builds the module (a cold module cache). One map per target.
+    for name in Self.contents(of: configuration) where name.hasSuffix(".build") && !name.hasSuffix("-tool.build") {
       let map = configuration.appendingPathComponent(name).appendingPathComponent("module.modulemap")
-      if FileManager.default.fileExists(atPath: map.path) { moduleMaps.append(map.path) }
+      if FileManager.default.fileExists(atPath: map.path) {
+        moduleMaps.append(map.path)
+        targets.insert(String(name.dropLast(".build".count)))
+      }
     }
     let checkouts = packageDirectory.appendingPathComponent(".build/checkouts")
     let packages = [packageDirectory] + Self.contents(of: checkouts).map { checkouts.appendingPathComponent($0) }
     for package in packages {
       let sources = package.appendingPathComponent("Sources")
-      for target in Self.contents(of: sources).map({ sources.appendingPathComponent($0) }) {
+      for name in Self.contents(of: sources) where targets.insert(name).inserted {
+        let target = sources.appendingPathComponent(name)
         for map in [target.appendingPathComponent("include"), target].map({
           $0.appendingPathComponent("module.modulemap")
         })

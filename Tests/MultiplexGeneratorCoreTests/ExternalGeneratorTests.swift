@@ -334,4 +334,47 @@ import Testing
     )
     #expect(unknown.first?.message.contains("'subscript(label:)'") == true)
   }
+
+  /// Overloads that differ only in effects or generic clauses have typed names of their own: each name the error
+  /// asks for is accepted as it is. Every flag matches names the same way: `--combine` takes a typed name too.
+  @Test func overloadsDifferingInEffectsOrGenericsHaveTheirOwnNames() {
+    let input = ExternalProtocol(
+      source: """
+        public protocol Loader: AnyObject {
+          func load(_ key: Int) -> Int
+          func load(_ key: Int) async -> Int
+          func pick<T>(_ value: T) -> Int
+          func pick(_ value: Int) -> Int
+          func ready(_ key: Int) -> Bool
+          func ready(_ key: String) -> Bool
+        }
+        """,
+      moduleName: "LoaderKit",
+      members: Array(repeating: ExternalMember(), count: 6)
+    )
+    let refused = diagnostics(input, GenerationOptions(typeName: "LoaderMultiplexer"))
+    let asked = refused.compactMap { diagnostic -> String? in
+      guard let start = diagnostic.message.range(of: "--default '"),
+        let end = diagnostic.message.range(of: "=<expression>'", range: start.upperBound..<diagnostic.message.endIndex)
+      else { return nil }
+      return String(diagnostic.message[start.upperBound..<end.lowerBound])
+    }
+    #expect(
+      asked == [
+        "load(_: Int) -> Int", "load(_: Int) async -> Int", "pick<T>(_: T) -> Int", "pick(_: Int) -> Int",
+        "ready(_: Int) -> Bool", "ready(_: String) -> Bool",
+      ]
+    )
+    var defaults: [String: String] = [:]
+    for name in asked { defaults[name] = name.hasSuffix("Bool") ? "false" : "0" }
+    _ = generated(input, GenerationOptions(typeName: "LoaderMultiplexer", defaultValues: defaults))
+
+    var options = GenerationOptions(typeName: "LoaderMultiplexer", defaultValues: defaults)
+    options.combining = ["ready(_: String) -> Bool": .anyTrue]
+    let combined = generated(input, options)
+    #expect(combined.components(separatedBy: "anyTrue").count - 1 >= 1, "\(combined)")
+    options.combining = ["ready(_:)": .anyTrue]
+    let both = generated(input, options)
+    #expect(both.components(separatedBy: "anyTrue").count > combined.components(separatedBy: "anyTrue").count)
+  }
 }

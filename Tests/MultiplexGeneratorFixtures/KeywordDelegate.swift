@@ -21,7 +21,8 @@ extension UpdateDelegate {
 }
 
 /// Keywords as method, property and parameter names and as labels, and restatements of the parent's
-/// requirements (one with other parameter names, one with an attribute, one settable where the parent's is not).
+/// requirements (one as the parent declares it, one with other parameter names and an attribute, and the
+/// get-only property as it is: a settable restatement would need a settable default implementation too).
 /// Every requirement has a default implementation, so the multiplexer has an event stream.
 public protocol KeywordDelegate: UpdateDelegate {
   func update(arg: Int)

@@ -19,10 +19,24 @@ func generatorPath() throws -> String {
   return try #require(found, "multiplex-generate not found near \(candidates)")
 }
 
-/// Runs `multiplex-generate` with `arguments`.
+/// Runs `multiplex-generate` with `arguments`, with a module cache that starts cold in each test run (see
+/// ``coldModuleCacheEnvironment``): a fresh CI clone has no warm cache, so the tests must pass without one.
 func generate(_ arguments: [String], in directory: URL? = nil) throws -> ProcessResult {
-  try runProcess(generatorPath(), arguments, in: directory)
+  try runProcess(generatorPath(), arguments, in: directory, environment: coldModuleCacheEnvironment)
 }
+
+/// The test process's environment with `XDG_CACHE_HOME` set to a directory created for this test run, so that
+/// `swift symbolgraph-extract` (run by `multiplex-generate`) builds its clang modules into an empty module cache
+/// (`$XDG_CACHE_HOME/clang/ModuleCache`) instead of reusing the user's. Module maps that clang rejects only
+/// while building a module (such as two maps defining the same module) fail here as they do on a fresh CI machine.
+let coldModuleCacheEnvironment: [String: String] = {
+  let cache = FileManager.default.temporaryDirectory
+    .appendingPathComponent("multiplex-tests-cache-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+  try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+  var environment = ProcessInfo.processInfo.environment
+  environment["XDG_CACHE_HOME"] = cache.path
+  return environment
+}()
 
 /// Expects exit status 2 and exactly one line on standard error, `error: ` then something containing `message`.
 func expectBadInput(

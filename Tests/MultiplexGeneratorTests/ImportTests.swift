@@ -81,6 +81,14 @@ func typecheck(_ files: [URL], modules directory: TemporaryDirectory) throws -> 
       ("s:6Wheels4TireV8PressureV", "Wheels"),
       ("s:6Wheels4TireV6GaugesE8PressureV", "Gauges"),
       ("s:8Dispatch0A5QueueC", "Dispatch"),
+      // Word substitutions (`0A3Kit` is `WheelsKit`) and constrained extensions (a generic signature before `E`).
+      ("s:6Wheels4TireV0A3KitE8PressureV", "WheelsKit"),
+      ("s:6Wheels3BoxV0A3KitSiRszlE9IntNestedV", "WheelsKit"),
+      ("s:6Wheels3BoxV6GaugesSiRszlE9IntNestedV", "Gauges"),
+      ("s:9SwiftTire0aB6SpokesV", "SwiftTire"),
+      ("s:6Wheels4TireV0A3KitE8PressureV0B5ValueV", "WheelsKit"),
+      // A part the scan does not read: no module rather than a wrong one.
+      ("s:6Wheels4TireVSg", nil),
       ("s:10Foundation12TimeIntervala", "Foundation"),
       ("s:s5ErrorP", nil),
       ("s:Si", nil),

@@ -7,7 +7,8 @@ import Testing
 @Suite struct PackageBuildTests {
   /// A package laid out as SwiftPM builds it: `Package.swift`, the Swift module `Gadgets` in
   /// `.build/debug/Modules`, which imports two C modules: `CGadget`, whose module map SwiftPM wrote
-  /// (`.build/debug/CGadget.build/module.modulemap`), and `CDep`, a dependency's target with its own
+  /// (`.build/debug/CGadget.build/module.modulemap`, and a copy in `.build/debug/CGadget-tool.build` as SwiftPM 6
+  /// writes for the host tools' build), and `CDep`, a dependency's target with its own
   /// (`.build/checkouts/dep/Sources/CDep/include/module.modulemap`).
   private func builtPackage() throws -> TemporaryDirectory {
     let package = try TemporaryDirectory()
@@ -31,6 +32,14 @@ import Testing
       to: generatedMap.appendingPathComponent("module.modulemap"),
       atomically: true,
       encoding: .utf8
+    )
+    // SwiftPM 6 also builds a target that a macro or plugin needs for the host, into `<Target>-tool.build`, with
+    // its own copy of the module map: two maps defining `CGadget`.
+    let toolMap = root.appendingPathComponent(".build/debug/CGadget-tool.build")
+    try files.createDirectory(at: toolMap, withIntermediateDirectories: true)
+    try files.copyItem(
+      at: generatedMap.appendingPathComponent("module.modulemap"),
+      to: toolMap.appendingPathComponent("module.modulemap")
     )
     let depInclude = root.appendingPathComponent(".build/checkouts/dep/Sources/CDep/include")
     try files.createDirectory(at: depInclude, withIntermediateDirectories: true)
@@ -107,5 +116,40 @@ import Testing
     #expect(result.status == 2)
     #expect(result.errorLines.count == 1, "\(result.errorOutput)")
     #expect(result.errorOutput.contains("is not built: run `swift build` there first"))
+  }
+
+  /// Of a debug and a release build, the one built last is used: here the release build, made after a debug
+  /// build that did not have the module yet.
+  @Test func theConfigurationBuiltLastIsUsed() throws {
+    let package = try builtPackage()
+    defer { package.remove() }
+    let build = package.url.appendingPathComponent(".build")
+    let files = FileManager.default
+    try files.moveItem(at: build.appendingPathComponent("debug/Modules"), to: build.appendingPathComponent("Modules"))
+    try files.createDirectory(at: build.appendingPathComponent("debug/Modules"), withIntermediateDirectories: true)
+    try files.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: -3600)],
+      ofItemAtPath: build.appendingPathComponent("debug/Modules").path
+    )
+    try files.createDirectory(at: build.appendingPathComponent("release"), withIntermediateDirectories: true)
+    try files.moveItem(at: build.appendingPathComponent("Modules"), to: build.appendingPathComponent("release/Modules"))
+    try files.moveItem(
+      at: build.appendingPathComponent("debug/CGadget.build"),
+      to: build.appendingPathComponent("release/CGadget.build")
+    )
+    let result = try generate(["GadgetDelegate", "--module", "Gadgets"], in: package.url)
+    #expect(result.status == 0, "\(result.errorOutput)")
+    #expect(result.output.contains("func gadgetMoved(by steps: Int)"))
+  }
+
+  /// With --target or --sdk, the modules are for that platform, not the host's build of the package: the package's
+  /// build is not searched.
+  @Test func aTargetOrSDKLeavesThePackageBuildOut() throws {
+    let package = try builtPackage()
+    defer { package.remove() }
+    let result = try generate(["GadgetDelegate", "--module", "Gadgets", "--sdk", "/"], in: package.url)
+    #expect(result.status == 2, "\(result.output)")
+    #expect(result.errorOutput.hasPrefix("error: unknown module 'Gadgets': "), "\(result.errorOutput)")
+    #expect(!result.errorOutput.contains("the package's build"), "\(result.errorOutput)")
   }
 }

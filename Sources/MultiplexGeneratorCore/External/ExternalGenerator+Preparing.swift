@@ -26,8 +26,9 @@ extension ExternalGenerator {
   /// text that is not one expression, is a problem.
   ///
   /// `options` also names requirements decided once, sent to every observer, or combined by a chosen policy
-  /// (``GenerationOptions/decidedOnce``, ``GenerationOptions/everyObserver``, ``GenerationOptions/combining``):
-  /// each name marks every requirement of that name (overloads share it); a name that is none is a problem.
+  /// (``GenerationOptions/decidedOnce``, ``GenerationOptions/everyObserver``, ``GenerationOptions/combining``),
+  /// matched as `defaultValues` are (``matches(_:_:)``): a short name marks every requirement of that name
+  /// (overloads share it), a typed one only its own; a name that is none is a problem.
   static func prepare(
     _ input: ExternalProtocol,
     proto: ProtocolDeclSyntax,
@@ -71,7 +72,8 @@ extension ExternalGenerator {
       prepared.source = String(decoding: bytes, as: UTF8.self)
     }
 
-    let names = declarations.map(defaultNames)
+    let requirementNames = declarations.map(Self.requirementNames)
+    let names = declarations.indices.map { returnsValue(declarations[$0]) ? requirementNames[$0] : nil }
     for (index, name) in names.enumerated() {
       guard let name else { continue }
       // The short name when no other requirement returning a value has it, the one with types otherwise.
@@ -80,12 +82,8 @@ extension ExternalGenerator {
     }
     for (name, text) in defaultValues.sorted(by: { $0.key < $1.key }) {
       // A short name answers for every overload that shares it (`height(_:)`) when they return the same type (one
-      // expression then fits them all); a name with types, for those it spells (`height(_: Int) -> Double`).
-      let given = normalizedDefaultName(name)
-      let matches = names.indices.filter { index in
-        guard let candidate = names[index] else { return false }
-        return normalizedDefaultName(candidate.short) == given || normalizedDefaultName(candidate.typed) == given
-      }
+      // expression then fits them all); a typed name, for the overload it spells (`height(_: Int) -> Double`).
+      let matches = names.indices.filter { names[$0].map { names in Self.matches(name, names) } ?? false }
       guard let first = matches.first else {
         prepared.problems.append((MultiplexedDiagnostic.externalUnknownDefault(name: name).message, Syntax(proto.name)))
         continue
@@ -122,14 +120,10 @@ extension ExternalGenerator {
       for index in matches { prepared.members[index].defaultValue = text }
     }
 
-    // The requirements each flag names: a method as `name(label:)`, a property by its name.
+    // The requirements each flag names, matched as `--default` matches them (see `matches(_:_:)`): the short
+    // name marks every overload, the typed one only its own.
     func indices(named name: String, flag: String) -> [Int] {
-      let found = declarations.indices.filter { index in
-        if let function = declarations[index].as(FunctionDeclSyntax.self) {
-          return Requirement.displayName(of: function) == name
-        }
-        return declarations[index].as(VariableDeclSyntax.self)?.bindings.first?.pattern.trimmedDescription == name
-      }
+      let found = declarations.indices.filter { requirementNames[$0].map { Self.matches(name, $0) } ?? false }
       if found.isEmpty {
         prepared.problems.append(
           (MultiplexedDiagnostic.externalUnknownRequirement(flag: flag, name: name).message, Syntax(proto.name))
@@ -150,35 +144,60 @@ extension ExternalGenerator {
     return prepared
   }
 
-  /// The names `--default` knows a requirement returning a value by, or `nil` for any other member: the short
-  /// one (`tableView(_:heightForRowAt:)`, `preferredName`, `subscript(_:)`, `subscript(key:)`) and the one with
-  /// types, which tells overloads apart (`subscript(_: Int) -> String`, `b(_: String) -> Int`).
-  private static func defaultNames(of decl: DeclSyntax) -> (short: String, typed: String)? {
+  /// The names the flags (`--default`, `--combine`, `--decided-once`, `--every-observer`) know a requirement
+  /// by, or `nil` for a member that is no requirement: the short one (`tableView(_:heightForRowAt:)`,
+  /// `preferredName`, `subscript(_:)`, `subscript(key:)`) and the one with types, effects and generic clauses,
+  /// which tells overloads apart (`subscript(_: Int) -> String`, `b(_: String) -> Int`,
+  /// `load<T>(_: T) async throws -> Int where T: Sendable`).
+  static func requirementNames(of decl: DeclSyntax) -> (short: String, typed: String)? {
     func typed(
       _ base: String,
+      generics: GenericParameterClauseSyntax?,
       _ parameters: FunctionParameterListSyntax,
       isSubscript: Bool,
-      result: TypeSyntax
+      effects: String?,
+      result: TypeSyntax?,
+      whereClause: GenericWhereClauseSyntax?
     ) -> String {
       let list = parameters.map { parameter in
         let hasLabel = isSubscript ? parameter.secondName != nil : true
         let label = hasLabel ? Naming.bare(parameter.firstName) : "_"
         return label + ": " + parameter.type.trimmedDescription + (parameter.ellipsis?.text ?? "")
       }
-      return base + "(" + list.joined(separator: ", ") + ") -> " + result.trimmedDescription
+      var name = base + (generics?.trimmedDescription ?? "") + "(" + list.joined(separator: ", ") + ")"
+      if let effects, !effects.isEmpty { name += " " + effects }
+      if let result { name += " -> " + result.trimmedDescription }
+      if let whereClause { name += " " + whereClause.trimmedDescription }
+      return name
     }
     if let function = decl.as(FunctionDeclSyntax.self) {
-      guard let result = function.signature.returnClause?.type, !Requirement.isVoid(result) else { return nil }
-      let name = Requirement.displayName(of: function)
-      let base = Naming.bare(function.name)
-      return (name, typed(base, function.signature.parameterClause.parameters, isSubscript: false, result: result))
+      let signature = function.signature
+      return (
+        Requirement.displayName(of: function),
+        typed(
+          Naming.bare(function.name),
+          generics: function.genericParameterClause,
+          signature.parameterClause.parameters,
+          isSubscript: false,
+          effects: signature.effectSpecifiers?.trimmedDescription,
+          result: signature.returnClause?.type,
+          whereClause: function.genericWhereClause
+        )
+      )
     }
     if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
-      let result = subscriptDecl.returnClause.type
-      guard !Requirement.isVoid(result) else { return nil }
-      let parameters = subscriptDecl.parameterClause.parameters
-      let name = Requirement.displayName(of: subscriptDecl)
-      return (name, typed("subscript", parameters, isSubscript: true, result: result))
+      return (
+        Requirement.displayName(of: subscriptDecl),
+        typed(
+          "subscript",
+          generics: subscriptDecl.genericParameterClause,
+          subscriptDecl.parameterClause.parameters,
+          isSubscript: true,
+          effects: nil,
+          result: subscriptDecl.returnClause.type,
+          whereClause: subscriptDecl.genericWhereClause
+        )
+      )
     }
     guard let binding = decl.as(VariableDeclSyntax.self)?.bindings.first,
       let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier
@@ -187,9 +206,25 @@ extension ExternalGenerator {
     return (name, name + ": " + (binding.typeAnnotation?.type.trimmedDescription ?? ""))
   }
 
-  /// A requirement's name as `--default` compares it: without whitespace and backticks.
-  private static func normalizedDefaultName(_ name: String) -> String {
-    name.filter { !$0.isWhitespace && $0 != "`" }
+  /// Whether `decl` returns a value (a property, a subscript, a method whose result is not `Void`): a
+  /// requirement `--default` can give a value for.
+  private static func returnsValue(_ decl: DeclSyntax) -> Bool {
+    if let function = decl.as(FunctionDeclSyntax.self) {
+      guard let result = function.signature.returnClause?.type else { return false }
+      return !Requirement.isVoid(result)
+    }
+    if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
+      return !Requirement.isVoid(subscriptDecl.returnClause.type)
+    }
+    return decl.is(VariableDeclSyntax.self)
+  }
+
+  /// Whether a name given to a flag names the requirement known by `names` (see ``requirementNames(of:)``):
+  /// its short or its typed name, compared without whitespace and backticks.
+  static func matches(_ given: String, _ names: (short: String, typed: String)) -> Bool {
+    func normalized(_ name: String) -> String { name.filter { !$0.isWhitespace && $0 != "`" } }
+    let given = normalized(given)
+    return normalized(names.short) == given || normalized(names.typed) == given
   }
 
   /// The `@objc` and `@objc(name)` attributes of `list`, as nodes of its tree (their positions are the source's).

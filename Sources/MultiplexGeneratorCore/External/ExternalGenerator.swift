@@ -119,12 +119,24 @@ package enum ExternalGenerator {
     }
     if platformConditionalModules.contains(input.moduleName) { conditions.append("canImport(\(input.moduleName))") }
     if !conditions.isEmpty { sections.append("#if " + conditions.joined(separator: " && ")) }
-    sections.append(imports.sorted().map { "import " + $0 }.joined(separator: "\n"))
+    sections.append(importLines(imports, protocolModule: input.moduleName))
     sections.append(generator.multiplexerClass().description)
     sections.append(generator.combiningProtocol().description)
     if let defaults = generator.combiningDefaults() { sections.append(defaults.description) }
     if !conditions.isEmpty { sections.append("#endif") }
     return .success(sections.joined(separator: "\n\n") + "\n")
+  }
+
+  /// The import declarations of `modules`, sorted. A module of ``platformConditionalModules`` other than the
+  /// protocol's own (whose file is wrapped already) is imported under `#if canImport(<Module>)`, with `Foundation`,
+  /// which declares the same types (`URLSessionTask`, `XMLParser`) on Apple platforms.
+  static func importLines(_ modules: Set<String>, protocolModule: String) -> String {
+    var modules = modules
+    let conditional = modules.filter { platformConditionalModules.contains($0) && $0 != protocolModule }
+    if !conditional.isEmpty { modules.insert("Foundation") }
+    return modules.sorted().map { module in
+      conditional.contains(module) ? "#if canImport(\(module))\nimport \(module)\n#endif" : "import " + module
+    }.joined(separator: "\n")
   }
 
   /// A diagnostic of the shared reader, worded for a protocol the user did not declare: a message written for the

@@ -1,10 +1,14 @@
 // Which requirements a protocol extension implements for every conforming type.
 
 extension SymbolGraphReader {
-  /// A declaration's fragments without attributes and whitespace: two requirements with the same signature
-  /// are one requirement, and a default implementation with the requirement's signature implements it.
+  /// A declaration's fragments without attributes, `override` and whitespace: two requirements with the same
+  /// signature are one requirement (a refinement's restatement, declared `override`, has its parent's), and a
+  /// default implementation with the requirement's signature implements it.
   static func signature(_ fragments: [DeclarationFragment]) -> String {
-    String(fragments.filter { $0.kind != "attribute" }.map(\.spelling).joined().filter { !$0.isWhitespace })
+    String(
+      DeclarationText.removingOverride(fragments).filter { $0.kind != "attribute" }.map(\.spelling).joined()
+        .filter { !$0.isWhitespace }
+    )
   }
 
   /// Whether a protocol extension of one of the visited protocols implements `requirement` for every

@@ -157,26 +157,40 @@ package final class SymbolGraphReader {
     /// refinement may restate a parent's requirement, which the graph gives its own symbol, with an `overrides`
     /// edge to the parent's, and possibly other fragments (`override`, other parameter names, attributes).
     var indexByUSR: [String: Int] = [:]
-    /// The index in ``requirements`` by ``SymbolGraphReader/requirementKey(_:)``: two parents may declare the same
+    /// The index in ``requirements`` by ``SymbolGraphReader/RequirementIdentity/key``: two parents may declare the same
     /// requirement, unrelated by `overrides`, which one member satisfies too.
     var indexByKey: [String: Int] = [:]
 
-    /// Adds `requirement`, or merges it into the one already found that it restates (or that restates it).
-    mutating func add(_ requirement: Requirement, overriding overridden: [String], key: String) {
+    /// How many declarations of one requirement a member declared as each satisfies, by index in
+    /// ``requirements`` (see ``SymbolGraphReader/RequirementIdentity/strength``).
+    var strengths: [Int] = []
+
+    /// Adds `requirement`, or merges it into the one already found that it restates (or that restates it). Of
+    /// two declarations the one a conforming member satisfies both with is kept: a settable property (a member
+    /// `{ get set }` satisfies `{ get }` too), a method that does not throw.
+    mutating func add(_ requirement: Requirement, overriding overridden: [String], identity: RequirementIdentity) {
       let byUSR = indexByUSR
-      let existing = ([requirement.usr] + overridden).compactMap { byUSR[$0] }.first ?? indexByKey[key]
+      let existing = ([requirement.usr] + overridden).compactMap { byUSR[$0] }.first ?? indexByKey[identity.key]
       guard let existing else {
         let index = requirements.count
         var requirement = requirement
         requirement.usrs = [requirement.usr] + overridden
         requirements.append(requirement)
+        strengths.append(identity.strength)
         for usr in [requirement.usr] + overridden { indexByUSR[usr] = index }
-        indexByKey[key] = index
+        indexByKey[identity.key] = index
         return
       }
       for usr in [requirement.usr] + overridden where indexByUSR[usr] == nil {
         indexByUSR[usr] = existing
         requirements[existing].usrs.append(usr)
+      }
+      if identity.strength > strengths[existing] {
+        strengths[existing] = identity.strength
+        requirements[existing].usr = requirement.usr
+        requirements[existing].symbol = requirement.symbol
+        requirements[existing].isOptional = requirement.isOptional
+        requirements[existing].text = requirement.text
       }
       if requirement.availability.isEmpty { requirements[existing].availability = [] }
     }
@@ -216,7 +230,7 @@ package final class SymbolGraphReader {
           availability: symbol.availability ?? []
         ),
         overriding: overriddenRequirements(requirementUSR),
-        key: Self.requirementKey(text)
+        identity: Self.requirementIdentity(text)
       )
     }
 
@@ -273,8 +287,10 @@ package final class SymbolGraphReader {
       return keep()
     }
     if index.symbol(usr) == nil {
+      // The module that declares it: the relationship's `targetFallback` (`Module.Name`) says, else the USR.
       let fallback = conformances.first { $0.target == usr }?.targetFallback
-      guard let module = SymbolIndex.moduleName(ofUSR: usr, fallback: fallback) else { return keep() }
+      let fallbackModule = fallback?.firstIndex(of: ".").map { String(fallback![..<$0]) }
+      guard let module = fallbackModule ?? Self.module(ofSwiftUSR: usr) else { return keep() }
       do {
         try load(module)
       } catch {
@@ -303,17 +319,40 @@ package final class SymbolGraphReader {
     return found
   }
 
-  /// What identifies a requirement to a conforming type, from its declaration text: the declaration without
-  /// attributes, modifiers, parameters' internal names and whitespace (`func update(arg value: Int)` and
-  /// `@MainActor func update(arg: Int)` are the same requirement). Overloads keep their types apart.
-  static func requirementKey(_ text: String) -> String {
+  /// What identifies a requirement to a conforming type, and how much a member declared as it satisfies.
+  struct RequirementIdentity {
+    /// The declaration without its own attributes, modifiers, accessors (`{ get }`, `{ get set }`), `throws`,
+    /// parameters' internal names and whitespace: `func update(arg value: Int)`, `@MainActor func update(arg: Int)`
+    /// and `func update(arg: Int) throws` are the same requirement, as one member satisfies them (two such
+    /// methods cannot even be overloads). Overloads keep their types apart, with their types' attributes
+    /// (`@escaping () -> Void` and `@escaping @Sendable () -> Void` are two types).
+    var key: String
+    /// One for a settable property or subscript, one for a method that does not throw: a member declared as the
+    /// stronger of two declarations of the same key satisfies both.
+    var strength: Int
+  }
+
+  /// The ``RequirementIdentity`` of a requirement's declaration text.
+  static func requirementIdentity(_ text: String) -> RequirementIdentity {
     let file = Parser.parse(source: "protocol P {\n\(text)\n}")
     guard let proto = file.statements.first?.item.as(ProtocolDeclSyntax.self),
       let decl = proto.memberBlock.members.first?.decl
-    else { return text.filter { !$0.isWhitespace } }
+    else { return RequirementIdentity(key: text.filter { !$0.isWhitespace }, strength: 0) }
     let key = RequirementKey(viewMode: .sourceAccurate)
     key.walk(decl)
-    return key.tokens.joined(separator: " ")
+    var strength = 0
+    if let function = decl.as(FunctionDeclSyntax.self), function.signature.effectSpecifiers?.throwsClause == nil {
+      strength += 1
+    }
+    let accessors =
+      decl.as(VariableDeclSyntax.self)?.bindings.first?.accessorBlock
+      ?? decl.as(SubscriptDeclSyntax.self)?.accessorBlock
+    if case .accessors(let list) = accessors?.accessors,
+      list.contains(where: { $0.accessorSpecifier.tokenKind == .keyword(.set) })
+    {
+      strength += 1
+    }
+    return RequirementIdentity(key: key.tokens.joined(separator: " "), strength: strength)
   }
 
   /// A USR of the standard library (`s:s...`) or of Concurrency (`s:Sc...`).
@@ -350,13 +389,24 @@ package final class SymbolGraphReader {
   }
 }
 
-/// Collects the tokens of a requirement that identify it (see ``SymbolGraphReader/requirementKey(_:)``).
+/// Collects the tokens of a requirement that identify it (see ``SymbolGraphReader/RequirementIdentity/key``).
 private final class RequirementKey: SyntaxVisitor {
   var tokens: [String] = []
 
-  override func visit(_ node: AttributeListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  /// A declaration's own attributes (`@MainActor func`, `@MainActor get`) do not identify it; a type's
+  /// (`@escaping @Sendable () -> Void` in a parameter) do: two parameter types that differ in them are two types.
+  override func visit(_ node: AttributeListSyntax) -> SyntaxVisitorContinueKind {
+    node.parent?.is(AttributedTypeSyntax.self) == true ? .visitChildren : .skipChildren
+  }
 
   override func visit(_ node: DeclModifierListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+  override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+  /// The declaration's own `throws` (not a closure parameter's, which makes another type).
+  override func visit(_ node: ThrowsClauseSyntax) -> SyntaxVisitorContinueKind {
+    node.parent?.is(FunctionEffectSpecifiersSyntax.self) == true ? .skipChildren : .visitChildren
+  }
 
   override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
     // The label only: a method's first name, a subscript's first of two names (one name is no label).

@@ -101,19 +101,3 @@ struct SymbolIndex {
     }
   }
 }
-
-extension SymbolIndex {
-  /// The module that declares the symbol with USR `usr`: from a relationship's `targetFallback`
-  /// (`Module.Name`) when one is given, otherwise from the USR when it is a Swift USR (`s:<length><Module>...`).
-  static func moduleName(ofUSR usr: String, fallback: String?) -> String? {
-    if let fallback, let dot = fallback.firstIndex(of: ".") {
-      return String(fallback[..<dot])
-    }
-    guard usr.hasPrefix("s:") else { return nil }
-    let rest = usr.dropFirst(2)
-    let digits = rest.prefix { $0.isASCII && $0.isNumber }
-    guard let length = Int(digits), length > 0 else { return nil }
-    let name = rest.dropFirst(digits.count).prefix(length)
-    return name.count == length ? String(name) : nil
-  }
-}

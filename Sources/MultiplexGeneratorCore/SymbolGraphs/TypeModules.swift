@@ -12,11 +12,13 @@ extension SymbolGraphReader {
     "FoundationInternationalization": "Foundation",
   ]
 
-  /// The modules the types named in `fragments` come from (see ``module(declaring:)``).
+  /// The modules the types named in `fragments` come from (see ``module(declaring:)``): type identifiers, and
+  /// attributes that name a type (a global actor, `@DBActor`, whose fragment carries the actor's USR).
   func modules(namedIn fragments: [DeclarationFragment]) -> Set<String> {
     Set(
       fragments.compactMap { fragment in
-        guard fragment.kind == "typeIdentifier", let usr = fragment.preciseIdentifier else { return nil }
+        guard fragment.kind == "typeIdentifier" || fragment.kind == "attribute", let usr = fragment.preciseIdentifier
+        else { return nil }
         return module(declaring: usr)
       }
     )
@@ -26,40 +28,100 @@ extension SymbolGraphReader {
   /// standard library's) or whose module nothing tells.
   ///
   /// A symbol of a loaded graph belongs to the module whose graph lists it (`A` for a file `A@B.symbols.json`:
-  /// a type `A` declares in an extension of `B`'s). Otherwise a Swift USR names its module:
-  /// `s:<length><Module>…` (`s:8Dispatch0A5QueueC` is `Dispatch`'s `DispatchQueue`, a nested type starts with its
-  /// outer type's module). The standard library's USRs (`s:s5ErrorP`, and the substitutions `s:Si`, `s:SS`,
-  /// `s:Sa`, Concurrency's `s:ScT`), Clang-imported types (`s:So…`, `s:SC…`) and Objective-C USRs (`c:…`) name no
-  /// module: a Clang type counts only when a loaded graph lists it.
+  /// a type `A` declares in an extension of `B`'s). Otherwise a Swift USR names its module (see
+  /// ``module(ofSwiftUSR:)``: `s:8Dispatch0A5QueueC` is `Dispatch`'s `DispatchQueue`). The standard library's
+  /// USRs (`s:s5ErrorP`, and the substitutions `s:Si`, `s:SS`, `s:Sa`, Concurrency's `s:ScT`), Clang-imported
+  /// types (`s:So…`, `s:SC…`) and Objective-C USRs (`c:…`) name no module: a Clang type counts only when a
+  /// loaded graph lists it.
   func module(declaring usr: String) -> String? {
     let module = index.declaringModule(usr) ?? Self.module(ofSwiftUSR: usr)
     return module.flatMap(Self.importableModule)
   }
 
-  /// The module a Swift USR names: the first identifier after `s:` (`s:6Wheels4TireV` is `Wheels`'s `Tire`),
-  /// or, for a type nested in an extension, the extending module (`s:6Wheels4TireV6GaugesE8PressureV`, the
-  /// `Tire.Pressure` that `Gauges` declares, is `Gauges`'s). `nil` when the USR starts with no identifier
-  /// (the standard library, Clang-imported types). The scan stops at what it does not read (an identifier
-  /// with word substitutions, a generic signature): the module found so far stands.
+  /// The module a Swift USR of a type names: the first identifier after `s:` (`s:6Wheels4TireV` is `Wheels`'s
+  /// `Tire`), or, for a type nested in an extension, the extending module (`s:6Wheels4TireV6GaugesE8PressureV`,
+  /// the `Tire.Pressure` that `Gauges` declares, is `Gauges`'s), also when the extension is constrained (a generic
+  /// signature, ending in `l`, between the module and `E`: `s:6Wheels3BoxV6GaugesSiRszlE9IntNestedV`).
+  /// Identifiers may reuse words of earlier ones (`s:6Wheels4TireV0A3KitE8PressureV`: `0A3Kit` is `WheelsKit`).
+  /// `nil` when the USR starts with no identifier (the standard library's `s:Si`, `s:s5ErrorP`; Clang-imported
+  /// types, `s:So…`) or has a part the scan does not read: no module rather than a wrong one.
   static func module(ofSwiftUSR usr: String) -> String? {
     guard usr.hasPrefix("s:") else { return nil }
-    var rest = usr.dropFirst(2)
-    func identifier() -> Substring? {
-      let digits = rest.prefix { $0.isASCII && $0.isNumber }
-      guard let length = Int(digits), length > 0, !digits.hasPrefix("0") else { return nil }
-      let name = rest.dropFirst(digits.count).prefix(length)
-      guard name.count == length else { return nil }
-      rest = rest.dropFirst(digits.count + length)
+    var rest = Substring(usr.dropFirst(2))
+    var words: [Substring] = []
+    // An identifier, `<length><text>` or, after `0`, words of earlier identifiers (`a`...`z` by index, an uppercase
+    // letter for the last one) mixed with `<length><text>` parts (the Swift mangling's word substitutions).
+    func identifier() -> String? {
+      func literal() -> Substring? {
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard let length = Int(digits), length > 0, !digits.hasPrefix("0") else { return nil }
+        let text = rest.dropFirst(digits.count).prefix(length)
+        guard text.count == length else { return nil }
+        rest = rest.dropFirst(digits.count + length)
+        // Words: runs of two or more characters that start with a non-digit and end before `_`, the end, or an
+        // uppercase letter that follows a non-uppercase one.
+        var start: String.Index?
+        var index = text.startIndex
+        while true {
+          let character: Character? = index < text.endIndex ? text[index] : nil
+          if let wordStart = start {
+            let previous = text[text.index(before: index)]
+            let ends =
+              character == nil || character == "_" || (!previous.isUppercase && character?.isUppercase == true)
+            if ends {
+              if text.distance(from: wordStart, to: index) >= 2, words.count < 26 {
+                words.append(text[wordStart..<index])
+              }
+              start = nil
+            }
+          }
+          guard let character else { break }
+          if start == nil, !character.isNumber, character != "_" { start = index }
+          index = text.index(after: index)
+        }
+        return text
+      }
+      guard rest.first == "0" else { return literal().map(String.init) }
+      rest = rest.dropFirst()
+      guard rest.first != "0" else { return nil }  // Punycode: not read.
+      var name = ""
+      var substitutes = true
+      repeat {
+        while substitutes, let letter = rest.first, letter.isASCII, letter.isLetter {
+          rest = rest.dropFirst()
+          let index = Int(letter.lowercased().unicodeScalars.first!.value) - Int(("a" as Unicode.Scalar).value)
+          guard index < words.count else { return nil }
+          name += words[index]
+          if letter.isUppercase { substitutes = false }
+        }
+        if rest.first == "0" {
+          rest = rest.dropFirst()
+          break
+        }
+        guard let part = literal() else { return nil }
+        name += part
+      } while substitutes
       return name
     }
     guard var module = identifier() else { return nil }
-    // Each further entity is an identifier and its kind (`V`, `C`, `O`, `P`, `a`); `E` makes the identifier
-    // before it the module of an extension.
-    while let name = identifier(), let kind = rest.first, kind.isASCII, kind.isLetter {
-      rest = rest.dropFirst()
-      if kind == "E" { module = name }
+    // Each further entity is an identifier and its kind (`V`, `C`, `O`, `P`, `a`); `E`, possibly after a generic
+    // signature, makes the identifier before it the module of an extension.
+    while !rest.isEmpty {
+      guard let name = identifier(), let kind = rest.first else { return nil }
+      if "VCOPa".contains(kind) {
+        rest = rest.dropFirst()
+      } else if kind == "E" {
+        rest = rest.dropFirst()
+        module = name
+      } else if let end = rest.indices.first(where: { rest[$0] == "l" && rest[$0...].dropFirst().first == "E" }) {
+        // A constrained extension: its generic signature ends in `l`, then comes `E`.
+        rest = rest[end...].dropFirst(2)
+        module = name
+      } else {
+        return nil
+      }
     }
-    return String(module)
+    return module
   }
 
   /// The module a client imports for types declared in `module`: `nil` for an implicitly imported module, the
