@@ -14,9 +14,12 @@ what the documented rules say. Each protocol goes through both front ends:
 - generator: the protocol (public, without the macro) compiled into a module `ShapesLib` with its symbol graph,
              `multiplex-generate` run on that graph (`--symbol-graph-dir`, with a `--default` for each requirement
              whose result is not Optional), the generated file compiled with the drive, linked and run. Every
-             observer responds; Optional answers combine as the first non-nil, others as the first; a decision
-             (a Void method whose last parameter is an escaping handler) reaches the first observer only
-             (MultiplexingDelegatesYouDidNotDeclare.md).
+             observer responds; Optional answers combine as the first non-nil, others as the first.
+
+Both: a requirement decided once (a Void, non-async method with a closure parameter, in any position, labelled
+or named like a handler; or marked so by the user) reaches one observer: the generator's first, the macro's first
+that implements it, nobody when none does (Requirement+Decisions.swift, UsingMultiplexed.md,
+MultiplexingDelegatesYouDidNotDeclare.md).
 
 A protocol with one shape the front ends refuse (static members, initializers, variadic, rethrows, ...) must
 instead get exactly one `error:`: from the compiler on the refused requirement's line (macro), or from the tool
@@ -34,7 +37,7 @@ debug build of the package):
     python3 Scripts/shape-test.py --seed 7 --count 200 # a longer local batch, deterministic by seed
     python3 Scripts/shape-test.py --seed 7 --only 13 --show   # one protocol, its files printed
     python3 Scripts/shape-test.py --regressions        # the named regression files only
-    python3 Scripts/shape-test.py --enable keyword-names ...  # turn on a pending feature (see --list-features)
+    python3 Scripts/shape-test.py --enable underscored-names  # turn on a pending feature (see --list-features)
     python3 Scripts/shape-test.py --seed 7 --only 13 --save NAME --what "what failed"  # keep as a regression
     python3 Scripts/shape-test.py --negative-control --seed 1 --only 2 --only 5  # a wrong rule must fail drives
 
@@ -56,25 +59,10 @@ REGRESSIONS = os.path.join(ROOT, "Tests", "ShapeRegressions")
 # Shapes covered only when turned on (`--enable NAME`), each because of a known bug being fixed elsewhere (issue
 # 23). Turn one on for good by moving it to ENABLED once its fix is merged.
 PENDING = {
-    "keyword-names": "a keyword as a parameter's name (`func f(for: Int)`, `f(first throws: String)`) is "
-    "forwarded as `$0.f(for: for)`; also the contextual keyword `await` (issue 23, item 2; regression "
-    "AwaitAsParameterName)",
-    "restated-requirements": "a refinement that restates a parent's requirement is forwarded twice by the "
-    "generator: invalid redeclaration (issue 23, item 3)",
-    "generator-subscripts": "the generator refuses get-only subscripts and `--default` cannot name them "
-    "(issue 23, item 4)",
-    "decision-names": "only parameters named `handler`/`…Handler` are decided once; `completion`, `reply`, "
-    "`callback` go to every observer (issue 23, item 5)",
-    "macro-refinement": "`@Multiplexed` refuses a protocol that refines another (issue 23, item 10 / item 2 of "
-    "What to build)",
-    "one-error-associated-self": "associated types and `Self` requirements get several errors for one root "
-    "cause (issue 23, item 7)",
     "underscored-names": "a requirement with a parameter label or name starting with `_` (`f(_combiner:)`) is "
     "left out of a symbol graph made at the public access level (swiftc -emit-symbol-graph, symbolgraph-extract's "
     "default), so the generated class does not conform: `type ... does not conform to protocol` (found by this "
     "test: regression UnderscoredLabelInParent)",
-    "foreign-types": "types of another module in the signatures (Foundation's `TimeInterval`, `URL`) are not "
-    "imported by the generated file (issue 23, item 1)",
 }
 ENABLED = {
     "keyword-labels": "keywords as argument labels (`func f(for x: Int)`)",
@@ -82,13 +70,27 @@ ENABLED = {
     "overloads": "overloads by label and by parameter type",
     "generics": "generic methods with constraints and `where` clauses",
     "closures": "closure parameters: escaping, @Sendable, throwing, optional, @autoclosure",
-    "decisions": "decisions: a Void method whose last parameter is an escaping handler named `…Handler`",
+    "decisions": "decided once: a Void, non-async method with a closure parameter (any position, escaping or "
+    "not, Optional or not) labelled or named `handler`, `completion`, `callback`, `reply` or `…Handler`, "
+    "`…Completion`, `…Callback`, `…Reply`: one observer (the generator's first; the macro's first that implements "
+    "it); lookalikes (`completionBlock`, `onEvent`) go to every observer",
+    "decision-choices": "the user's choice of decided once or every observer, overriding the rule either way: "
+    "`@MultiplexedDecidedOnce`/`@MultiplexedEveryObserver`, `--decided-once`/`--every-observer`",
+    "keyword-names": "keywords as parameter names (`func f(for: Int)`, `f(first throws: String)`), also the "
+    "contextual keyword `await`",
+    "restated-requirements": "a refinement that restates a parent's requirement (forwarded once)",
+    "generator-subscripts": "get-only and get set subscripts through the generator, `--default 'subscript(_:)=…'`",
+    "decision-names": "handler names beyond `…Handler`: `completion`, `reply`, `callback`, `…Completion`, "
+    "`…Callback`, `…Reply`, as label or as name",
+    "macro-refinement": "`@Multiplexed` on a protocol that refines another `@Multiplexed` protocol",
+    "one-error-associated-self": "associated types and `Self` requirements, refused with one error each",
+    "foreign-types": "types of another module in the signatures (Foundation's `TimeInterval`, `URL`)",
     "inout": "inout parameters (chained through the observers)",
     "tuples": "tuple parameters and results",
     "optionals": "Optional and implicitly unwrapped parameters and results",
     "existentials": "`any` and `some` parameters",
     "attributes": "@discardableResult and @available on requirements",
-    "refinement": "a protocol refining another (generator)",
+    "refinement": "a protocol refining another",
     "properties": "get and get set properties, effectful getters",
     "subscripts": "subscripts, overloaded, get and get set (macro)",
     "throws": "throws and typed throws",
@@ -109,9 +111,31 @@ SHADOWING_NAMES = ["combiner", "responses", "defaultValue", "multiplexer", "obse
 UNDERSCORED_NAMES = ["_multiplexer", "_combiner", "_value"]
 METHOD_NAMES = ["update", "handle", "did", "will", "should", "process", "notify", "change", "visit", "report"]
 PROPERTY_NAMES = ["state", "level", "title", "isActive", "limit", "current", "mode"]
+# Closure parameters that make a Void, non-async method decided once (as label or as name), and lookalikes that
+# do not (Requirement+Decisions.swift: `handler`, `completion`, `callback`, `reply`, or a name ending in one of them
+# capitalized).
 HANDLER_NAMES = ["handler", "completionHandler", "decisionHandler", "replyHandler"]
-PENDING_HANDLER_NAMES = ["completion", "reply", "callback", "completionBlock"]
-OTHER_CLOSURE_NAMES = ["onEvent", "sink", "body", "transform"]
+MORE_HANDLER_NAMES = ["completion", "reply", "callback", "onCompletion", "resultCallback", "withReply",
+                      "didReply"]
+OTHER_CLOSURE_NAMES = ["onEvent", "sink", "body", "transform", "completionBlock", "handlers", "replyQueue",
+                       "callbacks", "handlerBlock"]
+HANDLER_WORDS = ["handler", "completion", "callback", "reply"]
+HANDLER_TYPES = ["@escaping (Int) -> Void", "@escaping @Sendable (Int) -> Void", "(Int) -> Void",
+                 "((Int) -> Void)?", "(@Sendable (Int) -> Void)?", "(Int) throws -> Void"]
+
+
+def is_handler_name(name):
+    """The decided-once rule's test of a label or parameter name."""
+    return name is not None and any(name == w or name.endswith(w[0].upper() + w[1:]) for w in HANDLER_WORDS)
+
+
+def is_decision(req):
+    """Whether the multiplexer sends `req` to one observer: the user's choice, else the documented rule."""
+    if req.choice is not None:
+        return req.choice == "once"
+    return req.kind == "method" and req.result is None and not req.is_async and any(
+        p.ptype.family in ("fn", "fnopt", "handler", "handleropt", "auto")
+        and (is_handler_name(p.label) or is_handler_name(p.name)) for p in req.params)
 
 
 def q(text):
@@ -269,7 +293,8 @@ class Req:
         self.kind, self.name, self.index = kind, name, index
         self.params, self.generic, self.where, self.result = [], None, "", None
         self.is_async, self.throws, self.attrs, self.settable = False, None, [], False
-        self.default, self.required, self.decision = None, False, False
+        self.default, self.required = None, False
+        self.choice = None  # "once" or "every": @MultiplexedDecidedOnce / --decided-once, or the opposite
         self.refused = None  # a shape the front ends refuse: its kind
         self.raw = None  # for refused shapes: the declaration text
 
@@ -482,21 +507,46 @@ class Generator:
                 req.default = req.result.default
             if self.on("attributes") and rng.random() < 0.3:
                 req.attrs.append("@discardableResult")
-        elif self.on("closures") and rng.random() < 0.35 and not req.is_async:
-            # A handler as the last parameter: a decision for the generator when it is escaping and named so.
+        if self.on("closures") and rng.random() < (0.25 if req.result or req.is_async else 0.5):
+            # A closure named like a handler (or like one), in any position: decided once when the method returns
+            # nothing and is not async (see is_decision).
             roll = rng.random()
-            if roll < 0.5 and self.on("decisions"):
-                name, decision = rng.choice(HANDLER_NAMES), True
-            elif roll < 0.7 and self.on("decision-names"):
-                name, decision = rng.choice(PENDING_HANDLER_NAMES), True
+            if roll < 0.35 and self.on("decisions"):
+                name = rng.choice(HANDLER_NAMES)
+            elif roll < 0.6 and self.on("decision-names"):
+                name = rng.choice(MORE_HANDLER_NAMES)
             else:
-                name, decision = rng.choice(OTHER_CLOSURE_NAMES), False
+                name = rng.choice(OTHER_CLOSURE_NAMES)
             if name not in {p.name for p in req.params}:
-                kind = rng.choice(["@escaping (Int) -> Void", "@escaping @Sendable (Int) -> Void"])
-                ptype = PType(kind, "closures", None, '"cb"', lambda v, i: "cb", "handler", extra="handler")
-                label = rng.choice([None, name, "then"])
-                req.params.append(Param(label, name, ptype, "{ (v: Int) in shapeLog.append(\"cb\\(v)\") }", None))
-                req.decision = decision
+                roll = rng.random()
+                if roll < 0.1:
+                    # Not a closure: a handler's name alone decides nothing.
+                    ptype = next(t for t in param_types(rng) if t.family == "int")
+                    text, value = ptype.make(rng)
+                else:
+                    kind = rng.choice(HANDLER_TYPES)
+                    family = "handleropt" if kind.endswith("?") else "handler"
+                    call = "({x}?({id}))" if family == "handleropt" else "({x}({id}))"
+                    if "throws" in kind:
+                        call = "(try? {x}({id}))"
+                    ptype = PType(kind, "closures", None, '"cb"', lambda v, i: "cb", family, extra="handler")
+                    ptype.call = call
+                    text, value = "{ (v: Int) in shapeLog.append(\"cb\\(v)\") }", None
+                label_roll = rng.random()
+                if label_roll < 0.3:
+                    label = None
+                elif label_roll < 0.55:
+                    label = name
+                elif label_roll < 0.75:
+                    label = "then"
+                else:
+                    label = rng.choice(HANDLER_NAMES + MORE_HANDLER_NAMES if self.on("decision-names")
+                                       else HANDLER_NAMES)
+                    name = rng.choice([n for n in PLAIN_NAMES if n not in {p.name for p in req.params}])
+                req.params.insert(rng.randint(0, len(req.params)), Param(label, name, ptype, text, value))
+        if self.on("decision-choices") and req.result is None and rng.random() < 0.15:
+            # The user's choice overrides the rule either way (decided once only fits a Void, non-async method).
+            req.choice = "every" if req.is_async else rng.choice(["once", "every"])
         if self.on("attributes") and rng.random() < 0.15:
             req.attrs.append(rng.choice(["@available(macOS 10.15, iOS 13, *)", "@available(swift 5.0)"]))
         req.required = rng.random() < 0.15
@@ -520,7 +570,7 @@ class Generator:
         twin.params[0] = Param(first.label, first.name, ptype, text, value)
         twin.is_async, twin.throws = req.is_async, req.throws
         twin.result, twin.default, twin.required = req.result, req.default, req.required
-        twin.decision = req.decision
+        twin.choice = req.choice
         return twin
 
     def property(self, rng):
@@ -644,7 +694,7 @@ def observer_member(req):
                 body.append("%s += %s" % (bt(p.name), "id" if p.ptype.decl == "inout Int" else '"\\(id)"'))
         for p in req.params:
             if p.ptype.extra == "handler":
-                body.append("%s(id)" % bt(p.name))
+                body.append("_ = " + fmt(p.ptype.call, x=bt(p.name), id="id"))
         if req.throws:
             body.append("if shapeFailing.contains(id) { throw ShapeError(code: id) }")
         if req.result:
@@ -686,9 +736,9 @@ class Expectation:
         self.front, self.log = front, []
 
     def responders(self, req):
-        if self.front == "macro":
-            return ([0] if req.required else []) + [1, 2, 3]
-        return [1] if req.decision else [1, 2, 3]
+        implementers = ([0] if self.front == "macro" and req.required else []) + [1, 2, 3]
+        # Decided once: the first observer (the macro's first that implements the requirement).
+        return implementers[:1] if is_decision(req) else implementers
 
     def entries(self, req, responders, suffix=""):
         chained = {i: p.value for i, p in enumerate(req.params) if p.ptype.extra == "inout"}
@@ -877,6 +927,8 @@ def protocol_lines(case, front, parent=False):
                 attrs.append("@MultiplexedRequired")
             if req.default:
                 attrs.append("@MultiplexedDefault(%s)" % req.default[0])
+            if req.choice:
+                attrs.append("@MultiplexedDecidedOnce" if req.choice == "once" else "@MultiplexedEveryObserver")
         for a in attrs:
             lines.append("  " + a)
         at[req.index] = len(lines)
@@ -904,8 +956,11 @@ def observer_lines(case, front):
 def generator_arguments(case):
     """One `--default NAME=VALUE` per name: overloads by type share their name (`f(_:)`), and the tool gives the
     value to each of them (it refuses a name given twice)."""
-    args, named = [], set()
+    args, named, chosen = [], set(), set()
     for req in case.all_reqs():
+        if req.choice and not req.refused and req.display_name() not in chosen:
+            chosen.add(req.display_name())
+            args += ["--decided-once" if req.choice == "once" else "--every-observer", req.display_name()]
         if req.refused or req.display_name() in named:
             continue
         if req.result and not req.result.optional:
