@@ -76,6 +76,8 @@ ENABLED = {
     "it); lookalikes (`completionBlock`, `onEvent`) go to every observer",
     "decision-choices": "the user's choice of decided once or every observer, overriding the rule either way: "
     "`@MultiplexedDecidedOnce`/`@MultiplexedEveryObserver`, `--decided-once`/`--every-observer`",
+    "combine": "a built-in combiner per requirement: `@MultiplexedCombine(.anyTrue)`, `--combine NAME=anyTrue` "
+    "(first, last, anyTrue/allTrue for Bool, firstNonNil for Optional)",
     "keyword-names": "keywords as parameter names (`func f(for: Int)`, `f(first throws: String)`), also the "
     "contextual keyword `await`",
     "restated-requirements": "a refinement that restates a parent's requirement (forwarded once)",
@@ -294,6 +296,7 @@ class Req:
         self.params, self.generic, self.where, self.result = [], None, "", None
         self.is_async, self.throws, self.attrs, self.settable = False, None, [], False
         self.default, self.required = None, False
+        self.combine = None  # a combining policy: @MultiplexedCombine(.NAME), --combine REQ=NAME
         self.choice = None  # "once" or "every": @MultiplexedDecidedOnce / --decided-once, or the opposite
         self.refused = None  # a shape the front ends refuse: its kind
         self.raw = None  # for refused shapes: the declaration text
@@ -410,6 +413,13 @@ class Generator:
                 case.reqs.insert(rng.randint(0, len(case.reqs)), rng.choice(case.parent))
         else:
             case.reqs = self.requirements(rng, rng.randint(1, 9))
+        if self.on("combine"):
+            # A combining policy for a requirement whose name is its own (overloads share `--combine`'s name).
+            names = [r.display_name() for r in case.all_reqs()]
+            for req in case.all_reqs():
+                if req.result and req.result.decl != "T?" and names.count(req.display_name()) == 1 \
+                        and rng.random() < 0.25:
+                    req.combine = rng.choice(combining_policies(req.result))
         return case
 
     def requirements(self, rng, count, taken=()):
@@ -639,6 +649,12 @@ class Generator:
         return req
 
 
+def combining_policies(rtype):
+    """The built-in combiners that fit a result type (Requirement+Decisions.swift, `validPolicies`)."""
+    return ["first", "last"] + (["anyTrue", "allTrue"] if rtype.decl == "Bool" else []) + (
+        ["firstNonNil"] if rtype.optional else [])
+
+
 def generic_result():
     return RType("T?", "generics", True, None, None, '(({x}).map {{ "\\($0)" }} ?? "nil")')
 
@@ -762,12 +778,17 @@ class Expectation:
     def combined(self, req, responders):
         rtype = req.result
         answers = [answer_text(req, rtype, oid) for oid in responders]
-        if self.front == "generator" and rtype.optional:
-            found = [a for a in answers if a is not None]
-            return found[0] if found else "nil"
         if not responders:
             return "nil" if rtype.optional else (req.default or rtype.default)[1]
-        return "nil" if answers[0] is None else answers[0]
+        policy = req.combine or ("firstNonNil" if self.front == "generator" and rtype.optional else "first")
+        if policy == "firstNonNil":
+            found = [a for a in answers if a is not None]
+            return found[0] if found else "nil"
+        if policy in ("anyTrue", "allTrue"):
+            truths = [a == "true" for a in answers]
+            return "true" if (any(truths) if policy == "anyTrue" else all(truths)) else "false"
+        answer = answers[-1] if policy == "last" else answers[0]
+        return "nil" if answer is None else answer
 
     def call(self, req, failing=()):
         responders = self.responders(req)
@@ -815,9 +836,10 @@ def drive_lines(case, front):
     """`func drive_<name>() async -> [String]`: calls every requirement, returns what went wrong."""
     proto, reqs = case.proto, case.all_reqs()
     exp = Expectation(front)
-    # The macro's multiplexer has `events()` unless a requirement is required or names `events`/`Event`; the
-    # generator's, only when the module implements every requirement (never here). See UsingMultiplexed.md.
-    streams = case.events and front == "macro" and not any(r.required for r in reqs) and not any(
+    # The macro's multiplexer has `events()` unless the protocol refines another, a requirement is required or
+    # names `events`/`Event`; the generator's, only when the module implements every requirement (never here). See
+    # UsingMultiplexed.md.
+    streams = case.events and front == "macro" and not case.parent and not any(r.required for r in reqs) and not any(
         p.name in ("events", "Event") or p.label in ("events", "Event") for r in reqs for p in r.params)
     body = ["var failures: [String] = []", "shapeLog = []", "shapeFailing = []",
             "let m = %sMultiplexer()" % proto,
@@ -918,7 +940,11 @@ def protocol_lines(case, front, parent=False):
         inherits = "AnyObject" + (", Sendable" if case.sendable else "")
         lines.append("%sprotocol %s: %s {" % (public, case.parent_proto, inherits))
     else:
-        inherits = case.parent_proto if case.parent else "AnyObject" + (", Sendable" if case.sendable else "")
+        # The macro cannot see a parent's `Sendable`: a refinement restates it (UsingMultiplexed.md).
+        if case.parent:
+            inherits = case.parent_proto + (", Sendable" if case.sendable and front == "macro" else "")
+        else:
+            inherits = "AnyObject" + (", Sendable" if case.sendable else "")
         lines.append("%sprotocol %s: %s {" % (public, case.proto, inherits))
     for req in reqs:
         attrs = list(req.attrs)
@@ -927,6 +953,8 @@ def protocol_lines(case, front, parent=False):
                 attrs.append("@MultiplexedRequired")
             if req.default:
                 attrs.append("@MultiplexedDefault(%s)" % req.default[0])
+            if req.combine:
+                attrs.append("@MultiplexedCombine(.%s)" % req.combine)
             if req.choice:
                 attrs.append("@MultiplexedDecidedOnce" if req.choice == "once" else "@MultiplexedEveryObserver")
         for a in attrs:
@@ -961,6 +989,8 @@ def generator_arguments(case):
         if req.choice and not req.refused and req.display_name() not in chosen:
             chosen.add(req.display_name())
             args += ["--decided-once" if req.choice == "once" else "--every-observer", req.display_name()]
+        if req.combine:
+            args += ["--combine", "%s=%s" % (req.display_name(), req.combine)]
         if req.refused or req.display_name() in named:
             continue
         if req.result and not req.result.optional:
