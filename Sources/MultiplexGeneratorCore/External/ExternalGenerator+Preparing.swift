@@ -122,11 +122,15 @@ extension ExternalGenerator {
       for index in matches { prepared.members[index].defaultValue = text }
     }
 
-    // The requirements each flag names: a method as `name(label:)`, a property by its name.
+    // The requirements each flag names: a method as `name(label:)`, a subscript as `subscript(label:)` (as
+    // `--default` does), a property by its name.
     func indices(named name: String, flag: String) -> [Int] {
       let found = declarations.indices.filter { index in
         if let function = declarations[index].as(FunctionDeclSyntax.self) {
           return Requirement.displayName(of: function) == name
+        }
+        if let subscriptDecl = declarations[index].as(SubscriptDeclSyntax.self) {
+          return Requirement.displayName(of: subscriptDecl) == name
         }
         return declarations[index].as(VariableDeclSyntax.self)?.bindings.first?.pattern.trimmedDescription == name
       }
