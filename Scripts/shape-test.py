@@ -94,7 +94,7 @@ ENABLED = {
     "attributes": "@discardableResult and @available on requirements",
     "refinement": "a protocol refining another",
     "properties": "get and get set properties, effectful getters",
-    "subscripts": "subscripts, overloaded, get and get set (macro)",
+    "subscripts": "subscripts, overloaded, get and get set",
     "throws": "throws and typed throws",
     "async": "async requirements",
     "sendable": "protocols refining Sendable",
