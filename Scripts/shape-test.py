@@ -14,9 +14,12 @@ what the documented rules say. Each protocol goes through both front ends:
 - generator: the protocol (public, without the macro) compiled into a module `ShapesLib` with its symbol graph,
              `multiplex-generate` run on that graph (`--symbol-graph-dir`, with a `--default` for each requirement
              whose result is not Optional), the generated file compiled with the drive, linked and run. Every
-             observer responds; Optional answers combine as the first non-nil, others as the first; a decision
-             (a Void method whose last parameter is an escaping handler) reaches the first observer only
-             (MultiplexingDelegatesYouDidNotDeclare.md).
+             observer responds; Optional answers combine as the first non-nil, others as the first.
+
+Both: a requirement decided once (a Void, non-async method with a closure parameter, in any position, labelled
+or named like a handler; or marked so by the user) reaches one observer: the generator's first, the macro's first
+that implements it, nobody when none does (Requirement+Decisions.swift, UsingMultiplexed.md,
+MultiplexingDelegatesYouDidNotDeclare.md).
 
 A protocol with one shape the front ends refuse (static members, initializers, variadic, rethrows, ...) must
 instead get exactly one `error:`: from the compiler on the refused requirement's line (macro), or from the tool
@@ -34,7 +37,7 @@ debug build of the package):
     python3 Scripts/shape-test.py --seed 7 --count 200 # a longer local batch, deterministic by seed
     python3 Scripts/shape-test.py --seed 7 --only 13 --show   # one protocol, its files printed
     python3 Scripts/shape-test.py --regressions        # the named regression files only
-    python3 Scripts/shape-test.py --enable keyword-names ...  # turn on a pending feature (see --list-features)
+    python3 Scripts/shape-test.py --enable underscored-names  # turn on a pending feature (see --list-features)
     python3 Scripts/shape-test.py --seed 7 --only 13 --save NAME --what "what failed"  # keep as a regression
     python3 Scripts/shape-test.py --negative-control --seed 1 --only 2 --only 5  # a wrong rule must fail drives
 
@@ -56,25 +59,10 @@ REGRESSIONS = os.path.join(ROOT, "Tests", "ShapeRegressions")
 # Shapes covered only when turned on (`--enable NAME`), each because of a known bug being fixed elsewhere (issue
 # 23). Turn one on for good by moving it to ENABLED once its fix is merged.
 PENDING = {
-    "keyword-names": "a keyword as a parameter's name (`func f(for: Int)`, `f(first throws: String)`) is "
-    "forwarded as `$0.f(for: for)`; also the contextual keyword `await` (issue 23, item 2; regression "
-    "AwaitAsParameterName)",
-    "restated-requirements": "a refinement that restates a parent's requirement is forwarded twice by the "
-    "generator: invalid redeclaration (issue 23, item 3)",
-    "generator-subscripts": "the generator refuses get-only subscripts and `--default` cannot name them "
-    "(issue 23, item 4)",
-    "decision-names": "only parameters named `handler`/`…Handler` are decided once; `completion`, `reply`, "
-    "`callback` go to every observer (issue 23, item 5)",
-    "macro-refinement": "`@Multiplexed` refuses a protocol that refines another (issue 23, item 10 / item 2 of "
-    "What to build)",
-    "one-error-associated-self": "associated types and `Self` requirements get several errors for one root "
-    "cause (issue 23, item 7)",
     "underscored-names": "a requirement with a parameter label or name starting with `_` (`f(_combiner:)`) is "
     "left out of a symbol graph made at the public access level (swiftc -emit-symbol-graph, symbolgraph-extract's "
     "default), so the generated class does not conform: `type ... does not conform to protocol` (found by this "
     "test: regression UnderscoredLabelInParent)",
-    "foreign-types": "types of another module in the signatures (Foundation's `TimeInterval`, `URL`) are not "
-    "imported by the generated file (issue 23, item 1)",
 }
 ENABLED = {
     "keyword-labels": "keywords as argument labels (`func f(for x: Int)`)",
@@ -82,15 +70,31 @@ ENABLED = {
     "overloads": "overloads by label and by parameter type",
     "generics": "generic methods with constraints and `where` clauses",
     "closures": "closure parameters: escaping, @Sendable, throwing, optional, @autoclosure",
-    "decisions": "decisions: a Void method whose last parameter is an escaping handler named `…Handler`",
+    "decisions": "decided once: a Void, non-async method with a closure parameter (any position, escaping or "
+    "not, Optional or not) labelled or named `handler`, `completion`, `callback`, `reply` or `…Handler`, "
+    "`…Completion`, `…Callback`, `…Reply`: one observer (the generator's first; the macro's first that implements "
+    "it); lookalikes (`completionBlock`, `onEvent`) go to every observer",
+    "decision-choices": "the user's choice of decided once or every observer, overriding the rule either way: "
+    "`@MultiplexedDecidedOnce`/`@MultiplexedEveryObserver`, `--decided-once`/`--every-observer`",
+    "combine": "a built-in combiner per requirement: `@MultiplexedCombine(.anyTrue)`, `--combine NAME=anyTrue` "
+    "(first, last, anyTrue/allTrue for Bool, firstNonNil for Optional)",
+    "keyword-names": "keywords as parameter names (`func f(for: Int)`, `f(first throws: String)`), also the "
+    "contextual keyword `await`",
+    "restated-requirements": "a refinement that restates a parent's requirement (forwarded once)",
+    "generator-subscripts": "get-only and get set subscripts through the generator, `--default 'subscript(_:)=…'`",
+    "decision-names": "handler names beyond `…Handler`: `completion`, `reply`, `callback`, `…Completion`, "
+    "`…Callback`, `…Reply`, as label or as name",
+    "macro-refinement": "`@Multiplexed` on a protocol that refines another `@Multiplexed` protocol",
+    "one-error-associated-self": "associated types and `Self` requirements, refused with one error each",
+    "foreign-types": "types of another module in the signatures (Foundation's `TimeInterval`, `URL`)",
     "inout": "inout parameters (chained through the observers)",
     "tuples": "tuple parameters and results",
     "optionals": "Optional and implicitly unwrapped parameters and results",
     "existentials": "`any` and `some` parameters",
     "attributes": "@discardableResult and @available on requirements",
-    "refinement": "a protocol refining another (generator)",
+    "refinement": "a protocol refining another",
     "properties": "get and get set properties, effectful getters",
-    "subscripts": "subscripts, overloaded, get and get set (macro)",
+    "subscripts": "subscripts, overloaded, get and get set",
     "throws": "throws and typed throws",
     "async": "async requirements",
     "sendable": "protocols refining Sendable",
@@ -109,9 +113,31 @@ SHADOWING_NAMES = ["combiner", "responses", "defaultValue", "multiplexer", "obse
 UNDERSCORED_NAMES = ["_multiplexer", "_combiner", "_value"]
 METHOD_NAMES = ["update", "handle", "did", "will", "should", "process", "notify", "change", "visit", "report"]
 PROPERTY_NAMES = ["state", "level", "title", "isActive", "limit", "current", "mode"]
+# Closure parameters that make a Void, non-async method decided once (as label or as name), and lookalikes that
+# do not (Requirement+Decisions.swift: `handler`, `completion`, `callback`, `reply`, or a name ending in one of them
+# capitalized).
 HANDLER_NAMES = ["handler", "completionHandler", "decisionHandler", "replyHandler"]
-PENDING_HANDLER_NAMES = ["completion", "reply", "callback", "completionBlock"]
-OTHER_CLOSURE_NAMES = ["onEvent", "sink", "body", "transform"]
+MORE_HANDLER_NAMES = ["completion", "reply", "callback", "onCompletion", "resultCallback", "withReply",
+                      "didReply"]
+OTHER_CLOSURE_NAMES = ["onEvent", "sink", "body", "transform", "completionBlock", "handlers", "replyQueue",
+                       "callbacks", "handlerBlock"]
+HANDLER_WORDS = ["handler", "completion", "callback", "reply"]
+HANDLER_TYPES = ["@escaping (Int) -> Void", "@escaping @Sendable (Int) -> Void", "(Int) -> Void",
+                 "((Int) -> Void)?", "(@Sendable (Int) -> Void)?", "(Int) throws -> Void"]
+
+
+def is_handler_name(name):
+    """The decided-once rule's test of a label or parameter name."""
+    return name is not None and any(name == w or name.endswith(w[0].upper() + w[1:]) for w in HANDLER_WORDS)
+
+
+def is_decision(req):
+    """Whether the multiplexer sends `req` to one observer: the user's choice, else the documented rule."""
+    if req.choice is not None:
+        return req.choice == "once"
+    return req.kind == "method" and req.result is None and not req.is_async and any(
+        p.ptype.family in ("fn", "fnopt", "handler", "handleropt", "auto")
+        and (is_handler_name(p.label) or is_handler_name(p.name)) for p in req.params)
 
 
 def q(text):
@@ -269,7 +295,9 @@ class Req:
         self.kind, self.name, self.index = kind, name, index
         self.params, self.generic, self.where, self.result = [], None, "", None
         self.is_async, self.throws, self.attrs, self.settable = False, None, [], False
-        self.default, self.required, self.decision = None, False, False
+        self.default, self.required = None, False
+        self.combine = None  # a combining policy: @MultiplexedCombine(.NAME), --combine REQ=NAME
+        self.choice = None  # "once" or "every": @MultiplexedDecidedOnce / --decided-once, or the opposite
         self.refused = None  # a shape the front ends refuse: its kind
         self.raw = None  # for refused shapes: the declaration text
 
@@ -385,6 +413,13 @@ class Generator:
                 case.reqs.insert(rng.randint(0, len(case.reqs)), rng.choice(case.parent))
         else:
             case.reqs = self.requirements(rng, rng.randint(1, 9))
+        if self.on("combine"):
+            # A combining policy for a requirement whose name is its own (overloads share `--combine`'s name).
+            names = [r.display_name() for r in case.all_reqs()]
+            for req in case.all_reqs():
+                if req.result and req.result.decl != "T?" and names.count(req.display_name()) == 1 \
+                        and rng.random() < 0.25:
+                    req.combine = rng.choice(combining_policies(req.result))
         return case
 
     def requirements(self, rng, count, taken=()):
@@ -482,21 +517,46 @@ class Generator:
                 req.default = req.result.default
             if self.on("attributes") and rng.random() < 0.3:
                 req.attrs.append("@discardableResult")
-        elif self.on("closures") and rng.random() < 0.35 and not req.is_async:
-            # A handler as the last parameter: a decision for the generator when it is escaping and named so.
+        if self.on("closures") and rng.random() < (0.25 if req.result or req.is_async else 0.5):
+            # A closure named like a handler (or like one), in any position: decided once when the method returns
+            # nothing and is not async (see is_decision).
             roll = rng.random()
-            if roll < 0.5 and self.on("decisions"):
-                name, decision = rng.choice(HANDLER_NAMES), True
-            elif roll < 0.7 and self.on("decision-names"):
-                name, decision = rng.choice(PENDING_HANDLER_NAMES), True
+            if roll < 0.35 and self.on("decisions"):
+                name = rng.choice(HANDLER_NAMES)
+            elif roll < 0.6 and self.on("decision-names"):
+                name = rng.choice(MORE_HANDLER_NAMES)
             else:
-                name, decision = rng.choice(OTHER_CLOSURE_NAMES), False
+                name = rng.choice(OTHER_CLOSURE_NAMES)
             if name not in {p.name for p in req.params}:
-                kind = rng.choice(["@escaping (Int) -> Void", "@escaping @Sendable (Int) -> Void"])
-                ptype = PType(kind, "closures", None, '"cb"', lambda v, i: "cb", "handler", extra="handler")
-                label = rng.choice([None, name, "then"])
-                req.params.append(Param(label, name, ptype, "{ (v: Int) in shapeLog.append(\"cb\\(v)\") }", None))
-                req.decision = decision
+                roll = rng.random()
+                if roll < 0.1:
+                    # Not a closure: a handler's name alone decides nothing.
+                    ptype = next(t for t in param_types(rng) if t.family == "int")
+                    text, value = ptype.make(rng)
+                else:
+                    kind = rng.choice(HANDLER_TYPES)
+                    family = "handleropt" if kind.endswith("?") else "handler"
+                    call = "({x}?({id}))" if family == "handleropt" else "({x}({id}))"
+                    if "throws" in kind:
+                        call = "(try? {x}({id}))"
+                    ptype = PType(kind, "closures", None, '"cb"', lambda v, i: "cb", family, extra="handler")
+                    ptype.call = call
+                    text, value = "{ (v: Int) in shapeLog.append(\"cb\\(v)\") }", None
+                label_roll = rng.random()
+                if label_roll < 0.3:
+                    label = None
+                elif label_roll < 0.55:
+                    label = name
+                elif label_roll < 0.75:
+                    label = "then"
+                else:
+                    label = rng.choice(HANDLER_NAMES + MORE_HANDLER_NAMES if self.on("decision-names")
+                                       else HANDLER_NAMES)
+                    name = rng.choice([n for n in PLAIN_NAMES if n not in {p.name for p in req.params}])
+                req.params.insert(rng.randint(0, len(req.params)), Param(label, name, ptype, text, value))
+        if self.on("decision-choices") and req.result is None and rng.random() < 0.15:
+            # The user's choice overrides the rule either way (decided once only fits a Void, non-async method).
+            req.choice = "every" if req.is_async else rng.choice(["once", "every"])
         if self.on("attributes") and rng.random() < 0.15:
             req.attrs.append(rng.choice(["@available(macOS 10.15, iOS 13, *)", "@available(swift 5.0)"]))
         req.required = rng.random() < 0.15
@@ -520,7 +580,7 @@ class Generator:
         twin.params[0] = Param(first.label, first.name, ptype, text, value)
         twin.is_async, twin.throws = req.is_async, req.throws
         twin.result, twin.default, twin.required = req.result, req.default, req.required
-        twin.decision = req.decision
+        twin.choice = req.choice
         return twin
 
     def property(self, rng):
@@ -589,6 +649,12 @@ class Generator:
         return req
 
 
+def combining_policies(rtype):
+    """The built-in combiners that fit a result type (Requirement+Decisions.swift, `validPolicies`)."""
+    return ["first", "last"] + (["anyTrue", "allTrue"] if rtype.decl == "Bool" else []) + (
+        ["firstNonNil"] if rtype.optional else [])
+
+
 def generic_result():
     return RType("T?", "generics", True, None, None, '(({x}).map {{ "\\($0)" }} ?? "nil")')
 
@@ -644,7 +710,7 @@ def observer_member(req):
                 body.append("%s += %s" % (bt(p.name), "id" if p.ptype.decl == "inout Int" else '"\\(id)"'))
         for p in req.params:
             if p.ptype.extra == "handler":
-                body.append("%s(id)" % bt(p.name))
+                body.append("_ = " + fmt(p.ptype.call, x=bt(p.name), id="id"))
         if req.throws:
             body.append("if shapeFailing.contains(id) { throw ShapeError(code: id) }")
         if req.result:
@@ -686,9 +752,9 @@ class Expectation:
         self.front, self.log = front, []
 
     def responders(self, req):
-        if self.front == "macro":
-            return ([0] if req.required else []) + [1, 2, 3]
-        return [1] if req.decision else [1, 2, 3]
+        implementers = ([0] if self.front == "macro" and req.required else []) + [1, 2, 3]
+        # Decided once: the first observer (the macro's first that implements the requirement).
+        return implementers[:1] if is_decision(req) else implementers
 
     def entries(self, req, responders, suffix=""):
         chained = {i: p.value for i, p in enumerate(req.params) if p.ptype.extra == "inout"}
@@ -712,12 +778,17 @@ class Expectation:
     def combined(self, req, responders):
         rtype = req.result
         answers = [answer_text(req, rtype, oid) for oid in responders]
-        if self.front == "generator" and rtype.optional:
-            found = [a for a in answers if a is not None]
-            return found[0] if found else "nil"
         if not responders:
             return "nil" if rtype.optional else (req.default or rtype.default)[1]
-        return "nil" if answers[0] is None else answers[0]
+        policy = req.combine or ("firstNonNil" if self.front == "generator" and rtype.optional else "first")
+        if policy == "firstNonNil":
+            found = [a for a in answers if a is not None]
+            return found[0] if found else "nil"
+        if policy in ("anyTrue", "allTrue"):
+            truths = [a == "true" for a in answers]
+            return "true" if (any(truths) if policy == "anyTrue" else all(truths)) else "false"
+        answer = answers[-1] if policy == "last" else answers[0]
+        return "nil" if answer is None else answer
 
     def call(self, req, failing=()):
         responders = self.responders(req)
@@ -765,9 +836,10 @@ def drive_lines(case, front):
     """`func drive_<name>() async -> [String]`: calls every requirement, returns what went wrong."""
     proto, reqs = case.proto, case.all_reqs()
     exp = Expectation(front)
-    # The macro's multiplexer has `events()` unless a requirement is required or names `events`/`Event`; the
-    # generator's, only when the module implements every requirement (never here). See UsingMultiplexed.md.
-    streams = case.events and front == "macro" and not any(r.required for r in reqs) and not any(
+    # The macro's multiplexer has `events()` unless the protocol refines another, a requirement is required or
+    # names `events`/`Event`; the generator's, only when the module implements every requirement (never here). See
+    # UsingMultiplexed.md.
+    streams = case.events and front == "macro" and not case.parent and not any(r.required for r in reqs) and not any(
         p.name in ("events", "Event") or p.label in ("events", "Event") for r in reqs for p in r.params)
     body = ["var failures: [String] = []", "shapeLog = []", "shapeFailing = []",
             "let m = %sMultiplexer()" % proto,
@@ -868,7 +940,11 @@ def protocol_lines(case, front, parent=False):
         inherits = "AnyObject" + (", Sendable" if case.sendable else "")
         lines.append("%sprotocol %s: %s {" % (public, case.parent_proto, inherits))
     else:
-        inherits = case.parent_proto if case.parent else "AnyObject" + (", Sendable" if case.sendable else "")
+        # The macro cannot see a parent's `Sendable`: a refinement restates it (UsingMultiplexed.md).
+        if case.parent:
+            inherits = case.parent_proto + (", Sendable" if case.sendable and front == "macro" else "")
+        else:
+            inherits = "AnyObject" + (", Sendable" if case.sendable else "")
         lines.append("%sprotocol %s: %s {" % (public, case.proto, inherits))
     for req in reqs:
         attrs = list(req.attrs)
@@ -877,6 +953,10 @@ def protocol_lines(case, front, parent=False):
                 attrs.append("@MultiplexedRequired")
             if req.default:
                 attrs.append("@MultiplexedDefault(%s)" % req.default[0])
+            if req.combine:
+                attrs.append("@MultiplexedCombine(.%s)" % req.combine)
+            if req.choice:
+                attrs.append("@MultiplexedDecidedOnce" if req.choice == "once" else "@MultiplexedEveryObserver")
         for a in attrs:
             lines.append("  " + a)
         at[req.index] = len(lines)
@@ -904,8 +984,13 @@ def observer_lines(case, front):
 def generator_arguments(case):
     """One `--default NAME=VALUE` per name: overloads by type share their name (`f(_:)`), and the tool gives the
     value to each of them (it refuses a name given twice)."""
-    args, named = [], set()
+    args, named, chosen = [], set(), set()
     for req in case.all_reqs():
+        if req.choice and not req.refused and req.display_name() not in chosen:
+            chosen.add(req.display_name())
+            args += ["--decided-once" if req.choice == "once" else "--every-observer", req.display_name()]
+        if req.combine:
+            args += ["--combine", "%s=%s" % (req.display_name(), req.combine)]
         if req.refused or req.display_name() in named:
             continue
         if req.result and not req.result.optional:

@@ -190,7 +190,7 @@ import Testing
     #expect(
       unknown.map(\.message) == [
         "--every-observer names 'nothing()', which is no requirement of the protocol; name a requirement as "
-          + "'method(label:label:)' or a property by its name"
+          + "'method(label:label:)', 'subscript(label:)' or a property by its name"
       ]
     )
     // What applies: `anyTrue` on the `Bool`, in the member and in the combining protocol's default.
@@ -204,6 +204,30 @@ import Testing
     #expect(
       output.contains("/// Combines the answers to `observes(eventsOfKind:)`; by default with `Combiner.anyTrue`.")
     )
+  }
+
+  /// `--combine`, `--decided-once` and `--every-observer` name a subscript as `--default` does (`subscript(_:)`,
+  /// `subscript(row:column:)`); found by the shape test (regression CombineSubscriptName).
+  @Test func choicesNameSubscripts() throws {
+    let input = ExternalProtocol(
+      source: """
+        protocol Grid: AnyObject {
+          subscript(key: String) -> Int { get }
+          subscript(row row: Int, column column: Int) -> String? { get }
+        }
+        """,
+      moduleName: "M",
+      members: Array(repeating: ExternalMember(hasDefaultImplementation: true), count: 2)
+    )
+    let output = try ExternalGenerator.generate(
+      input,
+      options: GenerationOptions(
+        typeName: "G",
+        combining: ["subscript(_:)": .last, "subscript(row:column:)": .first]
+      )
+    ).get()
+    #expect(output.contains("Multiplex.Combiner.last.combine(&responses, default: defaultValue)"))
+    #expect(output.contains("Multiplex.Combiner.first.combine(&responses, default: defaultValue)"))
   }
 
   /// The model `@Multiplexed` reads from `source`, or `nil` with diagnostics.

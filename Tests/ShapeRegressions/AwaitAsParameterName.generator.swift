@@ -1,6 +1,6 @@
 // Shape regression AwaitAsParameterName (generator): the contextual keyword 'await' as a parameter name is forwarded unescaped ('$0.should(to: await)'): expected expression after 'await' (macro and generator)
 // Found by: python3 Scripts/shape-test.py --seed 1 --count 12 (an earlier harness: seeds change with the grammar, protocol 10)
-// pending: keyword-names (a keyword as a parameter's name (`func f(for: Int)`, `f(first throws: String)`) is forwarded as `$0.f(for: for)` (issue 23, item 2))
+// Was pending on keyword-names until its fix was merged: a keyword as a parameter's name (`func f(for: Int)`, `f(first throws: String)`) is forwarded as `$0.f(for: for)` (issue 23, item 2)
 // generate: AwaitAsParameterNameDelegate 
 public protocol AwaitAsParameterNameDelegate: AnyObject {
   func should(to await: (Int) throws(ShapeError) -> Int)

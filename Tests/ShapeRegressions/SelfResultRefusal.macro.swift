@@ -1,6 +1,6 @@
 // Shape regression SelfResultRefusal (macro): a requirement returning Self must be refused with exactly one error on its line (issue 23 item 7: several errors for one root cause)
 // Found by: written by hand for the pending shape
-// pending: one-error-associated-self (associated types and `Self` requirements get several errors for one root cause (issue 23, item 7))
+// Was pending on one-error-associated-self until its fix was merged: associated types and `Self` requirements get several errors for one root cause (issue 23, item 7)
 // expect-error-line: 10
 import MultiplexMacros
 

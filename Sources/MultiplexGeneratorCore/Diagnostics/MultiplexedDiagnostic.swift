@@ -226,7 +226,7 @@ package enum MultiplexedDiagnostic: DiagnosticMessage {
         "'\(given)' names no combiner; use one of .\(CombiningPolicy.allCases.map(\.rawValue).joined(separator: ", ."))"
     case .externalUnknownRequirement(let flag, let name):
       return "\(flag) names '\(name)', which is no requirement of the protocol; name a requirement as "
-        + "'method(label:label:)' or a property by its name"
+        + "'method(label:label:)', 'subscript(label:)' or a property by its name"
     case .externalAssociatedTypes(let protocolName, let names):
       let list = names.map { "'\($0)'" }.joined(separator: ", ")
       let types = names.count == 1 ? "associated type \(list)" : "associated types \(list)"
