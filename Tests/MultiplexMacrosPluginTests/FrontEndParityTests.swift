@@ -3,8 +3,8 @@ import MultiplexGeneratorCore
 import Testing
 
 /// `@Multiplexed` and `multiplex-generate` read a protocol into one model: a shape that cannot be forwarded gets
-/// the same explanation from both, on the same line of the protocol (DESIGN.md §5: "Unsupported shapes get the same clear
-/// error"). Each front end names itself (`'@Multiplexed' …`, `requirement '…': multiplex-generate …`), and each
+/// the same explanation from both, on the same line of the protocol (DESIGN.md §5: refusals get the same explanation
+/// from the macro and the generator). Each front end names itself (`'@Multiplexed' …`, `requirement '…': multiplex-generate …`), and each
 /// says how *it* is given a value to return when no observer answers.
 @Suite struct FrontEndParityTests {
   /// Requirements no multiplexer can forward, one protocol each; the offending member is on line 2.
