@@ -13,8 +13,10 @@
 // - `MultiplexAppleDelegates`: ready-made multiplexers for UIKit's, WebKit's and AppKit's most multiplexed delegates
 //   (`UITableViewDelegateMultiplexer`, `WKNavigationDelegateMultiplexer`…), generated from a real SDK's symbol
 //   graphs; depends only on `Multiplex`.
-// - `MultiplexMacros`: the `@Multiplexed` macro; re-exports `Multiplex`. It and the generator are the only
-//   products that depend on swift-syntax.
+// - `MultiplexMacros`: the `@Multiplexed` macro; re-exports `Multiplex`.
+// - `multiplex-generate` and the `GenerateMultiplexer` command plugin that runs it: the generator for protocols
+//   declared elsewhere. It, the plugin and `MultiplexMacros` are the products that build swift-syntax (through
+//   `MultiplexGeneratorCore`, the model and emitter they share).
 //
 // Deployment floor: Swift concurrency's back-deployment floor, iOS 13, macOS 10.15, tvOS 13, watchOS 6,
 // visionOS 1. The runtime uses no `Mutex` or `Atomic` (iOS 18): its lock (`os_unfair_lock` on Apple platforms) and
