@@ -55,24 +55,30 @@ let package = Package(
     .target(name: "MultiplexAppleDelegates", dependencies: ["Multiplex"]),
 
     // Examples
-    // The demo uses `@Multiplexed`: it is left out with the macro targets (see `MULTIPLEX_OMIT_MACROS`). It
-    // imports `Multiplex` too, in the file `multiplex-generate` wrote (`Generated/`).
+    // The demo uses `@Multiplexed`: it is left out with the macro targets (see `MULTIPLEX_OMIT_MACROS`).
     .executableTarget(
       name: "multiplex-demo",
-      dependencies: ["Multiplex", "MultiplexMacros"],
+      dependencies: ["Multiplex", "MultiplexMacros", "ExampleMultiplexers"],
       path: "Examples/multiplex-demo"
     ),
+    // Multiplexers `multiplex-generate` wrote (`--access public`), checked in once and used by two clients: the
+    // demo's scene 10 and the consumer tests (`GeneratedMultiplexerTests`). Depends only on `Multiplex`.
+    .target(name: "ExampleMultiplexers", dependencies: ["Multiplex"], path: "Examples/ExampleMultiplexers"),
 
     // Tests
     // The model-based test's programs, reference model and harness, shared by the runtime and macro tests.
     .target(name: "MultiplexTestSupport", dependencies: ["Multiplex"], path: "Tests/MultiplexTestSupport"),
     .testTarget(name: "MultiplexTests", dependencies: ["Multiplex", "MultiplexTestSupport"]),
-    // Consumer tests of `multiplex-generate`'s output: the files in `Tests/MultiplexGeneratedTests/Generated`
-    // (checked in, regenerated from `MultiplexGeneratorCoreTests`; see there) driving real senders, `XMLParser` and
-    // `URLSession` against a loopback server, and a protocol of another module (`MultiplexGeneratorFixtures`).
-    // Like a client's package, they depend only on `Multiplex`, so they stay when `MULTIPLEX_OMIT_MACROS` is set.
+    // Consumer tests of `multiplex-generate`'s output: the generated multiplexers (checked in, kept current by
+    // `Scripts/generated-files.sh`) driven by real senders: `XMLParser` (the multiplexer of `ExampleMultiplexers`),
+    // `URLSession` against a loopback server (`Generated/`), and protocols of another module
+    // (`MultiplexGeneratorFixtures`, multiplexers in `Generated/`). Like a client's package, they depend only on
+    // `Multiplex`, so they stay when `MULTIPLEX_OMIT_MACROS` is set.
     .target(name: "MultiplexGeneratorFixtures", path: "Tests/MultiplexGeneratorFixtures"),
-    .testTarget(name: "MultiplexGeneratedTests", dependencies: ["Multiplex", "MultiplexGeneratorFixtures"]),
+    .testTarget(
+      name: "GeneratedMultiplexerTests",
+      dependencies: ["Multiplex", "ExampleMultiplexers", "MultiplexGeneratorFixtures"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
@@ -137,8 +143,10 @@ if !omitMacros {
     ),
 
     // Tests
+    // `multiplex-generate` run as a subprocess (flags, exit statuses, `--check`, symbol graphs of real modules and
+    // packages), and what it decided for the checked-in generated files.
     .testTarget(
-      name: "MultiplexGeneratorTests",
+      name: "MultiplexGenerateCLITests",
       dependencies: [
         "MultiplexGeneratorCore",
         "multiplex-generate",
@@ -161,8 +169,9 @@ if !omitMacros {
       ]
     ),
     .testTarget(name: "MultiplexMacrosTests", dependencies: ["MultiplexMacros", "MultiplexTestSupport"]),
-    // Golden files: `Golden/*.swift.golden`, regenerated with `MULTIPLEX_REGENERATE_GOLDEN=1 swift test --filter
-    // MultiplexGeneratorCoreTests` (review the diff).
+    // The model and emitter that the macro and the generator share: decisions, naming, and the generated text
+    // against golden files, `Golden/*.swift.golden`, regenerated with `MULTIPLEX_REGENERATE_GOLDEN=1 swift test
+    // --filter MultiplexGeneratorCoreTests` (review the diff).
     .testTarget(name: "MultiplexGeneratorCoreTests", dependencies: ["MultiplexGeneratorCore"], exclude: ["Golden"]),
   ])
 }
@@ -188,9 +197,10 @@ for target in package.targets where target.type != .plugin && target.name != "_M
     // SE-0444: an import is visible only in the file that declares it.
     .enableUpcomingFeature("MemberImportVisibility"),
   ])
-  // SE-0409: imports are internal unless marked `public`. Not for the ready-made multiplexers: their public API
-  // names UIKit's and Multiplex's types through the plain `import`s multiplex-generate writes.
-  if target.name != "MultiplexAppleDelegates" {
+  // SE-0409: imports are internal unless marked `public`. Not for the public multiplexers multiplex-generate
+  // wrote: their public API names UIKit's (FoundationXML's…) and Multiplex's types through the plain `import`s it
+  // writes.
+  if !["MultiplexAppleDelegates", "ExampleMultiplexers"].contains(target.name) {
     settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
   }
   target.swiftSettings = settings

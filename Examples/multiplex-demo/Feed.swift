@@ -1,8 +1,8 @@
 // Scene 10: a delegate you did not declare. `XMLParserDelegate` is Foundation's; `multiplex-generate` wrote its
-// multiplexer into Generated/XMLParserDelegateMultiplexer.swift:
+// multiplexer into the target `ExampleMultiplexers` (public, as the consumer tests use it too):
 //
-//   swift run multiplex-generate XMLParserDelegate --module FoundationXML \
-//     --output Examples/multiplex-demo/Generated/XMLParserDelegateMultiplexer.swift
+//   swift run multiplex-generate XMLParserDelegate --module FoundationXML --access public \
+//     --output Examples/ExampleMultiplexers/XMLParserDelegateMultiplexer.swift
 //
 // `FoundationXML` exists only off Apple platforms (there `XMLParserDelegate` is an `@objc` protocol of
 // `Foundation`), so the generated file and this scene are compiled only where it exists.
@@ -10,6 +10,7 @@
 import Foundation
 
 #if canImport(FoundationXML)
+import ExampleMultiplexers
 import FoundationXML
 import Multiplex
 

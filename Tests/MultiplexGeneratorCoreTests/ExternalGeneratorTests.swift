@@ -5,9 +5,9 @@ import Testing
 /// `ExternalGenerator`, the in-memory entry point of `multiplex-generate`: golden output for Swift protocols of
 /// another module, and the requirements it refuses.
 ///
-/// The golden files here are text only; the files in `Tests/MultiplexGeneratedTests/Generated` (what
+/// The golden files here are text only; the files in `Tests/GeneratedMultiplexerTests/Generated` (what
 /// `multiplex-generate` writes for Foundation's `XMLParserDelegate` and `URLSessionDataDelegate` and for a fixture
-/// protocol) are compiled against `Multiplex` and driven by real senders in `MultiplexGeneratedTests`.
+/// protocol) are compiled against `Multiplex` and driven by real senders in `GeneratedMultiplexerTests`.
 @Suite struct ExternalGeneratorTests {
   /// The text of a successful generation; records an issue for a failure.
   private func generated(

@@ -1,5 +1,5 @@
 // A protocol declared in a module of its own, for `multiplex-generate`'s consumer tests: the generated
-// `JobDelegateMultiplexer` lives in `MultiplexGeneratedTests`, another module, as it would in a client package.
+// `JobDelegateMultiplexer` lives in `GeneratedMultiplexerTests`, another module, as it would in a client package.
 
 /// What a ``JobDelegate`` is told about: the fixture's sender.
 public final class Job: Sendable {

@@ -1,6 +1,6 @@
 // Protocols whose shapes once made `multiplex-generate` write files that did not compile (issue 23): keywords as
 // names and labels, a refinement that restates its parent's requirements, overloaded subscripts and methods
-// that need a `--default`. Their generated multiplexers live in `MultiplexGeneratedTests`.
+// that need a `--default`. Their generated multiplexers live in `GeneratedMultiplexerTests`.
 
 /// The parent of ``KeywordDelegate``, whose requirements it restates.
 public protocol UpdateDelegate: AnyObject {

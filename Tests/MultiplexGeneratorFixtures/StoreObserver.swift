@@ -1,6 +1,6 @@
 // A protocol shaped like GRDB's `TransactionObserver` and Alamofire's `RequestInterceptor`, for the policies
 // `multiplex-generate` chooses per requirement: `--combine`, `--every-observer`, and a completion the naming rule
-// decides once. The generated `StoreObserverMultiplexer` lives in `MultiplexGeneratedTests`.
+// decides once. The generated `StoreObserverMultiplexer` lives in `GeneratedMultiplexerTests`.
 
 /// What changed in a store.
 public enum StoreEventKind: Sendable {

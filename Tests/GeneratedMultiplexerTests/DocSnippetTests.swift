@@ -1,6 +1,9 @@
 // The test that "Multiplexing Delegates You Did Not Declare" (Sources/Multiplex/Multiplex.docc) gives readers to
-// copy, verbatim, so that it keeps compiling and passing. Keep the two in step.
+// copy, verbatim from `import Foundation` on, so that it keeps compiling and passing. Keep the two in step. The
+// reader's generated file is in the test target; this repository's is in `ExampleMultiplexers` (shared with the
+// demo), hence the one import before the copy.
 #if canImport(FoundationXML)
+import ExampleMultiplexers
 import Foundation
 import FoundationXML
 import Multiplex

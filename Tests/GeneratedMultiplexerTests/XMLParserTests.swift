@@ -1,7 +1,8 @@
-// `FoundationXML` (and the generated `XMLParserDelegateMultiplexer`, wrapped in the same condition) exists only off
-// Apple platforms, where `XMLParserDelegate` is an `@objc` protocol of `Foundation`: this file is compiled only
-// where the module exists (Linux here).
+// `FoundationXML` (and the generated `XMLParserDelegateMultiplexer` of `ExampleMultiplexers`, wrapped in the same
+// condition) exists only off Apple platforms, where `XMLParserDelegate` is an `@objc` protocol of `Foundation`:
+// this file is compiled only where the module exists (Linux here).
 #if canImport(FoundationXML)
+import ExampleMultiplexers
 import Foundation
 import FoundationXML
 import Multiplex
