@@ -16,7 +16,9 @@ Checks, over the files git tracks:
   3. The tests that `Guarantees.md` names exist where it says: `Suite.test()` is a test function of type `Suite`
      in `Tests/MultiplexTests`, `Target/Suite.test()` one in `Tests/Target`, `Suite` and `Target/Suite` a suite;
      in a table's "Test" column, a bare `test()` belongs to the suite named last before it in the same table.
-Recorded benchmark results (`Benchmarks/Results`) and the shape test's regressions are records, not docs: skipped.
+  4. A section of the design notes cited by number (`DESIGN.md §5`) is a section of `DESIGN.md`.
+Recorded benchmark results (`Benchmarks/Results`), the shape test's regressions and the CHANGELOG are records, not
+docs: skipped.
 """
 import os
 import re
@@ -37,7 +39,9 @@ for folder in list(folders):
 top_level = {path.split("/", 1)[0] for path in tracked if "/" in path}
 root_files = {path for path in tracked if "/" not in path}
 
-SKIPPED_PREFIXES = ("Benchmarks/Results/", "Tests/ShapeRegressions/")
+# Records, not docs: recorded benchmark output, the shape test's regressions, and the CHANGELOG (whose entries may
+# name files that a later change removed).
+SKIPPED_PREFIXES = ("Benchmarks/Results/", "Tests/ShapeRegressions/", "CHANGELOG.md")
 # Folders of a client's package that docs show in examples (`--output Sources/App/…`).
 OTHER_PACKAGES = ("Sources/App/", "Sources/App`")
 package_roots = sorted((os.path.dirname(path) for path in tracked if path.endswith("/Package.swift")), key=len,
@@ -185,9 +189,25 @@ for number, line in enumerate(text.splitlines(), 1):
             else:
                 check_test(number, *current, test.group(3))
 
+# 4. Sections of the design notes cited by number (`DESIGN.md §5`) exist.
+with open("DESIGN.md", encoding="utf-8") as handle:
+    sections = set(re.findall(r"^## §(\d+)\b", handle.read(), re.MULTILINE))
+for file in tracked:
+    if file.startswith(SKIPPED_PREFIXES) or not file.endswith((".md", ".swift", ".sh", ".py")) and file != ".ci/run":
+        continue
+    if not os.path.isfile(file):
+        continue
+    with open(file, encoding="utf-8", errors="replace") as handle:
+        for number, line in enumerate(handle, 1):
+            for name, section in re.findall(r"\b(DESIGN(?:\.md)?)(?:'s)? §(\d+)", line):
+                if name != "DESIGN.md" or section not in sections:
+                    errors.append(f"{file}:{number}: `{name} §{section}`: DESIGN.md has no section §{section}"
+                                  if section not in sections else f"{file}:{number}: write `DESIGN.md §{section}`")
+
+
 for error in errors:
     print(error)
 if errors:
-    print(f"{len(errors)} broken references", file=sys.stderr)
+    print(f"{len(errors)} broken references")
     sys.exit(1)
 print("references: every cited path and test exists")
