@@ -13,7 +13,7 @@ Checks, over the files git tracks:
      (`Benchmarks`, `Tests/PluginSample`) may be relative to that package. Fenced code blocks, placeholders
      (`<Name>`, `*`, `…`, `$VAR`, `X.Y`), paths under `.build` and lines about a client's package (OTHER_PACKAGES
      below) are left alone.
-  3. The tests that `Guarantees.md` names exist where it says: `Suite.test()` is a test function of type `Suite`
+  3. The tests that `Guarantees.md` and `ThreadsActorsAndStreams.md` name exist where they say: `Suite.test()` is a test function of type `Suite`
      in `Tests/MultiplexTests`, `Target/Suite.test()` one in `Tests/Target`, `Suite` and `Target/Suite` a suite;
      in a table's "Test" column, a bare `test()` belongs to the suite named last before it in the same table.
   4. A section of the design notes cited by number (`DESIGN.md §5`) is a section of `DESIGN.md`.
@@ -147,9 +147,9 @@ def test_functions(target, suite):
     return found, names
 
 
-guarantees = "Sources/Multiplex/Multiplex.docc/Guarantees.md"
-with open(guarantees, encoding="utf-8") as handle:
-    text = handle.read()
+# The articles whose "| Rule | Test |" tables name tests.
+ARTICLES_WITH_TESTS = ["Sources/Multiplex/Multiplex.docc/Guarantees.md",
+                       "Sources/Multiplex/Multiplex.docc/ThreadsActorsAndStreams.md"]
 TEST = re.compile(r"(?:(\w+)/)?(?:([A-Z]\w*Tests)\.)?([a-z]\w*)\(.*\)")
 SUITE = re.compile(r"(?:(\w+)/)?([A-Z]\w*Tests)")
 cache = {}
@@ -166,28 +166,33 @@ def check_test(number, target, suite, name):
         errors.append(f"{guarantees}:{number}: no test `{name}()` in `{suite}` (`Tests/{key[0]}`)")
 
 
-# In a table, the last cell of a row (the "Test" column) names tests only: the first with its suite, the others
-# bare when they belong to the suite named last before them in the table. In prose, only names with their suite
-# are tests.
-current = None
-for number, line in enumerate(text.splitlines(), 1):
-    line = re.sub(r"``[^`]+``", "", line)  # DocC symbol links, not tests
-    row = line.startswith("|") and not re.fullmatch(r"[|\s:-]+", line)
-    cell = line.strip().strip("|").split("|")[-1] if row else line
-    if not line.startswith("|"):
-        current = None
-    for token in re.findall(r"`([^`]+)`", cell):
-        test, suite = TEST.fullmatch(token), SUITE.fullmatch(token)
-        if suite and suite.group(1) != "Tests":
-            check_test(number, suite.group(1), suite.group(2), None)
-        elif test and test.group(2):
-            current = (test.group(1), test.group(2))
-            check_test(number, *current, test.group(3))
-        elif test and row and cell.strip() != "Test":
-            if current is None:
-                errors.append(f"{guarantees}:{number}: `{token}`: name the first test of a table with its suite")
-            else:
+for guarantees in ARTICLES_WITH_TESTS:
+    with open(guarantees, encoding="utf-8") as handle:
+        text = handle.read()
+    # In a table, the last cell of a row (the "Test" column) names tests only: the first with its suite, the others
+    # bare when they belong to the suite named last before them in the table. In prose, only names with their suite
+    # are tests.
+    current = None
+    for number, line in enumerate(text.splitlines(), 1):
+        line = re.sub(r"``[^`]+``", "", line)  # DocC symbol links, not tests
+        row = line.startswith("|") and not re.fullmatch(r"[|\s:-]+", line)
+        cell = line.strip().strip("|").split("|")[-1] if row else line
+        if not line.startswith("|"):
+            current = None
+        for token in re.findall(r"`([^`]+)`", cell):
+            test, suite = TEST.fullmatch(token), SUITE.fullmatch(token)
+            if suite and suite.group(1) != "Tests":
+                current = (suite.group(1), suite.group(2))
+                check_test(number, *current, None)
+            elif test and test.group(2):
+                current = (test.group(1), test.group(2))
                 check_test(number, *current, test.group(3))
+            elif test and row and cell.strip() != "Test":
+                if current is None:
+                    errors.append(f"{guarantees}:{number}: `{token}`: name the first test of a table with its suite")
+                else:
+                    check_test(number, *current, test.group(3))
+
 
 # 4. Sections of the design notes cited by number (`DESIGN.md §5`) exist.
 with open("DESIGN.md", encoding="utf-8") as handle:
