@@ -11,6 +11,11 @@ enum MultiplexGenerate {
   /// Bad input: a malformed command line, an unknown module or protocol, a protocol that cannot be multiplexed.
   static let badInput: Int32 = 2
 
+  /// Set by a front end that runs the tool while the package is being built (the `MultiplexerGeneratorPlugin`
+  /// build-tool plugin): the tool then never searches the enclosing package's build (`PackageBuild`), whose
+  /// modules and module maps may be half-written, and reads only the toolchain's, the SDK's and `-I` modules.
+  static let noPackageBuildVariable = "MULTIPLEX_GENERATE_NO_PACKAGE_BUILD"
+
   /// Runs the tool; `arguments` excludes the program name.
   static func run(arguments: [String], environment: [String: String]) -> Int32 {
     let parsed: Arguments
@@ -24,7 +29,10 @@ enum MultiplexGenerate {
       return success
     }
 
-    let extraction = LazyExtractor(arguments: parsed)
+    let extraction = LazyExtractor(
+      arguments: parsed,
+      searchesPackageBuild: environment[noPackageBuildVariable] == nil
+    )
     defer { extraction.removeTemporaryDirectory() }
     let reader = SymbolGraphReader(loadModule: moduleLoader(parsed, extraction: extraction))
     let external: ExternalProtocol
@@ -117,10 +125,13 @@ enum MultiplexGenerate {
 /// Creates the ``SymbolGraphExtractor`` (and finds `swift`) only when a module has to be extracted.
 final class LazyExtractor {
   private let arguments: Arguments
+  private let searchesPackageBuild: Bool
   private var extractor: SymbolGraphExtractor?
 
-  init(arguments: Arguments) {
+  /// `searchesPackageBuild`: whether a module may come from the build of the package the tool runs in.
+  init(arguments: Arguments, searchesPackageBuild: Bool) {
     self.arguments = arguments
+    self.searchesPackageBuild = searchesPackageBuild
   }
 
   func graphs(forModule module: String) throws(SymbolGraphError) -> [NamedSymbolGraph] {
@@ -138,7 +149,7 @@ final class LazyExtractor {
         sdk: arguments.sdk,
         includePaths: arguments.includePaths,
         // A package's build is the host's: with --target or --sdk its modules are for another platform.
-        package: arguments.target == nil && arguments.sdk == nil
+        package: searchesPackageBuild && arguments.target == nil && arguments.sdk == nil
           ? PackageBuild.enclosing(URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) : nil
       )
     }

@@ -152,4 +152,22 @@ import Testing
     #expect(result.errorOutput.hasPrefix("error: unknown module 'Gadgets': "), "\(result.errorOutput)")
     #expect(!result.errorOutput.contains("the package's build"), "\(result.errorOutput)")
   }
+
+  /// Run by the build-tool plugin (`MULTIPLEX_GENERATE_NO_PACKAGE_BUILD` set), the tool never reads the package's
+  /// build, which is under way: a module of the package is unknown, and the error does not point at the build.
+  @Test func theBuildToolPluginsVariableLeavesThePackageBuildOut() throws {
+    let package = try builtPackage()
+    defer { package.remove() }
+    var environment = coldModuleCacheEnvironment
+    environment["MULTIPLEX_GENERATE_NO_PACKAGE_BUILD"] = "1"
+    let result = try runProcess(
+      generatorPath(),
+      ["GadgetDelegate", "--module", "Gadgets"],
+      in: package.url,
+      environment: environment
+    )
+    #expect(result.status == 2, "\(result.output)")
+    #expect(result.errorOutput.hasPrefix("error: unknown module 'Gadgets': "), "\(result.errorOutput)")
+    #expect(!result.errorOutput.contains("the package's build"), "\(result.errorOutput)")
+  }
 }
