@@ -14,9 +14,9 @@
 //   (`UITableViewDelegateMultiplexer`, `WKNavigationDelegateMultiplexer`…), generated from a real SDK's symbol
 //   graphs; depends only on `Multiplex`.
 // - `MultiplexMacros`: the `@Multiplexed` macro; re-exports `Multiplex`.
-// - `multiplex-generate` and the `GenerateMultiplexer` command plugin that runs it: the generator for protocols
-//   declared elsewhere. It, the plugin and `MultiplexMacros` are the products that build swift-syntax (through
-//   `MultiplexGeneratorCore`, the model and emitter they share).
+// - `multiplex-generate`, the `GenerateMultiplexer` command plugin and the `MultiplexerGeneratorPlugin` build-tool
+//   plugin that run it: the generator for protocols declared elsewhere. It, the plugins and `MultiplexMacros` are
+//   the products that build swift-syntax (through `MultiplexGeneratorCore`, the model and emitter they share).
 //
 // Deployment floor: Swift concurrency's back-deployment floor, iOS 13, macOS 10.15, tvOS 13, watchOS 6,
 // visionOS 1. The runtime uses no `Mutex` or `Atomic` (iOS 18): its lock (`os_unfair_lock` on Apple platforms) and
@@ -95,6 +95,7 @@ if !omitMacros {
     .library(name: "MultiplexMacros", targets: ["MultiplexMacros"]),
     .executable(name: "multiplex-generate", targets: ["multiplex-generate"]),
     .plugin(name: "GenerateMultiplexer", targets: ["GenerateMultiplexer"]),
+    .plugin(name: "MultiplexerGeneratorPlugin", targets: ["MultiplexerGeneratorPlugin"]),
   ])
   package.targets.append(contentsOf: [
     // Core Library
@@ -123,7 +124,8 @@ if !omitMacros {
       ]
     ),
 
-    // Generator front ends: the CLI and the command plugin that runs it (see DESIGN.md §5).
+    // Generator front ends: the CLI, the command plugin that runs it and writes a file to check in, and the
+    // build-tool plugin that runs it at build time from a target's `multiplexers.json` (see DESIGN.md §5).
     .executableTarget(
       name: "multiplex-generate",
       dependencies: ["MultiplexGeneratorCore"]
@@ -139,6 +141,11 @@ if !omitMacros {
           .writeToPackageDirectory(reason: "Writes the generated multiplexer to the file given by --output")
         ]
       ),
+      dependencies: ["multiplex-generate"]
+    ),
+    .plugin(
+      name: "MultiplexerGeneratorPlugin",
+      capability: .buildTool(),
       dependencies: ["multiplex-generate"]
     ),
 

@@ -1,8 +1,10 @@
 // swift-tools-version: 6.3
 //
-// A client package for the `generate-multiplexer` command plugin (see Scripts/check-plugin-sample.sh): it
-// depends on Multiplex by path, declares a delegate protocol in a library target, and uses the multiplexers
-// the plugin generates for that protocol and for Foundation's XMLParserDelegate in an executable target.
+// A client package for Multiplex's generator plugins (see Scripts/check-plugin-sample.sh): it depends on Multiplex
+// by path, declares a delegate protocol in a library target, and uses the multiplexers the `generate-multiplexer`
+// command plugin writes for that protocol and for Foundation's XMLParserDelegate in one executable target
+// (`GadgetApp`), and those the `MultiplexerGeneratorPlugin` build-tool plugin generates at build time from
+// `multiplexers.json` in another (`GadgetMonitor`).
 
 import PackageDescription
 
@@ -21,6 +23,13 @@ let package = Package(
     .executableTarget(
       name: "GadgetApp",
       dependencies: ["Gadgets", .product(name: "Multiplex", package: "Multiplex")]
+    ),
+    // Toolchain protocols only: a build-tool plugin cannot read a module of the package graph (it may not be
+    // built yet when the command runs).
+    .executableTarget(
+      name: "GadgetMonitor",
+      dependencies: [.product(name: "Multiplex", package: "Multiplex")],
+      plugins: [.plugin(name: "MultiplexerGeneratorPlugin", package: "Multiplex")]
     ),
   ],
   swiftLanguageModes: [.v6],
