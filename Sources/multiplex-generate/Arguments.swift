@@ -34,6 +34,8 @@ struct Arguments: Equatable {
   /// `--combine 'NAME=POLICY'`: a built-in combiner per requirement.
   var combining: [String: CombiningPolicy] = [:]
   var check = false
+  /// `--list FILE`: generate every protocol listed in FILE (see ``MultiplexerList``) instead of one.
+  var list: String?
   /// `--help` or `-h`: print the usage and exit 0, whatever else the line says.
   var help = false
 
@@ -52,6 +54,7 @@ struct Arguments: Equatable {
     }
     var positional: [String] = []
     var seen: Set<String> = []
+    var given: Set<String> = []
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       if argument == "--" {
@@ -84,6 +87,7 @@ struct Arguments: Equatable {
         guard !next.isEmpty else { throw UsageError(message: "empty value for \(flag)") }
         return next
       }
+      given.insert(flag)
       if !["-I", "--default", "--import", "--decided-once", "--every-observer", "--combine"].contains(flag) {
         guard seen.insert(flag).inserted else { throw UsageError(message: "\(flag) given more than once") }
       }
@@ -142,12 +146,26 @@ struct Arguments: Equatable {
         guard parsed.combining.updateValue(policy, forKey: name) == nil else {
           throw UsageError(message: "--combine \(name) given more than once")
         }
+      case "--list": parsed.list = try value()
       case "--check":
         guard inlineValue == nil else { throw UsageError(message: "--check takes no value") }
         parsed.check = true
       default:
         throw UsageError(message: "unknown flag '\(argument)' (see --help)")
       }
+    }
+    if parsed.list != nil {
+      // The list gives the protocols and their flags; the command line only where to write.
+      if let flag = given.subtracting(["--list", "--output", "--check"]).sorted().first {
+        throw UsageError(message: "\(flag) cannot be used with --list (give it in the list's \"arguments\")")
+      }
+      if let argument = positional.first {
+        throw UsageError(message: "unexpected argument '\(argument)' with --list; the list names the protocols")
+      }
+      if parsed.check && parsed.output == nil {
+        throw UsageError(message: "--check needs --output <FILE> (the file to compare)")
+      }
+      return parsed
     }
     try parsed.validate(positional: positional)
     return parsed

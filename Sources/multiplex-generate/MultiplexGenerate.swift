@@ -12,9 +12,10 @@ enum MultiplexGenerate {
   static let badInput: Int32 = 2
 
   /// Set by a front end that runs the tool while the package is being built (the `MultiplexerGeneratorPlugin`
-  /// build-tool plugin): the tool then never searches the enclosing package's build (`PackageBuild`), whose
-  /// modules and module maps may be half-written, and reads only the toolchain's, the SDK's and `-I` modules.
-  static let noPackageBuildVariable = "MULTIPLEX_GENERATE_NO_PACKAGE_BUILD"
+  /// build-tool plugin) to the names of the package graph's modules, separated by spaces. The tool then never
+  /// searches the enclosing package's build (``PackageBuild``), whose modules and module maps may be half-written
+  /// or not built yet, and refuses a protocol of one of these modules, naming the command plugin instead.
+  static let packageModulesVariable = "MULTIPLEX_GENERATE_PACKAGE_MODULES"
 
   /// Runs the tool; `arguments` excludes the program name.
   static func run(arguments: [String], environment: [String: String]) -> Int32 {
@@ -28,39 +29,28 @@ enum MultiplexGenerate {
       write(Usage.text + "\n", to: .standardOutput)
       return success
     }
-
-    let extraction = LazyExtractor(
-      arguments: parsed,
-      searchesPackageBuild: environment[noPackageBuildVariable] == nil
-    )
-    defer { extraction.removeTemporaryDirectory() }
-    let reader = SymbolGraphReader(loadModule: moduleLoader(parsed, extraction: extraction))
-    let external: ExternalProtocol
-    do {
-      external = try reader.externalProtocol(named: parsed.protocolName, module: parsed.module)
-    } catch {
-      return fail(error.description)
-    }
-
     let command = Header.command(arguments: arguments, environment: environment)
-    let options = EmitOptions(
-      typeName: parsed.resolvedTypeName,
-      access: parsed.access,
-      header: Header.text(protocolName: parsed.protocolName, module: parsed.module, command: command),
-      defaultValues: parsed.defaultValues,
-      imports: parsed.imports,
-      decidedOnce: parsed.decidedOnce,
-      everyObserver: parsed.everyObserver,
-      combining: parsed.combining
-    )
-    let contents: String
-    switch emit(external, options: options) {
-    case .success(let text):
-      contents = text
-    case .failure(let failure):
-      for message in failure.messages.dropLast() { write("error: \(message)\n", to: .standardError) }
-      return fail(failure.messages.last ?? "the generator refused protocol '\(parsed.protocolName)'")
+
+    let generated: [Generated]
+    if let list = parsed.list {
+      // `--list`: every protocol of the list, one after the other in one file.
+      let entries: [Arguments]
+      do {
+        entries = try MultiplexerList.read(path: list)
+      } catch {
+        return fail(error.message)
+      }
+      var results: [Generated] = []
+      for entry in entries {
+        guard let result = generate(entry, command: command, environment: environment) else { return badInput }
+        results.append(result)
+      }
+      generated = results
+    } else {
+      guard let result = generate(parsed, command: command, environment: environment) else { return badInput }
+      generated = [result]
     }
+    let contents = generated.map(\.contents).joined(separator: "\n")
 
     guard let output = parsed.output else {
       write(contents, to: .standardOutput)
@@ -76,14 +66,74 @@ enum MultiplexGenerate {
       return fail(error.message)
     }
     // One line saying what the file holds (the command plugin shows it): `wrote Generated/XMultiplexer.swift:
-    // XMultiplexer for protocol X of module M, 21 requirements`.
-    let count = external.members.count
+    // XMultiplexer for protocol X of module M, 21 requirements` (with `--list`, one such part per protocol,
+    // separated by `; `).
     write(
-      "\(wrote ? "wrote" : "unchanged") \(output): \(parsed.resolvedTypeName) for protocol \(parsed.protocolName) "
-        + "of module \(parsed.module), \(count) requirement\(count == 1 ? "" : "s")\n",
+      "\(wrote ? "wrote" : "unchanged") \(output): \(generated.map(\.summary).joined(separator: "; "))\n",
       to: .standardOutput
     )
     return success
+  }
+
+  /// One generated multiplexer: the file's text, and what it holds (`XMultiplexer for protocol X of module M,
+  /// 21 requirements`).
+  struct Generated {
+    var contents: String
+    var summary: String
+  }
+
+  /// Reads the protocol that `arguments` names and writes its multiplexer, or prints why not (one `error:` line
+  /// per root cause) and returns `nil`.
+  private static func generate(
+    _ arguments: Arguments,
+    command: String,
+    environment: [String: String]
+  ) -> Generated? {
+    let packageModules = environment[packageModulesVariable].map { $0.split(separator: " ").map(String.init) }
+    if let packageModules, packageModules.contains(arguments.module) {
+      fail(
+        "module '\(arguments.module)' is a target of the package graph, which the build may not have compiled "
+          + "yet when MultiplexerGeneratorPlugin runs: it reads only toolchain and SDK modules. Remove protocol "
+          + "'\(arguments.protocolName)' from the list and generate its file with the command plugin: swift package "
+          + "--allow-writing-to-package-directory generate-multiplexer \(arguments.protocolName) --module "
+          + "\(arguments.module) --output <a file in the target>"
+      )
+      return nil
+    }
+    let extraction = LazyExtractor(arguments: arguments, searchesPackageBuild: packageModules == nil)
+    defer { extraction.removeTemporaryDirectory() }
+    let reader = SymbolGraphReader(loadModule: moduleLoader(arguments, extraction: extraction))
+    let external: ExternalProtocol
+    do {
+      external = try reader.externalProtocol(named: arguments.protocolName, module: arguments.module)
+    } catch {
+      fail(error.description)
+      return nil
+    }
+
+    let options = EmitOptions(
+      typeName: arguments.resolvedTypeName,
+      access: arguments.access,
+      header: Header.text(protocolName: arguments.protocolName, module: arguments.module, command: command),
+      defaultValues: arguments.defaultValues,
+      imports: arguments.imports,
+      decidedOnce: arguments.decidedOnce,
+      everyObserver: arguments.everyObserver,
+      combining: arguments.combining
+    )
+    switch emit(external, options: options) {
+    case .success(let text):
+      let count = external.members.count
+      return Generated(
+        contents: text,
+        summary: "\(arguments.resolvedTypeName) for protocol \(arguments.protocolName) of module "
+          + "\(arguments.module), \(count) requirement\(count == 1 ? "" : "s")"
+      )
+    case .failure(let failure):
+      for message in failure.messages.dropLast() { write("error: \(message)\n", to: .standardError) }
+      fail(failure.messages.last ?? "the generator refused protocol '\(arguments.protocolName)'")
+      return nil
+    }
   }
 
   /// Where the reader gets each module's graphs: `--symbol-graph-dir` for the module asked for; for a parent
@@ -112,6 +162,7 @@ enum MultiplexGenerate {
   }
 
   /// Prints `error: <message>` on standard error and returns ``badInput``.
+  @discardableResult
   static func fail(_ message: String) -> Int32 {
     write("error: \(message)\n", to: .standardError)
     return badInput

@@ -7,6 +7,7 @@ enum Usage {
                               [-I DIR]... [--symbol-graph-dir DIR] [--default REQUIREMENT=EXPRESSION]...
                               [--import MODULE]... [--decided-once REQUIREMENT]...
                               [--every-observer REQUIREMENT]... [--combine REQUIREMENT=COMBINER]... [--check]
+           multiplex-generate --list FILE [--output FILE] [--check]
 
     Writes a Swift file holding <Protocol>Multiplexer: a multiplexer, like the one @Multiplexed generates, for a
     class-bound protocol declared in another module (Foundation's XMLParserDelegate, a package's delegate).
@@ -43,6 +44,11 @@ enum Usage {
       --combine <REQUIREMENT=COMBINER>
                                Combine the observers' answers to REQUIREMENT with a built-in combiner: first,
                                last, anyTrue, allTrue (Bool) or firstNonNil (Optional) (repeatable).
+      --list <FILE>            Generate a multiplexer for every protocol listed in FILE, a JSON file
+                               {"multiplexers": [{"protocol": "P", "module": "M", "arguments": [FLAGS]}]}
+                               (the MultiplexerGeneratorPlugin build-tool plugin's multiplexers.json), one
+                               after the other in one file. FLAGS may be --type-name, --access, --default,
+                               --import, --decided-once, --every-observer and --combine.
       --check                  With --output: exit 1 if FILE is missing or differs from what would be written,
                                0 if it is current; writes nothing.
       -h, --help               Show this help.
