@@ -153,21 +153,37 @@ import Testing
     #expect(!result.errorOutput.contains("the package's build"), "\(result.errorOutput)")
   }
 
-  /// Run by the build-tool plugin (`MULTIPLEX_GENERATE_NO_PACKAGE_BUILD` set), the tool never reads the package's
-  /// build, which is under way: a module of the package is unknown, and the error does not point at the build.
+  /// Run by the build-tool plugin (`MULTIPLEX_GENERATE_PACKAGE_MODULES` set), the tool never reads the package's
+  /// build, which is under way: a module of the package graph is refused with the command plugin's command, and
+  /// any module the variable does not name is looked for without the package's build.
   @Test func theBuildToolPluginsVariableLeavesThePackageBuildOut() throws {
     let package = try builtPackage()
     defer { package.remove() }
     var environment = coldModuleCacheEnvironment
-    environment["MULTIPLEX_GENERATE_NO_PACKAGE_BUILD"] = "1"
-    let result = try runProcess(
+    environment["MULTIPLEX_GENERATE_PACKAGE_MODULES"] = "CGadget Gadgets"
+    let refused = try runProcess(
       generatorPath(),
       ["GadgetDelegate", "--module", "Gadgets"],
       in: package.url,
       environment: environment
     )
-    #expect(result.status == 2, "\(result.output)")
-    #expect(result.errorOutput.hasPrefix("error: unknown module 'Gadgets': "), "\(result.errorOutput)")
-    #expect(!result.errorOutput.contains("the package's build"), "\(result.errorOutput)")
+    #expect(refused.status == 2, "\(refused.output)")
+    #expect(refused.errorLines.count == 1, "\(refused.errorOutput)")
+    #expect(
+      refused.errorOutput.hasPrefix("error: module 'Gadgets' is a target of the package graph"),
+      "\(refused.errorOutput)"
+    )
+    #expect(refused.errorOutput.contains("generate-multiplexer GadgetDelegate --module Gadgets --output"))
+
+    environment["MULTIPLEX_GENERATE_PACKAGE_MODULES"] = ""
+    let unread = try runProcess(
+      generatorPath(),
+      ["GadgetDelegate", "--module", "Gadgets"],
+      in: package.url,
+      environment: environment
+    )
+    #expect(unread.status == 2, "\(unread.output)")
+    #expect(unread.errorOutput.hasPrefix("error: unknown module 'Gadgets': "), "\(unread.errorOutput)")
+    #expect(!unread.errorOutput.contains("the package's build"), "\(unread.errorOutput)")
   }
 }
