@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs the `generate-multiplexer` command plugin on Tests/PluginSample (a package that depends on this one by
-# path), checks that its output is current with --check, then builds and runs the sample.
+# path), checks that its output is current with --check, then builds and runs the sample, whose `GadgetMonitor`
+# target uses the `MultiplexerGeneratorPlugin` build-tool plugin (generated at build time from
+# Sources/GadgetMonitor/multiplexers.json), and checks that a bad list fails the build with a clear error.
 #
 #   bash Scripts/check-plugin-sample.sh
 #
@@ -69,4 +71,59 @@ echo "$out"
 grep -q "first: level 2" <<<"$out"
 grep -q "second: level 2" <<<"$out"
 grep -q "elements: 3" <<<"$out"
+
+echo "=== build-tool plugin: swift run GadgetMonitor (multiplexers generated at build time)"
+out=$(swift run GadgetMonitor)
+echo "$out"
+grep -q "monitor: first saw 4 elements, second saw 4" <<<"$out"
+grep -q "monitor: DataTaskEvents has 1 observer" <<<"$out"
+generated=$(find .build/plugins/outputs -path '*/GadgetMonitor/*' -name GeneratedMultiplexers.swift)
+grep -q '^// Regenerate: swift build (MultiplexerGeneratorPlugin reads Sources/GadgetMonitor/multiplexers.json)$' \
+  "$generated"
+grep -qE '^package final class DataTaskEvents\b' "$generated"
+
+# The list is the build command's input: an edit is seen by the next build (SwiftPM does not run a build-tool
+# plugin again for a changed file, only the commands whose inputs changed). Each case below edits the list,
+# expects what the build does, and puts the list back.
+list=Sources/GadgetMonitor/multiplexers.json
+cp "$list" "$list.orig"
+trap 'mv "$list.orig" "$list"' EXIT
+# Builds GadgetMonitor with the list `$1`; expects the build to fail with a line containing `$2`.
+expect_build_failure() {
+  printf '%s\n' "$1" > "$list"
+  local log
+  if log=$(swift build --product GadgetMonitor 2>&1); then
+    echo "$log"
+    echo "FAIL: the build accepted the list: $1" >&2
+    exit 1
+  fi
+  if ! grep -qF -- "$2" <<<"$log"; then
+    echo "$log"
+    echo "FAIL: the build failed without saying: $2" >&2
+    exit 1
+  fi
+  echo "refused as expected: $(grep -F -- "$2" <<<"$log" | head -n 1)"
+}
+
+echo "=== build-tool plugin: an edited list regenerates (--access public)"
+sed 's/"--access", "package"/"--access", "public"/' "$list.orig" > "$list"
+swift build --product GadgetMonitor
+grep -qE '^public final class DataTaskEvents\b' "$generated"
+
+echo "=== build-tool plugin: bad lists fail the build with one clear line"
+expect_build_failure '{"multiplexers": [' "multiplexers.json: not valid JSON ("
+expect_build_failure \
+  '{"multiplexers": [{"protocol": "XMLParserDelegate", "module": "FoundationXML", "arguments": ["--output", "X.swift"]}]}' \
+  "multiplexers.json: multiplexers[0] (XMLParserDelegate): \"arguments\" cannot give '--output'"
+expect_build_failure '{"multiplexers": [{"protocol": "XMLParserDelegat", "module": "FoundationXML"}]}' \
+  "error: no protocol 'XMLParserDelegat' in module 'FoundationXML'; did you mean 'XMLParserDelegate'?"
+# A module of the package graph: refused, naming the command plugin.
+expect_build_failure '{"multiplexers": [{"protocol": "GadgetDelegate", "module": "Gadgets"}]}' \
+  "error: module 'Gadgets' is a target of the package graph"
+
+echo "=== build-tool plugin: the list put back builds again"
+mv "$list.orig" "$list"
+trap - EXIT
+swift build --product GadgetMonitor
+grep -qE '^package final class DataTaskEvents\b' "$generated"
 echo "plugin sample: OK"
