@@ -85,9 +85,12 @@ grep -qE '^package final class DataTaskEvents\b' "$generated"
 # The list is the build command's input: an edit is seen by the next build (SwiftPM does not run a build-tool
 # plugin again for a changed file, only the commands whose inputs changed). Each case below edits the list,
 # expects what the build does, and puts the list back.
+# The copy is kept outside the target: a file added there would change the package's structure and make SwiftPM
+# run the plugin again, which this check must not rely on.
 list=Sources/GadgetMonitor/multiplexers.json
-cp "$list" "$list.orig"
-trap 'mv "$list.orig" "$list"' EXIT
+original=$(mktemp)
+cp "$list" "$original"
+trap 'cp "$original" "$list"; rm -f "$original"' EXIT
 # Builds GadgetMonitor with the list `$1`; expects the build to fail with a line containing `$2`.
 expect_build_failure() {
   printf '%s\n' "$1" > "$list"
@@ -106,7 +109,7 @@ expect_build_failure() {
 }
 
 echo "=== build-tool plugin: an edited list regenerates (--access public)"
-sed 's/"--access", "package"/"--access", "public"/' "$list.orig" > "$list"
+sed 's/"--access", "package"/"--access", "public"/' "$original" > "$list"
 swift build --product GadgetMonitor
 grep -qE '^public final class DataTaskEvents\b' "$generated"
 
@@ -122,7 +125,8 @@ expect_build_failure '{"multiplexers": [{"protocol": "GadgetDelegate", "module":
   "error: module 'Gadgets' is a target of the package graph"
 
 echo "=== build-tool plugin: the list put back builds again"
-mv "$list.orig" "$list"
+cp "$original" "$list"
+rm -f "$original"
 trap - EXIT
 swift build --product GadgetMonitor
 grep -qE '^package final class DataTaskEvents\b' "$generated"
