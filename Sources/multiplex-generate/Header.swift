@@ -12,8 +12,8 @@ enum Header {
     """
   }
 
-  /// The command that regenerates the file: `MULTIPLEX_GENERATE_COMMAND` when a front end (the command
-  /// plugin) sets it, otherwise `multiplex-generate` with the arguments as given, less `--check`.
+  /// The command that regenerates the file: `MULTIPLEX_GENERATE_COMMAND` when a front end (either plugin) sets
+  /// it, otherwise `multiplex-generate` with the arguments as given, less `--check`.
   static func command(arguments: [String], environment: [String: String]) -> String {
     if let command = environment["MULTIPLEX_GENERATE_COMMAND"], !command.isEmpty,
       !command.contains(where: \.isNewline)
