@@ -124,6 +124,20 @@ expect_build_failure '{"multiplexers": [{"protocol": "XMLParserDelegat", "module
 expect_build_failure '{"multiplexers": [{"protocol": "GadgetDelegate", "module": "Gadgets"}]}' \
   "error: module 'Gadgets' is a target of the package graph"
 
+echo "=== build-tool plugin: a target without the list fails the build, showing the format"
+rm "$list"
+if log=$(swift build --product GadgetMonitor 2>&1); then
+  echo "$log"
+  echo "FAIL: the build accepted a target without multiplexers.json" >&2
+  exit 1
+fi
+if ! grep -qF "error: Sources/GadgetMonitor/multiplexers.json: no such file; target 'GadgetMonitor' applies MultiplexerGeneratorPlugin" <<<"$log"; then
+  echo "$log"
+  echo "FAIL: the build failed without saying the list is missing" >&2
+  exit 1
+fi
+echo "refused as expected: $(grep -F "no such file" <<<"$log" | head -n 1)"
+
 echo "=== build-tool plugin: the list put back builds again"
 cp "$original" "$list"
 rm -f "$original"
