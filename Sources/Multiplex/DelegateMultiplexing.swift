@@ -30,6 +30,14 @@ public protocol DelegateMultiplexing: AnyObject {
 
   /// This multiplexer as a value of the delegate type, to put it in a delegate slot. Implement it as `self`.
   var asDelegate: Delegate { get }
+
+  /// Called after each registration change made through this class's own ``add(_:retention:priority:)``,
+  /// ``remove(_:)``, ``removeAndWait(_:)`` and ``removeAll()``.
+  ///
+  /// The default does nothing. A multiplexer that `multiplex-generate` generates for an `@objc` protocol has the
+  /// sender ask `responds(to:)` again here, when an answer it gave is no longer true. Changes made through
+  /// ``multiplexer`` directly, or a token, do not call it.
+  func observersDidChange()
 }
 
 extension DelegateMultiplexing {

@@ -36,7 +36,8 @@ extension MultiplexedMacro: PeerMacro {
     for diagnostic in diagnostics { context.diagnose(diagnostic) }
     guard let model else { return [] }
     let generator = Generator(model: model)
-    return [generator.multiplexerClass(), generator.combiningProtocol(), generator.forwardingProtocol()]
+    return [generator.multiplexerClass(), generator.combiningProtocolIfNeeded(), generator.forwardingProtocol()]
+      .compactMap { $0 }
   }
 }
 

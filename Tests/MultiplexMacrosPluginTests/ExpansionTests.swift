@@ -69,56 +69,6 @@ import Testing
             self._multiplexer = Multiplex.Multiplexer(source: source)
           }
 
-          /// Registers an observer, called after those already registered with the same or a higher priority.
-          ///
-          /// See `Multiplexer.add(_:retention:priority:)`.
-          @discardableResult
-          public func add(
-            _ observer: any ScrollViewDelegate,
-            retention: Multiplex.Retention = .weak,
-            priority: Swift.Int = 0
-          ) -> Multiplex.ObservationToken {
-            self._multiplexer.add(observer, retention: retention, priority: priority)
-          }
-
-          /// Unregisters an observer. See `Multiplexer.remove(_:)`.
-          public func remove(_ observer: any ScrollViewDelegate) {
-            self._multiplexer.remove(observer)
-          }
-
-          /// Unregisters an observer and waits for calls in flight on other threads.
-          ///
-          /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
-          @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
-          public func removeAndWait(_ observer: any ScrollViewDelegate) {
-            self._multiplexer.removeAndWait(observer)
-          }
-
-          /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
-          public func removeAll() {
-            self._multiplexer.removeAll()
-          }
-
-          /// Whether `observer` is registered and alive.
-          public func contains(_ observer: any ScrollViewDelegate) -> Swift.Bool {
-            self._multiplexer.contains(observer)
-          }
-
-          /// The number of registered observers that are alive.
-          public var count: Swift.Int {
-            self._multiplexer.count
-          }
-
-          /// Whether no registered observer is alive.
-          public var isEmpty: Swift.Bool {
-            self._multiplexer.isEmpty
-          }
-
-          /// The registered observers that are alive, in call order.
-          public var observers: [any ScrollViewDelegate] {
-            self._multiplexer.observers
-          }
-
           /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
           /// `Multiplexer.debugDescription`.
           public var debugDescription: Swift.String {
@@ -132,43 +82,17 @@ import Testing
           }
 
           public func viewForZooming(in scrollView: ScrollView) -> View? {
-            if let combiner = self._combiner.object {
-              return self._multiplexer._combine(
-                default: nil,
-                requirement: #function,
-                combining: { responses, defaultValue in
-                  combiner.scrollViewDelegateMultiplexer(
-                    self,
-                    combineViewForZoomingIn: &responses,
-                    default: defaultValue
-                  )
-                }
-              ) {
-                $0.viewForZooming(in: scrollView)
-              }
-            }
-            return self._multiplexer.combine(default: nil, requirement: #function) {
+            self._multiplexer._forward(.first, default: nil, combiner: self._combiner.object) {
+              $0.scrollViewDelegateMultiplexer(self, combineViewForZoomingIn: &$1, default: $2)
+            } _: {
               $0.viewForZooming(in: scrollView)
             }
           }
 
           public func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
-            if let combiner = self._combiner.object {
-              return self._multiplexer._combine(
-                default: true,
-                requirement: #function,
-                combining: { responses, defaultValue in
-                  combiner.scrollViewDelegateMultiplexer(
-                    self,
-                    combineScrollViewShouldScrollToTop: &responses,
-                    default: defaultValue
-                  )
-                }
-              ) {
-                $0.scrollViewShouldScrollToTop(scrollView)
-              }
-            }
-            return self._multiplexer.combine(default: true, requirement: #function) {
+            self._multiplexer._forward(.first, default: true, combiner: self._combiner.object) {
+              $0.scrollViewDelegateMultiplexer(self, combineScrollViewShouldScrollToTop: &$1, default: $2)
+            } _: {
               $0.scrollViewShouldScrollToTop(scrollView)
             }
           }
@@ -240,18 +164,10 @@ import Testing
         /// the first response's value (the policy used when no combiner is set).
         public protocol ScrollViewDelegateCombining: AnyObject {
           /// Combines the answers to `viewForZooming(in:)`.
-          func scrollViewDelegateMultiplexer(
-            _ multiplexer: ScrollViewDelegateMultiplexer,
-            combineViewForZoomingIn responses: inout Multiplex.Responses<any ScrollViewDelegate, View?>,
-            default defaultValue: View?
-          ) -> View?
+          func scrollViewDelegateMultiplexer(_ multiplexer: ScrollViewDelegateMultiplexer, combineViewForZoomingIn responses: inout Multiplex.Responses<any ScrollViewDelegate, View?>, default defaultValue: View?) -> View?
 
           /// Combines the answers to `scrollViewShouldScrollToTop(_:)`.
-          func scrollViewDelegateMultiplexer(
-            _ multiplexer: ScrollViewDelegateMultiplexer,
-            combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any ScrollViewDelegate, Bool>,
-            default defaultValue: Bool
-          ) -> Bool
+          func scrollViewDelegateMultiplexer(_ multiplexer: ScrollViewDelegateMultiplexer, combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any ScrollViewDelegate, Bool>, default defaultValue: Bool) -> Bool
         }
 
         /// Forwards the requirements of `ScrollViewDelegate` for the multiplexer `@Multiplexed` generates for a protocol that
@@ -268,19 +184,11 @@ import Testing
         }
 
         extension ScrollViewDelegateCombining {
-          public func scrollViewDelegateMultiplexer(
-            _ multiplexer: ScrollViewDelegateMultiplexer,
-            combineViewForZoomingIn responses: inout Multiplex.Responses<any ScrollViewDelegate, View?>,
-            default defaultValue: View?
-          ) -> View? {
+          public func scrollViewDelegateMultiplexer(_ multiplexer: ScrollViewDelegateMultiplexer, combineViewForZoomingIn responses: inout Multiplex.Responses<any ScrollViewDelegate, View?>, default defaultValue: View?) -> View? {
             Multiplex.Combiner.first.combine(&responses, default: defaultValue)
           }
 
-          public func scrollViewDelegateMultiplexer(
-            _ multiplexer: ScrollViewDelegateMultiplexer,
-            combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any ScrollViewDelegate, Bool>,
-            default defaultValue: Bool
-          ) -> Bool {
+          public func scrollViewDelegateMultiplexer(_ multiplexer: ScrollViewDelegateMultiplexer, combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any ScrollViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
             Multiplex.Combiner.first.combine(&responses, default: defaultValue)
           }
         }
@@ -385,56 +293,6 @@ import Testing
             self._multiplexer = Multiplex.Multiplexer(source: source)
           }
 
-          /// Registers an observer, called after those already registered with the same or a higher priority.
-          ///
-          /// See `Multiplexer.add(_:retention:priority:)`.
-          @discardableResult
-          func add(
-            _ observer: any ViewDelegate,
-            retention: Multiplex.Retention = .weak,
-            priority: Swift.Int = 0
-          ) -> Multiplex.ObservationToken {
-            self._multiplexer.add(observer, retention: retention, priority: priority)
-          }
-
-          /// Unregisters an observer. See `Multiplexer.remove(_:)`.
-          func remove(_ observer: any ViewDelegate) {
-            self._multiplexer.remove(observer)
-          }
-
-          /// Unregisters an observer and waits for calls in flight on other threads.
-          ///
-          /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
-          @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
-          func removeAndWait(_ observer: any ViewDelegate) {
-            self._multiplexer.removeAndWait(observer)
-          }
-
-          /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
-          func removeAll() {
-            self._multiplexer.removeAll()
-          }
-
-          /// Whether `observer` is registered and alive.
-          func contains(_ observer: any ViewDelegate) -> Swift.Bool {
-            self._multiplexer.contains(observer)
-          }
-
-          /// The number of registered observers that are alive.
-          var count: Swift.Int {
-            self._multiplexer.count
-          }
-
-          /// Whether no registered observer is alive.
-          var isEmpty: Swift.Bool {
-            self._multiplexer.isEmpty
-          }
-
-          /// The registered observers that are alive, in call order.
-          var observers: [any ViewDelegate] {
-            self._multiplexer.observers
-          }
-
           /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
           /// `Multiplexer.debugDescription`.
           var debugDescription: Swift.String {
@@ -529,11 +387,7 @@ import Testing
         @MainActor
         protocol ViewDelegateCombining: AnyObject {
           /// Combines the answers to `preferredSize(for:)`.
-          func viewDelegateMultiplexer(
-            _ multiplexer: ViewDelegateMultiplexer,
-            combinePreferredSizeFor responses: inout Multiplex.Responses<any ViewDelegate, Size?>,
-            default defaultValue: Size?
-          ) -> Size?
+          func viewDelegateMultiplexer(_ multiplexer: ViewDelegateMultiplexer, combinePreferredSizeFor responses: inout Multiplex.Responses<any ViewDelegate, Size?>, default defaultValue: Size?) -> Size?
         }
 
         /// Forwards the requirements of `ViewDelegate` for the multiplexer `@Multiplexed` generates for a protocol that
@@ -551,11 +405,7 @@ import Testing
         }
 
         extension ViewDelegateCombining {
-          func viewDelegateMultiplexer(
-            _ multiplexer: ViewDelegateMultiplexer,
-            combinePreferredSizeFor responses: inout Multiplex.Responses<any ViewDelegate, Size?>,
-            default defaultValue: Size?
-          ) -> Size? {
+          func viewDelegateMultiplexer(_ multiplexer: ViewDelegateMultiplexer, combinePreferredSizeFor responses: inout Multiplex.Responses<any ViewDelegate, Size?>, default defaultValue: Size?) -> Size? {
             Multiplex.Combiner.first.combine(&responses, default: defaultValue)
           }
         }

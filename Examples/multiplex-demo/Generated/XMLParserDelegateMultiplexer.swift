@@ -59,56 +59,6 @@ final class XMLParserDelegateMultiplexer: XMLParserDelegate, Multiplex.DelegateM
     self._multiplexer = Multiplex.Multiplexer(source: source)
   }
 
-  /// Registers an observer, called after those already registered with the same or a higher priority.
-  ///
-  /// See `Multiplexer.add(_:retention:priority:)`.
-  @discardableResult
-  func add(
-    _ observer: any XMLParserDelegate,
-    retention: Multiplex.Retention = .weak,
-    priority: Swift.Int = 0
-  ) -> Multiplex.ObservationToken {
-    self._multiplexer.add(observer, retention: retention, priority: priority)
-  }
-
-  /// Unregisters an observer. See `Multiplexer.remove(_:)`.
-  func remove(_ observer: any XMLParserDelegate) {
-    self._multiplexer.remove(observer)
-  }
-
-  /// Unregisters an observer and waits for calls in flight on other threads.
-  ///
-  /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
-  @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
-  func removeAndWait(_ observer: any XMLParserDelegate) {
-    self._multiplexer.removeAndWait(observer)
-  }
-
-  /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
-  func removeAll() {
-    self._multiplexer.removeAll()
-  }
-
-  /// Whether `observer` is registered and alive.
-  func contains(_ observer: any XMLParserDelegate) -> Swift.Bool {
-    self._multiplexer.contains(observer)
-  }
-
-  /// The number of registered observers that are alive.
-  var count: Swift.Int {
-    self._multiplexer.count
-  }
-
-  /// Whether no registered observer is alive.
-  var isEmpty: Swift.Bool {
-    self._multiplexer.isEmpty
-  }
-
-  /// The registered observers that are alive, in call order.
-  var observers: [any XMLParserDelegate] {
-    self._multiplexer.observers
-  }
-
   /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
   /// `Multiplexer.debugDescription`.
   var debugDescription: Swift.String {
@@ -449,19 +399,11 @@ final class XMLParserDelegateMultiplexer: XMLParserDelegate, Multiplex.DelegateM
 /// `Optional` result (the policy used when no combiner is set).
 protocol XMLParserDelegateCombining: AnyObject {
   /// Combines the answers to `parser(_:resolveExternalEntityName:systemID:)`.
-  func xmlParserDelegateMultiplexer(
-    _ multiplexer: XMLParserDelegateMultiplexer,
-    combineParserResolveExternalEntityNameSystemID responses: inout Multiplex.Responses<any XMLParserDelegate, Data?>,
-    default defaultValue: Data?
-  ) -> Data?
+  func xmlParserDelegateMultiplexer(_ multiplexer: XMLParserDelegateMultiplexer, combineParserResolveExternalEntityNameSystemID responses: inout Multiplex.Responses<any XMLParserDelegate, Data?>, default defaultValue: Data?) -> Data?
 }
 
 extension XMLParserDelegateCombining {
-  func xmlParserDelegateMultiplexer(
-    _ multiplexer: XMLParserDelegateMultiplexer,
-    combineParserResolveExternalEntityNameSystemID responses: inout Multiplex.Responses<any XMLParserDelegate, Data?>,
-    default defaultValue: Data?
-  ) -> Data? {
+  func xmlParserDelegateMultiplexer(_ multiplexer: XMLParserDelegateMultiplexer, combineParserResolveExternalEntityNameSystemID responses: inout Multiplex.Responses<any XMLParserDelegate, Data?>, default defaultValue: Data?) -> Data? {
     Multiplex.Combiner.firstNonNil.combine(&responses, default: defaultValue)
   }
 }

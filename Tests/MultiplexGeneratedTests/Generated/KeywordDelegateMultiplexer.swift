@@ -56,56 +56,6 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
     self._multiplexer = Multiplex.Multiplexer(source: source)
   }
 
-  /// Registers an observer, called after those already registered with the same or a higher priority.
-  ///
-  /// See `Multiplexer.add(_:retention:priority:)`.
-  @discardableResult
-  func add(
-    _ observer: any KeywordDelegate,
-    retention: Multiplex.Retention = .weak,
-    priority: Swift.Int = 0
-  ) -> Multiplex.ObservationToken {
-    self._multiplexer.add(observer, retention: retention, priority: priority)
-  }
-
-  /// Unregisters an observer. See `Multiplexer.remove(_:)`.
-  func remove(_ observer: any KeywordDelegate) {
-    self._multiplexer.remove(observer)
-  }
-
-  /// Unregisters an observer and waits for calls in flight on other threads.
-  ///
-  /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
-  @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
-  func removeAndWait(_ observer: any KeywordDelegate) {
-    self._multiplexer.removeAndWait(observer)
-  }
-
-  /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
-  func removeAll() {
-    self._multiplexer.removeAll()
-  }
-
-  /// Whether `observer` is registered and alive.
-  func contains(_ observer: any KeywordDelegate) -> Swift.Bool {
-    self._multiplexer.contains(observer)
-  }
-
-  /// The number of registered observers that are alive.
-  var count: Swift.Int {
-    self._multiplexer.count
-  }
-
-  /// Whether no registered observer is alive.
-  var isEmpty: Swift.Bool {
-    self._multiplexer.isEmpty
-  }
-
-  /// The registered observers that are alive, in call order.
-  var observers: [any KeywordDelegate] {
-    self._multiplexer.observers
-  }
-
   /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
   /// `Multiplexer.debugDescription`.
   var debugDescription: Swift.String {
@@ -554,124 +504,60 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
 /// `Optional` result (the policy used when no combiner is set).
 protocol KeywordDelegateCombining: AnyObject {
   /// Combines the answers to `value(for:)`.
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineValueFor responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int?
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineValueFor responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int?
 
   /// Combines the answers to `revision`.
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineRevision responses: inout Multiplex.Responses<any KeywordDelegate, Int>,
-    default defaultValue: Int
-  ) -> Int
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineRevision responses: inout Multiplex.Responses<any KeywordDelegate, Int>, default defaultValue: Int) -> Int
 
   /// Combines the answers to `maxDo(do:)`.
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineMaxDoDo responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int?
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineMaxDoDo responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int?
 
   /// Combines the answers to `maxIn(in:)`.
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineMaxInIn responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int?
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineMaxInIn responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int?
 
   /// Combines the answers to ``default`(x:)`.
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineDefaultX responses: inout Multiplex.Responses<any KeywordDelegate, Int>,
-    default defaultValue: Int
-  ) -> Int
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineDefaultX responses: inout Multiplex.Responses<any KeywordDelegate, Int>, default defaultValue: Int) -> Int
 
   /// Combines the answers to `where`.
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineWhere responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int?
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineWhere responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int?
 
   /// Combines the answers to `self`.
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineSelf responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int?
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineSelf responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int?
 
   /// Combines the answers to `subscript(for:)`.
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineSubscriptFor responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int?
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineSubscriptFor responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int?
 }
 
 extension KeywordDelegateCombining {
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineValueFor responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int? {
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineValueFor responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int? {
     Multiplex.Combiner.firstNonNil.combine(&responses, default: defaultValue)
   }
 
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineRevision responses: inout Multiplex.Responses<any KeywordDelegate, Int>,
-    default defaultValue: Int
-  ) -> Int {
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineRevision responses: inout Multiplex.Responses<any KeywordDelegate, Int>, default defaultValue: Int) -> Int {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineMaxDoDo responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int? {
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineMaxDoDo responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int? {
     Multiplex.Combiner.firstNonNil.combine(&responses, default: defaultValue)
   }
 
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineMaxInIn responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int? {
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineMaxInIn responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int? {
     Multiplex.Combiner.firstNonNil.combine(&responses, default: defaultValue)
   }
 
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineDefaultX responses: inout Multiplex.Responses<any KeywordDelegate, Int>,
-    default defaultValue: Int
-  ) -> Int {
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineDefaultX responses: inout Multiplex.Responses<any KeywordDelegate, Int>, default defaultValue: Int) -> Int {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineWhere responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int? {
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineWhere responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int? {
     Multiplex.Combiner.firstNonNil.combine(&responses, default: defaultValue)
   }
 
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineSelf responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int? {
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineSelf responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int? {
     Multiplex.Combiner.firstNonNil.combine(&responses, default: defaultValue)
   }
 
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineSubscriptFor responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int? {
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineSubscriptFor responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int? {
     Multiplex.Combiner.firstNonNil.combine(&responses, default: defaultValue)
   }
 }
