@@ -16,7 +16,7 @@ extension DelegateMultiplexing {
   }
 
   /// Combines the answers of the observers that implement an optional requirement that returns a value, as
-  /// ``Multiplexer/_forward(_:default:requirement:combiner:_:_:)`` does. Not API.
+  /// `Multiplexer._forward` does. Not API.
   ///
   /// - Parameters:
   ///   - policy: The combiner used when `combiner` is `nil`.

@@ -189,7 +189,7 @@ import Testing
       #expect(output.contains("  Foundation.NSSelectorFromString(\"\(selector)\"),\n"), "\(selector)")
     }
     // The iOS 26 requirement keeps its availability where it is declared.
-    #expect(output.contains("@available(iOS 26.0, *)\n  func webView(_ webView: WKWebView, shouldGoTo"))
+    #expect(output.contains("  @available(iOS 26.0, *) func webView(_ webView: WKWebView, shouldGoTo"))
     // Without a selector from the graph, `#selector` names the requirement.
     let scrollView = generated(ObjCInputs.scrollView, typeName: "M", defaults: ObjCInputs.scrollViewDefaults)
     #expect(scrollView.contains("#selector((any UIScrollViewDelegate).viewForZooming(in:))"))

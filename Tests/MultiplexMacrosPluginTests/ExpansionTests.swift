@@ -147,9 +147,7 @@ import Testing
           /// the tap is unregistered. Calls are buffered with `bufferingPolicy`: `.unbounded` keeps every event until
           /// it is read; `.bufferingOldest(n)` and `.bufferingNewest(n)` keep at most `n` unread events, dropping the
           /// newest or the oldest.
-          public func events(
-            bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded
-          ) -> Swift.AsyncStream<Event> {
+          public func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
             self._multiplexer._events(bufferingPolicy: bufferingPolicy) {
               _EventTap($0)
             }
@@ -369,9 +367,7 @@ import Testing
           /// the tap is unregistered. Calls are buffered with `bufferingPolicy`: `.unbounded` keeps every event until
           /// it is read; `.bufferingOldest(n)` and `.bufferingNewest(n)` keep at most `n` unread events, dropping the
           /// newest or the oldest.
-          func events(
-            bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded
-          ) -> Swift.AsyncStream<Event> {
+          func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
             self._multiplexer._events(bufferingPolicy: bufferingPolicy) {
               _EventTap($0)
             }

@@ -577,25 +577,22 @@ import Testing
     let multiplexer = "class DelegateMultiplexer"
     #expect(
       expansion.member("didTap", of: multiplexer) == """
-        @preconcurrency
-        @MainActor
-        func didTap() {
+        @preconcurrency @MainActor func didTap() {
           self._multiplexer.notify {
             $0.didTap()
           }
         }
         """
     )
-    #expect(expansion.member("title", of: multiplexer).hasPrefix("@MainActor\nfunc title() async -> String? {"))
+    #expect(expansion.member("title", of: multiplexer).hasPrefix("@MainActor func title() async -> String? {"))
     #expect(
       expansion.member("legacyTitle", of: multiplexer).hasPrefix(
-        "@available(*, deprecated, message: \"Use title()\")\nfunc legacyTitle() -> String? {"
+        "@available(*, deprecated, message: \"Use title()\") func legacyTitle() -> String? {"
       )
     )
     #expect(
       expansion.member("legacyTitle", of: "extension Delegate") == """
-        @available(*, deprecated, message: "Use title()")
-        func legacyTitle() -> String? {
+        @available(*, deprecated, message: "Use title()") func legacyTitle() -> String? {
           Multiplex.notImplemented(by: self, returning: nil)
         }
         """
@@ -603,8 +600,7 @@ import Testing
     #expect(
       expansion.member("delegateMultiplexer", of: "protocol DelegateCombining").contains(
         """
-        @available(*, deprecated, message: "Use title()")
-        func delegateMultiplexer(_ multiplexer: DelegateMultiplexer, combineLegacyTitle responses: inout Multiplex.Responses<any Delegate, String?>,
+        @available(*, deprecated, message: "Use title()") func delegateMultiplexer(_ multiplexer: DelegateMultiplexer, combineLegacyTitle responses: inout Multiplex.Responses<any Delegate, String?>,
         """
       )
     )

@@ -523,8 +523,7 @@ import Testing
     #expect(expansion.isValidSyntax)
     #expect(
       expansion.member("render", of: "class DelegateMultiplexer") == """
-        @MainActor
-        func render() {
+        @MainActor func render() {
           self._multiplexer.notify {
             $0.render()
           }
@@ -749,8 +748,7 @@ import Testing
     #expect(expansion.isValidSyntax)
     #expect(
       expansion.member("didChange", of: "class DelegateMultiplexer") == """
-        @available(macOS 16, *)
-        func didChange() -> Int? {
+        @available(macOS 16, *) func didChange() -> Int? {
           self._multiplexer._forward(.first, default: nil, combiner: self._combiner.object) {
             $0.delegateMultiplexer(self, combineDidChange: &$1, default: $2)
           } _: {
@@ -761,22 +759,19 @@ import Testing
     )
     #expect(
       expansion.member("delegateMultiplexer", of: "protocol DelegateCombining") == """
-        @available(macOS 16, *)
-        func delegateMultiplexer(_ multiplexer: DelegateMultiplexer, combineDidChange responses: inout Multiplex.Responses<any Delegate, Int?>, default defaultValue: Int?) -> Int?
+        @available(macOS 16, *) func delegateMultiplexer(_ multiplexer: DelegateMultiplexer, combineDidChange responses: inout Multiplex.Responses<any Delegate, Int?>, default defaultValue: Int?) -> Int?
         """
     )
     #expect(
       expansion.member("delegateMultiplexer", of: "extension DelegateCombining") == """
-        @available(macOS 16, *)
-        func delegateMultiplexer(_ multiplexer: DelegateMultiplexer, combineDidChange responses: inout Multiplex.Responses<any Delegate, Int?>, default defaultValue: Int?) -> Int? {
+        @available(macOS 16, *) func delegateMultiplexer(_ multiplexer: DelegateMultiplexer, combineDidChange responses: inout Multiplex.Responses<any Delegate, Int?>, default defaultValue: Int?) -> Int? {
           Multiplex.Combiner.first.combine(&responses, default: defaultValue)
         }
         """
     )
     #expect(
       expansion.member("didChange", of: "extension Delegate") == """
-        @available(macOS 16, *)
-        func didChange() -> Int? {
+        @available(macOS 16, *) func didChange() -> Int? {
           Multiplex.notImplemented(by: self, returning: nil)
         }
         """

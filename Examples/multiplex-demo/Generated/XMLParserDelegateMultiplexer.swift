@@ -22,14 +22,10 @@ final class XMLParserDelegateMultiplexer: XMLParserDelegate, Multiplex.DelegateM
 
   /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
   /// the rest of the runtime API.
-  var multiplexer: Multiplex.Multiplexer<any XMLParserDelegate> {
-    self._multiplexer
-  }
+  var multiplexer: Multiplex.Multiplexer<any XMLParserDelegate> { self._multiplexer }
 
   /// This multiplexer as a `any XMLParserDelegate`, for a delegate slot. See `DelegateMultiplexing`.
-  var asDelegate: any XMLParserDelegate {
-    self
-  }
+  var asDelegate: any XMLParserDelegate { self }
 
   private let _combiner = Multiplex._LockedWeakReference<any XMLParserDelegateCombining>()
 
@@ -38,12 +34,8 @@ final class XMLParserDelegateMultiplexer: XMLParserDelegate, Multiplex.DelegateM
   ///
   /// Held weakly. Reading and writing it is thread-safe: each call reads it once, when it starts.
   var combiner: (any XMLParserDelegateCombining)? {
-    get {
-      self._combiner.object
-    }
-    set {
-      self._combiner.object = newValue
-    }
+    get { self._combiner.object }
+    set { self._combiner.object = newValue }
   }
 
   /// Creates a multiplexer without observers.
@@ -61,9 +53,7 @@ final class XMLParserDelegateMultiplexer: XMLParserDelegate, Multiplex.DelegateM
 
   /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
   /// `Multiplexer.debugDescription`.
-  var debugDescription: Swift.String {
-    self._multiplexer.debugDescription
-  }
+  var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
   func parserDidStartDocument(_ parser: XMLParser) {
     self._multiplexer.notify {
@@ -377,12 +367,8 @@ final class XMLParserDelegateMultiplexer: XMLParserDelegate, Multiplex.DelegateM
   /// the tap is unregistered. Calls are buffered with `bufferingPolicy`: `.unbounded` keeps every event until
   /// it is read; `.bufferingOldest(n)` and `.bufferingNewest(n)` keep at most `n` unread events, dropping the
   /// newest or the oldest.
-  func events(
-    bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded
-  ) -> Swift.AsyncStream<Event> {
-    self._multiplexer._events(bufferingPolicy: bufferingPolicy) {
-      _EventTap($0)
-    }
+  func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    self._multiplexer._events(bufferingPolicy: bufferingPolicy) { _EventTap($0) }
   }
 
   /// Answers like an object that implements nothing of `XMLParserDelegate`: the protocol's default implementations,

@@ -258,12 +258,8 @@ extension Generator {
       /// the tap is unregistered. Calls are buffered with `bufferingPolicy`: `.unbounded` keeps every event until
       /// it is read; `.bufferingOldest(n)` and `.bufferingNewest(n)` keep at most `n` unread events, dropping the
       /// newest or the oldest.
-      \(memberAccess)func events(
-        bufferingPolicy: Swift.AsyncStream<\(event)>.Continuation.BufferingPolicy = .unbounded
-      ) -> Swift.AsyncStream<\(event)> {
-        self.\(Naming.storage)._events(bufferingPolicy: bufferingPolicy) {
-          \(tap)($0)
-        }
+      \(memberAccess)func events(bufferingPolicy: Swift.AsyncStream<\(event)>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<\(event)> {
+        self.\(Naming.storage)._events(bufferingPolicy: bufferingPolicy) { \(tap)($0) }
       }
       """
   }

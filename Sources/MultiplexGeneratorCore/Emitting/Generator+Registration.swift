@@ -20,12 +20,8 @@ extension Generator {
         ///
         /// Held weakly. Reading and writing it is thread-safe: each call reads it once, when it starts.
         \(memberAccess)var combiner: (any \(model.combiningName))? {
-          get {
-            self.\(Naming.combinerStorage).object
-          }
-          set {
-            self.\(Naming.combinerStorage).object = newValue
-          }
+          get { self.\(Naming.combinerStorage).object }
+          set { self.\(Naming.combinerStorage).object = newValue }
         }
         """
     } else {
@@ -54,14 +50,10 @@ extension Generator {
 
         /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
         /// the rest of the runtime API.
-        \(raw: memberAccess)var multiplexer: Multiplex.Multiplexer<\(raw: observer)> {
-          self.\(raw: Naming.storage)
-        }
+        \(raw: memberAccess)var multiplexer: Multiplex.Multiplexer<\(raw: observer)> { self.\(raw: Naming.storage) }
 
         /// This multiplexer as a `\(raw: observer)`, for a delegate slot. See `DelegateMultiplexing`.
-        \(raw: memberAccess)var asDelegate: \(raw: observer) {
-          self
-        }
+        \(raw: memberAccess)var asDelegate: \(raw: observer) { self }
 
         \(raw: combinerDeclaration.isEmpty ? "" : indented(combinerDeclaration, 2) + "\n\n  ")/// Creates a multiplexer without observers.
         \(raw: memberAccess)\(raw: subclassesNSObject ? "override " : "")init() {
@@ -78,9 +70,7 @@ extension Generator {
 
         /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
         /// `Multiplexer.debugDescription`.
-        \(raw: debugDescriptionHeading)var debugDescription: Swift.String {
-          self.\(raw: Naming.storage).debugDescription
-        }
+        \(raw: debugDescriptionHeading)var debugDescription: Swift.String { self.\(raw: Naming.storage).debugDescription }
 
         \(raw: indented((parentConversions + members).joined(separator: "\n\n"), 2))
       }

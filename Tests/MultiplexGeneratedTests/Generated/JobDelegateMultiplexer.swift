@@ -25,14 +25,10 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
 
   /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
   /// the rest of the runtime API.
-  var multiplexer: Multiplex.Multiplexer<any JobDelegate> {
-    self._multiplexer
-  }
+  var multiplexer: Multiplex.Multiplexer<any JobDelegate> { self._multiplexer }
 
   /// This multiplexer as a `any JobDelegate`, for a delegate slot. See `DelegateMultiplexing`.
-  var asDelegate: any JobDelegate {
-    self
-  }
+  var asDelegate: any JobDelegate { self }
 
   private let _combiner = Multiplex._LockedWeakReference<any JobDelegateCombining>()
 
@@ -41,12 +37,8 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
   ///
   /// Held weakly. Reading and writing it is thread-safe: each call reads it once, when it starts.
   var combiner: (any JobDelegateCombining)? {
-    get {
-      self._combiner.object
-    }
-    set {
-      self._combiner.object = newValue
-    }
+    get { self._combiner.object }
+    set { self._combiner.object = newValue }
   }
 
   /// Creates a multiplexer without observers.
@@ -64,9 +56,7 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
 
   /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
   /// `Multiplexer.debugDescription`.
-  var debugDescription: Swift.String {
-    self._multiplexer.debugDescription
-  }
+  var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
   func jobDidStart(_ job: Job) {
     self._multiplexer.notify {
@@ -377,12 +367,8 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
   /// the tap is unregistered. Calls are buffered with `bufferingPolicy`: `.unbounded` keeps every event until
   /// it is read; `.bufferingOldest(n)` and `.bufferingNewest(n)` keep at most `n` unread events, dropping the
   /// newest or the oldest.
-  func events(
-    bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded
-  ) -> Swift.AsyncStream<Event> {
-    self._multiplexer._events(bufferingPolicy: bufferingPolicy) {
-      _EventTap($0)
-    }
+  func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    self._multiplexer._events(bufferingPolicy: bufferingPolicy) { _EventTap($0) }
   }
 
   /// Answers like an object that implements nothing of `JobDelegate`: the protocol's default implementations,

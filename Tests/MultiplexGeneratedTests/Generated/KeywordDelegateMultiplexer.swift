@@ -19,14 +19,10 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
 
   /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
   /// the rest of the runtime API.
-  var multiplexer: Multiplex.Multiplexer<any KeywordDelegate> {
-    self._multiplexer
-  }
+  var multiplexer: Multiplex.Multiplexer<any KeywordDelegate> { self._multiplexer }
 
   /// This multiplexer as a `any KeywordDelegate`, for a delegate slot. See `DelegateMultiplexing`.
-  var asDelegate: any KeywordDelegate {
-    self
-  }
+  var asDelegate: any KeywordDelegate { self }
 
   private let _combiner = Multiplex._LockedWeakReference<any KeywordDelegateCombining>()
 
@@ -35,12 +31,8 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
   ///
   /// Held weakly. Reading and writing it is thread-safe: each call reads it once, when it starts.
   var combiner: (any KeywordDelegateCombining)? {
-    get {
-      self._combiner.object
-    }
-    set {
-      self._combiner.object = newValue
-    }
+    get { self._combiner.object }
+    set { self._combiner.object = newValue }
   }
 
   /// Creates a multiplexer without observers.
@@ -58,9 +50,7 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
 
   /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
   /// `Multiplexer.debugDescription`.
-  var debugDescription: Swift.String {
-    self._multiplexer.debugDescription
-  }
+  var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
   func update(arg: Int) {
     self._multiplexer.notify {
@@ -68,8 +58,7 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
     }
   }
 
-  @discardableResult
-  func value(for name: String) -> Int? {
+  @discardableResult func value(for name: String) -> Int? {
     if let combiner = self._combiner.object {
       return self._multiplexer._combine(
         default: self._defaults.value(for: name),
@@ -400,8 +389,7 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
       Multiplex._yieldEvent(.update(arg: arg), to: self.continuation)
     }
 
-    @discardableResult
-    func value(for name: String) -> Int? {
+    @discardableResult func value(for name: String) -> Int? {
       Multiplex._yieldEvent(.value(for: name), to: self.continuation)
       return Multiplex.notImplemented(by: self, returning: self._defaults.value(for: name))
     }
@@ -482,12 +470,8 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
   /// the tap is unregistered. Calls are buffered with `bufferingPolicy`: `.unbounded` keeps every event until
   /// it is read; `.bufferingOldest(n)` and `.bufferingNewest(n)` keep at most `n` unread events, dropping the
   /// newest or the oldest.
-  func events(
-    bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded
-  ) -> Swift.AsyncStream<Event> {
-    self._multiplexer._events(bufferingPolicy: bufferingPolicy) {
-      _EventTap($0)
-    }
+  func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    self._multiplexer._events(bufferingPolicy: bufferingPolicy) { _EventTap($0) }
   }
 
   /// Answers like an object that implements nothing of `KeywordDelegate`: the protocol's default implementations,

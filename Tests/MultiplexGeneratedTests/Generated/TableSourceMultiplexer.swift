@@ -18,14 +18,10 @@ final class TableSourceMultiplexer: TableSource, Multiplex.DelegateMultiplexing,
 
   /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
   /// the rest of the runtime API.
-  var multiplexer: Multiplex.Multiplexer<any TableSource> {
-    self._multiplexer
-  }
+  var multiplexer: Multiplex.Multiplexer<any TableSource> { self._multiplexer }
 
   /// This multiplexer as a `any TableSource`, for a delegate slot. See `DelegateMultiplexing`.
-  var asDelegate: any TableSource {
-    self
-  }
+  var asDelegate: any TableSource { self }
 
   private let _combiner = Multiplex._LockedWeakReference<any TableSourceCombining>()
 
@@ -34,12 +30,8 @@ final class TableSourceMultiplexer: TableSource, Multiplex.DelegateMultiplexing,
   ///
   /// Held weakly. Reading and writing it is thread-safe: each call reads it once, when it starts.
   var combiner: (any TableSourceCombining)? {
-    get {
-      self._combiner.object
-    }
-    set {
-      self._combiner.object = newValue
-    }
+    get { self._combiner.object }
+    set { self._combiner.object = newValue }
   }
 
   /// Creates a multiplexer without observers.
@@ -57,9 +49,7 @@ final class TableSourceMultiplexer: TableSource, Multiplex.DelegateMultiplexing,
 
   /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
   /// `Multiplexer.debugDescription`.
-  var debugDescription: Swift.String {
-    self._multiplexer.debugDescription
-  }
+  var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
   subscript(row: Int) -> String {
     get {

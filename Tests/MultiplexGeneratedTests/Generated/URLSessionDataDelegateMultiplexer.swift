@@ -28,14 +28,10 @@ final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSessionDa
 
   /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
   /// the rest of the runtime API.
-  var multiplexer: Multiplex.Multiplexer<any URLSessionDataDelegate> {
-    self._multiplexer
-  }
+  var multiplexer: Multiplex.Multiplexer<any URLSessionDataDelegate> { self._multiplexer }
 
   /// This multiplexer as a `any URLSessionDataDelegate`, for a delegate slot. See `DelegateMultiplexing`.
-  var asDelegate: any URLSessionDataDelegate {
-    self
-  }
+  var asDelegate: any URLSessionDataDelegate { self }
 
   /// Creates a multiplexer without observers.
   override init() {
@@ -52,9 +48,7 @@ final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSessionDa
 
   /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
   /// `Multiplexer.debugDescription`.
-  override var debugDescription: Swift.String {
-    self._multiplexer.debugDescription
-  }
+  override var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse, completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
     // A decision: only the first observer in call order gets it, so the handler is called once.
