@@ -11,7 +11,11 @@ public import SwiftSyntaxMacros
 /// `MultiplexGeneratorCore`, which `multiplex-generate` shares. The peer role reports the diagnostics; the
 /// extension role stays silent so that each problem is reported once. Either role generates nothing when the
 /// model has a diagnostic.
-public enum MultiplexedMacro {}
+public enum MultiplexedMacro {
+  /// The generated text as the emitter writes it, as `multiplex-generate` writes it too: formatting it again would
+  /// spread one-line members over several lines.
+  public static var formatMode: FormatMode { .disabled }
+}
 
 extension MultiplexedMacro: PeerMacro {
   public static func expansion(

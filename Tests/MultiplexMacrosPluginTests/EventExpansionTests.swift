@@ -95,9 +95,7 @@ import Testing
     #expect(
       expansion.member("events", of: "class DelegateMultiplexer") == """
         public func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
-          self._multiplexer._events(bufferingPolicy: bufferingPolicy) {
-            _EventTap($0)
-          }
+          self._multiplexer._events(bufferingPolicy: bufferingPolicy) { _EventTap($0) }
         }
         """
     )

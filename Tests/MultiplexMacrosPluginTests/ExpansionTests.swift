@@ -32,14 +32,10 @@ import Testing
 
           /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
           /// the rest of the runtime API.
-          public var multiplexer: Multiplex.Multiplexer<any ScrollViewDelegate> {
-            self._multiplexer
-          }
+          public var multiplexer: Multiplex.Multiplexer<any ScrollViewDelegate> { self._multiplexer }
 
           /// This multiplexer as a `any ScrollViewDelegate`, for a delegate slot. See `DelegateMultiplexing`.
-          public var asDelegate: any ScrollViewDelegate {
-            self
-          }
+          public var asDelegate: any ScrollViewDelegate { self }
 
           private let _combiner = Multiplex._LockedWeakReference<any ScrollViewDelegateCombining>()
 
@@ -48,12 +44,8 @@ import Testing
           ///
           /// Held weakly. Reading and writing it is thread-safe: each call reads it once, when it starts.
           public var combiner: (any ScrollViewDelegateCombining)? {
-            get {
-              self._combiner.object
-            }
-            set {
-              self._combiner.object = newValue
-            }
+            get { self._combiner.object }
+            set { self._combiner.object = newValue }
           }
 
           /// Creates a multiplexer without observers.
@@ -71,9 +63,7 @@ import Testing
 
           /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
           /// `Multiplexer.debugDescription`.
-          public var debugDescription: Swift.String {
-            self._multiplexer.debugDescription
-          }
+          public var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
           public func scrollViewDidScroll(_ scrollView: ScrollView) {
             self._multiplexer.notify {
@@ -148,9 +138,7 @@ import Testing
           /// it is read; `.bufferingOldest(n)` and `.bufferingNewest(n)` keep at most `n` unread events, dropping the
           /// newest or the oldest.
           public func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
-            self._multiplexer._events(bufferingPolicy: bufferingPolicy) {
-              _EventTap($0)
-            }
+            self._multiplexer._events(bufferingPolicy: bufferingPolicy) { _EventTap($0) }
           }
         }
 
@@ -174,9 +162,7 @@ import Testing
           /// The observer type of the refining protocol's multiplexer.
           associatedtype _Observer
           /// The refining protocol's runtime multiplexer, which holds the observers.
-          var multiplexer: Multiplex.Multiplexer<_Observer> {
-            get
-          }
+          var multiplexer: Multiplex.Multiplexer<_Observer> { get }
           /// `observer` as an observer of `ScrollViewDelegate`.
           static func _asScrollViewDelegate(_ observer: _Observer) -> any ScrollViewDelegate
         }
@@ -263,14 +249,10 @@ import Testing
 
           /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
           /// the rest of the runtime API.
-          var multiplexer: Multiplex.Multiplexer<any ViewDelegate> {
-            self._multiplexer
-          }
+          var multiplexer: Multiplex.Multiplexer<any ViewDelegate> { self._multiplexer }
 
           /// This multiplexer as a `any ViewDelegate`, for a delegate slot. See `DelegateMultiplexing`.
-          var asDelegate: any ViewDelegate {
-            self
-          }
+          var asDelegate: any ViewDelegate { self }
 
           /// The object that combines the observers' answers to calls that return a value; `nil` for the default
           /// policy (the first responding observer's answer).
@@ -293,9 +275,7 @@ import Testing
 
           /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
           /// `Multiplexer.debugDescription`.
-          var debugDescription: Swift.String {
-            self._multiplexer.debugDescription
-          }
+          var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
           func viewDidLayout(_ view: View) {
             self._multiplexer.notify {
@@ -368,9 +348,7 @@ import Testing
           /// it is read; `.bufferingOldest(n)` and `.bufferingNewest(n)` keep at most `n` unread events, dropping the
           /// newest or the oldest.
           func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
-            self._multiplexer._events(bufferingPolicy: bufferingPolicy) {
-              _EventTap($0)
-            }
+            self._multiplexer._events(bufferingPolicy: bufferingPolicy) { _EventTap($0) }
           }
         }
 
@@ -393,9 +371,7 @@ import Testing
           /// The observer type of the refining protocol's multiplexer.
           associatedtype _Observer
           /// The refining protocol's runtime multiplexer, which holds the observers.
-          var multiplexer: Multiplex.Multiplexer<_Observer> {
-            get
-          }
+          var multiplexer: Multiplex.Multiplexer<_Observer> { get }
           /// `observer` as an observer of `ViewDelegate`.
           nonisolated static func _asViewDelegate(_ observer: _Observer) -> any ViewDelegate
         }

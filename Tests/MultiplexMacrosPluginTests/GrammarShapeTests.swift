@@ -638,7 +638,7 @@ import Testing
     #expect(
       expansion.member("size", of: "extension Delegate") == """
         func size(
-            _ width: Int,
+            _ width: Int, 
             height: Int  // in points
           ) -> Int? {
           Multiplex.notImplemented(by: self, returning: nil)

@@ -692,12 +692,8 @@ import Testing
     #expect(
       expansion.member("combiner", of: "class PackageDelegateMultiplexer") == """
         package var combiner: (any PackageDelegateCombining)? {
-          get {
-            self._combiner.object
-          }
-          set {
-            self._combiner.object = newValue
-          }
+          get { self._combiner.object }
+          set { self._combiner.object = newValue }
         }
         """
     )
