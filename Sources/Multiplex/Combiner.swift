@@ -204,6 +204,7 @@ public protocol _OptionalValue: SendableMetatype {
 // An Apple SDK whose standard library predates Swift 6.2 (macOS 15.5, iOS 18.5 and older) has no
 // `SendableMetatype`, and needs none: the metatype check came with it. (The Linux toolchain's library matches its
 // compiler and carries no version to test.)
+/// `Optional`, for ``Combiner/firstNonNil``. Not meant to be adopted by other types.
 public protocol _OptionalValue {
   /// Whether `value` is `nil`.
   static func == (value: Self, nil: _OptionalNilComparisonType) -> Bool
