@@ -14,8 +14,12 @@
 /// }
 ///
 /// let listener = ScrollViewDelegateMultiplexer.install(on: webView.scrollView, delegate: \.delegate)
-/// listener.multiplexer.add(analytics)
+/// listener.add(analytics)
 /// ```
+///
+/// The adopting class gets the registration API of its ``multiplexer`` from this protocol's extension: `add`,
+/// `remove`, `removeAndWait`, `removeAll`, `contains`, `count`, `isEmpty` and `observers`, each followed by
+/// ``observersDidChange()`` when it changes the observers.
 ///
 /// See <doc:ListeningToADelegateYouDoNotOwn>.
 public protocol DelegateMultiplexing: AnyObject {
