@@ -6,9 +6,13 @@
 #
 # Builds `Multiplex` in release (MULTIPLEX_OMIT_MACROS, .build-release, as CI's release test step) and the debug
 # `multiplex-generate`, then writes a protocol with N and 2N requirements (half `Void`, half `Int?`), generates
-# its multiplexer from its symbol graph, writes the hand-written forwarder for the same protocol, compiles each
+# its multiplexer from its symbol graph, writes the hand-written forwarder for the same protocol and policy (a Swift
+# protocol of another module: every observer responds, so an `Optional` result combines as the first non-`nil`
+# answer, `combine(using: .firstNonNil, default: nil)`), compiles each
 # with -O into an object, and prints the text+data size per requirement: (size at 2N − size at N) / N, so the
-# fixed cost of each class (registration, events, the combiner) is left out. N defaults to 16.
+# fixed cost of each class (registration, events, the combiner) is left out. N defaults to 16. The generated
+# requirement also carries its event case, its event tap member and its combining method; MULTIPLEX_KEEP=1 keeps
+# the objects (for `nm --size-sort`).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 n="${1:-16}"
@@ -19,7 +23,7 @@ generator="$(swift build --product multiplex-generate --show-bin-path)/multiplex
 modules="$root/.build-release/release/Modules"
 modulemap="$root/.build-release/release/_MultiplexShims.build/module.modulemap"
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+[ -n "${MULTIPLEX_KEEP:-}" ] && echo "work: $work" >&2 || trap 'rm -rf "$work"' EXIT
 
 protocol() { # count
   echo "public protocol Gauge: AnyObject {"
@@ -37,7 +41,7 @@ hand() { # count
   echo "  let multiplexer = Multiplexer<any Gauge>()"
   for ((i = 0; i < $1 / 2; i++)); do
     echo "  func changed$i(_ value: Int) { multiplexer.notify { \$0.changed$i(value) } }"
-    echo "  func reading$i(_ value: Int) -> Int? { multiplexer.combine(default: nil) { \$0.reading$i(value) } }"
+    echo "  func reading$i(_ value: Int) -> Int? { multiplexer.combine(using: .firstNonNil, default: nil) { \$0.reading$i(value) } }"
   done
   echo "}"
 }
