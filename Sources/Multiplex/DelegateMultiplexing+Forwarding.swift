@@ -56,4 +56,38 @@ extension DelegateMultiplexing {
       return answer
     }
   }
+
+  /// ``_combineImplementing(_:default:requirement:combiner:_:_:)`` with the default policy, the first responding
+  /// observer's answer. Not API.
+  ///
+  /// - Parameters:
+  ///   - defaultValue: The requirement's default.
+  ///   - requirement: The requirement being forwarded: the forwarding member, `#function`.
+  ///   - combiner: The multiplexer's combining delegate, if one is set.
+  ///   - combining: Combines the responses with `combiner`.
+  ///   - call: Calls one observer: `nil` when it does not implement the requirement.
+  /// - Returns: What `combining` returns, or the first responding observer's answer, or `defaultValue`.
+  @inlinable
+  public func _combineImplementing<Value, Combining>(
+    default defaultValue: Value,
+    requirement: StaticString = #function,
+    combiner: Combining?,
+    _ combining: (Combining, inout Responses<Delegate, Value>, Value) -> Value,
+    _ call: (Delegate) -> Value?
+  ) -> Value {
+    var responded = false
+    defer {
+      if !responded { observersDidChange() }
+    }
+    let multiplexer = self.multiplexer
+    return multiplexer._forward(default: defaultValue, requirement: requirement, combiner: combiner, combining) {
+      observer in
+      guard let answer = call(observer) else {
+        guard let object = multiplexer._classInstance(observer) else { return defaultValue }
+        return notImplemented(by: object, returning: defaultValue, requirement: requirement)
+      }
+      responded = true
+      return answer
+    }
+  }
 }

@@ -58,7 +58,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   public override var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
   @available(macOS 10.7, *) @MainActor public func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
-    self._combineImplementing(.first, default: nil, combiner: self._combiner.object) {
+    self._combineImplementing(default: nil, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineTableViewViewForRow: &$1, default: $2)
     } _: {
       $0.tableView(_:viewFor:row:).map { $0(tableView, tableColumn, row) }
@@ -66,7 +66,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @available(macOS 10.7, *) @MainActor public func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView? {
-    self._combineImplementing(.first, default: nil, combiner: self._combiner.object) {
+    self._combineImplementing(default: nil, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineTableViewRowViewForRow: &$1, default: $2)
     } _: {
       $0.tableView(_:rowViewForRow:).map { $0(tableView, row) }
@@ -92,7 +92,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @MainActor public func tableView(_ tableView: NSTableView, shouldEdit tableColumn: NSTableColumn?, row: Int) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self._combiner.object) {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineTableViewShouldEditRow: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, shouldEdit: tableColumn, row: row)
@@ -100,7 +100,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @MainActor public func tableView(_ tableView: NSTableView, toolTipFor cell: NSCell, rect: NSRectPointer, tableColumn: NSTableColumn?, row: Int, mouseLocation: NSPoint) -> String {
-    self._combineImplementing(.first, default: "", combiner: self._combiner.object) {
+    self._combineImplementing(default: "", combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineTableViewToolTipForRectTableColumnRowMouseLocation: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, toolTipFor: cell, rect: rect, tableColumn: tableColumn, row: row, mouseLocation: mouseLocation)
@@ -108,7 +108,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @available(macOS 10.5, *) @MainActor public func tableView(_ tableView: NSTableView, shouldShowCellExpansionFor tableColumn: NSTableColumn?, row: Int) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self._combiner.object) {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineTableViewShouldShowCellExpansionForRow: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, shouldShowCellExpansionFor: tableColumn, row: row)
@@ -116,7 +116,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @available(macOS 10.5, *) @MainActor public func tableView(_ tableView: NSTableView, shouldTrackCell cell: NSCell, for tableColumn: NSTableColumn?, row: Int) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self._combiner.object) {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineTableViewShouldTrackCellForRow: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, shouldTrackCell: cell, for: tableColumn, row: row)
@@ -124,7 +124,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @available(macOS 10.5, *) @MainActor public func tableView(_ tableView: NSTableView, dataCellFor tableColumn: NSTableColumn?, row: Int) -> NSCell? {
-    self._combineImplementing(.first, default: nil, combiner: self._combiner.object) {
+    self._combineImplementing(default: nil, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineTableViewDataCellForRow: &$1, default: $2)
     } _: {
       $0.tableView(_:dataCellFor:row:).map { $0(tableView, tableColumn, row) }
@@ -132,7 +132,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @MainActor public func selectionShouldChange(in tableView: NSTableView) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self._combiner.object) {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineSelectionShouldChangeIn: &$1, default: $2)
     } _: {
       $0.selectionShouldChange?(in: tableView)
@@ -140,7 +140,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @MainActor public func tableView(_ tableView: NSTableView, shouldSelectRow row: Int) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self._combiner.object) {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineTableViewShouldSelectRow: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, shouldSelectRow: row)
@@ -148,7 +148,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @available(macOS 10.5, *) @MainActor public func tableView(_ tableView: NSTableView, selectionIndexesForProposedSelection proposedSelectionIndexes: IndexSet) -> IndexSet {
-    self._combineImplementing(.first, default: proposedSelectionIndexes, combiner: self._combiner.object) {
+    self._combineImplementing(default: proposedSelectionIndexes, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineTableViewSelectionIndexesForProposedSelection: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, selectionIndexesForProposedSelection: proposedSelectionIndexes)
@@ -156,7 +156,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @MainActor public func tableView(_ tableView: NSTableView, shouldSelect tableColumn: NSTableColumn?) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self._combiner.object) {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineTableViewShouldSelect: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, shouldSelect: tableColumn)
@@ -182,7 +182,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @available(macOS 10.0, *) @MainActor public func tableView(_ tableView: NSTableView, heightOfRow row: Int) -> CGFloat {
-    self._combineImplementing(.first, default: tableView.rowHeight, combiner: self._combiner.object) {
+    self._combineImplementing(default: tableView.rowHeight, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineTableViewHeightOfRow: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, heightOfRow: row)
@@ -190,7 +190,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @available(macOS 10.5, *) @MainActor public func tableView(_ tableView: NSTableView, typeSelectStringFor tableColumn: NSTableColumn?, row: Int) -> String? {
-    self._combineImplementing(.first, default: nil, combiner: self._combiner.object) {
+    self._combineImplementing(default: nil, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineTableViewTypeSelectStringForRow: &$1, default: $2)
     } _: {
       $0.tableView(_:typeSelectStringFor:row:).map { $0(tableView, tableColumn, row) }
@@ -198,7 +198,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @available(macOS 10.5, *) @MainActor public func tableView(_ tableView: NSTableView, nextTypeSelectMatchFromRow startRow: Int, toRow endRow: Int, for searchString: String) -> Int {
-    self._combineImplementing(.first, default: -1, combiner: self._combiner.object) {
+    self._combineImplementing(default: -1, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineTableViewNextTypeSelectMatchFromRowToRowFor: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, nextTypeSelectMatchFromRow: startRow, toRow: endRow, for: searchString)
@@ -206,7 +206,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @available(macOS 10.5, *) @MainActor public func tableView(_ tableView: NSTableView, shouldTypeSelectFor event: NSEvent, withCurrentSearch searchString: String?) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self._combiner.object) {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineTableViewShouldTypeSelectForWithCurrentSearch: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, shouldTypeSelectFor: event, withCurrentSearch: searchString)
@@ -214,7 +214,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @available(macOS 10.5, *) @MainActor public func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool {
-    self._combineImplementing(.first, default: false, combiner: self._combiner.object) {
+    self._combineImplementing(default: false, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineTableViewIsGroupRow: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, isGroupRow: row)
@@ -222,7 +222,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @available(macOS 10.6, *) @MainActor public func tableView(_ tableView: NSTableView, sizeToFitWidthOfColumn column: Int) -> CGFloat {
-    self._combineImplementing(.first, default: tableView.tableColumns[column].width, combiner: self._combiner.object) {
+    self._combineImplementing(default: tableView.tableColumns[column].width, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineTableViewSizeToFitWidthOfColumn: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, sizeToFitWidthOfColumn: column)
@@ -230,7 +230,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @available(macOS 10.6, *) @MainActor public func tableView(_ tableView: NSTableView, shouldReorderColumn columnIndex: Int, toColumn newColumnIndex: Int) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self._combiner.object) {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineTableViewShouldReorderColumnToColumn: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, shouldReorderColumn: columnIndex, toColumn: newColumnIndex)
@@ -238,7 +238,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @available(macOS 10.11, *) @MainActor public func tableView(_ tableView: NSTableView, rowActionsForRow row: Int, edge: NSTableView.RowActionEdge) -> [NSTableViewRowAction] {
-    self._combineImplementing(.first, default: [], combiner: self._combiner.object) {
+    self._combineImplementing(default: [], combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineTableViewRowActionsForRowEdge: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, rowActionsForRow: row, edge: edge)
@@ -246,7 +246,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @available(macOS 14.0, *) public func tableView(_ tableView: NSTableView, userCanChangeVisibilityOf column: NSTableColumn) -> Bool {
-    self._combineImplementing(.first, default: false, combiner: self._combiner.object) {
+    self._combineImplementing(default: false, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineTableViewUserCanChangeVisibilityOf: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, userCanChangeVisibilityOf: column)
@@ -302,7 +302,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @MainActor public func control(_ control: NSControl, textShouldBeginEditing fieldEditor: NSText) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self._combiner.object) {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineControlTextShouldBeginEditing: &$1, default: $2)
     } _: {
       $0.control?(control, textShouldBeginEditing: fieldEditor)
@@ -310,7 +310,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @MainActor public func control(_ control: NSControl, textShouldEndEditing fieldEditor: NSText) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self._combiner.object) {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineControlTextShouldEndEditing: &$1, default: $2)
     } _: {
       $0.control?(control, textShouldEndEditing: fieldEditor)
@@ -318,7 +318,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @MainActor public func control(_ control: NSControl, didFailToFormatString string: String, errorDescription error: String?) -> Bool {
-    self._combineImplementing(.first, default: false, combiner: self._combiner.object) {
+    self._combineImplementing(default: false, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineControlDidFailToFormatStringErrorDescription: &$1, default: $2)
     } _: {
       $0.control?(control, didFailToFormatString: string, errorDescription: error)
@@ -332,7 +332,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @MainActor public func control(_ control: NSControl, isValidObject obj: Any?) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self._combiner.object) {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineControlIsValidObject: &$1, default: $2)
     } _: {
       $0.control?(control, isValidObject: obj)
@@ -340,7 +340,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @available(macOS 10.0, *) @MainActor public func control(_ control: NSControl, textView: NSTextView, doCommandBy commandSelector: Selector) -> Bool {
-    self._combineImplementing(.first, default: false, combiner: self._combiner.object) {
+    self._combineImplementing(default: false, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineControlTextViewDoCommandBy: &$1, default: $2)
     } _: {
       $0.control?(control, textView: textView, doCommandBy: commandSelector)
@@ -348,7 +348,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   }
 
   @MainActor public func control(_ control: NSControl, textView: NSTextView, completions words: [String], forPartialWordRange charRange: NSRange, indexOfSelectedItem index: UnsafeMutablePointer<Int>) -> [String] {
-    self._combineImplementing(.first, default: words, combiner: self._combiner.object) {
+    self._combineImplementing(default: words, combiner: self._combiner.object) {
       $0.nsTableViewDelegateMultiplexer(self, combineControlTextViewCompletionsForPartialWordRangeIndexOfSelectedItem: &$1, default: $2)
     } _: {
       $0.control?(control, textView: textView, completions: words, forPartialWordRange: charRange, indexOfSelectedItem: index)

@@ -57,7 +57,7 @@ public final class NSTextFieldDelegateMultiplexer: Foundation.NSObject, NSTextFi
   public override var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
   @available(macOS 10.12.2, *) @MainActor public func textField(_ textField: NSTextField, textView: NSTextView, candidatesForSelectedRange selectedRange: NSRange) -> [Any]? {
-    self._combineImplementing(.first, default: nil, combiner: self._combiner.object) {
+    self._combineImplementing(default: nil, combiner: self._combiner.object) {
       $0.nsTextFieldDelegateMultiplexer(self, combineTextFieldTextViewCandidatesForSelectedRange: &$1, default: $2)
     } _: {
       $0.textField(_:textView:candidatesForSelectedRange:).map { $0(textField, textView, selectedRange) }
@@ -65,7 +65,7 @@ public final class NSTextFieldDelegateMultiplexer: Foundation.NSObject, NSTextFi
   }
 
   @available(macOS 10.12.2, *) @MainActor public func textField(_ textField: NSTextField, textView: NSTextView, candidates: [NSTextCheckingResult], forSelectedRange selectedRange: NSRange) -> [NSTextCheckingResult] {
-    self._combineImplementing(.first, default: candidates, combiner: self._combiner.object) {
+    self._combineImplementing(default: candidates, combiner: self._combiner.object) {
       $0.nsTextFieldDelegateMultiplexer(self, combineTextFieldTextViewCandidatesForSelectedRange2: &$1, default: $2)
     } _: {
       $0.textField?(textField, textView: textView, candidates: candidates, forSelectedRange: selectedRange)
@@ -73,7 +73,7 @@ public final class NSTextFieldDelegateMultiplexer: Foundation.NSObject, NSTextFi
   }
 
   @available(macOS 10.12.2, *) @MainActor public func textField(_ textField: NSTextField, textView: NSTextView, shouldSelectCandidateAt index: Int) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self._combiner.object) {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
       $0.nsTextFieldDelegateMultiplexer(self, combineTextFieldTextViewShouldSelectCandidateAt: &$1, default: $2)
     } _: {
       $0.textField?(textField, textView: textView, shouldSelectCandidateAt: index)
@@ -99,7 +99,7 @@ public final class NSTextFieldDelegateMultiplexer: Foundation.NSObject, NSTextFi
   }
 
   @MainActor public func control(_ control: NSControl, textShouldBeginEditing fieldEditor: NSText) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self._combiner.object) {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
       $0.nsTextFieldDelegateMultiplexer(self, combineControlTextShouldBeginEditing: &$1, default: $2)
     } _: {
       $0.control?(control, textShouldBeginEditing: fieldEditor)
@@ -107,7 +107,7 @@ public final class NSTextFieldDelegateMultiplexer: Foundation.NSObject, NSTextFi
   }
 
   @MainActor public func control(_ control: NSControl, textShouldEndEditing fieldEditor: NSText) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self._combiner.object) {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
       $0.nsTextFieldDelegateMultiplexer(self, combineControlTextShouldEndEditing: &$1, default: $2)
     } _: {
       $0.control?(control, textShouldEndEditing: fieldEditor)
@@ -115,7 +115,7 @@ public final class NSTextFieldDelegateMultiplexer: Foundation.NSObject, NSTextFi
   }
 
   @MainActor public func control(_ control: NSControl, didFailToFormatString string: String, errorDescription error: String?) -> Bool {
-    self._combineImplementing(.first, default: false, combiner: self._combiner.object) {
+    self._combineImplementing(default: false, combiner: self._combiner.object) {
       $0.nsTextFieldDelegateMultiplexer(self, combineControlDidFailToFormatStringErrorDescription: &$1, default: $2)
     } _: {
       $0.control?(control, didFailToFormatString: string, errorDescription: error)
@@ -129,7 +129,7 @@ public final class NSTextFieldDelegateMultiplexer: Foundation.NSObject, NSTextFi
   }
 
   @MainActor public func control(_ control: NSControl, isValidObject obj: Any?) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self._combiner.object) {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
       $0.nsTextFieldDelegateMultiplexer(self, combineControlIsValidObject: &$1, default: $2)
     } _: {
       $0.control?(control, isValidObject: obj)
@@ -137,7 +137,7 @@ public final class NSTextFieldDelegateMultiplexer: Foundation.NSObject, NSTextFi
   }
 
   @available(macOS 10.0, *) @MainActor public func control(_ control: NSControl, textView: NSTextView, doCommandBy commandSelector: Selector) -> Bool {
-    self._combineImplementing(.first, default: false, combiner: self._combiner.object) {
+    self._combineImplementing(default: false, combiner: self._combiner.object) {
       $0.nsTextFieldDelegateMultiplexer(self, combineControlTextViewDoCommandBy: &$1, default: $2)
     } _: {
       $0.control?(control, textView: textView, doCommandBy: commandSelector)
@@ -145,7 +145,7 @@ public final class NSTextFieldDelegateMultiplexer: Foundation.NSObject, NSTextFi
   }
 
   @MainActor public func control(_ control: NSControl, textView: NSTextView, completions words: [String], forPartialWordRange charRange: NSRange, indexOfSelectedItem index: UnsafeMutablePointer<Int>) -> [String] {
-    self._combineImplementing(.first, default: words, combiner: self._combiner.object) {
+    self._combineImplementing(default: words, combiner: self._combiner.object) {
       $0.nsTextFieldDelegateMultiplexer(self, combineControlTextViewCompletionsForPartialWordRangeIndexOfSelectedItem: &$1, default: $2)
     } _: {
       $0.control?(control, textView: textView, completions: words, forPartialWordRange: charRange, indexOfSelectedItem: index)

@@ -56,7 +56,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   nonisolated public override var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
   @available(iOS 8.0, *) public func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewShouldHighlightItemAt: &$1, default: $2)
     } _: {
       $0.collectionView?(collectionView, shouldHighlightItemAt: indexPath)
@@ -76,7 +76,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS 8.0, *) public func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewShouldSelectItemAt: &$1, default: $2)
     } _: {
       $0.collectionView?(collectionView, shouldSelectItemAt: indexPath)
@@ -84,7 +84,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS 8.0, *) public func collectionView(_ collectionView: UICollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewShouldDeselectItemAt: &$1, default: $2)
     } _: {
       $0.collectionView?(collectionView, shouldDeselectItemAt: indexPath)
@@ -104,7 +104,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS 16.0, *) public func collectionView(_ collectionView: UICollectionView, canPerformPrimaryActionForItemAt indexPath: IndexPath) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewCanPerformPrimaryActionForItemAt: &$1, default: $2)
     } _: {
       $0.collectionView?(collectionView, canPerformPrimaryActionForItemAt: indexPath)
@@ -142,7 +142,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS, introduced: 6.0, deprecated: 13.0) public func collectionView(_ collectionView: UICollectionView, shouldShowMenuForItemAt indexPath: IndexPath) -> Bool {
-    self._combineImplementing(.first, default: false, combiner: self.combiner) {
+    self._combineImplementing(default: false, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewShouldShowMenuForItemAt: &$1, default: $2)
     } _: {
       $0.collectionView?(collectionView, shouldShowMenuForItemAt: indexPath)
@@ -150,7 +150,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS, introduced: 6.0, deprecated: 13.0) public func collectionView(_ collectionView: UICollectionView, canPerformAction action: Selector, forItemAt indexPath: IndexPath, withSender sender: Any?) -> Bool {
-    self._combineImplementing(.first, default: false, combiner: self.combiner) {
+    self._combineImplementing(default: false, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewCanPerformActionForItemAtWithSender: &$1, default: $2)
     } _: {
       $0.collectionView?(collectionView, canPerformAction: action, forItemAt: indexPath, withSender: sender)
@@ -164,7 +164,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS 7.0, *) public func collectionView(_ collectionView: UICollectionView, transitionLayoutForOldLayout fromLayout: UICollectionViewLayout, newLayout toLayout: UICollectionViewLayout) -> UICollectionViewTransitionLayout {
-    self._combineImplementing(.first, default: UICollectionViewTransitionLayout(currentLayout: fromLayout, nextLayout: toLayout), combiner: self.combiner) {
+    self._combineImplementing(default: UICollectionViewTransitionLayout(currentLayout: fromLayout, nextLayout: toLayout), combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewTransitionLayoutForOldLayoutNewLayout: &$1, default: $2)
     } _: {
       $0.collectionView?(collectionView, transitionLayoutForOldLayout: fromLayout, newLayout: toLayout)
@@ -172,7 +172,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS 9.0, *) public func collectionView(_ collectionView: UICollectionView, canFocusItemAt indexPath: IndexPath) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewCanFocusItemAt: &$1, default: $2)
     } _: {
       $0.collectionView?(collectionView, canFocusItemAt: indexPath)
@@ -180,7 +180,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS 9.0, *) public func collectionView(_ collectionView: UICollectionView, shouldUpdateFocusIn context: UICollectionViewFocusUpdateContext) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewShouldUpdateFocusIn: &$1, default: $2)
     } _: {
       $0.collectionView?(collectionView, shouldUpdateFocusIn: context)
@@ -194,7 +194,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS 9.0, *) public func indexPathForPreferredFocusedView(in collectionView: UICollectionView) -> IndexPath? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineIndexPathForPreferredFocusedViewIn: &$1, default: $2)
     } _: {
       $0.indexPathForPreferredFocusedView(in:).map { $0(collectionView) }
@@ -202,7 +202,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS 15.0, *) public func collectionView(_ collectionView: UICollectionView, selectionFollowsFocusForItemAt indexPath: IndexPath) -> Bool {
-    self._combineImplementing(.first, default: collectionView.selectionFollowsFocus, combiner: self.combiner) {
+    self._combineImplementing(default: collectionView.selectionFollowsFocus, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewSelectionFollowsFocusForItemAt: &$1, default: $2)
     } _: {
       $0.collectionView?(collectionView, selectionFollowsFocusForItemAt: indexPath)
@@ -210,7 +210,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS 15.0, *) public func collectionView(_ collectionView: UICollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath, atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {
-    self._combineImplementing(.first, default: proposedIndexPath, combiner: self.combiner) {
+    self._combineImplementing(default: proposedIndexPath, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewTargetIndexPathForMoveOfItemFromOriginalIndexPathAtCurrentIndexPathToProposedIndexPath: &$1, default: $2)
     } _: {
       $0.collectionView?(collectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath: originalIndexPath, atCurrentIndexPath: currentIndexPath, toProposedIndexPath: proposedIndexPath)
@@ -218,7 +218,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS, introduced: 9.0, deprecated: 15.0) public func collectionView(_ collectionView: UICollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {
-    self._combineImplementing(.first, default: proposedIndexPath, combiner: self.combiner) {
+    self._combineImplementing(default: proposedIndexPath, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewTargetIndexPathForMoveFromItemAtToProposedIndexPath: &$1, default: $2)
     } _: {
       $0.collectionView?(collectionView, targetIndexPathForMoveFromItemAt: currentIndexPath, toProposedIndexPath: proposedIndexPath)
@@ -226,7 +226,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS 9.0, *) public func collectionView(_ collectionView: UICollectionView, targetContentOffsetForProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint {
-    self._combineImplementing(.first, default: proposedContentOffset, combiner: self.combiner) {
+    self._combineImplementing(default: proposedContentOffset, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewTargetContentOffsetForProposedContentOffset: &$1, default: $2)
     } _: {
       $0.collectionView?(collectionView, targetContentOffsetForProposedContentOffset: proposedContentOffset)
@@ -234,7 +234,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS 14.0, *) public func collectionView(_ collectionView: UICollectionView, canEditItemAt indexPath: IndexPath) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewCanEditItemAt: &$1, default: $2)
     } _: {
       $0.collectionView?(collectionView, canEditItemAt: indexPath)
@@ -242,7 +242,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS 11.0, *) public func collectionView(_ collectionView: UICollectionView, shouldSpringLoadItemAt indexPath: IndexPath, with context: any UISpringLoadedInteractionContext) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewShouldSpringLoadItemAtWith: &$1, default: $2)
     } _: {
       $0.collectionView?(collectionView, shouldSpringLoadItemAt: indexPath, with: context)
@@ -250,7 +250,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS 13.0, *) public func collectionView(_ collectionView: UICollectionView, shouldBeginMultipleSelectionInteractionAt indexPath: IndexPath) -> Bool {
-    self._combineImplementing(.first, default: false, combiner: self.combiner) {
+    self._combineImplementing(default: false, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewShouldBeginMultipleSelectionInteractionAt: &$1, default: $2)
     } _: {
       $0.collectionView?(collectionView, shouldBeginMultipleSelectionInteractionAt: indexPath)
@@ -270,7 +270,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS 16.0, *) public func collectionView(_ collectionView: UICollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: CGPoint) -> UIContextMenuConfiguration? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewContextMenuConfigurationForItemsAtPoint: &$1, default: $2)
     } _: {
       $0.collectionView(_:contextMenuConfigurationForItemsAt:point:).map { $0(collectionView, indexPaths, point) }
@@ -278,7 +278,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS 16.0, *) public func collectionView(_ collectionView: UICollectionView, contextMenuConfiguration configuration: UIContextMenuConfiguration, highlightPreviewForItemAt indexPath: IndexPath) -> UITargetedPreview? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewContextMenuConfigurationHighlightPreviewForItemAt: &$1, default: $2)
     } _: {
       $0.collectionView(_:contextMenuConfiguration:highlightPreviewForItemAt:).map { $0(collectionView, configuration, indexPath) }
@@ -286,7 +286,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS 16.0, *) public func collectionView(_ collectionView: UICollectionView, contextMenuConfiguration configuration: UIContextMenuConfiguration, dismissalPreviewForItemAt indexPath: IndexPath) -> UITargetedPreview? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewContextMenuConfigurationDismissalPreviewForItemAt: &$1, default: $2)
     } _: {
       $0.collectionView(_:contextMenuConfiguration:dismissalPreviewForItemAt:).map { $0(collectionView, configuration, indexPath) }
@@ -312,7 +312,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS 15.0, *) public func collectionView(_ collectionView: UICollectionView, sceneActivationConfigurationForItemAt indexPath: IndexPath, point: CGPoint) -> UIWindowScene.ActivationConfiguration? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewSceneActivationConfigurationForItemAtPoint: &$1, default: $2)
     } _: {
       $0.collectionView(_:sceneActivationConfigurationForItemAt:point:).map { $0(collectionView, indexPath, point) }
@@ -320,7 +320,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS, introduced: 13.0, deprecated: 16.0) public func collectionView(_ collectionView: UICollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath, point: CGPoint) -> UIContextMenuConfiguration? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewContextMenuConfigurationForItemAtPoint: &$1, default: $2)
     } _: {
       $0.collectionView(_:contextMenuConfigurationForItemAt:point:).map { $0(collectionView, indexPath, point) }
@@ -328,7 +328,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS, introduced: 13.0, deprecated: 16.0) public func collectionView(_ collectionView: UICollectionView, previewForHighlightingContextMenuWithConfiguration configuration: UIContextMenuConfiguration) -> UITargetedPreview? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewPreviewForHighlightingContextMenuWithConfiguration: &$1, default: $2)
     } _: {
       $0.collectionView(_:previewForHighlightingContextMenuWithConfiguration:).map { $0(collectionView, configuration) }
@@ -336,7 +336,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS, introduced: 13.0, deprecated: 16.0) public func collectionView(_ collectionView: UICollectionView, previewForDismissingContextMenuWithConfiguration configuration: UIContextMenuConfiguration) -> UITargetedPreview? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewPreviewForDismissingContextMenuWithConfiguration: &$1, default: $2)
     } _: {
       $0.collectionView(_:previewForDismissingContextMenuWithConfiguration:).map { $0(collectionView, configuration) }
@@ -392,7 +392,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS 2.0, *) public func viewForZooming(in scrollView: UIScrollView) -> UIView? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineViewForZoomingIn: &$1, default: $2)
     } _: {
       $0.viewForZooming(in:).map { $0(scrollView) }
@@ -412,7 +412,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   }
 
   @available(iOS 2.0, *) public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiCollectionViewDelegateMultiplexer(self, combineScrollViewShouldScrollToTop: &$1, default: $2)
     } _: {
       $0.scrollViewShouldScrollToTop?(scrollView)

@@ -103,7 +103,7 @@ public final class UIScrollViewDelegateMultiplexer: Foundation.NSObject, UIScrol
   }
 
   @available(iOS 2.0, *) public func viewForZooming(in scrollView: UIScrollView) -> UIView? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiScrollViewDelegateMultiplexer(self, combineViewForZoomingIn: &$1, default: $2)
     } _: {
       $0.viewForZooming(in:).map { $0(scrollView) }
@@ -123,7 +123,7 @@ public final class UIScrollViewDelegateMultiplexer: Foundation.NSObject, UIScrol
   }
 
   @available(iOS 2.0, *) public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiScrollViewDelegateMultiplexer(self, combineScrollViewShouldScrollToTop: &$1, default: $2)
     } _: {
       $0.scrollViewShouldScrollToTop?(scrollView)

@@ -54,7 +54,7 @@ public final class UISearchBarDelegateMultiplexer: Foundation.NSObject, UISearch
   nonisolated public override var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
   @available(iOS 2.0, *) public func searchBarShouldBeginEditing(_ searchBar: UISearchBar) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiSearchBarDelegateMultiplexer(self, combineSearchBarShouldBeginEditing: &$1, default: $2)
     } _: {
       $0.searchBarShouldBeginEditing?(searchBar)
@@ -68,7 +68,7 @@ public final class UISearchBarDelegateMultiplexer: Foundation.NSObject, UISearch
   }
 
   @available(iOS 2.0, *) public func searchBarShouldEndEditing(_ searchBar: UISearchBar) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiSearchBarDelegateMultiplexer(self, combineSearchBarShouldEndEditing: &$1, default: $2)
     } _: {
       $0.searchBarShouldEndEditing?(searchBar)
@@ -88,7 +88,7 @@ public final class UISearchBarDelegateMultiplexer: Foundation.NSObject, UISearch
   }
 
   @available(iOS, introduced: 3.0, deprecated: 100000.0) public func searchBar(_ searchBar: UISearchBar, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiSearchBarDelegateMultiplexer(self, combineSearchBarShouldChangeTextInReplacementText: &$1, default: $2)
     } _: {
       $0.searchBar?(searchBar, shouldChangeTextIn: range, replacementText: text)
@@ -96,7 +96,7 @@ public final class UISearchBarDelegateMultiplexer: Foundation.NSObject, UISearch
   }
 
   @available(iOS 26.0, *) public func searchBar(_ searchBar: UISearchBar, shouldChangeTextInRanges ranges: [NSValue], replacementText: String) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiSearchBarDelegateMultiplexer(self, combineSearchBarShouldChangeTextInRangesReplacementText: &$1, default: $2)
     } _: {
       $0.searchBar?(searchBar, shouldChangeTextInRanges: ranges, replacementText: replacementText)
@@ -134,7 +134,7 @@ public final class UISearchBarDelegateMultiplexer: Foundation.NSObject, UISearch
   }
 
   @available(iOS 7.0, *) public func position(for bar: any UIBarPositioning) -> UIBarPosition {
-    self._combineImplementing(.first, default: .any, combiner: self.combiner) {
+    self._combineImplementing(default: .any, combiner: self.combiner) {
       $0.uiSearchBarDelegateMultiplexer(self, combinePositionFor: &$1, default: $2)
     } _: {
       $0.position?(for: bar)

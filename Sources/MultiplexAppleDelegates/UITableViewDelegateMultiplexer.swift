@@ -92,7 +92,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 8.0, *) public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
-    self._combineImplementing(.first, default: tableView.rowHeight, combiner: self.combiner) {
+    self._combineImplementing(default: tableView.rowHeight, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewHeightForRowAt: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, heightForRowAt: indexPath)
@@ -100,7 +100,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 2.0, *) public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat {
-    self._combineImplementing(.first, default: tableView.sectionHeaderHeight, combiner: self.combiner) {
+    self._combineImplementing(default: tableView.sectionHeaderHeight, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewHeightForHeaderInSection: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, heightForHeaderInSection: section)
@@ -108,7 +108,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 2.0, *) public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat {
-    self._combineImplementing(.first, default: tableView.sectionFooterHeight, combiner: self.combiner) {
+    self._combineImplementing(default: tableView.sectionFooterHeight, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewHeightForFooterInSection: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, heightForFooterInSection: section)
@@ -116,7 +116,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 7.0, *) public func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat {
-    self._combineImplementing(.first, default: tableView.estimatedRowHeight, combiner: self.combiner) {
+    self._combineImplementing(default: tableView.estimatedRowHeight, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewEstimatedHeightForRowAt: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, estimatedHeightForRowAt: indexPath)
@@ -124,7 +124,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 7.0, *) public func tableView(_ tableView: UITableView, estimatedHeightForHeaderInSection section: Int) -> CGFloat {
-    self._combineImplementing(.first, default: tableView.estimatedSectionHeaderHeight, combiner: self.combiner) {
+    self._combineImplementing(default: tableView.estimatedSectionHeaderHeight, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewEstimatedHeightForHeaderInSection: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, estimatedHeightForHeaderInSection: section)
@@ -132,7 +132,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 7.0, *) public func tableView(_ tableView: UITableView, estimatedHeightForFooterInSection section: Int) -> CGFloat {
-    self._combineImplementing(.first, default: tableView.estimatedSectionFooterHeight, combiner: self.combiner) {
+    self._combineImplementing(default: tableView.estimatedSectionFooterHeight, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewEstimatedHeightForFooterInSection: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, estimatedHeightForFooterInSection: section)
@@ -140,7 +140,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 2.0, *) public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewViewForHeaderInSection: &$1, default: $2)
     } _: {
       $0.tableView(_:viewForHeaderInSection:).map { $0(tableView, section) }
@@ -148,7 +148,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 2.0, *) public func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewViewForFooterInSection: &$1, default: $2)
     } _: {
       $0.tableView(_:viewForFooterInSection:).map { $0(tableView, section) }
@@ -162,7 +162,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 6.0, *) public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewShouldHighlightRowAt: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, shouldHighlightRowAt: indexPath)
@@ -182,7 +182,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 8.0, *) public func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
-    self._combineImplementing(.first, default: indexPath, combiner: self.combiner) {
+    self._combineImplementing(default: indexPath, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewWillSelectRowAt: &$1, default: $2)
     } _: {
       $0.tableView(_:willSelectRowAt:).map { $0(tableView, indexPath) }
@@ -190,7 +190,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 3.0, *) public func tableView(_ tableView: UITableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? {
-    self._combineImplementing(.first, default: indexPath, combiner: self.combiner) {
+    self._combineImplementing(default: indexPath, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewWillDeselectRowAt: &$1, default: $2)
     } _: {
       $0.tableView(_:willDeselectRowAt:).map { $0(tableView, indexPath) }
@@ -210,7 +210,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 16.0, *) public func tableView(_ tableView: UITableView, canPerformPrimaryActionForRowAt indexPath: IndexPath) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewCanPerformPrimaryActionForRowAt: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, canPerformPrimaryActionForRowAt: indexPath)
@@ -224,7 +224,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 8.0, *) public func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle {
-    self._combineImplementing(.first, default: .delete, combiner: self.combiner) {
+    self._combineImplementing(default: .delete, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewEditingStyleForRowAt: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, editingStyleForRowAt: indexPath)
@@ -232,7 +232,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 3.0, *) public func tableView(_ tableView: UITableView, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewTitleForDeleteConfirmationButtonForRowAt: &$1, default: $2)
     } _: {
       $0.tableView(_:titleForDeleteConfirmationButtonForRowAt:).map { $0(tableView, indexPath) }
@@ -240,7 +240,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS, introduced: 8.0, deprecated: 13.0) public func tableView(_ tableView: UITableView, editActionsForRowAt indexPath: IndexPath) -> [UITableViewRowAction]? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewEditActionsForRowAt: &$1, default: $2)
     } _: {
       $0.tableView(_:editActionsForRowAt:).map { $0(tableView, indexPath) }
@@ -248,7 +248,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 11.0, *) public func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewLeadingSwipeActionsConfigurationForRowAt: &$1, default: $2)
     } _: {
       $0.tableView(_:leadingSwipeActionsConfigurationForRowAt:).map { $0(tableView, indexPath) }
@@ -256,7 +256,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 11.0, *) public func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewTrailingSwipeActionsConfigurationForRowAt: &$1, default: $2)
     } _: {
       $0.tableView(_:trailingSwipeActionsConfigurationForRowAt:).map { $0(tableView, indexPath) }
@@ -264,7 +264,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 8.0, *) public func tableView(_ tableView: UITableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewShouldIndentWhileEditingRowAt: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, shouldIndentWhileEditingRowAt: indexPath)
@@ -284,7 +284,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 8.0, *) public func tableView(_ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath, toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath {
-    self._combineImplementing(.first, default: proposedDestinationIndexPath, combiner: self.combiner) {
+    self._combineImplementing(default: proposedDestinationIndexPath, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewTargetIndexPathForMoveFromRowAtToProposedIndexPath: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, targetIndexPathForMoveFromRowAt: sourceIndexPath, toProposedIndexPath: proposedDestinationIndexPath)
@@ -292,7 +292,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 8.0, *) public func tableView(_ tableView: UITableView, indentationLevelForRowAt indexPath: IndexPath) -> Int {
-    self._combineImplementing(.first, default: 0, combiner: self.combiner) {
+    self._combineImplementing(default: 0, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewIndentationLevelForRowAt: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, indentationLevelForRowAt: indexPath)
@@ -300,7 +300,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS, introduced: 5.0, deprecated: 13.0) public func tableView(_ tableView: UITableView, shouldShowMenuForRowAt indexPath: IndexPath) -> Bool {
-    self._combineImplementing(.first, default: false, combiner: self.combiner) {
+    self._combineImplementing(default: false, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewShouldShowMenuForRowAt: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, shouldShowMenuForRowAt: indexPath)
@@ -308,7 +308,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS, introduced: 5.0, deprecated: 13.0) public func tableView(_ tableView: UITableView, canPerformAction action: Selector, forRowAt indexPath: IndexPath, withSender sender: Any?) -> Bool {
-    self._combineImplementing(.first, default: false, combiner: self.combiner) {
+    self._combineImplementing(default: false, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewCanPerformActionForRowAtWithSender: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, canPerformAction: action, forRowAt: indexPath, withSender: sender)
@@ -322,7 +322,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 9.0, *) public func tableView(_ tableView: UITableView, canFocusRowAt indexPath: IndexPath) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewCanFocusRowAt: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, canFocusRowAt: indexPath)
@@ -330,7 +330,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 9.0, *) public func tableView(_ tableView: UITableView, shouldUpdateFocusIn context: UITableViewFocusUpdateContext) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewShouldUpdateFocusIn: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, shouldUpdateFocusIn: context)
@@ -344,7 +344,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 9.0, *) public func indexPathForPreferredFocusedView(in tableView: UITableView) -> IndexPath? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineIndexPathForPreferredFocusedViewIn: &$1, default: $2)
     } _: {
       $0.indexPathForPreferredFocusedView(in:).map { $0(tableView) }
@@ -352,7 +352,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 15.0, *) public func tableView(_ tableView: UITableView, selectionFollowsFocusForRowAt indexPath: IndexPath) -> Bool {
-    self._combineImplementing(.first, default: tableView.selectionFollowsFocus, combiner: self.combiner) {
+    self._combineImplementing(default: tableView.selectionFollowsFocus, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewSelectionFollowsFocusForRowAt: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, selectionFollowsFocusForRowAt: indexPath)
@@ -360,7 +360,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 11.0, *) public func tableView(_ tableView: UITableView, shouldSpringLoadRowAt indexPath: IndexPath, with context: any UISpringLoadedInteractionContext) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewShouldSpringLoadRowAtWith: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, shouldSpringLoadRowAt: indexPath, with: context)
@@ -368,7 +368,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 13.0, *) public func tableView(_ tableView: UITableView, shouldBeginMultipleSelectionInteractionAt indexPath: IndexPath) -> Bool {
-    self._combineImplementing(.first, default: false, combiner: self.combiner) {
+    self._combineImplementing(default: false, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewShouldBeginMultipleSelectionInteractionAt: &$1, default: $2)
     } _: {
       $0.tableView?(tableView, shouldBeginMultipleSelectionInteractionAt: indexPath)
@@ -388,7 +388,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 13.0, *) public func tableView(_ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: CGPoint) -> UIContextMenuConfiguration? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewContextMenuConfigurationForRowAtPoint: &$1, default: $2)
     } _: {
       $0.tableView(_:contextMenuConfigurationForRowAt:point:).map { $0(tableView, indexPath, point) }
@@ -396,7 +396,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 13.0, *) public func tableView(_ tableView: UITableView, previewForHighlightingContextMenuWithConfiguration configuration: UIContextMenuConfiguration) -> UITargetedPreview? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewPreviewForHighlightingContextMenuWithConfiguration: &$1, default: $2)
     } _: {
       $0.tableView(_:previewForHighlightingContextMenuWithConfiguration:).map { $0(tableView, configuration) }
@@ -404,7 +404,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 13.0, *) public func tableView(_ tableView: UITableView, previewForDismissingContextMenuWithConfiguration configuration: UIContextMenuConfiguration) -> UITargetedPreview? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineTableViewPreviewForDismissingContextMenuWithConfiguration: &$1, default: $2)
     } _: {
       $0.tableView(_:previewForDismissingContextMenuWithConfiguration:).map { $0(tableView, configuration) }
@@ -478,7 +478,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 2.0, *) public func viewForZooming(in scrollView: UIScrollView) -> UIView? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineViewForZoomingIn: &$1, default: $2)
     } _: {
       $0.viewForZooming(in:).map { $0(scrollView) }
@@ -498,7 +498,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   }
 
   @available(iOS 2.0, *) public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiTableViewDelegateMultiplexer(self, combineScrollViewShouldScrollToTop: &$1, default: $2)
     } _: {
       $0.scrollViewShouldScrollToTop?(scrollView)

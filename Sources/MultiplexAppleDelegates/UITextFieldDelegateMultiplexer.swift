@@ -54,7 +54,7 @@ public final class UITextFieldDelegateMultiplexer: Foundation.NSObject, UITextFi
   nonisolated public override var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
   @available(iOS 2.0, *) public func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiTextFieldDelegateMultiplexer(self, combineTextFieldShouldBeginEditing: &$1, default: $2)
     } _: {
       $0.textFieldShouldBeginEditing?(textField)
@@ -68,7 +68,7 @@ public final class UITextFieldDelegateMultiplexer: Foundation.NSObject, UITextFi
   }
 
   @available(iOS 2.0, *) public func textFieldShouldEndEditing(_ textField: UITextField) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiTextFieldDelegateMultiplexer(self, combineTextFieldShouldEndEditing: &$1, default: $2)
     } _: {
       $0.textFieldShouldEndEditing?(textField)
@@ -88,7 +88,7 @@ public final class UITextFieldDelegateMultiplexer: Foundation.NSObject, UITextFi
   }
 
   @available(iOS, introduced: 2.0, deprecated: 100000.0) public func textField(_ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiTextFieldDelegateMultiplexer(self, combineTextFieldShouldChangeCharactersInReplacementString: &$1, default: $2)
     } _: {
       $0.textField?(textField, shouldChangeCharactersIn: range, replacementString: string)
@@ -96,7 +96,7 @@ public final class UITextFieldDelegateMultiplexer: Foundation.NSObject, UITextFi
   }
 
   @available(iOS 26.0, *) public func textField(_ textField: UITextField, shouldChangeCharactersInRanges ranges: [NSValue], replacementString string: String) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiTextFieldDelegateMultiplexer(self, combineTextFieldShouldChangeCharactersInRangesReplacementString: &$1, default: $2)
     } _: {
       $0.textField?(textField, shouldChangeCharactersInRanges: ranges, replacementString: string)
@@ -110,7 +110,7 @@ public final class UITextFieldDelegateMultiplexer: Foundation.NSObject, UITextFi
   }
 
   @available(iOS 2.0, *) public func textFieldShouldClear(_ textField: UITextField) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiTextFieldDelegateMultiplexer(self, combineTextFieldShouldClear: &$1, default: $2)
     } _: {
       $0.textFieldShouldClear?(textField)
@@ -118,7 +118,7 @@ public final class UITextFieldDelegateMultiplexer: Foundation.NSObject, UITextFi
   }
 
   @available(iOS 2.0, *) public func textFieldShouldReturn(_ textField: UITextField) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiTextFieldDelegateMultiplexer(self, combineTextFieldShouldReturn: &$1, default: $2)
     } _: {
       $0.textFieldShouldReturn?(textField)
@@ -126,7 +126,7 @@ public final class UITextFieldDelegateMultiplexer: Foundation.NSObject, UITextFi
   }
 
   @available(iOS, introduced: 16.0, deprecated: 100000.0) public func textField(_ textField: UITextField, editMenuForCharactersIn range: NSRange, suggestedActions: [UIMenuElement]) -> UIMenu? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiTextFieldDelegateMultiplexer(self, combineTextFieldEditMenuForCharactersInSuggestedActions: &$1, default: $2)
     } _: {
       $0.textField(_:editMenuForCharactersIn:suggestedActions:).map { $0(textField, range, suggestedActions) }
@@ -134,7 +134,7 @@ public final class UITextFieldDelegateMultiplexer: Foundation.NSObject, UITextFi
   }
 
   @available(iOS 26.0, *) public func textField(_ textField: UITextField, editMenuForCharactersInRanges ranges: [NSValue], suggestedActions: [UIMenuElement]) -> UIMenu? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiTextFieldDelegateMultiplexer(self, combineTextFieldEditMenuForCharactersInRangesSuggestedActions: &$1, default: $2)
     } _: {
       $0.textField(_:editMenuForCharactersInRanges:suggestedActions:).map { $0(textField, ranges, suggestedActions) }

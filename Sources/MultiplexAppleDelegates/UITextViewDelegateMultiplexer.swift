@@ -55,7 +55,7 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
   nonisolated public override var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
   @available(iOS 2.0, *) public func textViewShouldBeginEditing(_ textView: UITextView) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiTextViewDelegateMultiplexer(self, combineTextViewShouldBeginEditing: &$1, default: $2)
     } _: {
       $0.textViewShouldBeginEditing?(textView)
@@ -63,7 +63,7 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
   }
 
   @available(iOS 2.0, *) public func textViewShouldEndEditing(_ textView: UITextView) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiTextViewDelegateMultiplexer(self, combineTextViewShouldEndEditing: &$1, default: $2)
     } _: {
       $0.textViewShouldEndEditing?(textView)
@@ -83,7 +83,7 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
   }
 
   @available(iOS, introduced: 2.0, deprecated: 100000.0) public func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiTextViewDelegateMultiplexer(self, combineTextViewShouldChangeTextInReplacementText: &$1, default: $2)
     } _: {
       $0.textView?(textView, shouldChangeTextIn: range, replacementText: text)
@@ -91,7 +91,7 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
   }
 
   @available(iOS 26.0, *) public func textView(_ textView: UITextView, shouldChangeTextInRanges ranges: [NSValue], replacementText text: String) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiTextViewDelegateMultiplexer(self, combineTextViewShouldChangeTextInRangesReplacementText: &$1, default: $2)
     } _: {
       $0.textView?(textView, shouldChangeTextInRanges: ranges, replacementText: text)
@@ -111,7 +111,7 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
   }
 
   @available(iOS, introduced: 16.0, deprecated: 100000.0) public func textView(_ textView: UITextView, editMenuForTextIn range: NSRange, suggestedActions: [UIMenuElement]) -> UIMenu? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiTextViewDelegateMultiplexer(self, combineTextViewEditMenuForTextInSuggestedActions: &$1, default: $2)
     } _: {
       $0.textView(_:editMenuForTextIn:suggestedActions:).map { $0(textView, range, suggestedActions) }
@@ -119,7 +119,7 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
   }
 
   @available(iOS 26.0, *) public func textView(_ textView: UITextView, editMenuForTextInRanges ranges: [NSValue], suggestedActions: [UIMenuElement]) -> UIMenu? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiTextViewDelegateMultiplexer(self, combineTextViewEditMenuForTextInRangesSuggestedActions: &$1, default: $2)
     } _: {
       $0.textView(_:editMenuForTextInRanges:suggestedActions:).map { $0(textView, ranges, suggestedActions) }
@@ -139,7 +139,7 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
   }
 
   @available(iOS 17.0, *) public func textView(_ textView: UITextView, primaryActionFor textItem: UITextItem, defaultAction: UIAction) -> UIAction? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiTextViewDelegateMultiplexer(self, combineTextViewPrimaryActionForDefaultAction: &$1, default: $2)
     } _: {
       $0.textView(_:primaryActionFor:defaultAction:).map { $0(textView, textItem, defaultAction) }
@@ -147,7 +147,7 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
   }
 
   @available(iOS 17.0, *) public func textView(_ textView: UITextView, menuConfigurationFor textItem: UITextItem, defaultMenu: UIMenu) -> UITextItem.MenuConfiguration? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiTextViewDelegateMultiplexer(self, combineTextViewMenuConfigurationForDefaultMenu: &$1, default: $2)
     } _: {
       $0.textView(_:menuConfigurationFor:defaultMenu:).map { $0(textView, textItem, defaultMenu) }
@@ -179,7 +179,7 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
   }
 
   @available(iOS 18.0, *) public func textView(_ textView: UITextView, writingToolsIgnoredRangesInEnclosingRange enclosingRange: NSRange) -> [NSValue] {
-    self._combineImplementing(.first, default: [], combiner: self.combiner) {
+    self._combineImplementing(default: [], combiner: self.combiner) {
       $0.uiTextViewDelegateMultiplexer(self, combineTextViewWritingToolsIgnoredRangesInEnclosingRange: &$1, default: $2)
     } _: {
       $0.textView?(textView, writingToolsIgnoredRangesInEnclosingRange: enclosingRange)
@@ -187,7 +187,7 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
   }
 
   @available(iOS, introduced: 10.0, deprecated: 17.0, message: "Replaced by primaryActionForTextItem: and menuConfigurationForTextItem: for additional customization options.") public func textView(_ textView: UITextView, shouldInteractWith URL: URL, in characterRange: NSRange, interaction: UITextItemInteraction) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiTextViewDelegateMultiplexer(self, combineTextViewShouldInteractWithInInteraction: &$1, default: $2)
     } _: {
       $0.textView?(textView, shouldInteractWith: URL, in: characterRange, interaction: interaction)
@@ -195,7 +195,7 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
   }
 
   @available(iOS, introduced: 10.0, deprecated: 17.0, message: "Replaced by primaryActionForTextItem: and menuConfigurationForTextItem: for additional customization options.") public func textView(_ textView: UITextView, shouldInteractWith textAttachment: NSTextAttachment, in characterRange: NSRange, interaction: UITextItemInteraction) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiTextViewDelegateMultiplexer(self, combineTextViewShouldInteractWithInInteraction2: &$1, default: $2)
     } _: {
       $0.textView?(textView, shouldInteractWith: textAttachment, in: characterRange, interaction: interaction)
@@ -203,7 +203,7 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
   }
 
   @available(iOS, introduced: 7.0, deprecated: 10.0) public func textView(_ textView: UITextView, shouldInteractWith URL: URL, in characterRange: NSRange) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiTextViewDelegateMultiplexer(self, combineTextViewShouldInteractWithIn: &$1, default: $2)
     } _: {
       $0.textView?(textView, shouldInteractWith: URL, in: characterRange)
@@ -211,7 +211,7 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
   }
 
   @available(iOS, introduced: 7.0, deprecated: 10.0) public func textView(_ textView: UITextView, shouldInteractWith textAttachment: NSTextAttachment, in characterRange: NSRange) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiTextViewDelegateMultiplexer(self, combineTextViewShouldInteractWithIn2: &$1, default: $2)
     } _: {
       $0.textView?(textView, shouldInteractWith: textAttachment, in: characterRange)
@@ -297,7 +297,7 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
   }
 
   @available(iOS 2.0, *) public func viewForZooming(in scrollView: UIScrollView) -> UIView? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.uiTextViewDelegateMultiplexer(self, combineViewForZoomingIn: &$1, default: $2)
     } _: {
       $0.viewForZooming(in:).map { $0(scrollView) }
@@ -317,7 +317,7 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
   }
 
   @available(iOS 2.0, *) public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.uiTextViewDelegateMultiplexer(self, combineScrollViewShouldScrollToTop: &$1, default: $2)
     } _: {
       $0.scrollViewShouldScrollToTop?(scrollView)

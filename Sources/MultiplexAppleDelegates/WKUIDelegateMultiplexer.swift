@@ -54,7 +54,7 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
   nonisolated public override var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
   @available(iOS 8.0, *) public func webView(_ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration, for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures) -> WKWebView? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.wkuiDelegateMultiplexer(self, combineWebViewCreateWebViewWithForWindowFeatures: &$1, default: $2)
     } _: {
       $0.webView(_:createWebViewWith:for:windowFeatures:).map { $0(webView, configuration, navigationAction, windowFeatures) }
@@ -158,7 +158,7 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
   }
 
   @available(iOS, introduced: 10.0, deprecated: 13.0) public func webView(_ webView: WKWebView, shouldPreviewElement elementInfo: WKPreviewElementInfo) -> Bool {
-    self._combineImplementing(.first, default: true, combiner: self.combiner) {
+    self._combineImplementing(default: true, combiner: self.combiner) {
       $0.wkuiDelegateMultiplexer(self, combineWebViewShouldPreviewElement: &$1, default: $2)
     } _: {
       $0.webView?(webView, shouldPreviewElement: elementInfo)
@@ -166,7 +166,7 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
   }
 
   @available(iOS, introduced: 10.0, deprecated: 13.0) public func webView(_ webView: WKWebView, previewingViewControllerForElement elementInfo: WKPreviewElementInfo, defaultActions previewActions: [any WKPreviewActionItem]) -> UIViewController? {
-    self._combineImplementing(.first, default: nil, combiner: self.combiner) {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
       $0.wkuiDelegateMultiplexer(self, combineWebViewPreviewingViewControllerForElementDefaultActions: &$1, default: $2)
     } _: {
       $0.webView(_:previewingViewControllerForElement:defaultActions:).map { $0(webView, elementInfo, previewActions) }

@@ -43,7 +43,7 @@
 ///   }
 ///
 ///   public func viewForZooming(in scrollView: ScrollView) -> View? {
-///     self._multiplexer._forward(.first, default: nil, combiner: self._combiner.object) {
+///     self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
 ///       $0.scrollViewDelegateMultiplexer(self, combineViewForZoomingIn: &$1, default: $2)
 ///     } _: {
 ///       $0.viewForZooming(in: scrollView)

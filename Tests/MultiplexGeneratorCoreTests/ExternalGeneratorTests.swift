@@ -201,7 +201,7 @@ import Testing
     )
     let options = GenerationOptions(typeName: "TableDelegateMultiplexer", defaultValues: ["height(_:)": "44"])
     let output = generated(input, options)
-    #expect(output.components(separatedBy: "._forward(.first, default: 44, combiner:").count - 1 == 2)
+    #expect(output.components(separatedBy: "._forward(default: 44, combiner:").count - 1 == 2)
     #expect(output.contains("} _: {\n      $0.height(row)"))
     #expect(output.contains("} _: {\n      $0.height(key)"))
   }

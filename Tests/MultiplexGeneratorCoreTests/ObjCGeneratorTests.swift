@@ -74,7 +74,7 @@ import Testing
     assertMatchesGolden(output, named: "UITableViewDelegateMultiplexer")
     #expect(output.contains("default: UITableView.automaticDimension, combiner: self.combiner"))
     // A default may name a parameter.
-    #expect(output.contains("self._combineImplementing(.first, default: indexPath, combiner: self.combiner) {"))
+    #expect(output.contains("self._combineImplementing(default: indexPath, combiner: self.combiner) {"))
     #expect(output.contains("@MainActor\nfinal class UITableViewDelegateMultiplexer: Foundation.NSObject,"))
   }
 

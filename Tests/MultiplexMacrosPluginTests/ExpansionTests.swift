@@ -72,7 +72,7 @@ import Testing
           }
 
           public func viewForZooming(in scrollView: ScrollView) -> View? {
-            self._multiplexer._forward(.first, default: nil, combiner: self._combiner.object) {
+            self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
               $0.scrollViewDelegateMultiplexer(self, combineViewForZoomingIn: &$1, default: $2)
             } _: {
               $0.viewForZooming(in: scrollView)
@@ -80,7 +80,7 @@ import Testing
           }
 
           public func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
-            self._multiplexer._forward(.first, default: true, combiner: self._combiner.object) {
+            self._multiplexer._forward(default: true, combiner: self._combiner.object) {
               $0.scrollViewDelegateMultiplexer(self, combineScrollViewShouldScrollToTop: &$1, default: $2)
             } _: {
               $0.scrollViewShouldScrollToTop(scrollView)

@@ -50,7 +50,7 @@ import Testing
     #expect(
       expansion.member("module", of: "class DelegateMultiplexer") == """
         func module(Multiplex argument: Int) -> Int? {
-          self._multiplexer._forward(.first, default: nil, combiner: self._combiner.object) {
+          self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
             $0.delegateMultiplexer(self, combineModuleMultiplex: &$1, default: $2)
           } _: {
             $0.module(Multiplex: argument)
@@ -195,7 +195,7 @@ import Testing
     #expect(
       expansion.member("inspect", of: "class DelegateMultiplexer") == """
         func inspect(_ box: __shared Box) -> Int? {
-          self._multiplexer._forward(.first, default: nil, combiner: self._combiner.object) {
+          self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
             $0.delegateMultiplexer(self, combineInspect: &$1, default: $2)
           } _: {
             $0.inspect(box)
@@ -293,7 +293,7 @@ import Testing
     #expect(
       expansion.member("echo", of: "class DelegateMultiplexer") == """
         func echo<each Value>(label values: repeat each Value) -> (repeat each Value)? {
-          self._multiplexer._forward(.first, default: nil, combiner: self._combiner.object) {
+          self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
             $0.delegateMultiplexer(self, combineEchoLabel: &$1, default: $2)
           } _: {
             $0.echo(label: repeat each values)
@@ -372,7 +372,7 @@ import Testing
     #expect(
       expansion.member("first", of: "class DelegateMultiplexer") == """
         func first<C: Collection>(in collection: C) -> C.Element? where C.Element: Comparable {
-          self._multiplexer._forward(.first, default: nil, combiner: self._combiner.object) {
+          self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
             $0.delegateMultiplexer(self, combineFirstIn: &$1, default: $2)
           } _: {
             $0.first(in: collection)
@@ -465,7 +465,7 @@ import Testing
     #expect(
       expansion.member("unwrapped", of: "class DelegateMultiplexer") == """
         func unwrapped() -> Int! {
-          self._multiplexer._forward(.first, default: nil, combiner: self._combiner.object) {
+          self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
             $0.delegateMultiplexer(self, combineUnwrapped: &$1, default: $2)
           } _: {
             $0.unwrapped()
@@ -680,7 +680,7 @@ import Testing
         """
           subscript(key key: String) -> Int? {
             get {
-              self._multiplexer._forward(.first, default: nil, combiner: self._combiner.object) {
+              self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
                 $0.delegateMultiplexer(self, combineSubscriptKey: &$1, default: $2)
               } _: { observer in
                 observer[key: key]

@@ -47,7 +47,7 @@ import Testing
     #expect(
       expansion.member("viewForZooming", of: "class DelegateMultiplexer") == """
         func viewForZooming(in scrollView: ScrollView) -> View? {
-          self._multiplexer._forward(.first, default: nil, combiner: self._combiner.object) {
+          self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
             $0.delegateMultiplexer(self, combineViewForZoomingIn: &$1, default: $2)
           } _: {
             $0.viewForZooming(in: scrollView)
@@ -92,7 +92,7 @@ import Testing
     #expect(
       expansion.member("scrollViewShouldScrollToTop", of: "class DelegateMultiplexer") == """
         func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
-          self._multiplexer._forward(.first, default: true, combiner: self._combiner.object) {
+          self._multiplexer._forward(default: true, combiner: self._combiner.object) {
             $0.delegateMultiplexer(self, combineScrollViewShouldScrollToTop: &$1, default: $2)
           } _: {
             $0.scrollViewShouldScrollToTop(scrollView)
@@ -134,7 +134,7 @@ import Testing
     #expect(
       expansion.member("adjust", of: "class DelegateMultiplexer") == """
         func adjust(_ value: inout Int) -> Bool? {
-          self._multiplexer._forward(.first, default: nil, combiner: self._combiner.object) {
+          self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
             $0.delegateMultiplexer(self, combineAdjust: &$1, default: $2)
           } _: {
             $0.adjust(&value)
@@ -170,7 +170,7 @@ import Testing
     #expect(
       expansion.member("transform", of: "class DelegateMultiplexer") == """
         func transform(_ value: Int) throws -> Int? {
-          try self._multiplexer._forward(.first, default: nil, combiner: self._combiner.object) {
+          try self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
             $0.delegateMultiplexer(self, combineTransform: &$1, default: $2)
           } _: {
             try $0.transform(value)
@@ -181,7 +181,7 @@ import Testing
     #expect(
       expansion.member("check", of: "class DelegateMultiplexer") == """
         func check(_ value: Int) throws(ValidationError) -> Bool? {
-          try self._multiplexer._forward(.first, default: nil, combiner: self._combiner.object) {
+          try self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
             $0.delegateMultiplexer(self, combineCheck: &$1, default: $2)
           } _: { (observer: any Delegate) throws(ValidationError) -> Bool? in
             try observer.check(value)
@@ -286,7 +286,7 @@ import Testing
     #expect(
       expansion.member("value", of: "class DelegateMultiplexer") == """
         func value<T: Decodable, Key>(forKey key: Key, as type: T.Type) -> T? where Key: Hashable {
-          self._multiplexer._forward(.first, default: nil, combiner: self._combiner.object) {
+          self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
             $0.delegateMultiplexer(self, combineValueForKeyAs: &$1, default: $2)
           } _: {
             $0.value(forKey: key, as: type)
@@ -338,7 +338,7 @@ import Testing
       expansion.member("preferredHeight", of: "class DelegateMultiplexer") == """
         var preferredHeight: Double? {
           get {
-            self._multiplexer._forward(.first, default: nil, combiner: self._combiner.object) {
+            self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
               $0.delegateMultiplexer(self, combinePreferredHeight: &$1, default: $2)
             } _: {
               $0.preferredHeight
@@ -436,7 +436,7 @@ import Testing
     #expect(
       expansion.member("view", of: "class DelegateMultiplexer") == """
         func view(`in` container: Container, for `default`: Int) -> View? {
-          self._multiplexer._forward(.first, default: nil, combiner: self._combiner.object) {
+          self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
             $0.delegateMultiplexer(self, combineViewInFor: &$1, default: $2)
           } _: {
             $0.view(in: container, for: `default`)
@@ -486,7 +486,7 @@ import Testing
     #expect(
       expansion.member("height", of: "class DelegateMultiplexer") == """
         func height(forRow row: Int) -> Double {
-          self._multiplexer._forward(.first, default: 44, combiner: self._combiner.object) {
+          self._multiplexer._forward(default: 44, combiner: self._combiner.object) {
             $0.delegateMultiplexer(self, combineHeightForRow: &$1, default: $2)
           } _: {
             $0.height(forRow: row)
@@ -604,7 +604,7 @@ import Testing
     #expect(
       expansion.member("pick", of: "class DelegateMultiplexer") == """
         func pick(observer: Int, combiner1: Int) throws(PickError) -> Int {
-          try self._multiplexer._forward(.first, default: combiner.fallback, combiner: self._combiner.object) {
+          try self._multiplexer._forward(default: combiner.fallback, combiner: self._combiner.object) {
             $0.delegateMultiplexer(self, combinePickObserverCombiner1: &$1, default: $2)
           } _: { (observer1: any Delegate) throws(PickError) -> Int in
             try observer1.pick(observer: observer, combiner1: combiner1)
@@ -681,7 +681,7 @@ import Testing
     #expect(
       expansion.member("didChange", of: "class PackageDelegateMultiplexer") == """
         package func didChange() -> Int? {
-          self._multiplexer._forward(.first, default: nil, combiner: self._combiner.object) {
+          self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
             $0.packageDelegateMultiplexer(self, combineDidChange: &$1, default: $2)
           } _: {
             $0.didChange()
@@ -745,7 +745,7 @@ import Testing
     #expect(
       expansion.member("didChange", of: "class DelegateMultiplexer") == """
         @available(macOS 16, *) func didChange() -> Int? {
-          self._multiplexer._forward(.first, default: nil, combiner: self._combiner.object) {
+          self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
             $0.delegateMultiplexer(self, combineDidChange: &$1, default: $2)
           } _: {
             $0.didChange()

@@ -80,8 +80,18 @@ struct DelegateMultiplexingExtensionTests {
         $0.score()
       }
     }
+    // Without a policy: the first responding observer's answer.
+    func firstScore(combiner: Summing?) -> Int {
+      forwarder.multiplexer._forward(default: -1, requirement: "score()", combiner: combiner) {
+        $0.sum(&$1, $2)
+      } _: {
+        $0.score()
+      }
+    }
     #expect(score(combiner: nil) == 4)
     #expect(score(combiner: Summing()) == 9)
+    #expect(firstScore(combiner: nil) == 4)
+    #expect(firstScore(combiner: Summing()) == 9)
     #expect(
       forwarder.multiplexer._forward(.last, default: -1, requirement: "score()", combiner: Summing?.none) {
         $0.sum(&$1, $2)
@@ -110,9 +120,21 @@ struct DelegateMultiplexingExtensionTests {
         call($0)
       }
     }
+    func firstAnswer(combiner: Summing?, _ call: (any ScrollDelegate) -> Int?) -> Int {
+      forwarder._combineImplementing(default: -1, combiner: combiner) {
+        $0.sum(&$1, $2)
+      } _: {
+        call($0)
+      }
+    }
     #expect(answer(combiner: nil, implemented) == 7)
     #expect(answer(combiner: Summing(), implemented) == 7)
+    #expect(firstAnswer(combiner: nil, implemented) == 7)
+    #expect(firstAnswer(combiner: Summing(), implemented) == 7)
     #expect(forwarder.changes == changesBefore)
+    #expect(firstAnswer(combiner: nil) { _ in nil } == -1)
+    #expect(forwarder.changes == changesBefore + 1)
+    forwarder.changes = changesBefore
     // Nobody implements it: the default, and the multiplexer hears that its senders' answers may be stale.
     #expect(answer(combiner: nil) { _ in nil } == -1)
     #expect(forwarder.changes == changesBefore + 1)

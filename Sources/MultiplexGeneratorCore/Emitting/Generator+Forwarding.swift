@@ -137,12 +137,14 @@ extension Generator {
       """
   }
 
-  /// `.first, default: nil, combiner: self.combiner`: the arguments of the runtime's `_forward` and
+  /// `default: nil, combiner: self.combiner` (after `.anyTrue, ` for another policy): the arguments of `_forward` and
   /// `_combineImplementing` before their closures.
   func forwardCallArguments(_ requirement: Requirement) -> String {
     let combinerRead = model.isolation == nil ? "self.\(Naming.combinerStorage).object" : "self.combiner"
-    return
-      ".\(combiningPolicy(requirement).rawValue), default: \(defaultValueText(requirement)), combiner: \(combinerRead)"
+    // The default policy, `first`, is the runtime's overload without one: the smaller loop of `combine(default:)`.
+    let policy = combiningPolicy(requirement)
+    let policyArgument = policy == .first ? "" : ".\(policy.rawValue), "
+    return "\(policyArgument)default: \(defaultValueText(requirement)), combiner: \(combinerRead)"
   }
 
   /// `$0.pMultiplexer(self, combineX: &$1, default: $2)`: the combining delegate's method, in the closure the

@@ -53,7 +53,7 @@ final class TableSourceMultiplexer: TableSource, Multiplex.DelegateMultiplexing,
 
   subscript(row: Int) -> String {
     get {
-      self._multiplexer._forward(.first, default: "no row", combiner: self._combiner.object) {
+      self._multiplexer._forward(default: "no row", combiner: self._combiner.object) {
         $0.tableSourceMultiplexer(self, combineSubscript: &$1, default: $2)
       } _: { observer in
         observer[row]
@@ -63,7 +63,7 @@ final class TableSourceMultiplexer: TableSource, Multiplex.DelegateMultiplexing,
 
   subscript(key: String) -> String {
     get {
-      self._multiplexer._forward(.first, default: "no key", combiner: self._combiner.object) {
+      self._multiplexer._forward(default: "no key", combiner: self._combiner.object) {
         $0.tableSourceMultiplexer(self, combineSubscript2: &$1, default: $2)
       } _: { observer in
         observer[key]
@@ -73,7 +73,7 @@ final class TableSourceMultiplexer: TableSource, Multiplex.DelegateMultiplexing,
 
   subscript(row row: Int, column column: Int) -> Double {
     get {
-      self._multiplexer._forward(.first, default: -1, combiner: self._combiner.object) {
+      self._multiplexer._forward(default: -1, combiner: self._combiner.object) {
         $0.tableSourceMultiplexer(self, combineSubscriptRowColumn: &$1, default: $2)
       } _: { observer in
         observer[row: row, column: column]
@@ -82,7 +82,7 @@ final class TableSourceMultiplexer: TableSource, Multiplex.DelegateMultiplexing,
   }
 
   func height(_ row: Int) -> Double {
-    self._multiplexer._forward(.first, default: -2, combiner: self._combiner.object) {
+    self._multiplexer._forward(default: -2, combiner: self._combiner.object) {
       $0.tableSourceMultiplexer(self, combineHeight: &$1, default: $2)
     } _: {
       $0.height(row)
@@ -90,7 +90,7 @@ final class TableSourceMultiplexer: TableSource, Multiplex.DelegateMultiplexing,
   }
 
   func height(_ key: String) -> Double {
-    self._multiplexer._forward(.first, default: -3, combiner: self._combiner.object) {
+    self._multiplexer._forward(default: -3, combiner: self._combiner.object) {
       $0.tableSourceMultiplexer(self, combineHeight2: &$1, default: $2)
     } _: {
       $0.height(key)
@@ -98,7 +98,7 @@ final class TableSourceMultiplexer: TableSource, Multiplex.DelegateMultiplexing,
   }
 
   func width(_ row: Int) -> Double {
-    self._multiplexer._forward(.first, default: -4, combiner: self._combiner.object) {
+    self._multiplexer._forward(default: -4, combiner: self._combiner.object) {
       $0.tableSourceMultiplexer(self, combineWidth: &$1, default: $2)
     } _: {
       $0.width(row)
