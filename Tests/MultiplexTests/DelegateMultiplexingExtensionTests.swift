@@ -61,7 +61,7 @@ struct DelegateMultiplexingExtensionTests {
     }
     let plain = Plain()
     let scorer = Scorer(3)
-    plain.add(scorer)
+    plain.add(scorer, retention: .strong)
     plain.observersDidChange()
     #expect(plain.observers.count == 1)
   }
@@ -71,8 +71,8 @@ struct DelegateMultiplexingExtensionTests {
     let forwarder = Forwarder()
     let silent = Silent()
     let scorers = [Scorer(4), Scorer(5)]
-    forwarder.add(silent)
-    for scorer in scorers { forwarder.add(scorer) }
+    forwarder.add(silent, retention: .strong)
+    for scorer in scorers { forwarder.add(scorer, retention: .strong) }
     func score(combiner: Summing?) -> Int {
       forwarder.multiplexer._forward(.first, default: -1, requirement: "score()", combiner: combiner) {
         $0.sum(&$1, $2)
@@ -108,8 +108,8 @@ struct DelegateMultiplexingExtensionTests {
     let forwarder = Forwarder()
     let silent = Silent()
     let scorer = Scorer(7)
-    forwarder.add(silent)
-    forwarder.add(scorer)
+    forwarder.add(silent, retention: .strong)
+    forwarder.add(scorer, retention: .strong)
     let changesBefore = forwarder.changes
     // As `observer.method?(…)` answers: `nil` for an observer that does not implement the requirement.
     let implemented: (any ScrollDelegate) -> Int? = { ($0 as? Scorer)?.value }

@@ -303,8 +303,8 @@ struct RegressionTests {
     let silent = Silent()
     let cell = Cell()
     let forwarder = Forwarder()
-    forwarder.observers.add(silent)
-    forwarder.observers.add(cell)
+    forwarder.observers.add(silent, retention: .strong)
+    forwarder.observers.add(cell, retention: .strong)
     // The silent observer is skipped (its mark names the requirement) and the cell responds (its own default's
     // mark names another one).
     #expect(forwarder.score() == 44)
