@@ -63,7 +63,7 @@ echo "typecheck-objc-golden: ${#files[@]} golden files and Client.swift type-che
 # without `?`.
 sed -e 's/#selector((any UIScrollViewDelegate).viewForZooming(in:))/#selector((any UIScrollViewDelegate).viewForZoomin(in:))/' \
   "$golden/UIScrollViewDelegateMultiplexer.swift.golden" > "$work/BadSelector.swift"
-sed -e 's/observer.scrollViewShouldScrollToTop?(scrollView)/observer.scrollViewShouldScrollToTop(scrollView)/' \
+sed -e 's/\$0.scrollViewShouldScrollToTop?(scrollView)/$0.scrollViewShouldScrollToTop(scrollView)/' \
   "$golden/UIScrollViewDelegateMultiplexer.swift.golden" > "$work/BadCall.swift"
 expected_BadSelector="has no member 'viewForZoomin(in:)'"
 expected_BadCall="must be unwrapped"

@@ -22,7 +22,7 @@
 ///   for response in responses where response.observer.claimsRowHeight { result = response.value }
 ///   return result
 /// }
-/// let height = multiplexer.combine(using: claimed, default: nil, requirement: nil) { $0.heightForRow(at: indexPath) }
+/// let height = multiplexer.combine(using: claimed, default: nil, requirement: .any) { $0.heightForRow(at: indexPath) }
 /// ```
 ///
 /// A built-in combiner does not allocate, except ``all``, whose array of results does. A custom combiner's lazy
@@ -186,7 +186,7 @@ extension Combiner where Value: _OptionalValue, Result == Value {
   @inlinable
   public static var firstNonNil: Self {
     _fold(
-      step: { partial, value in if partial == nil, !value._isNil { partial = value } },
+      step: { partial, value in if partial == nil, !(value == nil) { partial = value } },
       finish: { partial, defaultValue in partial ?? defaultValue }
     )
   }
@@ -194,24 +194,24 @@ extension Combiner where Value: _OptionalValue, Result == Value {
 
 #if !canImport(Darwin) || canImport(Swift, _version: 6.2)
 /// `Optional`, for ``Combiner/firstNonNil``. Not meant to be adopted by other types.
+///
+/// Its one requirement is `Optional`'s own comparison with `nil`: the conformance adds no member to `Optional`.
 public protocol _OptionalValue: SendableMetatype {
-  /// Whether the value is `nil`.
-  var _isNil: Bool { get }
+  /// Whether `value` is `nil`.
+  static func == (value: Self, nil: _OptionalNilComparisonType) -> Bool
 }
 #else
 // An Apple SDK whose standard library predates Swift 6.2 (macOS 15.5, iOS 18.5 and older) has no
 // `SendableMetatype`, and needs none: the metatype check came with it. (The Linux toolchain's library matches its
 // compiler and carries no version to test.)
+/// `Optional`, for ``Combiner/firstNonNil``. Not meant to be adopted by other types.
 public protocol _OptionalValue {
-  /// Whether the value is `nil`.
-  var _isNil: Bool { get }
+  /// Whether `value` is `nil`.
+  static func == (value: Self, nil: _OptionalNilComparisonType) -> Bool
 }
 #endif
 
-extension Optional: _OptionalValue {
-  @inlinable
-  public var _isNil: Bool { self == nil }
-}
+extension Optional: _OptionalValue {}
 
 // Every strategy's closures are `@Sendable`, and a combiner holds nothing else.
 extension Combiner: Sendable {}

@@ -14,8 +14,12 @@
 /// }
 ///
 /// let listener = ScrollViewDelegateMultiplexer.install(on: webView.scrollView, delegate: \.delegate)
-/// listener.multiplexer.add(analytics)
+/// listener.add(analytics)
 /// ```
+///
+/// The adopting class gets the registration API of its ``multiplexer`` from this protocol's extension: `add`,
+/// `remove`, `removeAndWait`, `removeAll`, `contains`, `count`, `isEmpty` and `observers`, each followed by
+/// ``observersDidChange()`` when it changes the observers.
 ///
 /// See <doc:ListeningToADelegateYouDoNotOwn>.
 public protocol DelegateMultiplexing: AnyObject {
@@ -30,6 +34,14 @@ public protocol DelegateMultiplexing: AnyObject {
 
   /// This multiplexer as a value of the delegate type, to put it in a delegate slot. Implement it as `self`.
   var asDelegate: Delegate { get }
+
+  /// Called after each registration change made through this class's own ``add(_:retention:priority:)``,
+  /// ``remove(_:)``, ``removeAndWait(_:)`` and ``removeAll()``.
+  ///
+  /// The default does nothing. A multiplexer that `multiplex-generate` generates for an `@objc` protocol has the
+  /// sender ask `responds(to:)` again here, when an answer it gave is no longer true. Changes made through
+  /// ``multiplexer`` directly, or a token, do not call it.
+  func observersDidChange()
 }
 
 extension DelegateMultiplexing {

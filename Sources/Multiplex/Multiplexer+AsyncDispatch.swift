@@ -61,7 +61,7 @@ extension Multiplexer {
   @inlinable
   public func combine<Value, Failure: Error>(
     default defaultValue: Value,
-    requirement: StaticString?,
+    requirement: ForwardedRequirement = #function,
     isolation: isolated (any Actor)? = #isolation,
     _ call: (Observer) async throws(Failure) -> Value
   ) async throws(Failure) -> Value {
@@ -87,13 +87,13 @@ extension Multiplexer {
   public func combine<Value, Result, Failure: Error>(
     using combiner: Combiner<Observer, Value, Result>,
     default defaultValue: Value,
-    requirement: StaticString?,
+    requirement: ForwardedRequirement = #function,
     isolation: isolated (any Actor)? = #isolation,
     _ call: (Observer) async throws(Failure) -> Value
   ) async throws(Failure) -> Result {
     try await _combine(
       default: defaultValue,
-      requirement: requirement,
+      requirement: requirement.name,
       combining: combiner.combine,
       isolation: isolation,
       call

@@ -69,17 +69,17 @@ extension Multiplexer {
   ///
   /// ```swift
   /// func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
-  ///   observers.combine(default: true, requirement: #function) { $0.scrollViewShouldScrollToTop(scrollView) }
+  ///   observers.combine(default: true) { $0.scrollViewShouldScrollToTop(scrollView) }
   /// }
   /// ```
   ///
   /// - Parameters:
   ///   - defaultValue: The result when no observer responds; usually the protocol's documented default.
-  ///   - requirement: The requirement being forwarded: pass `#function` from the forwarding member. Then only
-  ///     that requirement's default implementation counts as not responding, not another defaulted requirement
-  ///     the observer's implementation happens to call. Pass `nil` when you call `combine` outside the member
-  ///     that forwards the requirement (there `#function` would name the wrong function): then any default
-  ///     implementation's mark counts. Required, so that a forwarder cannot forget it.
+  ///   - requirement: The requirement being forwarded; leave the default, `#function`, in the forwarding member.
+  ///     Then only that requirement's default implementation counts as not responding, not another defaulted
+  ///     requirement the observer's implementation happens to call. Pass ``ForwardedRequirement/any`` when you
+  ///     call `combine` outside the member that forwards the requirement (there `#function` would name the wrong
+  ///     function): then any default implementation's mark counts.
   ///   - call: Forwards the call to one observer and returns its answer.
   /// - Returns: The first responding observer's answer, or `defaultValue`.
   /// - Throws: If `call` throws for one or more observers, the remaining observers are still called, and the
@@ -89,11 +89,11 @@ extension Multiplexer {
   @inlinable
   public func combine<Value, Failure: Error>(
     default defaultValue: Value,
-    requirement: StaticString?,
+    requirement: ForwardedRequirement = #function,
     _ call: (Observer) throws(Failure) -> Value
   ) throws(Failure) -> Value {
     var result: Value? = nil
-    try _forEachResponse(requirement: requirement, call) { value in if result == nil { result = value } }
+    try _forEachResponse(requirement: requirement.name, call) { value in if result == nil { result = value } }
     return result ?? defaultValue
   }
 
@@ -105,18 +105,18 @@ extension Multiplexer {
   ///
   /// ```swift
   /// func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
-  ///   combine(using: .allTrue, default: true, requirement: #function) { $0.scrollViewShouldScrollToTop(scrollView) }
+  ///   combine(using: .allTrue, default: true) { $0.scrollViewShouldScrollToTop(scrollView) }
   /// }
   /// ```
   ///
   /// - Parameters:
   ///   - combiner: How to turn the responses into the result; see ``Combiner``.
   ///   - defaultValue: Passed to the combiner; the built-in combiners return it when no observer responds.
-  ///   - requirement: The requirement being forwarded: pass `#function` from the forwarding member. Then only
-  ///     that requirement's default implementation counts as not responding, not another defaulted requirement
-  ///     the observer's implementation happens to call. Pass `nil` when you call `combine` outside the member
-  ///     that forwards the requirement (there `#function` would name the wrong function): then any default
-  ///     implementation's mark counts. Required, so that a forwarder cannot forget it.
+  ///   - requirement: The requirement being forwarded; leave the default, `#function`, in the forwarding member.
+  ///     Then only that requirement's default implementation counts as not responding, not another defaulted
+  ///     requirement the observer's implementation happens to call. Pass ``ForwardedRequirement/any`` when you
+  ///     call `combine` outside the member that forwards the requirement (there `#function` would name the wrong
+  ///     function): then any default implementation's mark counts.
   ///   - call: Forwards the call to one observer and returns its answer.
   /// - Returns: What `combiner` returns.
   /// - Throws: If `call` throws for one or more observers, the iteration goes on, and the *first* error (in
@@ -127,7 +127,7 @@ extension Multiplexer {
   public func combine<Value, Result, Failure: Error>(
     using combiner: Combiner<Observer, Value, Result>,
     default defaultValue: Value,
-    requirement: StaticString?,
+    requirement: ForwardedRequirement = #function,
     _ call: (Observer) throws(Failure) -> Value
   ) throws(Failure) -> Result {
     // Performance: `@inlinable`, not `@inline(__always)`, like `combine(default:_:)` (and `notify`): the compiler
@@ -139,16 +139,16 @@ extension Multiplexer {
     if case .reduce(let reduction) = combiner._strategy {
       // `first`, `last`, `allTrue`, `anyTrue`: the fold inlined into the loop, no closure.
       var partial: Result? = nil
-      try _forEachResponse(requirement: requirement, call) { value in reduction.step(&partial, value) }
+      try _forEachResponse(requirement: requirement.name, call) { value in reduction.step(&partial, value) }
       return reduction.finish(partial, defaultValue)
     }
     if case .fold(let step, let finish) = combiner._strategy {
       // Built-in combiners: the same loop as `combine(default:_:)`, folding every response. No allocation.
       var partial: Result? = nil
-      try _forEachResponse(requirement: requirement, call) { value in step(&partial, value) }
+      try _forEachResponse(requirement: requirement.name, call) { value in step(&partial, value) }
       return finish(partial, defaultValue)
     }
-    return try _combine(default: defaultValue, requirement: requirement, combining: combiner.combine, call)
+    return try _combine(default: defaultValue, requirement: requirement.name, combining: combiner.combine, call)
   }
 
   /// `combine(using:default:requirement:_:)` with the combining step as a closure, which may capture anything

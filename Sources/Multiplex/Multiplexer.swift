@@ -10,7 +10,7 @@
 /// multiplexer.add(scrollIndicator)
 ///
 /// multiplexer.notify { $0.scrollViewDidScroll(scrollView) }
-/// let zoomed = multiplexer.combine(default: nil, requirement: nil) { $0.viewForZooming(in: scrollView) }
+/// let zoomed = multiplexer.combine(default: nil, requirement: .any) { $0.viewForZooming(in: scrollView) }
 /// ```
 ///
 /// To put it in a delegate slot, write a small class that conforms to the delegate protocol, keeps a
@@ -25,7 +25,7 @@
 ///     observers.notify { $0.scrollViewDidScroll(scrollView) }
 ///   }
 ///   func viewForZooming(in scrollView: ScrollView) -> View? {
-///     observers.combine(default: nil, requirement: #function) { $0.viewForZooming(in: scrollView) }
+///     observers.combine(default: nil) { $0.viewForZooming(in: scrollView) }
 ///   }
 /// }
 /// ```

@@ -36,10 +36,10 @@ public import _MultiplexShims
 /// - Outside a multiplexer's call, the function only returns `value`.
 ///
 /// > Important: The mark names the observer, and the requirement when the dispatch names it. Generated
-/// > multiplexers always do; a hand-written one should pass `requirement: #function` to `combine` (see
-/// > ``Multiplexer/combine(default:requirement:_:)``). Without it, an observer whose implementation of one
-/// > requirement calls *another requirement of its own* that it does not implement (so that requirement's
-/// > default runs) is counted as not responding to the call being made. In a call that starts another observer
+/// > multiplexers always do, and so does `combine` called from the forwarding member (its `requirement` is
+/// > `#function` by default, see ``ForwardedRequirement``). With ``ForwardedRequirement/any``, an observer whose
+/// > implementation of one requirement calls *another requirement of its own* that it does not implement (so that
+/// > requirement's default runs) is counted as not responding to the call being made. In a call that starts another observer
 /// > call synchronously inside it (a nested run loop, `Task.immediate`), a default of the outer observer marks
 /// > the innermost call. An asynchronous dispatch started that way runs on the calling thread until it first
 /// > suspends, inside the synchronous call, and its calls are then the innermost ones; when one of them is to the

@@ -36,7 +36,9 @@ public final class ObservationBlock: Hashable, @unchecked Sendable {
     owner._unblock(entry, block: self)
   }
 
+  /// Whether the two blocks are the same object: identity, not the registration they refer to.
   public static func == (lhs: ObservationBlock, rhs: ObservationBlock) -> Bool { lhs === rhs }
 
+  /// Hashes the object's identity, consistently with `==`.
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

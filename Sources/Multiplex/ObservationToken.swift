@@ -148,8 +148,10 @@ public final class ObservationToken: Hashable, @unchecked Sendable {
     ScopedObservationToken(self)
   }
 
+  /// Whether the two tokens are the same object: identity, not the registration they refer to.
   public static func == (lhs: ObservationToken, rhs: ObservationToken) -> Bool { lhs === rhs }
 
+  /// Hashes the object's identity, consistently with `==`.
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 

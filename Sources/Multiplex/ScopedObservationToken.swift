@@ -27,7 +27,9 @@ public final class ScopedObservationToken: Hashable, Sendable {
     token.cancel()
   }
 
+  /// Whether the two scoped tokens are the same object: identity, not the registration they refer to.
   public static func == (lhs: ScopedObservationToken, rhs: ScopedObservationToken) -> Bool { lhs === rhs }
 
+  /// Hashes the object's identity, consistently with `==`.
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

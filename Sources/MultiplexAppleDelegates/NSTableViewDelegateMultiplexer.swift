@@ -24,14 +24,10 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
 
   /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
   /// the rest of the runtime API.
-  public var multiplexer: Multiplex.Multiplexer<any NSTableViewDelegate> {
-    self._multiplexer
-  }
+  public var multiplexer: Multiplex.Multiplexer<any NSTableViewDelegate> { self._multiplexer }
 
   /// This multiplexer as a `any NSTableViewDelegate`, for a delegate slot. See `DelegateMultiplexing`.
-  public var asDelegate: any NSTableViewDelegate {
-    self
-  }
+  public var asDelegate: any NSTableViewDelegate { self }
 
   private let _combiner = Multiplex._LockedWeakReference<any NSTableViewDelegateCombining>()
 
@@ -40,12 +36,8 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   ///
   /// Held weakly. Reading and writing it is thread-safe: each call reads it once, when it starts.
   public var combiner: (any NSTableViewDelegateCombining)? {
-    get {
-      self._combiner.object
-    }
-    set {
-      self._combiner.object = newValue
-    }
+    get { self._combiner.object }
+    set { self._combiner.object = newValue }
   }
 
   /// Creates a multiplexer without observers.
@@ -61,1219 +53,305 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
     self._multiplexer = Multiplex.Multiplexer(source: source)
   }
 
-  /// Registers an observer, called after those already registered with the same or a higher priority.
-  ///
-  /// See `Multiplexer.add(_:retention:priority:)`.
-  @discardableResult
-  public func add(
-    _ observer: any NSTableViewDelegate,
-    retention: Multiplex.Retention = .weak,
-    priority: Swift.Int = 0
-  ) -> Multiplex.ObservationToken {
-    let token = self._multiplexer.add(observer, retention: retention, priority: priority)
-    self.refreshRespondsToSelector()
-    return token
-  }
-
-  /// Unregisters an observer. See `Multiplexer.remove(_:)`.
-  public func remove(_ observer: any NSTableViewDelegate) {
-    self._multiplexer.remove(observer)
-    self.refreshRespondsToSelector()
-  }
-
-  /// Unregisters an observer and waits for calls in flight on other threads.
-  ///
-  /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
-  @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
-  public func removeAndWait(_ observer: any NSTableViewDelegate) {
-    self._multiplexer.removeAndWait(observer)
-    self.refreshRespondsToSelector()
-  }
-
-  /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
-  public func removeAll() {
-    self._multiplexer.removeAll()
-    self.refreshRespondsToSelector()
-  }
-
-  /// Whether `observer` is registered and alive.
-  public func contains(_ observer: any NSTableViewDelegate) -> Swift.Bool {
-    self._multiplexer.contains(observer)
-  }
-
-  /// The number of registered observers that are alive.
-  public var count: Swift.Int {
-    self._multiplexer.count
-  }
-
-  /// Whether no registered observer is alive.
-  public var isEmpty: Swift.Bool {
-    self._multiplexer.isEmpty
-  }
-
-  /// The registered observers that are alive, in call order.
-  public var observers: [any NSTableViewDelegate] {
-    self._multiplexer.observers
-  }
-
   /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
   /// `Multiplexer.debugDescription`.
-  public override var debugDescription: Swift.String {
-    self._multiplexer.debugDescription
-  }
+  public override var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
-  @available(macOS 10.7, *)
-  @MainActor
-  public func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineTableViewViewForRow: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> NSView? in
-        guard let method = observer.tableView(_:viewFor:row:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(tableView, tableColumn, row)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any NSTableViewDelegate) -> NSView? in
-      guard let method = observer.tableView(_:viewFor:row:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(tableView, tableColumn, row)
+  @available(macOS 10.7, *) @MainActor public func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
+    self._combineImplementing(default: nil, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineTableViewViewForRow: &$1, default: $2)
+    } _: {
+      $0.tableView(_:viewFor:row:).map { $0(tableView, tableColumn, row) }
     }
   }
 
-  @available(macOS 10.7, *)
-  @MainActor
-  public func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineTableViewRowViewForRow: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> NSTableRowView? in
-        guard let method = observer.tableView(_:rowViewForRow:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(tableView, row)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any NSTableViewDelegate) -> NSTableRowView? in
-      guard let method = observer.tableView(_:rowViewForRow:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(tableView, row)
+  @available(macOS 10.7, *) @MainActor public func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView? {
+    self._combineImplementing(default: nil, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineTableViewRowViewForRow: &$1, default: $2)
+    } _: {
+      $0.tableView(_:rowViewForRow:).map { $0(tableView, row) }
     }
   }
 
-  @available(macOS 10.7, *)
-  @MainActor
-  public func tableView(_ tableView: NSTableView, didAdd rowView: NSTableRowView, forRow row: Int) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, didAdd: rowView, forRow: row) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(macOS 10.7, *) @MainActor public func tableView(_ tableView: NSTableView, didAdd rowView: NSTableRowView, forRow row: Int) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, didAdd: rowView, forRow: row)
     }
   }
 
-  @available(macOS 10.7, *)
-  @MainActor
-  public func tableView(_ tableView: NSTableView, didRemove rowView: NSTableRowView, forRow row: Int) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, didRemove: rowView, forRow: row) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(macOS 10.7, *) @MainActor public func tableView(_ tableView: NSTableView, didRemove rowView: NSTableRowView, forRow row: Int) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, didRemove: rowView, forRow: row)
     }
   }
 
-  @MainActor
-  public func tableView(_ tableView: NSTableView, willDisplayCell cell: Any, for tableColumn: NSTableColumn?, row: Int) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, willDisplayCell: cell, for: tableColumn, row: row) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @MainActor public func tableView(_ tableView: NSTableView, willDisplayCell cell: Any, for tableColumn: NSTableColumn?, row: Int) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, willDisplayCell: cell, for: tableColumn, row: row)
     }
   }
 
-  @MainActor
-  public func tableView(_ tableView: NSTableView, shouldEdit tableColumn: NSTableColumn?, row: Int) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineTableViewShouldEditRow: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> Bool in
-        guard let answer = observer.tableView?(tableView, shouldEdit: tableColumn, row: row) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any NSTableViewDelegate) -> Bool in
-      guard let answer = observer.tableView?(tableView, shouldEdit: tableColumn, row: row) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @MainActor public func tableView(_ tableView: NSTableView, shouldEdit tableColumn: NSTableColumn?, row: Int) -> Bool {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineTableViewShouldEditRow: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, shouldEdit: tableColumn, row: row)
     }
   }
 
-  @MainActor
-  public func tableView(_ tableView: NSTableView, toolTipFor cell: NSCell, rect: NSRectPointer, tableColumn: NSTableColumn?, row: Int, mouseLocation: NSPoint) -> String {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: "",
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineTableViewToolTipForRectTableColumnRowMouseLocation: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> String in
-        guard let answer = observer.tableView?(tableView, toolTipFor: cell, rect: rect, tableColumn: tableColumn, row: row, mouseLocation: mouseLocation) else {
-          return Multiplex.notImplemented(by: observer, returning: "")
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: "", requirement: #function) { (observer: any NSTableViewDelegate) -> String in
-      guard let answer = observer.tableView?(tableView, toolTipFor: cell, rect: rect, tableColumn: tableColumn, row: row, mouseLocation: mouseLocation) else {
-        return Multiplex.notImplemented(by: observer, returning: "")
-      }
-      responded = true
-      return answer
+  @MainActor public func tableView(_ tableView: NSTableView, toolTipFor cell: NSCell, rect: NSRectPointer, tableColumn: NSTableColumn?, row: Int, mouseLocation: NSPoint) -> String {
+    self._combineImplementing(default: "", combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineTableViewToolTipForRectTableColumnRowMouseLocation: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, toolTipFor: cell, rect: rect, tableColumn: tableColumn, row: row, mouseLocation: mouseLocation)
     }
   }
 
-  @available(macOS 10.5, *)
-  @MainActor
-  public func tableView(_ tableView: NSTableView, shouldShowCellExpansionFor tableColumn: NSTableColumn?, row: Int) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineTableViewShouldShowCellExpansionForRow: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> Bool in
-        guard let answer = observer.tableView?(tableView, shouldShowCellExpansionFor: tableColumn, row: row) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any NSTableViewDelegate) -> Bool in
-      guard let answer = observer.tableView?(tableView, shouldShowCellExpansionFor: tableColumn, row: row) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(macOS 10.5, *) @MainActor public func tableView(_ tableView: NSTableView, shouldShowCellExpansionFor tableColumn: NSTableColumn?, row: Int) -> Bool {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineTableViewShouldShowCellExpansionForRow: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, shouldShowCellExpansionFor: tableColumn, row: row)
     }
   }
 
-  @available(macOS 10.5, *)
-  @MainActor
-  public func tableView(_ tableView: NSTableView, shouldTrackCell cell: NSCell, for tableColumn: NSTableColumn?, row: Int) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineTableViewShouldTrackCellForRow: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> Bool in
-        guard let answer = observer.tableView?(tableView, shouldTrackCell: cell, for: tableColumn, row: row) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any NSTableViewDelegate) -> Bool in
-      guard let answer = observer.tableView?(tableView, shouldTrackCell: cell, for: tableColumn, row: row) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(macOS 10.5, *) @MainActor public func tableView(_ tableView: NSTableView, shouldTrackCell cell: NSCell, for tableColumn: NSTableColumn?, row: Int) -> Bool {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineTableViewShouldTrackCellForRow: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, shouldTrackCell: cell, for: tableColumn, row: row)
     }
   }
 
-  @available(macOS 10.5, *)
-  @MainActor
-  public func tableView(_ tableView: NSTableView, dataCellFor tableColumn: NSTableColumn?, row: Int) -> NSCell? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineTableViewDataCellForRow: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> NSCell? in
-        guard let method = observer.tableView(_:dataCellFor:row:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(tableView, tableColumn, row)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any NSTableViewDelegate) -> NSCell? in
-      guard let method = observer.tableView(_:dataCellFor:row:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(tableView, tableColumn, row)
+  @available(macOS 10.5, *) @MainActor public func tableView(_ tableView: NSTableView, dataCellFor tableColumn: NSTableColumn?, row: Int) -> NSCell? {
+    self._combineImplementing(default: nil, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineTableViewDataCellForRow: &$1, default: $2)
+    } _: {
+      $0.tableView(_:dataCellFor:row:).map { $0(tableView, tableColumn, row) }
     }
   }
 
-  @MainActor
-  public func selectionShouldChange(in tableView: NSTableView) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineSelectionShouldChangeIn: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> Bool in
-        guard let answer = observer.selectionShouldChange?(in: tableView) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any NSTableViewDelegate) -> Bool in
-      guard let answer = observer.selectionShouldChange?(in: tableView) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @MainActor public func selectionShouldChange(in tableView: NSTableView) -> Bool {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineSelectionShouldChangeIn: &$1, default: $2)
+    } _: {
+      $0.selectionShouldChange?(in: tableView)
     }
   }
 
-  @MainActor
-  public func tableView(_ tableView: NSTableView, shouldSelectRow row: Int) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineTableViewShouldSelectRow: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> Bool in
-        guard let answer = observer.tableView?(tableView, shouldSelectRow: row) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any NSTableViewDelegate) -> Bool in
-      guard let answer = observer.tableView?(tableView, shouldSelectRow: row) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @MainActor public func tableView(_ tableView: NSTableView, shouldSelectRow row: Int) -> Bool {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineTableViewShouldSelectRow: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, shouldSelectRow: row)
     }
   }
 
-  @available(macOS 10.5, *)
-  @MainActor
-  public func tableView(_ tableView: NSTableView, selectionIndexesForProposedSelection proposedSelectionIndexes: IndexSet) -> IndexSet {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: proposedSelectionIndexes,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineTableViewSelectionIndexesForProposedSelection: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> IndexSet in
-        guard let answer = observer.tableView?(tableView, selectionIndexesForProposedSelection: proposedSelectionIndexes) else {
-          return Multiplex.notImplemented(by: observer, returning: proposedSelectionIndexes)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: proposedSelectionIndexes, requirement: #function) { (observer: any NSTableViewDelegate) -> IndexSet in
-      guard let answer = observer.tableView?(tableView, selectionIndexesForProposedSelection: proposedSelectionIndexes) else {
-        return Multiplex.notImplemented(by: observer, returning: proposedSelectionIndexes)
-      }
-      responded = true
-      return answer
+  @available(macOS 10.5, *) @MainActor public func tableView(_ tableView: NSTableView, selectionIndexesForProposedSelection proposedSelectionIndexes: IndexSet) -> IndexSet {
+    self._combineImplementing(default: proposedSelectionIndexes, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineTableViewSelectionIndexesForProposedSelection: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, selectionIndexesForProposedSelection: proposedSelectionIndexes)
     }
   }
 
-  @MainActor
-  public func tableView(_ tableView: NSTableView, shouldSelect tableColumn: NSTableColumn?) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineTableViewShouldSelect: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> Bool in
-        guard let answer = observer.tableView?(tableView, shouldSelect: tableColumn) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any NSTableViewDelegate) -> Bool in
-      guard let answer = observer.tableView?(tableView, shouldSelect: tableColumn) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @MainActor public func tableView(_ tableView: NSTableView, shouldSelect tableColumn: NSTableColumn?) -> Bool {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineTableViewShouldSelect: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, shouldSelect: tableColumn)
     }
   }
 
-  @MainActor
-  public func tableView(_ tableView: NSTableView, mouseDownInHeaderOf tableColumn: NSTableColumn) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, mouseDownInHeaderOf: tableColumn) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @MainActor public func tableView(_ tableView: NSTableView, mouseDownInHeaderOf tableColumn: NSTableColumn) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, mouseDownInHeaderOf: tableColumn)
     }
   }
 
-  @MainActor
-  public func tableView(_ tableView: NSTableView, didClick tableColumn: NSTableColumn) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, didClick: tableColumn) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @MainActor public func tableView(_ tableView: NSTableView, didClick tableColumn: NSTableColumn) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, didClick: tableColumn)
     }
   }
 
-  @MainActor
-  public func tableView(_ tableView: NSTableView, didDrag tableColumn: NSTableColumn) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, didDrag: tableColumn) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @MainActor public func tableView(_ tableView: NSTableView, didDrag tableColumn: NSTableColumn) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, didDrag: tableColumn)
     }
   }
 
-  @available(macOS 10.0, *)
-  @MainActor
-  public func tableView(_ tableView: NSTableView, heightOfRow row: Int) -> CGFloat {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: tableView.rowHeight,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineTableViewHeightOfRow: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> CGFloat in
-        guard let answer = observer.tableView?(tableView, heightOfRow: row) else {
-          return Multiplex.notImplemented(by: observer, returning: tableView.rowHeight)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: tableView.rowHeight, requirement: #function) { (observer: any NSTableViewDelegate) -> CGFloat in
-      guard let answer = observer.tableView?(tableView, heightOfRow: row) else {
-        return Multiplex.notImplemented(by: observer, returning: tableView.rowHeight)
-      }
-      responded = true
-      return answer
+  @available(macOS 10.0, *) @MainActor public func tableView(_ tableView: NSTableView, heightOfRow row: Int) -> CGFloat {
+    self._combineImplementing(default: tableView.rowHeight, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineTableViewHeightOfRow: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, heightOfRow: row)
     }
   }
 
-  @available(macOS 10.5, *)
-  @MainActor
-  public func tableView(_ tableView: NSTableView, typeSelectStringFor tableColumn: NSTableColumn?, row: Int) -> String? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineTableViewTypeSelectStringForRow: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> String? in
-        guard let method = observer.tableView(_:typeSelectStringFor:row:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(tableView, tableColumn, row)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any NSTableViewDelegate) -> String? in
-      guard let method = observer.tableView(_:typeSelectStringFor:row:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(tableView, tableColumn, row)
+  @available(macOS 10.5, *) @MainActor public func tableView(_ tableView: NSTableView, typeSelectStringFor tableColumn: NSTableColumn?, row: Int) -> String? {
+    self._combineImplementing(default: nil, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineTableViewTypeSelectStringForRow: &$1, default: $2)
+    } _: {
+      $0.tableView(_:typeSelectStringFor:row:).map { $0(tableView, tableColumn, row) }
     }
   }
 
-  @available(macOS 10.5, *)
-  @MainActor
-  public func tableView(_ tableView: NSTableView, nextTypeSelectMatchFromRow startRow: Int, toRow endRow: Int, for searchString: String) -> Int {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: -1,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineTableViewNextTypeSelectMatchFromRowToRowFor: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> Int in
-        guard let answer = observer.tableView?(tableView, nextTypeSelectMatchFromRow: startRow, toRow: endRow, for: searchString) else {
-          return Multiplex.notImplemented(by: observer, returning: -1)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: -1, requirement: #function) { (observer: any NSTableViewDelegate) -> Int in
-      guard let answer = observer.tableView?(tableView, nextTypeSelectMatchFromRow: startRow, toRow: endRow, for: searchString) else {
-        return Multiplex.notImplemented(by: observer, returning: -1)
-      }
-      responded = true
-      return answer
+  @available(macOS 10.5, *) @MainActor public func tableView(_ tableView: NSTableView, nextTypeSelectMatchFromRow startRow: Int, toRow endRow: Int, for searchString: String) -> Int {
+    self._combineImplementing(default: -1, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineTableViewNextTypeSelectMatchFromRowToRowFor: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, nextTypeSelectMatchFromRow: startRow, toRow: endRow, for: searchString)
     }
   }
 
-  @available(macOS 10.5, *)
-  @MainActor
-  public func tableView(_ tableView: NSTableView, shouldTypeSelectFor event: NSEvent, withCurrentSearch searchString: String?) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineTableViewShouldTypeSelectForWithCurrentSearch: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> Bool in
-        guard let answer = observer.tableView?(tableView, shouldTypeSelectFor: event, withCurrentSearch: searchString) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any NSTableViewDelegate) -> Bool in
-      guard let answer = observer.tableView?(tableView, shouldTypeSelectFor: event, withCurrentSearch: searchString) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(macOS 10.5, *) @MainActor public func tableView(_ tableView: NSTableView, shouldTypeSelectFor event: NSEvent, withCurrentSearch searchString: String?) -> Bool {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineTableViewShouldTypeSelectForWithCurrentSearch: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, shouldTypeSelectFor: event, withCurrentSearch: searchString)
     }
   }
 
-  @available(macOS 10.5, *)
-  @MainActor
-  public func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: false,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineTableViewIsGroupRow: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> Bool in
-        guard let answer = observer.tableView?(tableView, isGroupRow: row) else {
-          return Multiplex.notImplemented(by: observer, returning: false)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: false, requirement: #function) { (observer: any NSTableViewDelegate) -> Bool in
-      guard let answer = observer.tableView?(tableView, isGroupRow: row) else {
-        return Multiplex.notImplemented(by: observer, returning: false)
-      }
-      responded = true
-      return answer
+  @available(macOS 10.5, *) @MainActor public func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool {
+    self._combineImplementing(default: false, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineTableViewIsGroupRow: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, isGroupRow: row)
     }
   }
 
-  @available(macOS 10.6, *)
-  @MainActor
-  public func tableView(_ tableView: NSTableView, sizeToFitWidthOfColumn column: Int) -> CGFloat {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: tableView.tableColumns[column].width,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineTableViewSizeToFitWidthOfColumn: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> CGFloat in
-        guard let answer = observer.tableView?(tableView, sizeToFitWidthOfColumn: column) else {
-          return Multiplex.notImplemented(by: observer, returning: tableView.tableColumns[column].width)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: tableView.tableColumns[column].width, requirement: #function) { (observer: any NSTableViewDelegate) -> CGFloat in
-      guard let answer = observer.tableView?(tableView, sizeToFitWidthOfColumn: column) else {
-        return Multiplex.notImplemented(by: observer, returning: tableView.tableColumns[column].width)
-      }
-      responded = true
-      return answer
+  @available(macOS 10.6, *) @MainActor public func tableView(_ tableView: NSTableView, sizeToFitWidthOfColumn column: Int) -> CGFloat {
+    self._combineImplementing(default: tableView.tableColumns[column].width, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineTableViewSizeToFitWidthOfColumn: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, sizeToFitWidthOfColumn: column)
     }
   }
 
-  @available(macOS 10.6, *)
-  @MainActor
-  public func tableView(_ tableView: NSTableView, shouldReorderColumn columnIndex: Int, toColumn newColumnIndex: Int) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineTableViewShouldReorderColumnToColumn: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> Bool in
-        guard let answer = observer.tableView?(tableView, shouldReorderColumn: columnIndex, toColumn: newColumnIndex) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any NSTableViewDelegate) -> Bool in
-      guard let answer = observer.tableView?(tableView, shouldReorderColumn: columnIndex, toColumn: newColumnIndex) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(macOS 10.6, *) @MainActor public func tableView(_ tableView: NSTableView, shouldReorderColumn columnIndex: Int, toColumn newColumnIndex: Int) -> Bool {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineTableViewShouldReorderColumnToColumn: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, shouldReorderColumn: columnIndex, toColumn: newColumnIndex)
     }
   }
 
-  @available(macOS 10.11, *)
-  @MainActor
-  public func tableView(_ tableView: NSTableView, rowActionsForRow row: Int, edge: NSTableView.RowActionEdge) -> [NSTableViewRowAction] {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: [],
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineTableViewRowActionsForRowEdge: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> [NSTableViewRowAction] in
-        guard let answer = observer.tableView?(tableView, rowActionsForRow: row, edge: edge) else {
-          return Multiplex.notImplemented(by: observer, returning: [])
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: [], requirement: #function) { (observer: any NSTableViewDelegate) -> [NSTableViewRowAction] in
-      guard let answer = observer.tableView?(tableView, rowActionsForRow: row, edge: edge) else {
-        return Multiplex.notImplemented(by: observer, returning: [])
-      }
-      responded = true
-      return answer
+  @available(macOS 10.11, *) @MainActor public func tableView(_ tableView: NSTableView, rowActionsForRow row: Int, edge: NSTableView.RowActionEdge) -> [NSTableViewRowAction] {
+    self._combineImplementing(default: [], combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineTableViewRowActionsForRowEdge: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, rowActionsForRow: row, edge: edge)
     }
   }
 
-  @available(macOS 14.0, *)
-  public func tableView(_ tableView: NSTableView, userCanChangeVisibilityOf column: NSTableColumn) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: false,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineTableViewUserCanChangeVisibilityOf: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> Bool in
-        guard let answer = observer.tableView?(tableView, userCanChangeVisibilityOf: column) else {
-          return Multiplex.notImplemented(by: observer, returning: false)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: false, requirement: #function) { (observer: any NSTableViewDelegate) -> Bool in
-      guard let answer = observer.tableView?(tableView, userCanChangeVisibilityOf: column) else {
-        return Multiplex.notImplemented(by: observer, returning: false)
-      }
-      responded = true
-      return answer
+  @available(macOS 14.0, *) public func tableView(_ tableView: NSTableView, userCanChangeVisibilityOf column: NSTableColumn) -> Bool {
+    self._combineImplementing(default: false, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineTableViewUserCanChangeVisibilityOf: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, userCanChangeVisibilityOf: column)
     }
   }
 
-  @available(macOS 14.0, *)
-  public func tableView(_ tableView: NSTableView, userDidChangeVisibilityOf columns: [NSTableColumn]) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, userDidChangeVisibilityOf: columns) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(macOS 14.0, *) public func tableView(_ tableView: NSTableView, userDidChangeVisibilityOf columns: [NSTableColumn]) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, userDidChangeVisibilityOf: columns)
     }
   }
 
-  @available(macOS 10.10, *)
-  @MainActor
-  public func tableViewSelectionDidChange(_ notification: Notification) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableViewSelectionDidChange?(notification) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(macOS 10.10, *) @MainActor public func tableViewSelectionDidChange(_ notification: Notification) {
+    self._notifyImplementing {
+      $0.tableViewSelectionDidChange?(notification)
     }
   }
 
-  @available(macOS 10.10, *)
-  @MainActor
-  public func tableViewColumnDidMove(_ notification: Notification) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableViewColumnDidMove?(notification) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(macOS 10.10, *) @MainActor public func tableViewColumnDidMove(_ notification: Notification) {
+    self._notifyImplementing {
+      $0.tableViewColumnDidMove?(notification)
     }
   }
 
-  @available(macOS 10.10, *)
-  @MainActor
-  public func tableViewColumnDidResize(_ notification: Notification) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableViewColumnDidResize?(notification) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(macOS 10.10, *) @MainActor public func tableViewColumnDidResize(_ notification: Notification) {
+    self._notifyImplementing {
+      $0.tableViewColumnDidResize?(notification)
     }
   }
 
-  @available(macOS 10.10, *)
-  @MainActor
-  public func tableViewSelectionIsChanging(_ notification: Notification) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableViewSelectionIsChanging?(notification) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(macOS 10.10, *) @MainActor public func tableViewSelectionIsChanging(_ notification: Notification) {
+    self._notifyImplementing {
+      $0.tableViewSelectionIsChanging?(notification)
     }
   }
 
-  @available(macOS 10.10, *)
-  @MainActor
-  public func controlTextDidBeginEditing(_ obj: Notification) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.controlTextDidBeginEditing?(obj) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(macOS 10.10, *) @MainActor public func controlTextDidBeginEditing(_ obj: Notification) {
+    self._notifyImplementing {
+      $0.controlTextDidBeginEditing?(obj)
     }
   }
 
-  @available(macOS 10.10, *)
-  @MainActor
-  public func controlTextDidEndEditing(_ obj: Notification) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.controlTextDidEndEditing?(obj) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(macOS 10.10, *) @MainActor public func controlTextDidEndEditing(_ obj: Notification) {
+    self._notifyImplementing {
+      $0.controlTextDidEndEditing?(obj)
     }
   }
 
-  @available(macOS 10.10, *)
-  @MainActor
-  public func controlTextDidChange(_ obj: Notification) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.controlTextDidChange?(obj) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(macOS 10.10, *) @MainActor public func controlTextDidChange(_ obj: Notification) {
+    self._notifyImplementing {
+      $0.controlTextDidChange?(obj)
     }
   }
 
-  @MainActor
-  public func control(_ control: NSControl, textShouldBeginEditing fieldEditor: NSText) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineControlTextShouldBeginEditing: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> Bool in
-        guard let answer = observer.control?(control, textShouldBeginEditing: fieldEditor) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any NSTableViewDelegate) -> Bool in
-      guard let answer = observer.control?(control, textShouldBeginEditing: fieldEditor) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @MainActor public func control(_ control: NSControl, textShouldBeginEditing fieldEditor: NSText) -> Bool {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineControlTextShouldBeginEditing: &$1, default: $2)
+    } _: {
+      $0.control?(control, textShouldBeginEditing: fieldEditor)
     }
   }
 
-  @MainActor
-  public func control(_ control: NSControl, textShouldEndEditing fieldEditor: NSText) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineControlTextShouldEndEditing: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> Bool in
-        guard let answer = observer.control?(control, textShouldEndEditing: fieldEditor) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any NSTableViewDelegate) -> Bool in
-      guard let answer = observer.control?(control, textShouldEndEditing: fieldEditor) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @MainActor public func control(_ control: NSControl, textShouldEndEditing fieldEditor: NSText) -> Bool {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineControlTextShouldEndEditing: &$1, default: $2)
+    } _: {
+      $0.control?(control, textShouldEndEditing: fieldEditor)
     }
   }
 
-  @MainActor
-  public func control(_ control: NSControl, didFailToFormatString string: String, errorDescription error: String?) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: false,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineControlDidFailToFormatStringErrorDescription: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> Bool in
-        guard let answer = observer.control?(control, didFailToFormatString: string, errorDescription: error) else {
-          return Multiplex.notImplemented(by: observer, returning: false)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: false, requirement: #function) { (observer: any NSTableViewDelegate) -> Bool in
-      guard let answer = observer.control?(control, didFailToFormatString: string, errorDescription: error) else {
-        return Multiplex.notImplemented(by: observer, returning: false)
-      }
-      responded = true
-      return answer
+  @MainActor public func control(_ control: NSControl, didFailToFormatString string: String, errorDescription error: String?) -> Bool {
+    self._combineImplementing(default: false, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineControlDidFailToFormatStringErrorDescription: &$1, default: $2)
+    } _: {
+      $0.control?(control, didFailToFormatString: string, errorDescription: error)
     }
   }
 
-  @MainActor
-  public func control(_ control: NSControl, didFailToValidatePartialString string: String, errorDescription error: String?) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.control?(control, didFailToValidatePartialString: string, errorDescription: error) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @MainActor public func control(_ control: NSControl, didFailToValidatePartialString string: String, errorDescription error: String?) {
+    self._notifyImplementing {
+      $0.control?(control, didFailToValidatePartialString: string, errorDescription: error)
     }
   }
 
-  @MainActor
-  public func control(_ control: NSControl, isValidObject obj: Any?) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineControlIsValidObject: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> Bool in
-        guard let answer = observer.control?(control, isValidObject: obj) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any NSTableViewDelegate) -> Bool in
-      guard let answer = observer.control?(control, isValidObject: obj) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @MainActor public func control(_ control: NSControl, isValidObject obj: Any?) -> Bool {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineControlIsValidObject: &$1, default: $2)
+    } _: {
+      $0.control?(control, isValidObject: obj)
     }
   }
 
-  @available(macOS 10.0, *)
-  @MainActor
-  public func control(_ control: NSControl, textView: NSTextView, doCommandBy commandSelector: Selector) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: false,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineControlTextViewDoCommandBy: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> Bool in
-        guard let answer = observer.control?(control, textView: textView, doCommandBy: commandSelector) else {
-          return Multiplex.notImplemented(by: observer, returning: false)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: false, requirement: #function) { (observer: any NSTableViewDelegate) -> Bool in
-      guard let answer = observer.control?(control, textView: textView, doCommandBy: commandSelector) else {
-        return Multiplex.notImplemented(by: observer, returning: false)
-      }
-      responded = true
-      return answer
+  @available(macOS 10.0, *) @MainActor public func control(_ control: NSControl, textView: NSTextView, doCommandBy commandSelector: Selector) -> Bool {
+    self._combineImplementing(default: false, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineControlTextViewDoCommandBy: &$1, default: $2)
+    } _: {
+      $0.control?(control, textView: textView, doCommandBy: commandSelector)
     }
   }
 
-  @MainActor
-  public func control(_ control: NSControl, textView: NSTextView, completions words: [String], forPartialWordRange charRange: NSRange, indexOfSelectedItem index: UnsafeMutablePointer<Int>) -> [String] {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: words,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTableViewDelegateMultiplexer(
-            self,
-            combineControlTextViewCompletionsForPartialWordRangeIndexOfSelectedItem: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTableViewDelegate) -> [String] in
-        guard let answer = observer.control?(control, textView: textView, completions: words, forPartialWordRange: charRange, indexOfSelectedItem: index) else {
-          return Multiplex.notImplemented(by: observer, returning: words)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: words, requirement: #function) { (observer: any NSTableViewDelegate) -> [String] in
-      guard let answer = observer.control?(control, textView: textView, completions: words, forPartialWordRange: charRange, indexOfSelectedItem: index) else {
-        return Multiplex.notImplemented(by: observer, returning: words)
-      }
-      responded = true
-      return answer
+  @MainActor public func control(_ control: NSControl, textView: NSTextView, completions words: [String], forPartialWordRange charRange: NSRange, indexOfSelectedItem index: UnsafeMutablePointer<Int>) -> [String] {
+    self._combineImplementing(default: words, combiner: self._combiner.object) {
+      $0.nsTableViewDelegateMultiplexer(self, combineControlTextViewCompletionsForPartialWordRangeIndexOfSelectedItem: &$1, default: $2)
+    } _: {
+      $0.control?(control, textView: textView, completions: words, forPartialWordRange: charRange, indexOfSelectedItem: index)
     }
   }
 
@@ -1352,10 +430,11 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
   /// sender asks again; see `DelegateMultiplexing.reassignDelegateSlots()`. A multiplexer you put in a slot
   /// yourself is not reassigned: assign it again yourself.
   ///
-  /// Called after ``add(_:retention:priority:)``, ``remove(_:)`` and ``removeAndWait(_:)``, and after a call of
-  /// an optional requirement that no observer implemented (so a deallocated observer is noticed at the
-  /// sender's next call of a requirement only it implemented, or at the next registration change). Call it
-  /// after changing the observers otherwise: through ``multiplexer`` (its `primary`), or a token.
+  /// Called after ``add(_:retention:priority:)``, ``remove(_:)``, ``removeAndWait(_:)`` and ``removeAll()``
+  /// (through ``observersDidChange()``), and after a call of an optional requirement that no observer
+  /// implemented (so a deallocated observer is noticed at the sender's next call of a requirement only it
+  /// implemented, or at the next registration change). Call it after changing the observers otherwise: through
+  /// ``multiplexer`` (its `primary`), or a token.
   public func refreshRespondsToSelector() {
     let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
       self._isImplemented(Self._optionalSelectors[index])
@@ -1363,6 +442,12 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
     if isStale {
       self.reassignDelegateSlots()
     }
+  }
+
+  /// Calls ``refreshRespondsToSelector()``: `DelegateMultiplexing`'s `add`, `remove`, `removeAndWait(_:)` and
+  /// `removeAll()` call it after changing the observers.
+  public func observersDidChange() {
+    self.refreshRespondsToSelector()
   }
 }
 
@@ -1374,426 +459,186 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
 /// the first response's value (the policy used when no combiner is set).
 public protocol NSTableViewDelegateCombining: AnyObject {
   /// Combines the answers to `tableView(_:viewFor:row:)`.
-  @available(macOS 10.7, *)
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewViewForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, NSView?>,
-    default defaultValue: NSView?
-  ) -> NSView?
+  @available(macOS 10.7, *) func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewViewForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, NSView?>, default defaultValue: NSView?) -> NSView?
 
   /// Combines the answers to `tableView(_:rowViewForRow:)`.
-  @available(macOS 10.7, *)
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewRowViewForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, NSTableRowView?>,
-    default defaultValue: NSTableRowView?
-  ) -> NSTableRowView?
+  @available(macOS 10.7, *) func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewRowViewForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, NSTableRowView?>, default defaultValue: NSTableRowView?) -> NSTableRowView?
 
   /// Combines the answers to `tableView(_:shouldEdit:row:)`.
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewShouldEditRow responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewShouldEditRow responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `tableView(_:toolTipFor:rect:tableColumn:row:mouseLocation:)`.
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewToolTipForRectTableColumnRowMouseLocation responses: inout Multiplex.Responses<any NSTableViewDelegate, String>,
-    default defaultValue: String
-  ) -> String
+  func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewToolTipForRectTableColumnRowMouseLocation responses: inout Multiplex.Responses<any NSTableViewDelegate, String>, default defaultValue: String) -> String
 
   /// Combines the answers to `tableView(_:shouldShowCellExpansionFor:row:)`.
-  @available(macOS 10.5, *)
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewShouldShowCellExpansionForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(macOS 10.5, *) func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewShouldShowCellExpansionForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `tableView(_:shouldTrackCell:for:row:)`.
-  @available(macOS 10.5, *)
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewShouldTrackCellForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(macOS 10.5, *) func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewShouldTrackCellForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `tableView(_:dataCellFor:row:)`.
-  @available(macOS 10.5, *)
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewDataCellForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, NSCell?>,
-    default defaultValue: NSCell?
-  ) -> NSCell?
+  @available(macOS 10.5, *) func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewDataCellForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, NSCell?>, default defaultValue: NSCell?) -> NSCell?
 
   /// Combines the answers to `selectionShouldChange(in:)`.
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineSelectionShouldChangeIn responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineSelectionShouldChangeIn responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `tableView(_:shouldSelectRow:)`.
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewShouldSelectRow responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewShouldSelectRow responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `tableView(_:selectionIndexesForProposedSelection:)`.
-  @available(macOS 10.5, *)
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewSelectionIndexesForProposedSelection responses: inout Multiplex.Responses<any NSTableViewDelegate, IndexSet>,
-    default defaultValue: IndexSet
-  ) -> IndexSet
+  @available(macOS 10.5, *) func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewSelectionIndexesForProposedSelection responses: inout Multiplex.Responses<any NSTableViewDelegate, IndexSet>, default defaultValue: IndexSet) -> IndexSet
 
   /// Combines the answers to `tableView(_:shouldSelect:)`.
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewShouldSelect responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewShouldSelect responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `tableView(_:heightOfRow:)`.
-  @available(macOS 10.0, *)
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewHeightOfRow responses: inout Multiplex.Responses<any NSTableViewDelegate, CGFloat>,
-    default defaultValue: CGFloat
-  ) -> CGFloat
+  @available(macOS 10.0, *) func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewHeightOfRow responses: inout Multiplex.Responses<any NSTableViewDelegate, CGFloat>, default defaultValue: CGFloat) -> CGFloat
 
   /// Combines the answers to `tableView(_:typeSelectStringFor:row:)`.
-  @available(macOS 10.5, *)
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewTypeSelectStringForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, String?>,
-    default defaultValue: String?
-  ) -> String?
+  @available(macOS 10.5, *) func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewTypeSelectStringForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, String?>, default defaultValue: String?) -> String?
 
   /// Combines the answers to `tableView(_:nextTypeSelectMatchFromRow:toRow:for:)`.
-  @available(macOS 10.5, *)
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewNextTypeSelectMatchFromRowToRowFor responses: inout Multiplex.Responses<any NSTableViewDelegate, Int>,
-    default defaultValue: Int
-  ) -> Int
+  @available(macOS 10.5, *) func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewNextTypeSelectMatchFromRowToRowFor responses: inout Multiplex.Responses<any NSTableViewDelegate, Int>, default defaultValue: Int) -> Int
 
   /// Combines the answers to `tableView(_:shouldTypeSelectFor:withCurrentSearch:)`.
-  @available(macOS 10.5, *)
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewShouldTypeSelectForWithCurrentSearch responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(macOS 10.5, *) func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewShouldTypeSelectForWithCurrentSearch responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `tableView(_:isGroupRow:)`.
-  @available(macOS 10.5, *)
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewIsGroupRow responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(macOS 10.5, *) func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewIsGroupRow responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `tableView(_:sizeToFitWidthOfColumn:)`.
-  @available(macOS 10.6, *)
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewSizeToFitWidthOfColumn responses: inout Multiplex.Responses<any NSTableViewDelegate, CGFloat>,
-    default defaultValue: CGFloat
-  ) -> CGFloat
+  @available(macOS 10.6, *) func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewSizeToFitWidthOfColumn responses: inout Multiplex.Responses<any NSTableViewDelegate, CGFloat>, default defaultValue: CGFloat) -> CGFloat
 
   /// Combines the answers to `tableView(_:shouldReorderColumn:toColumn:)`.
-  @available(macOS 10.6, *)
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewShouldReorderColumnToColumn responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(macOS 10.6, *) func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewShouldReorderColumnToColumn responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `tableView(_:rowActionsForRow:edge:)`.
-  @available(macOS 10.11, *)
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewRowActionsForRowEdge responses: inout Multiplex.Responses<any NSTableViewDelegate, [NSTableViewRowAction]>,
-    default defaultValue: [NSTableViewRowAction]
-  ) -> [NSTableViewRowAction]
+  @available(macOS 10.11, *) func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewRowActionsForRowEdge responses: inout Multiplex.Responses<any NSTableViewDelegate, [NSTableViewRowAction]>, default defaultValue: [NSTableViewRowAction]) -> [NSTableViewRowAction]
 
   /// Combines the answers to `tableView(_:userCanChangeVisibilityOf:)`.
-  @available(macOS 14.0, *)
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewUserCanChangeVisibilityOf responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(macOS 14.0, *) func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewUserCanChangeVisibilityOf responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `control(_:textShouldBeginEditing:)`.
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineControlTextShouldBeginEditing responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineControlTextShouldBeginEditing responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `control(_:textShouldEndEditing:)`.
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineControlTextShouldEndEditing responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineControlTextShouldEndEditing responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `control(_:didFailToFormatString:errorDescription:)`.
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineControlDidFailToFormatStringErrorDescription responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineControlDidFailToFormatStringErrorDescription responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `control(_:isValidObject:)`.
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineControlIsValidObject responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineControlIsValidObject responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `control(_:textView:doCommandBy:)`.
-  @available(macOS 10.0, *)
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineControlTextViewDoCommandBy responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(macOS 10.0, *) func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineControlTextViewDoCommandBy responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `control(_:textView:completions:forPartialWordRange:indexOfSelectedItem:)`.
-  func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineControlTextViewCompletionsForPartialWordRangeIndexOfSelectedItem responses: inout Multiplex.Responses<any NSTableViewDelegate, [String]>,
-    default defaultValue: [String]
-  ) -> [String]
+  func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineControlTextViewCompletionsForPartialWordRangeIndexOfSelectedItem responses: inout Multiplex.Responses<any NSTableViewDelegate, [String]>, default defaultValue: [String]) -> [String]
 }
 
 extension NSTableViewDelegateCombining {
-  @available(macOS 10.7, *)
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewViewForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, NSView?>,
-    default defaultValue: NSView?
-  ) -> NSView? {
+  @available(macOS 10.7, *) public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewViewForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, NSView?>, default defaultValue: NSView?) -> NSView? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(macOS 10.7, *)
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewRowViewForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, NSTableRowView?>,
-    default defaultValue: NSTableRowView?
-  ) -> NSTableRowView? {
+  @available(macOS 10.7, *) public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewRowViewForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, NSTableRowView?>, default defaultValue: NSTableRowView?) -> NSTableRowView? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewShouldEditRow responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewShouldEditRow responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewToolTipForRectTableColumnRowMouseLocation responses: inout Multiplex.Responses<any NSTableViewDelegate, String>,
-    default defaultValue: String
-  ) -> String {
+  public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewToolTipForRectTableColumnRowMouseLocation responses: inout Multiplex.Responses<any NSTableViewDelegate, String>, default defaultValue: String) -> String {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(macOS 10.5, *)
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewShouldShowCellExpansionForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(macOS 10.5, *) public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewShouldShowCellExpansionForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(macOS 10.5, *)
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewShouldTrackCellForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(macOS 10.5, *) public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewShouldTrackCellForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(macOS 10.5, *)
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewDataCellForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, NSCell?>,
-    default defaultValue: NSCell?
-  ) -> NSCell? {
+  @available(macOS 10.5, *) public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewDataCellForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, NSCell?>, default defaultValue: NSCell?) -> NSCell? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineSelectionShouldChangeIn responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineSelectionShouldChangeIn responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewShouldSelectRow responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewShouldSelectRow responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(macOS 10.5, *)
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewSelectionIndexesForProposedSelection responses: inout Multiplex.Responses<any NSTableViewDelegate, IndexSet>,
-    default defaultValue: IndexSet
-  ) -> IndexSet {
+  @available(macOS 10.5, *) public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewSelectionIndexesForProposedSelection responses: inout Multiplex.Responses<any NSTableViewDelegate, IndexSet>, default defaultValue: IndexSet) -> IndexSet {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewShouldSelect responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewShouldSelect responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(macOS 10.0, *)
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewHeightOfRow responses: inout Multiplex.Responses<any NSTableViewDelegate, CGFloat>,
-    default defaultValue: CGFloat
-  ) -> CGFloat {
+  @available(macOS 10.0, *) public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewHeightOfRow responses: inout Multiplex.Responses<any NSTableViewDelegate, CGFloat>, default defaultValue: CGFloat) -> CGFloat {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(macOS 10.5, *)
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewTypeSelectStringForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, String?>,
-    default defaultValue: String?
-  ) -> String? {
+  @available(macOS 10.5, *) public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewTypeSelectStringForRow responses: inout Multiplex.Responses<any NSTableViewDelegate, String?>, default defaultValue: String?) -> String? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(macOS 10.5, *)
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewNextTypeSelectMatchFromRowToRowFor responses: inout Multiplex.Responses<any NSTableViewDelegate, Int>,
-    default defaultValue: Int
-  ) -> Int {
+  @available(macOS 10.5, *) public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewNextTypeSelectMatchFromRowToRowFor responses: inout Multiplex.Responses<any NSTableViewDelegate, Int>, default defaultValue: Int) -> Int {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(macOS 10.5, *)
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewShouldTypeSelectForWithCurrentSearch responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(macOS 10.5, *) public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewShouldTypeSelectForWithCurrentSearch responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(macOS 10.5, *)
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewIsGroupRow responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(macOS 10.5, *) public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewIsGroupRow responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(macOS 10.6, *)
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewSizeToFitWidthOfColumn responses: inout Multiplex.Responses<any NSTableViewDelegate, CGFloat>,
-    default defaultValue: CGFloat
-  ) -> CGFloat {
+  @available(macOS 10.6, *) public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewSizeToFitWidthOfColumn responses: inout Multiplex.Responses<any NSTableViewDelegate, CGFloat>, default defaultValue: CGFloat) -> CGFloat {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(macOS 10.6, *)
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewShouldReorderColumnToColumn responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(macOS 10.6, *) public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewShouldReorderColumnToColumn responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(macOS 10.11, *)
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewRowActionsForRowEdge responses: inout Multiplex.Responses<any NSTableViewDelegate, [NSTableViewRowAction]>,
-    default defaultValue: [NSTableViewRowAction]
-  ) -> [NSTableViewRowAction] {
+  @available(macOS 10.11, *) public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewRowActionsForRowEdge responses: inout Multiplex.Responses<any NSTableViewDelegate, [NSTableViewRowAction]>, default defaultValue: [NSTableViewRowAction]) -> [NSTableViewRowAction] {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(macOS 14.0, *)
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineTableViewUserCanChangeVisibilityOf responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(macOS 14.0, *) public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineTableViewUserCanChangeVisibilityOf responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineControlTextShouldBeginEditing responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineControlTextShouldBeginEditing responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineControlTextShouldEndEditing responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineControlTextShouldEndEditing responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineControlDidFailToFormatStringErrorDescription responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineControlDidFailToFormatStringErrorDescription responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineControlIsValidObject responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineControlIsValidObject responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(macOS 10.0, *)
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineControlTextViewDoCommandBy responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(macOS 10.0, *) public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineControlTextViewDoCommandBy responses: inout Multiplex.Responses<any NSTableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  public func nsTableViewDelegateMultiplexer(
-    _ multiplexer: NSTableViewDelegateMultiplexer,
-    combineControlTextViewCompletionsForPartialWordRangeIndexOfSelectedItem responses: inout Multiplex.Responses<any NSTableViewDelegate, [String]>,
-    default defaultValue: [String]
-  ) -> [String] {
+  public func nsTableViewDelegateMultiplexer(_ multiplexer: NSTableViewDelegateMultiplexer, combineControlTextViewCompletionsForPartialWordRangeIndexOfSelectedItem responses: inout Multiplex.Responses<any NSTableViewDelegate, [String]>, default defaultValue: [String]) -> [String] {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 }

@@ -23,14 +23,10 @@ public final class NSTextFieldDelegateMultiplexer: Foundation.NSObject, NSTextFi
 
   /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
   /// the rest of the runtime API.
-  public var multiplexer: Multiplex.Multiplexer<any NSTextFieldDelegate> {
-    self._multiplexer
-  }
+  public var multiplexer: Multiplex.Multiplexer<any NSTextFieldDelegate> { self._multiplexer }
 
   /// This multiplexer as a `any NSTextFieldDelegate`, for a delegate slot. See `DelegateMultiplexing`.
-  public var asDelegate: any NSTextFieldDelegate {
-    self
-  }
+  public var asDelegate: any NSTextFieldDelegate { self }
 
   private let _combiner = Multiplex._LockedWeakReference<any NSTextFieldDelegateCombining>()
 
@@ -39,12 +35,8 @@ public final class NSTextFieldDelegateMultiplexer: Foundation.NSObject, NSTextFi
   ///
   /// Held weakly. Reading and writing it is thread-safe: each call reads it once, when it starts.
   public var combiner: (any NSTextFieldDelegateCombining)? {
-    get {
-      self._combiner.object
-    }
-    set {
-      self._combiner.object = newValue
-    }
+    get { self._combiner.object }
+    set { self._combiner.object = newValue }
   }
 
   /// Creates a multiplexer without observers.
@@ -60,447 +52,103 @@ public final class NSTextFieldDelegateMultiplexer: Foundation.NSObject, NSTextFi
     self._multiplexer = Multiplex.Multiplexer(source: source)
   }
 
-  /// Registers an observer, called after those already registered with the same or a higher priority.
-  ///
-  /// See `Multiplexer.add(_:retention:priority:)`.
-  @discardableResult
-  public func add(
-    _ observer: any NSTextFieldDelegate,
-    retention: Multiplex.Retention = .weak,
-    priority: Swift.Int = 0
-  ) -> Multiplex.ObservationToken {
-    let token = self._multiplexer.add(observer, retention: retention, priority: priority)
-    self.refreshRespondsToSelector()
-    return token
-  }
-
-  /// Unregisters an observer. See `Multiplexer.remove(_:)`.
-  public func remove(_ observer: any NSTextFieldDelegate) {
-    self._multiplexer.remove(observer)
-    self.refreshRespondsToSelector()
-  }
-
-  /// Unregisters an observer and waits for calls in flight on other threads.
-  ///
-  /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
-  @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
-  public func removeAndWait(_ observer: any NSTextFieldDelegate) {
-    self._multiplexer.removeAndWait(observer)
-    self.refreshRespondsToSelector()
-  }
-
-  /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
-  public func removeAll() {
-    self._multiplexer.removeAll()
-    self.refreshRespondsToSelector()
-  }
-
-  /// Whether `observer` is registered and alive.
-  public func contains(_ observer: any NSTextFieldDelegate) -> Swift.Bool {
-    self._multiplexer.contains(observer)
-  }
-
-  /// The number of registered observers that are alive.
-  public var count: Swift.Int {
-    self._multiplexer.count
-  }
-
-  /// Whether no registered observer is alive.
-  public var isEmpty: Swift.Bool {
-    self._multiplexer.isEmpty
-  }
-
-  /// The registered observers that are alive, in call order.
-  public var observers: [any NSTextFieldDelegate] {
-    self._multiplexer.observers
-  }
-
   /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
   /// `Multiplexer.debugDescription`.
-  public override var debugDescription: Swift.String {
-    self._multiplexer.debugDescription
-  }
+  public override var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
-  @available(macOS 10.12.2, *)
-  @MainActor
-  public func textField(_ textField: NSTextField, textView: NSTextView, candidatesForSelectedRange selectedRange: NSRange) -> [Any]? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTextFieldDelegateMultiplexer(
-            self,
-            combineTextFieldTextViewCandidatesForSelectedRange: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTextFieldDelegate) -> [Any]? in
-        guard let method = observer.textField(_:textView:candidatesForSelectedRange:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(textField, textView, selectedRange)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any NSTextFieldDelegate) -> [Any]? in
-      guard let method = observer.textField(_:textView:candidatesForSelectedRange:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(textField, textView, selectedRange)
+  @available(macOS 10.12.2, *) @MainActor public func textField(_ textField: NSTextField, textView: NSTextView, candidatesForSelectedRange selectedRange: NSRange) -> [Any]? {
+    self._combineImplementing(default: nil, combiner: self._combiner.object) {
+      $0.nsTextFieldDelegateMultiplexer(self, combineTextFieldTextViewCandidatesForSelectedRange: &$1, default: $2)
+    } _: {
+      $0.textField(_:textView:candidatesForSelectedRange:).map { $0(textField, textView, selectedRange) }
     }
   }
 
-  @available(macOS 10.12.2, *)
-  @MainActor
-  public func textField(_ textField: NSTextField, textView: NSTextView, candidates: [NSTextCheckingResult], forSelectedRange selectedRange: NSRange) -> [NSTextCheckingResult] {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: candidates,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTextFieldDelegateMultiplexer(
-            self,
-            combineTextFieldTextViewCandidatesForSelectedRange2: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTextFieldDelegate) -> [NSTextCheckingResult] in
-        guard let answer = observer.textField?(textField, textView: textView, candidates: candidates, forSelectedRange: selectedRange) else {
-          return Multiplex.notImplemented(by: observer, returning: candidates)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: candidates, requirement: #function) { (observer: any NSTextFieldDelegate) -> [NSTextCheckingResult] in
-      guard let answer = observer.textField?(textField, textView: textView, candidates: candidates, forSelectedRange: selectedRange) else {
-        return Multiplex.notImplemented(by: observer, returning: candidates)
-      }
-      responded = true
-      return answer
+  @available(macOS 10.12.2, *) @MainActor public func textField(_ textField: NSTextField, textView: NSTextView, candidates: [NSTextCheckingResult], forSelectedRange selectedRange: NSRange) -> [NSTextCheckingResult] {
+    self._combineImplementing(default: candidates, combiner: self._combiner.object) {
+      $0.nsTextFieldDelegateMultiplexer(self, combineTextFieldTextViewCandidatesForSelectedRange2: &$1, default: $2)
+    } _: {
+      $0.textField?(textField, textView: textView, candidates: candidates, forSelectedRange: selectedRange)
     }
   }
 
-  @available(macOS 10.12.2, *)
-  @MainActor
-  public func textField(_ textField: NSTextField, textView: NSTextView, shouldSelectCandidateAt index: Int) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTextFieldDelegateMultiplexer(
-            self,
-            combineTextFieldTextViewShouldSelectCandidateAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTextFieldDelegate) -> Bool in
-        guard let answer = observer.textField?(textField, textView: textView, shouldSelectCandidateAt: index) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any NSTextFieldDelegate) -> Bool in
-      guard let answer = observer.textField?(textField, textView: textView, shouldSelectCandidateAt: index) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(macOS 10.12.2, *) @MainActor public func textField(_ textField: NSTextField, textView: NSTextView, shouldSelectCandidateAt index: Int) -> Bool {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
+      $0.nsTextFieldDelegateMultiplexer(self, combineTextFieldTextViewShouldSelectCandidateAt: &$1, default: $2)
+    } _: {
+      $0.textField?(textField, textView: textView, shouldSelectCandidateAt: index)
     }
   }
 
-  @available(macOS 10.10, *)
-  @MainActor
-  public func controlTextDidBeginEditing(_ obj: Notification) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.controlTextDidBeginEditing?(obj) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(macOS 10.10, *) @MainActor public func controlTextDidBeginEditing(_ obj: Notification) {
+    self._notifyImplementing {
+      $0.controlTextDidBeginEditing?(obj)
     }
   }
 
-  @available(macOS 10.10, *)
-  @MainActor
-  public func controlTextDidEndEditing(_ obj: Notification) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.controlTextDidEndEditing?(obj) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(macOS 10.10, *) @MainActor public func controlTextDidEndEditing(_ obj: Notification) {
+    self._notifyImplementing {
+      $0.controlTextDidEndEditing?(obj)
     }
   }
 
-  @available(macOS 10.10, *)
-  @MainActor
-  public func controlTextDidChange(_ obj: Notification) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.controlTextDidChange?(obj) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(macOS 10.10, *) @MainActor public func controlTextDidChange(_ obj: Notification) {
+    self._notifyImplementing {
+      $0.controlTextDidChange?(obj)
     }
   }
 
-  @MainActor
-  public func control(_ control: NSControl, textShouldBeginEditing fieldEditor: NSText) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTextFieldDelegateMultiplexer(
-            self,
-            combineControlTextShouldBeginEditing: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTextFieldDelegate) -> Bool in
-        guard let answer = observer.control?(control, textShouldBeginEditing: fieldEditor) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any NSTextFieldDelegate) -> Bool in
-      guard let answer = observer.control?(control, textShouldBeginEditing: fieldEditor) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @MainActor public func control(_ control: NSControl, textShouldBeginEditing fieldEditor: NSText) -> Bool {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
+      $0.nsTextFieldDelegateMultiplexer(self, combineControlTextShouldBeginEditing: &$1, default: $2)
+    } _: {
+      $0.control?(control, textShouldBeginEditing: fieldEditor)
     }
   }
 
-  @MainActor
-  public func control(_ control: NSControl, textShouldEndEditing fieldEditor: NSText) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTextFieldDelegateMultiplexer(
-            self,
-            combineControlTextShouldEndEditing: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTextFieldDelegate) -> Bool in
-        guard let answer = observer.control?(control, textShouldEndEditing: fieldEditor) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any NSTextFieldDelegate) -> Bool in
-      guard let answer = observer.control?(control, textShouldEndEditing: fieldEditor) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @MainActor public func control(_ control: NSControl, textShouldEndEditing fieldEditor: NSText) -> Bool {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
+      $0.nsTextFieldDelegateMultiplexer(self, combineControlTextShouldEndEditing: &$1, default: $2)
+    } _: {
+      $0.control?(control, textShouldEndEditing: fieldEditor)
     }
   }
 
-  @MainActor
-  public func control(_ control: NSControl, didFailToFormatString string: String, errorDescription error: String?) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: false,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTextFieldDelegateMultiplexer(
-            self,
-            combineControlDidFailToFormatStringErrorDescription: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTextFieldDelegate) -> Bool in
-        guard let answer = observer.control?(control, didFailToFormatString: string, errorDescription: error) else {
-          return Multiplex.notImplemented(by: observer, returning: false)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: false, requirement: #function) { (observer: any NSTextFieldDelegate) -> Bool in
-      guard let answer = observer.control?(control, didFailToFormatString: string, errorDescription: error) else {
-        return Multiplex.notImplemented(by: observer, returning: false)
-      }
-      responded = true
-      return answer
+  @MainActor public func control(_ control: NSControl, didFailToFormatString string: String, errorDescription error: String?) -> Bool {
+    self._combineImplementing(default: false, combiner: self._combiner.object) {
+      $0.nsTextFieldDelegateMultiplexer(self, combineControlDidFailToFormatStringErrorDescription: &$1, default: $2)
+    } _: {
+      $0.control?(control, didFailToFormatString: string, errorDescription: error)
     }
   }
 
-  @MainActor
-  public func control(_ control: NSControl, didFailToValidatePartialString string: String, errorDescription error: String?) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.control?(control, didFailToValidatePartialString: string, errorDescription: error) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @MainActor public func control(_ control: NSControl, didFailToValidatePartialString string: String, errorDescription error: String?) {
+    self._notifyImplementing {
+      $0.control?(control, didFailToValidatePartialString: string, errorDescription: error)
     }
   }
 
-  @MainActor
-  public func control(_ control: NSControl, isValidObject obj: Any?) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTextFieldDelegateMultiplexer(
-            self,
-            combineControlIsValidObject: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTextFieldDelegate) -> Bool in
-        guard let answer = observer.control?(control, isValidObject: obj) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any NSTextFieldDelegate) -> Bool in
-      guard let answer = observer.control?(control, isValidObject: obj) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @MainActor public func control(_ control: NSControl, isValidObject obj: Any?) -> Bool {
+    self._combineImplementing(default: true, combiner: self._combiner.object) {
+      $0.nsTextFieldDelegateMultiplexer(self, combineControlIsValidObject: &$1, default: $2)
+    } _: {
+      $0.control?(control, isValidObject: obj)
     }
   }
 
-  @available(macOS 10.0, *)
-  @MainActor
-  public func control(_ control: NSControl, textView: NSTextView, doCommandBy commandSelector: Selector) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: false,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTextFieldDelegateMultiplexer(
-            self,
-            combineControlTextViewDoCommandBy: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTextFieldDelegate) -> Bool in
-        guard let answer = observer.control?(control, textView: textView, doCommandBy: commandSelector) else {
-          return Multiplex.notImplemented(by: observer, returning: false)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: false, requirement: #function) { (observer: any NSTextFieldDelegate) -> Bool in
-      guard let answer = observer.control?(control, textView: textView, doCommandBy: commandSelector) else {
-        return Multiplex.notImplemented(by: observer, returning: false)
-      }
-      responded = true
-      return answer
+  @available(macOS 10.0, *) @MainActor public func control(_ control: NSControl, textView: NSTextView, doCommandBy commandSelector: Selector) -> Bool {
+    self._combineImplementing(default: false, combiner: self._combiner.object) {
+      $0.nsTextFieldDelegateMultiplexer(self, combineControlTextViewDoCommandBy: &$1, default: $2)
+    } _: {
+      $0.control?(control, textView: textView, doCommandBy: commandSelector)
     }
   }
 
-  @MainActor
-  public func control(_ control: NSControl, textView: NSTextView, completions words: [String], forPartialWordRange charRange: NSRange, indexOfSelectedItem index: UnsafeMutablePointer<Int>) -> [String] {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: words,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.nsTextFieldDelegateMultiplexer(
-            self,
-            combineControlTextViewCompletionsForPartialWordRangeIndexOfSelectedItem: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any NSTextFieldDelegate) -> [String] in
-        guard let answer = observer.control?(control, textView: textView, completions: words, forPartialWordRange: charRange, indexOfSelectedItem: index) else {
-          return Multiplex.notImplemented(by: observer, returning: words)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: words, requirement: #function) { (observer: any NSTextFieldDelegate) -> [String] in
-      guard let answer = observer.control?(control, textView: textView, completions: words, forPartialWordRange: charRange, indexOfSelectedItem: index) else {
-        return Multiplex.notImplemented(by: observer, returning: words)
-      }
-      responded = true
-      return answer
+  @MainActor public func control(_ control: NSControl, textView: NSTextView, completions words: [String], forPartialWordRange charRange: NSRange, indexOfSelectedItem index: UnsafeMutablePointer<Int>) -> [String] {
+    self._combineImplementing(default: words, combiner: self._combiner.object) {
+      $0.nsTextFieldDelegateMultiplexer(self, combineControlTextViewCompletionsForPartialWordRangeIndexOfSelectedItem: &$1, default: $2)
+    } _: {
+      $0.control?(control, textView: textView, completions: words, forPartialWordRange: charRange, indexOfSelectedItem: index)
     }
   }
 
@@ -551,10 +199,11 @@ public final class NSTextFieldDelegateMultiplexer: Foundation.NSObject, NSTextFi
   /// sender asks again; see `DelegateMultiplexing.reassignDelegateSlots()`. A multiplexer you put in a slot
   /// yourself is not reassigned: assign it again yourself.
   ///
-  /// Called after ``add(_:retention:priority:)``, ``remove(_:)`` and ``removeAndWait(_:)``, and after a call of
-  /// an optional requirement that no observer implemented (so a deallocated observer is noticed at the
-  /// sender's next call of a requirement only it implemented, or at the next registration change). Call it
-  /// after changing the observers otherwise: through ``multiplexer`` (its `primary`), or a token.
+  /// Called after ``add(_:retention:priority:)``, ``remove(_:)``, ``removeAndWait(_:)`` and ``removeAll()``
+  /// (through ``observersDidChange()``), and after a call of an optional requirement that no observer
+  /// implemented (so a deallocated observer is noticed at the sender's next call of a requirement only it
+  /// implemented, or at the next registration change). Call it after changing the observers otherwise: through
+  /// ``multiplexer`` (its `primary`), or a token.
   public func refreshRespondsToSelector() {
     let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
       self._isImplemented(Self._optionalSelectors[index])
@@ -562,6 +211,12 @@ public final class NSTextFieldDelegateMultiplexer: Foundation.NSObject, NSTextFi
     if isStale {
       self.reassignDelegateSlots()
     }
+  }
+
+  /// Calls ``refreshRespondsToSelector()``: `DelegateMultiplexing`'s `add`, `remove`, `removeAndWait(_:)` and
+  /// `removeAll()` call it after changing the observers.
+  public func observersDidChange() {
+    self.refreshRespondsToSelector()
   }
 }
 
@@ -573,147 +228,67 @@ public final class NSTextFieldDelegateMultiplexer: Foundation.NSObject, NSTextFi
 /// the first response's value (the policy used when no combiner is set).
 public protocol NSTextFieldDelegateCombining: AnyObject {
   /// Combines the answers to `textField(_:textView:candidatesForSelectedRange:)`.
-  @available(macOS 10.12.2, *)
-  func nsTextFieldDelegateMultiplexer(
-    _ multiplexer: NSTextFieldDelegateMultiplexer,
-    combineTextFieldTextViewCandidatesForSelectedRange responses: inout Multiplex.Responses<any NSTextFieldDelegate, [Any]?>,
-    default defaultValue: [Any]?
-  ) -> [Any]?
+  @available(macOS 10.12.2, *) func nsTextFieldDelegateMultiplexer(_ multiplexer: NSTextFieldDelegateMultiplexer, combineTextFieldTextViewCandidatesForSelectedRange responses: inout Multiplex.Responses<any NSTextFieldDelegate, [Any]?>, default defaultValue: [Any]?) -> [Any]?
 
   /// Combines the answers to `textField(_:textView:candidates:forSelectedRange:)`.
-  @available(macOS 10.12.2, *)
-  func nsTextFieldDelegateMultiplexer(
-    _ multiplexer: NSTextFieldDelegateMultiplexer,
-    combineTextFieldTextViewCandidatesForSelectedRange2 responses: inout Multiplex.Responses<any NSTextFieldDelegate, [NSTextCheckingResult]>,
-    default defaultValue: [NSTextCheckingResult]
-  ) -> [NSTextCheckingResult]
+  @available(macOS 10.12.2, *) func nsTextFieldDelegateMultiplexer(_ multiplexer: NSTextFieldDelegateMultiplexer, combineTextFieldTextViewCandidatesForSelectedRange2 responses: inout Multiplex.Responses<any NSTextFieldDelegate, [NSTextCheckingResult]>, default defaultValue: [NSTextCheckingResult]) -> [NSTextCheckingResult]
 
   /// Combines the answers to `textField(_:textView:shouldSelectCandidateAt:)`.
-  @available(macOS 10.12.2, *)
-  func nsTextFieldDelegateMultiplexer(
-    _ multiplexer: NSTextFieldDelegateMultiplexer,
-    combineTextFieldTextViewShouldSelectCandidateAt responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(macOS 10.12.2, *) func nsTextFieldDelegateMultiplexer(_ multiplexer: NSTextFieldDelegateMultiplexer, combineTextFieldTextViewShouldSelectCandidateAt responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `control(_:textShouldBeginEditing:)`.
-  func nsTextFieldDelegateMultiplexer(
-    _ multiplexer: NSTextFieldDelegateMultiplexer,
-    combineControlTextShouldBeginEditing responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  func nsTextFieldDelegateMultiplexer(_ multiplexer: NSTextFieldDelegateMultiplexer, combineControlTextShouldBeginEditing responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `control(_:textShouldEndEditing:)`.
-  func nsTextFieldDelegateMultiplexer(
-    _ multiplexer: NSTextFieldDelegateMultiplexer,
-    combineControlTextShouldEndEditing responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  func nsTextFieldDelegateMultiplexer(_ multiplexer: NSTextFieldDelegateMultiplexer, combineControlTextShouldEndEditing responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `control(_:didFailToFormatString:errorDescription:)`.
-  func nsTextFieldDelegateMultiplexer(
-    _ multiplexer: NSTextFieldDelegateMultiplexer,
-    combineControlDidFailToFormatStringErrorDescription responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  func nsTextFieldDelegateMultiplexer(_ multiplexer: NSTextFieldDelegateMultiplexer, combineControlDidFailToFormatStringErrorDescription responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `control(_:isValidObject:)`.
-  func nsTextFieldDelegateMultiplexer(
-    _ multiplexer: NSTextFieldDelegateMultiplexer,
-    combineControlIsValidObject responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  func nsTextFieldDelegateMultiplexer(_ multiplexer: NSTextFieldDelegateMultiplexer, combineControlIsValidObject responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `control(_:textView:doCommandBy:)`.
-  @available(macOS 10.0, *)
-  func nsTextFieldDelegateMultiplexer(
-    _ multiplexer: NSTextFieldDelegateMultiplexer,
-    combineControlTextViewDoCommandBy responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(macOS 10.0, *) func nsTextFieldDelegateMultiplexer(_ multiplexer: NSTextFieldDelegateMultiplexer, combineControlTextViewDoCommandBy responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `control(_:textView:completions:forPartialWordRange:indexOfSelectedItem:)`.
-  func nsTextFieldDelegateMultiplexer(
-    _ multiplexer: NSTextFieldDelegateMultiplexer,
-    combineControlTextViewCompletionsForPartialWordRangeIndexOfSelectedItem responses: inout Multiplex.Responses<any NSTextFieldDelegate, [String]>,
-    default defaultValue: [String]
-  ) -> [String]
+  func nsTextFieldDelegateMultiplexer(_ multiplexer: NSTextFieldDelegateMultiplexer, combineControlTextViewCompletionsForPartialWordRangeIndexOfSelectedItem responses: inout Multiplex.Responses<any NSTextFieldDelegate, [String]>, default defaultValue: [String]) -> [String]
 }
 
 extension NSTextFieldDelegateCombining {
-  @available(macOS 10.12.2, *)
-  public func nsTextFieldDelegateMultiplexer(
-    _ multiplexer: NSTextFieldDelegateMultiplexer,
-    combineTextFieldTextViewCandidatesForSelectedRange responses: inout Multiplex.Responses<any NSTextFieldDelegate, [Any]?>,
-    default defaultValue: [Any]?
-  ) -> [Any]? {
+  @available(macOS 10.12.2, *) public func nsTextFieldDelegateMultiplexer(_ multiplexer: NSTextFieldDelegateMultiplexer, combineTextFieldTextViewCandidatesForSelectedRange responses: inout Multiplex.Responses<any NSTextFieldDelegate, [Any]?>, default defaultValue: [Any]?) -> [Any]? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(macOS 10.12.2, *)
-  public func nsTextFieldDelegateMultiplexer(
-    _ multiplexer: NSTextFieldDelegateMultiplexer,
-    combineTextFieldTextViewCandidatesForSelectedRange2 responses: inout Multiplex.Responses<any NSTextFieldDelegate, [NSTextCheckingResult]>,
-    default defaultValue: [NSTextCheckingResult]
-  ) -> [NSTextCheckingResult] {
+  @available(macOS 10.12.2, *) public func nsTextFieldDelegateMultiplexer(_ multiplexer: NSTextFieldDelegateMultiplexer, combineTextFieldTextViewCandidatesForSelectedRange2 responses: inout Multiplex.Responses<any NSTextFieldDelegate, [NSTextCheckingResult]>, default defaultValue: [NSTextCheckingResult]) -> [NSTextCheckingResult] {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(macOS 10.12.2, *)
-  public func nsTextFieldDelegateMultiplexer(
-    _ multiplexer: NSTextFieldDelegateMultiplexer,
-    combineTextFieldTextViewShouldSelectCandidateAt responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(macOS 10.12.2, *) public func nsTextFieldDelegateMultiplexer(_ multiplexer: NSTextFieldDelegateMultiplexer, combineTextFieldTextViewShouldSelectCandidateAt responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  public func nsTextFieldDelegateMultiplexer(
-    _ multiplexer: NSTextFieldDelegateMultiplexer,
-    combineControlTextShouldBeginEditing responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  public func nsTextFieldDelegateMultiplexer(_ multiplexer: NSTextFieldDelegateMultiplexer, combineControlTextShouldBeginEditing responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  public func nsTextFieldDelegateMultiplexer(
-    _ multiplexer: NSTextFieldDelegateMultiplexer,
-    combineControlTextShouldEndEditing responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  public func nsTextFieldDelegateMultiplexer(_ multiplexer: NSTextFieldDelegateMultiplexer, combineControlTextShouldEndEditing responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  public func nsTextFieldDelegateMultiplexer(
-    _ multiplexer: NSTextFieldDelegateMultiplexer,
-    combineControlDidFailToFormatStringErrorDescription responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  public func nsTextFieldDelegateMultiplexer(_ multiplexer: NSTextFieldDelegateMultiplexer, combineControlDidFailToFormatStringErrorDescription responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  public func nsTextFieldDelegateMultiplexer(
-    _ multiplexer: NSTextFieldDelegateMultiplexer,
-    combineControlIsValidObject responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  public func nsTextFieldDelegateMultiplexer(_ multiplexer: NSTextFieldDelegateMultiplexer, combineControlIsValidObject responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(macOS 10.0, *)
-  public func nsTextFieldDelegateMultiplexer(
-    _ multiplexer: NSTextFieldDelegateMultiplexer,
-    combineControlTextViewDoCommandBy responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(macOS 10.0, *) public func nsTextFieldDelegateMultiplexer(_ multiplexer: NSTextFieldDelegateMultiplexer, combineControlTextViewDoCommandBy responses: inout Multiplex.Responses<any NSTextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  public func nsTextFieldDelegateMultiplexer(
-    _ multiplexer: NSTextFieldDelegateMultiplexer,
-    combineControlTextViewCompletionsForPartialWordRangeIndexOfSelectedItem responses: inout Multiplex.Responses<any NSTextFieldDelegate, [String]>,
-    default defaultValue: [String]
-  ) -> [String] {
+  public func nsTextFieldDelegateMultiplexer(_ multiplexer: NSTextFieldDelegateMultiplexer, combineControlTextViewCompletionsForPartialWordRangeIndexOfSelectedItem responses: inout Multiplex.Responses<any NSTextFieldDelegate, [String]>, default defaultValue: [String]) -> [String] {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 }

@@ -27,14 +27,10 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
 
   /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
   /// the rest of the runtime API.
-  public var multiplexer: Multiplex.Multiplexer<any UICollectionViewDelegate> {
-    self._multiplexer
-  }
+  public var multiplexer: Multiplex.Multiplexer<any UICollectionViewDelegate> { self._multiplexer }
 
   /// This multiplexer as a `any UICollectionViewDelegate`, for a delegate slot. See `DelegateMultiplexing`.
-  public var asDelegate: any UICollectionViewDelegate {
-    self
-  }
+  public var asDelegate: any UICollectionViewDelegate { self }
 
   /// The object that combines the observers' answers to calls that return a value; `nil` for the default
   /// policy (the first responding observer's answer).
@@ -55,1364 +51,383 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
     self._multiplexer = Multiplex.Multiplexer(source: source)
   }
 
-  /// Registers an observer, called after those already registered with the same or a higher priority.
-  ///
-  /// See `Multiplexer.add(_:retention:priority:)`.
-  @discardableResult
-  public func add(
-    _ observer: any UICollectionViewDelegate,
-    retention: Multiplex.Retention = .weak,
-    priority: Swift.Int = 0
-  ) -> Multiplex.ObservationToken {
-    let token = self._multiplexer.add(observer, retention: retention, priority: priority)
-    self.refreshRespondsToSelector()
-    return token
-  }
-
-  /// Unregisters an observer. See `Multiplexer.remove(_:)`.
-  public func remove(_ observer: any UICollectionViewDelegate) {
-    self._multiplexer.remove(observer)
-    self.refreshRespondsToSelector()
-  }
-
-  /// Unregisters an observer and waits for calls in flight on other threads.
-  ///
-  /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
-  @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
-  public func removeAndWait(_ observer: any UICollectionViewDelegate) {
-    self._multiplexer.removeAndWait(observer)
-    self.refreshRespondsToSelector()
-  }
-
-  /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
-  public func removeAll() {
-    self._multiplexer.removeAll()
-    self.refreshRespondsToSelector()
-  }
-
-  /// Whether `observer` is registered and alive.
-  public func contains(_ observer: any UICollectionViewDelegate) -> Swift.Bool {
-    self._multiplexer.contains(observer)
-  }
-
-  /// The number of registered observers that are alive.
-  public var count: Swift.Int {
-    self._multiplexer.count
-  }
-
-  /// Whether no registered observer is alive.
-  public var isEmpty: Swift.Bool {
-    self._multiplexer.isEmpty
-  }
-
-  /// The registered observers that are alive, in call order.
-  public var observers: [any UICollectionViewDelegate] {
-    self._multiplexer.observers
-  }
-
   /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
   /// `Multiplexer.debugDescription`.
-  nonisolated public override var debugDescription: Swift.String {
-    self._multiplexer.debugDescription
-  }
+  nonisolated public override var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
-  @available(iOS 8.0, *)
-  public func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewShouldHighlightItemAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> Bool in
-        guard let answer = observer.collectionView?(collectionView, shouldHighlightItemAt: indexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UICollectionViewDelegate) -> Bool in
-      guard let answer = observer.collectionView?(collectionView, shouldHighlightItemAt: indexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS 8.0, *) public func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewShouldHighlightItemAt: &$1, default: $2)
+    } _: {
+      $0.collectionView?(collectionView, shouldHighlightItemAt: indexPath)
     }
   }
 
-  @available(iOS 8.0, *)
-  public func collectionView(_ collectionView: UICollectionView, didHighlightItemAt indexPath: IndexPath) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.collectionView?(collectionView, didHighlightItemAt: indexPath) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 8.0, *) public func collectionView(_ collectionView: UICollectionView, didHighlightItemAt indexPath: IndexPath) {
+    self._notifyImplementing {
+      $0.collectionView?(collectionView, didHighlightItemAt: indexPath)
     }
   }
 
-  @available(iOS 8.0, *)
-  public func collectionView(_ collectionView: UICollectionView, didUnhighlightItemAt indexPath: IndexPath) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.collectionView?(collectionView, didUnhighlightItemAt: indexPath) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 8.0, *) public func collectionView(_ collectionView: UICollectionView, didUnhighlightItemAt indexPath: IndexPath) {
+    self._notifyImplementing {
+      $0.collectionView?(collectionView, didUnhighlightItemAt: indexPath)
     }
   }
 
-  @available(iOS 8.0, *)
-  public func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewShouldSelectItemAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> Bool in
-        guard let answer = observer.collectionView?(collectionView, shouldSelectItemAt: indexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UICollectionViewDelegate) -> Bool in
-      guard let answer = observer.collectionView?(collectionView, shouldSelectItemAt: indexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS 8.0, *) public func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewShouldSelectItemAt: &$1, default: $2)
+    } _: {
+      $0.collectionView?(collectionView, shouldSelectItemAt: indexPath)
     }
   }
 
-  @available(iOS 8.0, *)
-  public func collectionView(_ collectionView: UICollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewShouldDeselectItemAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> Bool in
-        guard let answer = observer.collectionView?(collectionView, shouldDeselectItemAt: indexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UICollectionViewDelegate) -> Bool in
-      guard let answer = observer.collectionView?(collectionView, shouldDeselectItemAt: indexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS 8.0, *) public func collectionView(_ collectionView: UICollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewShouldDeselectItemAt: &$1, default: $2)
+    } _: {
+      $0.collectionView?(collectionView, shouldDeselectItemAt: indexPath)
     }
   }
 
-  @available(iOS 8.0, *)
-  public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.collectionView?(collectionView, didSelectItemAt: indexPath) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 8.0, *) public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+    self._notifyImplementing {
+      $0.collectionView?(collectionView, didSelectItemAt: indexPath)
     }
   }
 
-  @available(iOS 8.0, *)
-  public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.collectionView?(collectionView, didDeselectItemAt: indexPath) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 8.0, *) public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {
+    self._notifyImplementing {
+      $0.collectionView?(collectionView, didDeselectItemAt: indexPath)
     }
   }
 
-  @available(iOS 16.0, *)
-  public func collectionView(_ collectionView: UICollectionView, canPerformPrimaryActionForItemAt indexPath: IndexPath) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewCanPerformPrimaryActionForItemAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> Bool in
-        guard let answer = observer.collectionView?(collectionView, canPerformPrimaryActionForItemAt: indexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UICollectionViewDelegate) -> Bool in
-      guard let answer = observer.collectionView?(collectionView, canPerformPrimaryActionForItemAt: indexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS 16.0, *) public func collectionView(_ collectionView: UICollectionView, canPerformPrimaryActionForItemAt indexPath: IndexPath) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewCanPerformPrimaryActionForItemAt: &$1, default: $2)
+    } _: {
+      $0.collectionView?(collectionView, canPerformPrimaryActionForItemAt: indexPath)
     }
   }
 
-  @available(iOS 16.0, *)
-  public func collectionView(_ collectionView: UICollectionView, performPrimaryActionForItemAt indexPath: IndexPath) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.collectionView?(collectionView, performPrimaryActionForItemAt: indexPath) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 16.0, *) public func collectionView(_ collectionView: UICollectionView, performPrimaryActionForItemAt indexPath: IndexPath) {
+    self._notifyImplementing {
+      $0.collectionView?(collectionView, performPrimaryActionForItemAt: indexPath)
     }
   }
 
-  @available(iOS 8.0, *)
-  public func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.collectionView?(collectionView, willDisplay: cell, forItemAt: indexPath) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 8.0, *) public func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+    self._notifyImplementing {
+      $0.collectionView?(collectionView, willDisplay: cell, forItemAt: indexPath)
     }
   }
 
-  @available(iOS 8.0, *)
-  public func collectionView(_ collectionView: UICollectionView, willDisplaySupplementaryView view: UICollectionReusableView, forElementKind elementKind: String, at indexPath: IndexPath) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.collectionView?(collectionView, willDisplaySupplementaryView: view, forElementKind: elementKind, at: indexPath) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 8.0, *) public func collectionView(_ collectionView: UICollectionView, willDisplaySupplementaryView view: UICollectionReusableView, forElementKind elementKind: String, at indexPath: IndexPath) {
+    self._notifyImplementing {
+      $0.collectionView?(collectionView, willDisplaySupplementaryView: view, forElementKind: elementKind, at: indexPath)
     }
   }
 
-  @available(iOS 8.0, *)
-  public func collectionView(_ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.collectionView?(collectionView, didEndDisplaying: cell, forItemAt: indexPath) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 8.0, *) public func collectionView(_ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+    self._notifyImplementing {
+      $0.collectionView?(collectionView, didEndDisplaying: cell, forItemAt: indexPath)
     }
   }
 
-  @available(iOS 8.0, *)
-  public func collectionView(_ collectionView: UICollectionView, didEndDisplayingSupplementaryView view: UICollectionReusableView, forElementOfKind elementKind: String, at indexPath: IndexPath) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.collectionView?(collectionView, didEndDisplayingSupplementaryView: view, forElementOfKind: elementKind, at: indexPath) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 8.0, *) public func collectionView(_ collectionView: UICollectionView, didEndDisplayingSupplementaryView view: UICollectionReusableView, forElementOfKind elementKind: String, at indexPath: IndexPath) {
+    self._notifyImplementing {
+      $0.collectionView?(collectionView, didEndDisplayingSupplementaryView: view, forElementOfKind: elementKind, at: indexPath)
     }
   }
 
-  @available(iOS, introduced: 6.0, deprecated: 13.0)
-  public func collectionView(_ collectionView: UICollectionView, shouldShowMenuForItemAt indexPath: IndexPath) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: false,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewShouldShowMenuForItemAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> Bool in
-        guard let answer = observer.collectionView?(collectionView, shouldShowMenuForItemAt: indexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: false)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: false, requirement: #function) { (observer: any UICollectionViewDelegate) -> Bool in
-      guard let answer = observer.collectionView?(collectionView, shouldShowMenuForItemAt: indexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: false)
-      }
-      responded = true
-      return answer
+  @available(iOS, introduced: 6.0, deprecated: 13.0) public func collectionView(_ collectionView: UICollectionView, shouldShowMenuForItemAt indexPath: IndexPath) -> Bool {
+    self._combineImplementing(default: false, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewShouldShowMenuForItemAt: &$1, default: $2)
+    } _: {
+      $0.collectionView?(collectionView, shouldShowMenuForItemAt: indexPath)
     }
   }
 
-  @available(iOS, introduced: 6.0, deprecated: 13.0)
-  public func collectionView(_ collectionView: UICollectionView, canPerformAction action: Selector, forItemAt indexPath: IndexPath, withSender sender: Any?) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: false,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewCanPerformActionForItemAtWithSender: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> Bool in
-        guard let answer = observer.collectionView?(collectionView, canPerformAction: action, forItemAt: indexPath, withSender: sender) else {
-          return Multiplex.notImplemented(by: observer, returning: false)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: false, requirement: #function) { (observer: any UICollectionViewDelegate) -> Bool in
-      guard let answer = observer.collectionView?(collectionView, canPerformAction: action, forItemAt: indexPath, withSender: sender) else {
-        return Multiplex.notImplemented(by: observer, returning: false)
-      }
-      responded = true
-      return answer
+  @available(iOS, introduced: 6.0, deprecated: 13.0) public func collectionView(_ collectionView: UICollectionView, canPerformAction action: Selector, forItemAt indexPath: IndexPath, withSender sender: Any?) -> Bool {
+    self._combineImplementing(default: false, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewCanPerformActionForItemAtWithSender: &$1, default: $2)
+    } _: {
+      $0.collectionView?(collectionView, canPerformAction: action, forItemAt: indexPath, withSender: sender)
     }
   }
 
-  @available(iOS, introduced: 6.0, deprecated: 13.0)
-  public func collectionView(_ collectionView: UICollectionView, performAction action: Selector, forItemAt indexPath: IndexPath, withSender sender: Any?) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.collectionView?(collectionView, performAction: action, forItemAt: indexPath, withSender: sender) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS, introduced: 6.0, deprecated: 13.0) public func collectionView(_ collectionView: UICollectionView, performAction action: Selector, forItemAt indexPath: IndexPath, withSender sender: Any?) {
+    self._notifyImplementing {
+      $0.collectionView?(collectionView, performAction: action, forItemAt: indexPath, withSender: sender)
     }
   }
 
-  @available(iOS 7.0, *)
-  public func collectionView(_ collectionView: UICollectionView, transitionLayoutForOldLayout fromLayout: UICollectionViewLayout, newLayout toLayout: UICollectionViewLayout) -> UICollectionViewTransitionLayout {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: UICollectionViewTransitionLayout(currentLayout: fromLayout, nextLayout: toLayout),
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewTransitionLayoutForOldLayoutNewLayout: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> UICollectionViewTransitionLayout in
-        guard let answer = observer.collectionView?(collectionView, transitionLayoutForOldLayout: fromLayout, newLayout: toLayout) else {
-          return Multiplex.notImplemented(by: observer, returning: UICollectionViewTransitionLayout(currentLayout: fromLayout, nextLayout: toLayout))
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: UICollectionViewTransitionLayout(currentLayout: fromLayout, nextLayout: toLayout), requirement: #function) { (observer: any UICollectionViewDelegate) -> UICollectionViewTransitionLayout in
-      guard let answer = observer.collectionView?(collectionView, transitionLayoutForOldLayout: fromLayout, newLayout: toLayout) else {
-        return Multiplex.notImplemented(by: observer, returning: UICollectionViewTransitionLayout(currentLayout: fromLayout, nextLayout: toLayout))
-      }
-      responded = true
-      return answer
+  @available(iOS 7.0, *) public func collectionView(_ collectionView: UICollectionView, transitionLayoutForOldLayout fromLayout: UICollectionViewLayout, newLayout toLayout: UICollectionViewLayout) -> UICollectionViewTransitionLayout {
+    self._combineImplementing(default: UICollectionViewTransitionLayout(currentLayout: fromLayout, nextLayout: toLayout), combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewTransitionLayoutForOldLayoutNewLayout: &$1, default: $2)
+    } _: {
+      $0.collectionView?(collectionView, transitionLayoutForOldLayout: fromLayout, newLayout: toLayout)
     }
   }
 
-  @available(iOS 9.0, *)
-  public func collectionView(_ collectionView: UICollectionView, canFocusItemAt indexPath: IndexPath) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewCanFocusItemAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> Bool in
-        guard let answer = observer.collectionView?(collectionView, canFocusItemAt: indexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UICollectionViewDelegate) -> Bool in
-      guard let answer = observer.collectionView?(collectionView, canFocusItemAt: indexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS 9.0, *) public func collectionView(_ collectionView: UICollectionView, canFocusItemAt indexPath: IndexPath) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewCanFocusItemAt: &$1, default: $2)
+    } _: {
+      $0.collectionView?(collectionView, canFocusItemAt: indexPath)
     }
   }
 
-  @available(iOS 9.0, *)
-  public func collectionView(_ collectionView: UICollectionView, shouldUpdateFocusIn context: UICollectionViewFocusUpdateContext) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewShouldUpdateFocusIn: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> Bool in
-        guard let answer = observer.collectionView?(collectionView, shouldUpdateFocusIn: context) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UICollectionViewDelegate) -> Bool in
-      guard let answer = observer.collectionView?(collectionView, shouldUpdateFocusIn: context) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS 9.0, *) public func collectionView(_ collectionView: UICollectionView, shouldUpdateFocusIn context: UICollectionViewFocusUpdateContext) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewShouldUpdateFocusIn: &$1, default: $2)
+    } _: {
+      $0.collectionView?(collectionView, shouldUpdateFocusIn: context)
     }
   }
 
-  @available(iOS 9.0, *)
-  public func collectionView(_ collectionView: UICollectionView, didUpdateFocusIn context: UICollectionViewFocusUpdateContext, with coordinator: UIFocusAnimationCoordinator) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.collectionView?(collectionView, didUpdateFocusIn: context, with: coordinator) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 9.0, *) public func collectionView(_ collectionView: UICollectionView, didUpdateFocusIn context: UICollectionViewFocusUpdateContext, with coordinator: UIFocusAnimationCoordinator) {
+    self._notifyImplementing {
+      $0.collectionView?(collectionView, didUpdateFocusIn: context, with: coordinator)
     }
   }
 
-  @available(iOS 9.0, *)
-  public func indexPathForPreferredFocusedView(in collectionView: UICollectionView) -> IndexPath? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineIndexPathForPreferredFocusedViewIn: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> IndexPath? in
-        guard let method = observer.indexPathForPreferredFocusedView(in:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(collectionView)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UICollectionViewDelegate) -> IndexPath? in
-      guard let method = observer.indexPathForPreferredFocusedView(in:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(collectionView)
+  @available(iOS 9.0, *) public func indexPathForPreferredFocusedView(in collectionView: UICollectionView) -> IndexPath? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineIndexPathForPreferredFocusedViewIn: &$1, default: $2)
+    } _: {
+      $0.indexPathForPreferredFocusedView(in:).map { $0(collectionView) }
     }
   }
 
-  @available(iOS 15.0, *)
-  public func collectionView(_ collectionView: UICollectionView, selectionFollowsFocusForItemAt indexPath: IndexPath) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: collectionView.selectionFollowsFocus,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewSelectionFollowsFocusForItemAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> Bool in
-        guard let answer = observer.collectionView?(collectionView, selectionFollowsFocusForItemAt: indexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: collectionView.selectionFollowsFocus)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: collectionView.selectionFollowsFocus, requirement: #function) { (observer: any UICollectionViewDelegate) -> Bool in
-      guard let answer = observer.collectionView?(collectionView, selectionFollowsFocusForItemAt: indexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: collectionView.selectionFollowsFocus)
-      }
-      responded = true
-      return answer
+  @available(iOS 15.0, *) public func collectionView(_ collectionView: UICollectionView, selectionFollowsFocusForItemAt indexPath: IndexPath) -> Bool {
+    self._combineImplementing(default: collectionView.selectionFollowsFocus, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewSelectionFollowsFocusForItemAt: &$1, default: $2)
+    } _: {
+      $0.collectionView?(collectionView, selectionFollowsFocusForItemAt: indexPath)
     }
   }
 
-  @available(iOS 15.0, *)
-  public func collectionView(_ collectionView: UICollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath, atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: proposedIndexPath,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewTargetIndexPathForMoveOfItemFromOriginalIndexPathAtCurrentIndexPathToProposedIndexPath: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> IndexPath in
-        guard let answer = observer.collectionView?(collectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath: originalIndexPath, atCurrentIndexPath: currentIndexPath, toProposedIndexPath: proposedIndexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: proposedIndexPath)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: proposedIndexPath, requirement: #function) { (observer: any UICollectionViewDelegate) -> IndexPath in
-      guard let answer = observer.collectionView?(collectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath: originalIndexPath, atCurrentIndexPath: currentIndexPath, toProposedIndexPath: proposedIndexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: proposedIndexPath)
-      }
-      responded = true
-      return answer
+  @available(iOS 15.0, *) public func collectionView(_ collectionView: UICollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath, atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {
+    self._combineImplementing(default: proposedIndexPath, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewTargetIndexPathForMoveOfItemFromOriginalIndexPathAtCurrentIndexPathToProposedIndexPath: &$1, default: $2)
+    } _: {
+      $0.collectionView?(collectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath: originalIndexPath, atCurrentIndexPath: currentIndexPath, toProposedIndexPath: proposedIndexPath)
     }
   }
 
-  @available(iOS, introduced: 9.0, deprecated: 15.0)
-  public func collectionView(_ collectionView: UICollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: proposedIndexPath,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewTargetIndexPathForMoveFromItemAtToProposedIndexPath: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> IndexPath in
-        guard let answer = observer.collectionView?(collectionView, targetIndexPathForMoveFromItemAt: currentIndexPath, toProposedIndexPath: proposedIndexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: proposedIndexPath)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: proposedIndexPath, requirement: #function) { (observer: any UICollectionViewDelegate) -> IndexPath in
-      guard let answer = observer.collectionView?(collectionView, targetIndexPathForMoveFromItemAt: currentIndexPath, toProposedIndexPath: proposedIndexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: proposedIndexPath)
-      }
-      responded = true
-      return answer
+  @available(iOS, introduced: 9.0, deprecated: 15.0) public func collectionView(_ collectionView: UICollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {
+    self._combineImplementing(default: proposedIndexPath, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewTargetIndexPathForMoveFromItemAtToProposedIndexPath: &$1, default: $2)
+    } _: {
+      $0.collectionView?(collectionView, targetIndexPathForMoveFromItemAt: currentIndexPath, toProposedIndexPath: proposedIndexPath)
     }
   }
 
-  @available(iOS 9.0, *)
-  public func collectionView(_ collectionView: UICollectionView, targetContentOffsetForProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: proposedContentOffset,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewTargetContentOffsetForProposedContentOffset: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> CGPoint in
-        guard let answer = observer.collectionView?(collectionView, targetContentOffsetForProposedContentOffset: proposedContentOffset) else {
-          return Multiplex.notImplemented(by: observer, returning: proposedContentOffset)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: proposedContentOffset, requirement: #function) { (observer: any UICollectionViewDelegate) -> CGPoint in
-      guard let answer = observer.collectionView?(collectionView, targetContentOffsetForProposedContentOffset: proposedContentOffset) else {
-        return Multiplex.notImplemented(by: observer, returning: proposedContentOffset)
-      }
-      responded = true
-      return answer
+  @available(iOS 9.0, *) public func collectionView(_ collectionView: UICollectionView, targetContentOffsetForProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint {
+    self._combineImplementing(default: proposedContentOffset, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewTargetContentOffsetForProposedContentOffset: &$1, default: $2)
+    } _: {
+      $0.collectionView?(collectionView, targetContentOffsetForProposedContentOffset: proposedContentOffset)
     }
   }
 
-  @available(iOS 14.0, *)
-  public func collectionView(_ collectionView: UICollectionView, canEditItemAt indexPath: IndexPath) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewCanEditItemAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> Bool in
-        guard let answer = observer.collectionView?(collectionView, canEditItemAt: indexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UICollectionViewDelegate) -> Bool in
-      guard let answer = observer.collectionView?(collectionView, canEditItemAt: indexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS 14.0, *) public func collectionView(_ collectionView: UICollectionView, canEditItemAt indexPath: IndexPath) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewCanEditItemAt: &$1, default: $2)
+    } _: {
+      $0.collectionView?(collectionView, canEditItemAt: indexPath)
     }
   }
 
-  @available(iOS 11.0, *)
-  public func collectionView(_ collectionView: UICollectionView, shouldSpringLoadItemAt indexPath: IndexPath, with context: any UISpringLoadedInteractionContext) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewShouldSpringLoadItemAtWith: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> Bool in
-        guard let answer = observer.collectionView?(collectionView, shouldSpringLoadItemAt: indexPath, with: context) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UICollectionViewDelegate) -> Bool in
-      guard let answer = observer.collectionView?(collectionView, shouldSpringLoadItemAt: indexPath, with: context) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS 11.0, *) public func collectionView(_ collectionView: UICollectionView, shouldSpringLoadItemAt indexPath: IndexPath, with context: any UISpringLoadedInteractionContext) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewShouldSpringLoadItemAtWith: &$1, default: $2)
+    } _: {
+      $0.collectionView?(collectionView, shouldSpringLoadItemAt: indexPath, with: context)
     }
   }
 
-  @available(iOS 13.0, *)
-  public func collectionView(_ collectionView: UICollectionView, shouldBeginMultipleSelectionInteractionAt indexPath: IndexPath) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: false,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewShouldBeginMultipleSelectionInteractionAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> Bool in
-        guard let answer = observer.collectionView?(collectionView, shouldBeginMultipleSelectionInteractionAt: indexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: false)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: false, requirement: #function) { (observer: any UICollectionViewDelegate) -> Bool in
-      guard let answer = observer.collectionView?(collectionView, shouldBeginMultipleSelectionInteractionAt: indexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: false)
-      }
-      responded = true
-      return answer
+  @available(iOS 13.0, *) public func collectionView(_ collectionView: UICollectionView, shouldBeginMultipleSelectionInteractionAt indexPath: IndexPath) -> Bool {
+    self._combineImplementing(default: false, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewShouldBeginMultipleSelectionInteractionAt: &$1, default: $2)
+    } _: {
+      $0.collectionView?(collectionView, shouldBeginMultipleSelectionInteractionAt: indexPath)
     }
   }
 
-  @available(iOS 13.0, *)
-  public func collectionView(_ collectionView: UICollectionView, didBeginMultipleSelectionInteractionAt indexPath: IndexPath) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.collectionView?(collectionView, didBeginMultipleSelectionInteractionAt: indexPath) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 13.0, *) public func collectionView(_ collectionView: UICollectionView, didBeginMultipleSelectionInteractionAt indexPath: IndexPath) {
+    self._notifyImplementing {
+      $0.collectionView?(collectionView, didBeginMultipleSelectionInteractionAt: indexPath)
     }
   }
 
-  @available(iOS 13.0, *)
-  public func collectionViewDidEndMultipleSelectionInteraction(_ collectionView: UICollectionView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.collectionViewDidEndMultipleSelectionInteraction?(collectionView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 13.0, *) public func collectionViewDidEndMultipleSelectionInteraction(_ collectionView: UICollectionView) {
+    self._notifyImplementing {
+      $0.collectionViewDidEndMultipleSelectionInteraction?(collectionView)
     }
   }
 
-  @available(iOS 16.0, *)
-  public func collectionView(_ collectionView: UICollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: CGPoint) -> UIContextMenuConfiguration? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewContextMenuConfigurationForItemsAtPoint: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> UIContextMenuConfiguration? in
-        guard let method = observer.collectionView(_:contextMenuConfigurationForItemsAt:point:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(collectionView, indexPaths, point)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UICollectionViewDelegate) -> UIContextMenuConfiguration? in
-      guard let method = observer.collectionView(_:contextMenuConfigurationForItemsAt:point:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(collectionView, indexPaths, point)
+  @available(iOS 16.0, *) public func collectionView(_ collectionView: UICollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: CGPoint) -> UIContextMenuConfiguration? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewContextMenuConfigurationForItemsAtPoint: &$1, default: $2)
+    } _: {
+      $0.collectionView(_:contextMenuConfigurationForItemsAt:point:).map { $0(collectionView, indexPaths, point) }
     }
   }
 
-  @available(iOS 16.0, *)
-  public func collectionView(_ collectionView: UICollectionView, contextMenuConfiguration configuration: UIContextMenuConfiguration, highlightPreviewForItemAt indexPath: IndexPath) -> UITargetedPreview? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewContextMenuConfigurationHighlightPreviewForItemAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> UITargetedPreview? in
-        guard let method = observer.collectionView(_:contextMenuConfiguration:highlightPreviewForItemAt:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(collectionView, configuration, indexPath)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UICollectionViewDelegate) -> UITargetedPreview? in
-      guard let method = observer.collectionView(_:contextMenuConfiguration:highlightPreviewForItemAt:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(collectionView, configuration, indexPath)
+  @available(iOS 16.0, *) public func collectionView(_ collectionView: UICollectionView, contextMenuConfiguration configuration: UIContextMenuConfiguration, highlightPreviewForItemAt indexPath: IndexPath) -> UITargetedPreview? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewContextMenuConfigurationHighlightPreviewForItemAt: &$1, default: $2)
+    } _: {
+      $0.collectionView(_:contextMenuConfiguration:highlightPreviewForItemAt:).map { $0(collectionView, configuration, indexPath) }
     }
   }
 
-  @available(iOS 16.0, *)
-  public func collectionView(_ collectionView: UICollectionView, contextMenuConfiguration configuration: UIContextMenuConfiguration, dismissalPreviewForItemAt indexPath: IndexPath) -> UITargetedPreview? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewContextMenuConfigurationDismissalPreviewForItemAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> UITargetedPreview? in
-        guard let method = observer.collectionView(_:contextMenuConfiguration:dismissalPreviewForItemAt:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(collectionView, configuration, indexPath)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UICollectionViewDelegate) -> UITargetedPreview? in
-      guard let method = observer.collectionView(_:contextMenuConfiguration:dismissalPreviewForItemAt:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(collectionView, configuration, indexPath)
+  @available(iOS 16.0, *) public func collectionView(_ collectionView: UICollectionView, contextMenuConfiguration configuration: UIContextMenuConfiguration, dismissalPreviewForItemAt indexPath: IndexPath) -> UITargetedPreview? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewContextMenuConfigurationDismissalPreviewForItemAt: &$1, default: $2)
+    } _: {
+      $0.collectionView(_:contextMenuConfiguration:dismissalPreviewForItemAt:).map { $0(collectionView, configuration, indexPath) }
     }
   }
 
-  @available(iOS 13.0, *)
-  public func collectionView(_ collectionView: UICollectionView, willPerformPreviewActionForMenuWith configuration: UIContextMenuConfiguration, animator: any UIContextMenuInteractionCommitAnimating) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.collectionView?(collectionView, willPerformPreviewActionForMenuWith: configuration, animator: animator) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 13.0, *) public func collectionView(_ collectionView: UICollectionView, willPerformPreviewActionForMenuWith configuration: UIContextMenuConfiguration, animator: any UIContextMenuInteractionCommitAnimating) {
+    self._notifyImplementing {
+      $0.collectionView?(collectionView, willPerformPreviewActionForMenuWith: configuration, animator: animator)
     }
   }
 
-  @available(iOS 13.2, *)
-  public func collectionView(_ collectionView: UICollectionView, willDisplayContextMenu configuration: UIContextMenuConfiguration, animator: (any UIContextMenuInteractionAnimating)?) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.collectionView?(collectionView, willDisplayContextMenu: configuration, animator: animator) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 13.2, *) public func collectionView(_ collectionView: UICollectionView, willDisplayContextMenu configuration: UIContextMenuConfiguration, animator: (any UIContextMenuInteractionAnimating)?) {
+    self._notifyImplementing {
+      $0.collectionView?(collectionView, willDisplayContextMenu: configuration, animator: animator)
     }
   }
 
-  @available(iOS 13.2, *)
-  public func collectionView(_ collectionView: UICollectionView, willEndContextMenuInteraction configuration: UIContextMenuConfiguration, animator: (any UIContextMenuInteractionAnimating)?) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.collectionView?(collectionView, willEndContextMenuInteraction: configuration, animator: animator) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 13.2, *) public func collectionView(_ collectionView: UICollectionView, willEndContextMenuInteraction configuration: UIContextMenuConfiguration, animator: (any UIContextMenuInteractionAnimating)?) {
+    self._notifyImplementing {
+      $0.collectionView?(collectionView, willEndContextMenuInteraction: configuration, animator: animator)
     }
   }
 
-  @available(iOS 15.0, *)
-  public func collectionView(_ collectionView: UICollectionView, sceneActivationConfigurationForItemAt indexPath: IndexPath, point: CGPoint) -> UIWindowScene.ActivationConfiguration? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewSceneActivationConfigurationForItemAtPoint: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> UIWindowScene.ActivationConfiguration? in
-        guard let method = observer.collectionView(_:sceneActivationConfigurationForItemAt:point:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(collectionView, indexPath, point)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UICollectionViewDelegate) -> UIWindowScene.ActivationConfiguration? in
-      guard let method = observer.collectionView(_:sceneActivationConfigurationForItemAt:point:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(collectionView, indexPath, point)
+  @available(iOS 15.0, *) public func collectionView(_ collectionView: UICollectionView, sceneActivationConfigurationForItemAt indexPath: IndexPath, point: CGPoint) -> UIWindowScene.ActivationConfiguration? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewSceneActivationConfigurationForItemAtPoint: &$1, default: $2)
+    } _: {
+      $0.collectionView(_:sceneActivationConfigurationForItemAt:point:).map { $0(collectionView, indexPath, point) }
     }
   }
 
-  @available(iOS, introduced: 13.0, deprecated: 16.0)
-  public func collectionView(_ collectionView: UICollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath, point: CGPoint) -> UIContextMenuConfiguration? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewContextMenuConfigurationForItemAtPoint: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> UIContextMenuConfiguration? in
-        guard let method = observer.collectionView(_:contextMenuConfigurationForItemAt:point:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(collectionView, indexPath, point)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UICollectionViewDelegate) -> UIContextMenuConfiguration? in
-      guard let method = observer.collectionView(_:contextMenuConfigurationForItemAt:point:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(collectionView, indexPath, point)
+  @available(iOS, introduced: 13.0, deprecated: 16.0) public func collectionView(_ collectionView: UICollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath, point: CGPoint) -> UIContextMenuConfiguration? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewContextMenuConfigurationForItemAtPoint: &$1, default: $2)
+    } _: {
+      $0.collectionView(_:contextMenuConfigurationForItemAt:point:).map { $0(collectionView, indexPath, point) }
     }
   }
 
-  @available(iOS, introduced: 13.0, deprecated: 16.0)
-  public func collectionView(_ collectionView: UICollectionView, previewForHighlightingContextMenuWithConfiguration configuration: UIContextMenuConfiguration) -> UITargetedPreview? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewPreviewForHighlightingContextMenuWithConfiguration: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> UITargetedPreview? in
-        guard let method = observer.collectionView(_:previewForHighlightingContextMenuWithConfiguration:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(collectionView, configuration)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UICollectionViewDelegate) -> UITargetedPreview? in
-      guard let method = observer.collectionView(_:previewForHighlightingContextMenuWithConfiguration:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(collectionView, configuration)
+  @available(iOS, introduced: 13.0, deprecated: 16.0) public func collectionView(_ collectionView: UICollectionView, previewForHighlightingContextMenuWithConfiguration configuration: UIContextMenuConfiguration) -> UITargetedPreview? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewPreviewForHighlightingContextMenuWithConfiguration: &$1, default: $2)
+    } _: {
+      $0.collectionView(_:previewForHighlightingContextMenuWithConfiguration:).map { $0(collectionView, configuration) }
     }
   }
 
-  @available(iOS, introduced: 13.0, deprecated: 16.0)
-  public func collectionView(_ collectionView: UICollectionView, previewForDismissingContextMenuWithConfiguration configuration: UIContextMenuConfiguration) -> UITargetedPreview? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineCollectionViewPreviewForDismissingContextMenuWithConfiguration: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> UITargetedPreview? in
-        guard let method = observer.collectionView(_:previewForDismissingContextMenuWithConfiguration:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(collectionView, configuration)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UICollectionViewDelegate) -> UITargetedPreview? in
-      guard let method = observer.collectionView(_:previewForDismissingContextMenuWithConfiguration:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(collectionView, configuration)
+  @available(iOS, introduced: 13.0, deprecated: 16.0) public func collectionView(_ collectionView: UICollectionView, previewForDismissingContextMenuWithConfiguration configuration: UIContextMenuConfiguration) -> UITargetedPreview? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineCollectionViewPreviewForDismissingContextMenuWithConfiguration: &$1, default: $2)
+    } _: {
+      $0.collectionView(_:previewForDismissingContextMenuWithConfiguration:).map { $0(collectionView, configuration) }
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewDidScroll(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidScroll?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewDidScroll(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidScroll?(scrollView)
     }
   }
 
-  @available(iOS 3.2, *)
-  public func scrollViewDidZoom(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidZoom?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 3.2, *) public func scrollViewDidZoom(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidZoom?(scrollView)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewWillBeginDragging?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewWillBeginDragging?(scrollView)
     }
   }
 
-  @available(iOS 5.0, *)
-  public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewWillEndDragging?(scrollView, withVelocity: velocity, targetContentOffset: targetContentOffset) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 5.0, *) public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>) {
+    self._notifyImplementing {
+      $0.scrollViewWillEndDragging?(scrollView, withVelocity: velocity, targetContentOffset: targetContentOffset)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidEndDragging?(scrollView, willDecelerate: decelerate) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
+    self._notifyImplementing {
+      $0.scrollViewDidEndDragging?(scrollView, willDecelerate: decelerate)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewWillBeginDecelerating?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewWillBeginDecelerating?(scrollView)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidEndDecelerating?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidEndDecelerating?(scrollView)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidEndScrollingAnimation?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidEndScrollingAnimation?(scrollView)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func viewForZooming(in scrollView: UIScrollView) -> UIView? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineViewForZoomingIn: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> UIView? in
-        guard let method = observer.viewForZooming(in:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(scrollView)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UICollectionViewDelegate) -> UIView? in
-      guard let method = observer.viewForZooming(in:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(scrollView)
+  @available(iOS 2.0, *) public func viewForZooming(in scrollView: UIScrollView) -> UIView? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineViewForZoomingIn: &$1, default: $2)
+    } _: {
+      $0.viewForZooming(in:).map { $0(scrollView) }
     }
   }
 
-  @available(iOS 3.2, *)
-  public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewWillBeginZooming?(scrollView, with: view) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 3.2, *) public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {
+    self._notifyImplementing {
+      $0.scrollViewWillBeginZooming?(scrollView, with: view)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidEndZooming?(scrollView, with: view, atScale: scale) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {
+    self._notifyImplementing {
+      $0.scrollViewDidEndZooming?(scrollView, with: view, atScale: scale)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiCollectionViewDelegateMultiplexer(
-            self,
-            combineScrollViewShouldScrollToTop: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UICollectionViewDelegate) -> Bool in
-        guard let answer = observer.scrollViewShouldScrollToTop?(scrollView) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UICollectionViewDelegate) -> Bool in
-      guard let answer = observer.scrollViewShouldScrollToTop?(scrollView) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS 2.0, *) public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiCollectionViewDelegateMultiplexer(self, combineScrollViewShouldScrollToTop: &$1, default: $2)
+    } _: {
+      $0.scrollViewShouldScrollToTop?(scrollView)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidScrollToTop?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidScrollToTop?(scrollView)
     }
   }
 
-  @available(iOS 11.0, *)
-  public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidChangeAdjustedContentInset?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 11.0, *) public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidChangeAdjustedContentInset?(scrollView)
     }
   }
 
@@ -1504,10 +519,11 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   /// sender asks again; see `DelegateMultiplexing.reassignDelegateSlots()`. A multiplexer you put in a slot
   /// yourself is not reassigned: assign it again yourself.
   ///
-  /// Called after ``add(_:retention:priority:)``, ``remove(_:)`` and ``removeAndWait(_:)``, and after a call of
-  /// an optional requirement that no observer implemented (so a deallocated observer is noticed at the
-  /// sender's next call of a requirement only it implemented, or at the next registration change). Call it
-  /// after changing the observers otherwise: through ``multiplexer`` (its `primary`), or a token.
+  /// Called after ``add(_:retention:priority:)``, ``remove(_:)``, ``removeAndWait(_:)`` and ``removeAll()``
+  /// (through ``observersDidChange()``), and after a call of an optional requirement that no observer
+  /// implemented (so a deallocated observer is noticed at the sender's next call of a requirement only it
+  /// implemented, or at the next registration change). Call it after changing the observers otherwise: through
+  /// ``multiplexer`` (its `primary`), or a token.
   public func refreshRespondsToSelector() {
     let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
       self._isImplemented(Self._optionalSelectors[index])
@@ -1515,6 +531,12 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
     if isStale {
       self.reassignDelegateSlots()
     }
+  }
+
+  /// Calls ``refreshRespondsToSelector()``: `DelegateMultiplexing`'s `add`, `remove`, `removeAndWait(_:)` and
+  /// `removeAll()` call it after changing the observers.
+  public func observersDidChange() {
+    self.refreshRespondsToSelector()
   }
 }
 
@@ -1527,446 +549,186 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
 @MainActor
 public protocol UICollectionViewDelegateCombining: AnyObject {
   /// Combines the answers to `collectionView(_:shouldHighlightItemAt:)`.
-  @available(iOS 8.0, *)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewShouldHighlightItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 8.0, *) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewShouldHighlightItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `collectionView(_:shouldSelectItemAt:)`.
-  @available(iOS 8.0, *)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewShouldSelectItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 8.0, *) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewShouldSelectItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `collectionView(_:shouldDeselectItemAt:)`.
-  @available(iOS 8.0, *)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewShouldDeselectItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 8.0, *) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewShouldDeselectItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `collectionView(_:canPerformPrimaryActionForItemAt:)`.
-  @available(iOS 16.0, *)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewCanPerformPrimaryActionForItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 16.0, *) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewCanPerformPrimaryActionForItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `collectionView(_:shouldShowMenuForItemAt:)`.
-  @available(iOS, introduced: 6.0, deprecated: 13.0)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewShouldShowMenuForItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS, introduced: 6.0, deprecated: 13.0) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewShouldShowMenuForItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `collectionView(_:canPerformAction:forItemAt:withSender:)`.
-  @available(iOS, introduced: 6.0, deprecated: 13.0)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewCanPerformActionForItemAtWithSender responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS, introduced: 6.0, deprecated: 13.0) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewCanPerformActionForItemAtWithSender responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `collectionView(_:transitionLayoutForOldLayout:newLayout:)`.
-  @available(iOS 7.0, *)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewTransitionLayoutForOldLayoutNewLayout responses: inout Multiplex.Responses<any UICollectionViewDelegate, UICollectionViewTransitionLayout>,
-    default defaultValue: UICollectionViewTransitionLayout
-  ) -> UICollectionViewTransitionLayout
+  @available(iOS 7.0, *) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewTransitionLayoutForOldLayoutNewLayout responses: inout Multiplex.Responses<any UICollectionViewDelegate, UICollectionViewTransitionLayout>, default defaultValue: UICollectionViewTransitionLayout) -> UICollectionViewTransitionLayout
 
   /// Combines the answers to `collectionView(_:canFocusItemAt:)`.
-  @available(iOS 9.0, *)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewCanFocusItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 9.0, *) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewCanFocusItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `collectionView(_:shouldUpdateFocusIn:)`.
-  @available(iOS 9.0, *)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewShouldUpdateFocusIn responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 9.0, *) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewShouldUpdateFocusIn responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `indexPathForPreferredFocusedView(in:)`.
-  @available(iOS 9.0, *)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineIndexPathForPreferredFocusedViewIn responses: inout Multiplex.Responses<any UICollectionViewDelegate, IndexPath?>,
-    default defaultValue: IndexPath?
-  ) -> IndexPath?
+  @available(iOS 9.0, *) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineIndexPathForPreferredFocusedViewIn responses: inout Multiplex.Responses<any UICollectionViewDelegate, IndexPath?>, default defaultValue: IndexPath?) -> IndexPath?
 
   /// Combines the answers to `collectionView(_:selectionFollowsFocusForItemAt:)`.
-  @available(iOS 15.0, *)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewSelectionFollowsFocusForItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 15.0, *) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewSelectionFollowsFocusForItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `collectionView(_:targetIndexPathForMoveOfItemFromOriginalIndexPath:atCurrentIndexPath:toProposedIndexPath:)`.
-  @available(iOS 15.0, *)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewTargetIndexPathForMoveOfItemFromOriginalIndexPathAtCurrentIndexPathToProposedIndexPath responses: inout Multiplex.Responses<any UICollectionViewDelegate, IndexPath>,
-    default defaultValue: IndexPath
-  ) -> IndexPath
+  @available(iOS 15.0, *) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewTargetIndexPathForMoveOfItemFromOriginalIndexPathAtCurrentIndexPathToProposedIndexPath responses: inout Multiplex.Responses<any UICollectionViewDelegate, IndexPath>, default defaultValue: IndexPath) -> IndexPath
 
   /// Combines the answers to `collectionView(_:targetIndexPathForMoveFromItemAt:toProposedIndexPath:)`.
-  @available(iOS, introduced: 9.0, deprecated: 15.0)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewTargetIndexPathForMoveFromItemAtToProposedIndexPath responses: inout Multiplex.Responses<any UICollectionViewDelegate, IndexPath>,
-    default defaultValue: IndexPath
-  ) -> IndexPath
+  @available(iOS, introduced: 9.0, deprecated: 15.0) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewTargetIndexPathForMoveFromItemAtToProposedIndexPath responses: inout Multiplex.Responses<any UICollectionViewDelegate, IndexPath>, default defaultValue: IndexPath) -> IndexPath
 
   /// Combines the answers to `collectionView(_:targetContentOffsetForProposedContentOffset:)`.
-  @available(iOS 9.0, *)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewTargetContentOffsetForProposedContentOffset responses: inout Multiplex.Responses<any UICollectionViewDelegate, CGPoint>,
-    default defaultValue: CGPoint
-  ) -> CGPoint
+  @available(iOS 9.0, *) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewTargetContentOffsetForProposedContentOffset responses: inout Multiplex.Responses<any UICollectionViewDelegate, CGPoint>, default defaultValue: CGPoint) -> CGPoint
 
   /// Combines the answers to `collectionView(_:canEditItemAt:)`.
-  @available(iOS 14.0, *)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewCanEditItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 14.0, *) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewCanEditItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `collectionView(_:shouldSpringLoadItemAt:with:)`.
-  @available(iOS 11.0, *)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewShouldSpringLoadItemAtWith responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 11.0, *) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewShouldSpringLoadItemAtWith responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `collectionView(_:shouldBeginMultipleSelectionInteractionAt:)`.
-  @available(iOS 13.0, *)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewShouldBeginMultipleSelectionInteractionAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 13.0, *) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewShouldBeginMultipleSelectionInteractionAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `collectionView(_:contextMenuConfigurationForItemsAt:point:)`.
-  @available(iOS 16.0, *)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewContextMenuConfigurationForItemsAtPoint responses: inout Multiplex.Responses<any UICollectionViewDelegate, UIContextMenuConfiguration?>,
-    default defaultValue: UIContextMenuConfiguration?
-  ) -> UIContextMenuConfiguration?
+  @available(iOS 16.0, *) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewContextMenuConfigurationForItemsAtPoint responses: inout Multiplex.Responses<any UICollectionViewDelegate, UIContextMenuConfiguration?>, default defaultValue: UIContextMenuConfiguration?) -> UIContextMenuConfiguration?
 
   /// Combines the answers to `collectionView(_:contextMenuConfiguration:highlightPreviewForItemAt:)`.
-  @available(iOS 16.0, *)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewContextMenuConfigurationHighlightPreviewForItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, UITargetedPreview?>,
-    default defaultValue: UITargetedPreview?
-  ) -> UITargetedPreview?
+  @available(iOS 16.0, *) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewContextMenuConfigurationHighlightPreviewForItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, UITargetedPreview?>, default defaultValue: UITargetedPreview?) -> UITargetedPreview?
 
   /// Combines the answers to `collectionView(_:contextMenuConfiguration:dismissalPreviewForItemAt:)`.
-  @available(iOS 16.0, *)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewContextMenuConfigurationDismissalPreviewForItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, UITargetedPreview?>,
-    default defaultValue: UITargetedPreview?
-  ) -> UITargetedPreview?
+  @available(iOS 16.0, *) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewContextMenuConfigurationDismissalPreviewForItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, UITargetedPreview?>, default defaultValue: UITargetedPreview?) -> UITargetedPreview?
 
   /// Combines the answers to `collectionView(_:sceneActivationConfigurationForItemAt:point:)`.
-  @available(iOS 15.0, *)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewSceneActivationConfigurationForItemAtPoint responses: inout Multiplex.Responses<any UICollectionViewDelegate, UIWindowScene.ActivationConfiguration?>,
-    default defaultValue: UIWindowScene.ActivationConfiguration?
-  ) -> UIWindowScene.ActivationConfiguration?
+  @available(iOS 15.0, *) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewSceneActivationConfigurationForItemAtPoint responses: inout Multiplex.Responses<any UICollectionViewDelegate, UIWindowScene.ActivationConfiguration?>, default defaultValue: UIWindowScene.ActivationConfiguration?) -> UIWindowScene.ActivationConfiguration?
 
   /// Combines the answers to `collectionView(_:contextMenuConfigurationForItemAt:point:)`.
-  @available(iOS, introduced: 13.0, deprecated: 16.0)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewContextMenuConfigurationForItemAtPoint responses: inout Multiplex.Responses<any UICollectionViewDelegate, UIContextMenuConfiguration?>,
-    default defaultValue: UIContextMenuConfiguration?
-  ) -> UIContextMenuConfiguration?
+  @available(iOS, introduced: 13.0, deprecated: 16.0) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewContextMenuConfigurationForItemAtPoint responses: inout Multiplex.Responses<any UICollectionViewDelegate, UIContextMenuConfiguration?>, default defaultValue: UIContextMenuConfiguration?) -> UIContextMenuConfiguration?
 
   /// Combines the answers to `collectionView(_:previewForHighlightingContextMenuWithConfiguration:)`.
-  @available(iOS, introduced: 13.0, deprecated: 16.0)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewPreviewForHighlightingContextMenuWithConfiguration responses: inout Multiplex.Responses<any UICollectionViewDelegate, UITargetedPreview?>,
-    default defaultValue: UITargetedPreview?
-  ) -> UITargetedPreview?
+  @available(iOS, introduced: 13.0, deprecated: 16.0) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewPreviewForHighlightingContextMenuWithConfiguration responses: inout Multiplex.Responses<any UICollectionViewDelegate, UITargetedPreview?>, default defaultValue: UITargetedPreview?) -> UITargetedPreview?
 
   /// Combines the answers to `collectionView(_:previewForDismissingContextMenuWithConfiguration:)`.
-  @available(iOS, introduced: 13.0, deprecated: 16.0)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewPreviewForDismissingContextMenuWithConfiguration responses: inout Multiplex.Responses<any UICollectionViewDelegate, UITargetedPreview?>,
-    default defaultValue: UITargetedPreview?
-  ) -> UITargetedPreview?
+  @available(iOS, introduced: 13.0, deprecated: 16.0) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewPreviewForDismissingContextMenuWithConfiguration responses: inout Multiplex.Responses<any UICollectionViewDelegate, UITargetedPreview?>, default defaultValue: UITargetedPreview?) -> UITargetedPreview?
 
   /// Combines the answers to `viewForZooming(in:)`.
-  @available(iOS 2.0, *)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineViewForZoomingIn responses: inout Multiplex.Responses<any UICollectionViewDelegate, UIView?>,
-    default defaultValue: UIView?
-  ) -> UIView?
+  @available(iOS 2.0, *) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineViewForZoomingIn responses: inout Multiplex.Responses<any UICollectionViewDelegate, UIView?>, default defaultValue: UIView?) -> UIView?
 
   /// Combines the answers to `scrollViewShouldScrollToTop(_:)`.
-  @available(iOS 2.0, *)
-  func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 2.0, *) func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 }
 
 extension UICollectionViewDelegateCombining {
-  @available(iOS 8.0, *)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewShouldHighlightItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 8.0, *) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewShouldHighlightItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 8.0, *)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewShouldSelectItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 8.0, *) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewShouldSelectItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 8.0, *)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewShouldDeselectItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 8.0, *) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewShouldDeselectItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 16.0, *)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewCanPerformPrimaryActionForItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 16.0, *) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewCanPerformPrimaryActionForItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS, introduced: 6.0, deprecated: 13.0)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewShouldShowMenuForItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS, introduced: 6.0, deprecated: 13.0) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewShouldShowMenuForItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS, introduced: 6.0, deprecated: 13.0)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewCanPerformActionForItemAtWithSender responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS, introduced: 6.0, deprecated: 13.0) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewCanPerformActionForItemAtWithSender responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 7.0, *)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewTransitionLayoutForOldLayoutNewLayout responses: inout Multiplex.Responses<any UICollectionViewDelegate, UICollectionViewTransitionLayout>,
-    default defaultValue: UICollectionViewTransitionLayout
-  ) -> UICollectionViewTransitionLayout {
+  @available(iOS 7.0, *) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewTransitionLayoutForOldLayoutNewLayout responses: inout Multiplex.Responses<any UICollectionViewDelegate, UICollectionViewTransitionLayout>, default defaultValue: UICollectionViewTransitionLayout) -> UICollectionViewTransitionLayout {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 9.0, *)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewCanFocusItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 9.0, *) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewCanFocusItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 9.0, *)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewShouldUpdateFocusIn responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 9.0, *) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewShouldUpdateFocusIn responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 9.0, *)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineIndexPathForPreferredFocusedViewIn responses: inout Multiplex.Responses<any UICollectionViewDelegate, IndexPath?>,
-    default defaultValue: IndexPath?
-  ) -> IndexPath? {
+  @available(iOS 9.0, *) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineIndexPathForPreferredFocusedViewIn responses: inout Multiplex.Responses<any UICollectionViewDelegate, IndexPath?>, default defaultValue: IndexPath?) -> IndexPath? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 15.0, *)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewSelectionFollowsFocusForItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 15.0, *) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewSelectionFollowsFocusForItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 15.0, *)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewTargetIndexPathForMoveOfItemFromOriginalIndexPathAtCurrentIndexPathToProposedIndexPath responses: inout Multiplex.Responses<any UICollectionViewDelegate, IndexPath>,
-    default defaultValue: IndexPath
-  ) -> IndexPath {
+  @available(iOS 15.0, *) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewTargetIndexPathForMoveOfItemFromOriginalIndexPathAtCurrentIndexPathToProposedIndexPath responses: inout Multiplex.Responses<any UICollectionViewDelegate, IndexPath>, default defaultValue: IndexPath) -> IndexPath {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS, introduced: 9.0, deprecated: 15.0)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewTargetIndexPathForMoveFromItemAtToProposedIndexPath responses: inout Multiplex.Responses<any UICollectionViewDelegate, IndexPath>,
-    default defaultValue: IndexPath
-  ) -> IndexPath {
+  @available(iOS, introduced: 9.0, deprecated: 15.0) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewTargetIndexPathForMoveFromItemAtToProposedIndexPath responses: inout Multiplex.Responses<any UICollectionViewDelegate, IndexPath>, default defaultValue: IndexPath) -> IndexPath {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 9.0, *)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewTargetContentOffsetForProposedContentOffset responses: inout Multiplex.Responses<any UICollectionViewDelegate, CGPoint>,
-    default defaultValue: CGPoint
-  ) -> CGPoint {
+  @available(iOS 9.0, *) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewTargetContentOffsetForProposedContentOffset responses: inout Multiplex.Responses<any UICollectionViewDelegate, CGPoint>, default defaultValue: CGPoint) -> CGPoint {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 14.0, *)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewCanEditItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 14.0, *) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewCanEditItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 11.0, *)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewShouldSpringLoadItemAtWith responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 11.0, *) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewShouldSpringLoadItemAtWith responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 13.0, *)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewShouldBeginMultipleSelectionInteractionAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 13.0, *) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewShouldBeginMultipleSelectionInteractionAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 16.0, *)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewContextMenuConfigurationForItemsAtPoint responses: inout Multiplex.Responses<any UICollectionViewDelegate, UIContextMenuConfiguration?>,
-    default defaultValue: UIContextMenuConfiguration?
-  ) -> UIContextMenuConfiguration? {
+  @available(iOS 16.0, *) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewContextMenuConfigurationForItemsAtPoint responses: inout Multiplex.Responses<any UICollectionViewDelegate, UIContextMenuConfiguration?>, default defaultValue: UIContextMenuConfiguration?) -> UIContextMenuConfiguration? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 16.0, *)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewContextMenuConfigurationHighlightPreviewForItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, UITargetedPreview?>,
-    default defaultValue: UITargetedPreview?
-  ) -> UITargetedPreview? {
+  @available(iOS 16.0, *) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewContextMenuConfigurationHighlightPreviewForItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, UITargetedPreview?>, default defaultValue: UITargetedPreview?) -> UITargetedPreview? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 16.0, *)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewContextMenuConfigurationDismissalPreviewForItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, UITargetedPreview?>,
-    default defaultValue: UITargetedPreview?
-  ) -> UITargetedPreview? {
+  @available(iOS 16.0, *) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewContextMenuConfigurationDismissalPreviewForItemAt responses: inout Multiplex.Responses<any UICollectionViewDelegate, UITargetedPreview?>, default defaultValue: UITargetedPreview?) -> UITargetedPreview? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 15.0, *)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewSceneActivationConfigurationForItemAtPoint responses: inout Multiplex.Responses<any UICollectionViewDelegate, UIWindowScene.ActivationConfiguration?>,
-    default defaultValue: UIWindowScene.ActivationConfiguration?
-  ) -> UIWindowScene.ActivationConfiguration? {
+  @available(iOS 15.0, *) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewSceneActivationConfigurationForItemAtPoint responses: inout Multiplex.Responses<any UICollectionViewDelegate, UIWindowScene.ActivationConfiguration?>, default defaultValue: UIWindowScene.ActivationConfiguration?) -> UIWindowScene.ActivationConfiguration? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS, introduced: 13.0, deprecated: 16.0)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewContextMenuConfigurationForItemAtPoint responses: inout Multiplex.Responses<any UICollectionViewDelegate, UIContextMenuConfiguration?>,
-    default defaultValue: UIContextMenuConfiguration?
-  ) -> UIContextMenuConfiguration? {
+  @available(iOS, introduced: 13.0, deprecated: 16.0) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewContextMenuConfigurationForItemAtPoint responses: inout Multiplex.Responses<any UICollectionViewDelegate, UIContextMenuConfiguration?>, default defaultValue: UIContextMenuConfiguration?) -> UIContextMenuConfiguration? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS, introduced: 13.0, deprecated: 16.0)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewPreviewForHighlightingContextMenuWithConfiguration responses: inout Multiplex.Responses<any UICollectionViewDelegate, UITargetedPreview?>,
-    default defaultValue: UITargetedPreview?
-  ) -> UITargetedPreview? {
+  @available(iOS, introduced: 13.0, deprecated: 16.0) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewPreviewForHighlightingContextMenuWithConfiguration responses: inout Multiplex.Responses<any UICollectionViewDelegate, UITargetedPreview?>, default defaultValue: UITargetedPreview?) -> UITargetedPreview? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS, introduced: 13.0, deprecated: 16.0)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineCollectionViewPreviewForDismissingContextMenuWithConfiguration responses: inout Multiplex.Responses<any UICollectionViewDelegate, UITargetedPreview?>,
-    default defaultValue: UITargetedPreview?
-  ) -> UITargetedPreview? {
+  @available(iOS, introduced: 13.0, deprecated: 16.0) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineCollectionViewPreviewForDismissingContextMenuWithConfiguration responses: inout Multiplex.Responses<any UICollectionViewDelegate, UITargetedPreview?>, default defaultValue: UITargetedPreview?) -> UITargetedPreview? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 2.0, *)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineViewForZoomingIn responses: inout Multiplex.Responses<any UICollectionViewDelegate, UIView?>,
-    default defaultValue: UIView?
-  ) -> UIView? {
+  @available(iOS 2.0, *) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineViewForZoomingIn responses: inout Multiplex.Responses<any UICollectionViewDelegate, UIView?>, default defaultValue: UIView?) -> UIView? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 2.0, *)
-  public func uiCollectionViewDelegateMultiplexer(
-    _ multiplexer: UICollectionViewDelegateMultiplexer,
-    combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 2.0, *) public func uiCollectionViewDelegateMultiplexer(_ multiplexer: UICollectionViewDelegateMultiplexer, combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any UICollectionViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 }

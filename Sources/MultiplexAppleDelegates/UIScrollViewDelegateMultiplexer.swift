@@ -26,14 +26,10 @@ public final class UIScrollViewDelegateMultiplexer: Foundation.NSObject, UIScrol
 
   /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
   /// the rest of the runtime API.
-  public var multiplexer: Multiplex.Multiplexer<any UIScrollViewDelegate> {
-    self._multiplexer
-  }
+  public var multiplexer: Multiplex.Multiplexer<any UIScrollViewDelegate> { self._multiplexer }
 
   /// This multiplexer as a `any UIScrollViewDelegate`, for a delegate slot. See `DelegateMultiplexing`.
-  public var asDelegate: any UIScrollViewDelegate {
-    self
-  }
+  public var asDelegate: any UIScrollViewDelegate { self }
 
   /// The object that combines the observers' answers to calls that return a value; `nil` for the default
   /// policy (the first responding observer's answer).
@@ -54,292 +50,95 @@ public final class UIScrollViewDelegateMultiplexer: Foundation.NSObject, UIScrol
     self._multiplexer = Multiplex.Multiplexer(source: source)
   }
 
-  /// Registers an observer, called after those already registered with the same or a higher priority.
-  ///
-  /// See `Multiplexer.add(_:retention:priority:)`.
-  @discardableResult
-  public func add(
-    _ observer: any UIScrollViewDelegate,
-    retention: Multiplex.Retention = .weak,
-    priority: Swift.Int = 0
-  ) -> Multiplex.ObservationToken {
-    let token = self._multiplexer.add(observer, retention: retention, priority: priority)
-    self.refreshRespondsToSelector()
-    return token
-  }
-
-  /// Unregisters an observer. See `Multiplexer.remove(_:)`.
-  public func remove(_ observer: any UIScrollViewDelegate) {
-    self._multiplexer.remove(observer)
-    self.refreshRespondsToSelector()
-  }
-
-  /// Unregisters an observer and waits for calls in flight on other threads.
-  ///
-  /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
-  @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
-  public func removeAndWait(_ observer: any UIScrollViewDelegate) {
-    self._multiplexer.removeAndWait(observer)
-    self.refreshRespondsToSelector()
-  }
-
-  /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
-  public func removeAll() {
-    self._multiplexer.removeAll()
-    self.refreshRespondsToSelector()
-  }
-
-  /// Whether `observer` is registered and alive.
-  public func contains(_ observer: any UIScrollViewDelegate) -> Swift.Bool {
-    self._multiplexer.contains(observer)
-  }
-
-  /// The number of registered observers that are alive.
-  public var count: Swift.Int {
-    self._multiplexer.count
-  }
-
-  /// Whether no registered observer is alive.
-  public var isEmpty: Swift.Bool {
-    self._multiplexer.isEmpty
-  }
-
-  /// The registered observers that are alive, in call order.
-  public var observers: [any UIScrollViewDelegate] {
-    self._multiplexer.observers
-  }
-
   /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
   /// `Multiplexer.debugDescription`.
-  nonisolated public override var debugDescription: Swift.String {
-    self._multiplexer.debugDescription
-  }
+  nonisolated public override var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
-  @available(iOS 2.0, *)
-  public func scrollViewDidScroll(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidScroll?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewDidScroll(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidScroll?(scrollView)
     }
   }
 
-  @available(iOS 3.2, *)
-  public func scrollViewDidZoom(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidZoom?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 3.2, *) public func scrollViewDidZoom(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidZoom?(scrollView)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewWillBeginDragging?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewWillBeginDragging?(scrollView)
     }
   }
 
-  @available(iOS 5.0, *)
-  public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewWillEndDragging?(scrollView, withVelocity: velocity, targetContentOffset: targetContentOffset) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 5.0, *) public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>) {
+    self._notifyImplementing {
+      $0.scrollViewWillEndDragging?(scrollView, withVelocity: velocity, targetContentOffset: targetContentOffset)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidEndDragging?(scrollView, willDecelerate: decelerate) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
+    self._notifyImplementing {
+      $0.scrollViewDidEndDragging?(scrollView, willDecelerate: decelerate)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewWillBeginDecelerating?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewWillBeginDecelerating?(scrollView)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidEndDecelerating?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidEndDecelerating?(scrollView)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidEndScrollingAnimation?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidEndScrollingAnimation?(scrollView)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func viewForZooming(in scrollView: UIScrollView) -> UIView? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiScrollViewDelegateMultiplexer(
-            self,
-            combineViewForZoomingIn: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UIScrollViewDelegate) -> UIView? in
-        guard let method = observer.viewForZooming(in:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(scrollView)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UIScrollViewDelegate) -> UIView? in
-      guard let method = observer.viewForZooming(in:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(scrollView)
+  @available(iOS 2.0, *) public func viewForZooming(in scrollView: UIScrollView) -> UIView? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiScrollViewDelegateMultiplexer(self, combineViewForZoomingIn: &$1, default: $2)
+    } _: {
+      $0.viewForZooming(in:).map { $0(scrollView) }
     }
   }
 
-  @available(iOS 3.2, *)
-  public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewWillBeginZooming?(scrollView, with: view) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 3.2, *) public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {
+    self._notifyImplementing {
+      $0.scrollViewWillBeginZooming?(scrollView, with: view)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidEndZooming?(scrollView, with: view, atScale: scale) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {
+    self._notifyImplementing {
+      $0.scrollViewDidEndZooming?(scrollView, with: view, atScale: scale)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiScrollViewDelegateMultiplexer(
-            self,
-            combineScrollViewShouldScrollToTop: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UIScrollViewDelegate) -> Bool in
-        guard let answer = observer.scrollViewShouldScrollToTop?(scrollView) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UIScrollViewDelegate) -> Bool in
-      guard let answer = observer.scrollViewShouldScrollToTop?(scrollView) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS 2.0, *) public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiScrollViewDelegateMultiplexer(self, combineScrollViewShouldScrollToTop: &$1, default: $2)
+    } _: {
+      $0.scrollViewShouldScrollToTop?(scrollView)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidScrollToTop?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidScrollToTop?(scrollView)
     }
   }
 
-  @available(iOS 11.0, *)
-  public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidChangeAdjustedContentInset?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 11.0, *) public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidChangeAdjustedContentInset?(scrollView)
     }
   }
 
@@ -391,10 +190,11 @@ public final class UIScrollViewDelegateMultiplexer: Foundation.NSObject, UIScrol
   /// sender asks again; see `DelegateMultiplexing.reassignDelegateSlots()`. A multiplexer you put in a slot
   /// yourself is not reassigned: assign it again yourself.
   ///
-  /// Called after ``add(_:retention:priority:)``, ``remove(_:)`` and ``removeAndWait(_:)``, and after a call of
-  /// an optional requirement that no observer implemented (so a deallocated observer is noticed at the
-  /// sender's next call of a requirement only it implemented, or at the next registration change). Call it
-  /// after changing the observers otherwise: through ``multiplexer`` (its `primary`), or a token.
+  /// Called after ``add(_:retention:priority:)``, ``remove(_:)``, ``removeAndWait(_:)`` and ``removeAll()``
+  /// (through ``observersDidChange()``), and after a call of an optional requirement that no observer
+  /// implemented (so a deallocated observer is noticed at the sender's next call of a requirement only it
+  /// implemented, or at the next registration change). Call it after changing the observers otherwise: through
+  /// ``multiplexer`` (its `primary`), or a token.
   public func refreshRespondsToSelector() {
     let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
       self._isImplemented(Self._optionalSelectors[index])
@@ -402,6 +202,12 @@ public final class UIScrollViewDelegateMultiplexer: Foundation.NSObject, UIScrol
     if isStale {
       self.reassignDelegateSlots()
     }
+  }
+
+  /// Calls ``refreshRespondsToSelector()``: `DelegateMultiplexing`'s `add`, `remove`, `removeAndWait(_:)` and
+  /// `removeAll()` call it after changing the observers.
+  public func observersDidChange() {
+    self.refreshRespondsToSelector()
   }
 }
 
@@ -414,38 +220,18 @@ public final class UIScrollViewDelegateMultiplexer: Foundation.NSObject, UIScrol
 @MainActor
 public protocol UIScrollViewDelegateCombining: AnyObject {
   /// Combines the answers to `viewForZooming(in:)`.
-  @available(iOS 2.0, *)
-  func uiScrollViewDelegateMultiplexer(
-    _ multiplexer: UIScrollViewDelegateMultiplexer,
-    combineViewForZoomingIn responses: inout Multiplex.Responses<any UIScrollViewDelegate, UIView?>,
-    default defaultValue: UIView?
-  ) -> UIView?
+  @available(iOS 2.0, *) func uiScrollViewDelegateMultiplexer(_ multiplexer: UIScrollViewDelegateMultiplexer, combineViewForZoomingIn responses: inout Multiplex.Responses<any UIScrollViewDelegate, UIView?>, default defaultValue: UIView?) -> UIView?
 
   /// Combines the answers to `scrollViewShouldScrollToTop(_:)`.
-  @available(iOS 2.0, *)
-  func uiScrollViewDelegateMultiplexer(
-    _ multiplexer: UIScrollViewDelegateMultiplexer,
-    combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any UIScrollViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 2.0, *) func uiScrollViewDelegateMultiplexer(_ multiplexer: UIScrollViewDelegateMultiplexer, combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any UIScrollViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 }
 
 extension UIScrollViewDelegateCombining {
-  @available(iOS 2.0, *)
-  public func uiScrollViewDelegateMultiplexer(
-    _ multiplexer: UIScrollViewDelegateMultiplexer,
-    combineViewForZoomingIn responses: inout Multiplex.Responses<any UIScrollViewDelegate, UIView?>,
-    default defaultValue: UIView?
-  ) -> UIView? {
+  @available(iOS 2.0, *) public func uiScrollViewDelegateMultiplexer(_ multiplexer: UIScrollViewDelegateMultiplexer, combineViewForZoomingIn responses: inout Multiplex.Responses<any UIScrollViewDelegate, UIView?>, default defaultValue: UIView?) -> UIView? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 2.0, *)
-  public func uiScrollViewDelegateMultiplexer(
-    _ multiplexer: UIScrollViewDelegateMultiplexer,
-    combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any UIScrollViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 2.0, *) public func uiScrollViewDelegateMultiplexer(_ multiplexer: UIScrollViewDelegateMultiplexer, combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any UIScrollViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 }

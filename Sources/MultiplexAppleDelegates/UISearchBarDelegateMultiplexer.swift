@@ -25,14 +25,10 @@ public final class UISearchBarDelegateMultiplexer: Foundation.NSObject, UISearch
 
   /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
   /// the rest of the runtime API.
-  public var multiplexer: Multiplex.Multiplexer<any UISearchBarDelegate> {
-    self._multiplexer
-  }
+  public var multiplexer: Multiplex.Multiplexer<any UISearchBarDelegate> { self._multiplexer }
 
   /// This multiplexer as a `any UISearchBarDelegate`, for a delegate slot. See `DelegateMultiplexing`.
-  public var asDelegate: any UISearchBarDelegate {
-    self
-  }
+  public var asDelegate: any UISearchBarDelegate { self }
 
   /// The object that combines the observers' answers to calls that return a value; `nil` for the default
   /// policy (the first responding observer's answer).
@@ -53,348 +49,95 @@ public final class UISearchBarDelegateMultiplexer: Foundation.NSObject, UISearch
     self._multiplexer = Multiplex.Multiplexer(source: source)
   }
 
-  /// Registers an observer, called after those already registered with the same or a higher priority.
-  ///
-  /// See `Multiplexer.add(_:retention:priority:)`.
-  @discardableResult
-  public func add(
-    _ observer: any UISearchBarDelegate,
-    retention: Multiplex.Retention = .weak,
-    priority: Swift.Int = 0
-  ) -> Multiplex.ObservationToken {
-    let token = self._multiplexer.add(observer, retention: retention, priority: priority)
-    self.refreshRespondsToSelector()
-    return token
-  }
-
-  /// Unregisters an observer. See `Multiplexer.remove(_:)`.
-  public func remove(_ observer: any UISearchBarDelegate) {
-    self._multiplexer.remove(observer)
-    self.refreshRespondsToSelector()
-  }
-
-  /// Unregisters an observer and waits for calls in flight on other threads.
-  ///
-  /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
-  @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
-  public func removeAndWait(_ observer: any UISearchBarDelegate) {
-    self._multiplexer.removeAndWait(observer)
-    self.refreshRespondsToSelector()
-  }
-
-  /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
-  public func removeAll() {
-    self._multiplexer.removeAll()
-    self.refreshRespondsToSelector()
-  }
-
-  /// Whether `observer` is registered and alive.
-  public func contains(_ observer: any UISearchBarDelegate) -> Swift.Bool {
-    self._multiplexer.contains(observer)
-  }
-
-  /// The number of registered observers that are alive.
-  public var count: Swift.Int {
-    self._multiplexer.count
-  }
-
-  /// Whether no registered observer is alive.
-  public var isEmpty: Swift.Bool {
-    self._multiplexer.isEmpty
-  }
-
-  /// The registered observers that are alive, in call order.
-  public var observers: [any UISearchBarDelegate] {
-    self._multiplexer.observers
-  }
-
   /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
   /// `Multiplexer.debugDescription`.
-  nonisolated public override var debugDescription: Swift.String {
-    self._multiplexer.debugDescription
-  }
+  nonisolated public override var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
-  @available(iOS 2.0, *)
-  public func searchBarShouldBeginEditing(_ searchBar: UISearchBar) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiSearchBarDelegateMultiplexer(
-            self,
-            combineSearchBarShouldBeginEditing: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UISearchBarDelegate) -> Bool in
-        guard let answer = observer.searchBarShouldBeginEditing?(searchBar) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UISearchBarDelegate) -> Bool in
-      guard let answer = observer.searchBarShouldBeginEditing?(searchBar) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS 2.0, *) public func searchBarShouldBeginEditing(_ searchBar: UISearchBar) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiSearchBarDelegateMultiplexer(self, combineSearchBarShouldBeginEditing: &$1, default: $2)
+    } _: {
+      $0.searchBarShouldBeginEditing?(searchBar)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func searchBarTextDidBeginEditing(_ searchBar: UISearchBar) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.searchBarTextDidBeginEditing?(searchBar) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func searchBarTextDidBeginEditing(_ searchBar: UISearchBar) {
+    self._notifyImplementing {
+      $0.searchBarTextDidBeginEditing?(searchBar)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func searchBarShouldEndEditing(_ searchBar: UISearchBar) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiSearchBarDelegateMultiplexer(
-            self,
-            combineSearchBarShouldEndEditing: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UISearchBarDelegate) -> Bool in
-        guard let answer = observer.searchBarShouldEndEditing?(searchBar) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UISearchBarDelegate) -> Bool in
-      guard let answer = observer.searchBarShouldEndEditing?(searchBar) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS 2.0, *) public func searchBarShouldEndEditing(_ searchBar: UISearchBar) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiSearchBarDelegateMultiplexer(self, combineSearchBarShouldEndEditing: &$1, default: $2)
+    } _: {
+      $0.searchBarShouldEndEditing?(searchBar)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func searchBarTextDidEndEditing(_ searchBar: UISearchBar) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.searchBarTextDidEndEditing?(searchBar) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func searchBarTextDidEndEditing(_ searchBar: UISearchBar) {
+    self._notifyImplementing {
+      $0.searchBarTextDidEndEditing?(searchBar)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func searchBar(_ searchBar: UISearchBar, textDidChange searchText: String) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.searchBar?(searchBar, textDidChange: searchText) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func searchBar(_ searchBar: UISearchBar, textDidChange searchText: String) {
+    self._notifyImplementing {
+      $0.searchBar?(searchBar, textDidChange: searchText)
     }
   }
 
-  @available(iOS, introduced: 3.0, deprecated: 100000.0)
-  public func searchBar(_ searchBar: UISearchBar, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiSearchBarDelegateMultiplexer(
-            self,
-            combineSearchBarShouldChangeTextInReplacementText: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UISearchBarDelegate) -> Bool in
-        guard let answer = observer.searchBar?(searchBar, shouldChangeTextIn: range, replacementText: text) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UISearchBarDelegate) -> Bool in
-      guard let answer = observer.searchBar?(searchBar, shouldChangeTextIn: range, replacementText: text) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS, introduced: 3.0, deprecated: 100000.0) public func searchBar(_ searchBar: UISearchBar, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiSearchBarDelegateMultiplexer(self, combineSearchBarShouldChangeTextInReplacementText: &$1, default: $2)
+    } _: {
+      $0.searchBar?(searchBar, shouldChangeTextIn: range, replacementText: text)
     }
   }
 
-  @available(iOS 26.0, *)
-  public func searchBar(_ searchBar: UISearchBar, shouldChangeTextInRanges ranges: [NSValue], replacementText: String) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiSearchBarDelegateMultiplexer(
-            self,
-            combineSearchBarShouldChangeTextInRangesReplacementText: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UISearchBarDelegate) -> Bool in
-        guard let answer = observer.searchBar?(searchBar, shouldChangeTextInRanges: ranges, replacementText: replacementText) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UISearchBarDelegate) -> Bool in
-      guard let answer = observer.searchBar?(searchBar, shouldChangeTextInRanges: ranges, replacementText: replacementText) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS 26.0, *) public func searchBar(_ searchBar: UISearchBar, shouldChangeTextInRanges ranges: [NSValue], replacementText: String) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiSearchBarDelegateMultiplexer(self, combineSearchBarShouldChangeTextInRangesReplacementText: &$1, default: $2)
+    } _: {
+      $0.searchBar?(searchBar, shouldChangeTextInRanges: ranges, replacementText: replacementText)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func searchBarSearchButtonClicked(_ searchBar: UISearchBar) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.searchBarSearchButtonClicked?(searchBar) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func searchBarSearchButtonClicked(_ searchBar: UISearchBar) {
+    self._notifyImplementing {
+      $0.searchBarSearchButtonClicked?(searchBar)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func searchBarBookmarkButtonClicked(_ searchBar: UISearchBar) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.searchBarBookmarkButtonClicked?(searchBar) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func searchBarBookmarkButtonClicked(_ searchBar: UISearchBar) {
+    self._notifyImplementing {
+      $0.searchBarBookmarkButtonClicked?(searchBar)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func searchBarCancelButtonClicked(_ searchBar: UISearchBar) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.searchBarCancelButtonClicked?(searchBar) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func searchBarCancelButtonClicked(_ searchBar: UISearchBar) {
+    self._notifyImplementing {
+      $0.searchBarCancelButtonClicked?(searchBar)
     }
   }
 
-  @available(iOS 3.2, *)
-  public func searchBarResultsListButtonClicked(_ searchBar: UISearchBar) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.searchBarResultsListButtonClicked?(searchBar) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 3.2, *) public func searchBarResultsListButtonClicked(_ searchBar: UISearchBar) {
+    self._notifyImplementing {
+      $0.searchBarResultsListButtonClicked?(searchBar)
     }
   }
 
-  @available(iOS 3.0, *)
-  public func searchBar(_ searchBar: UISearchBar, selectedScopeButtonIndexDidChange selectedScope: Int) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.searchBar?(searchBar, selectedScopeButtonIndexDidChange: selectedScope) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 3.0, *) public func searchBar(_ searchBar: UISearchBar, selectedScopeButtonIndexDidChange selectedScope: Int) {
+    self._notifyImplementing {
+      $0.searchBar?(searchBar, selectedScopeButtonIndexDidChange: selectedScope)
     }
   }
 
-  @available(iOS 7.0, *)
-  public func position(for bar: any UIBarPositioning) -> UIBarPosition {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: .any,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiSearchBarDelegateMultiplexer(
-            self,
-            combinePositionFor: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UISearchBarDelegate) -> UIBarPosition in
-        guard let answer = observer.position?(for: bar) else {
-          return Multiplex.notImplemented(by: observer, returning: .any)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: .any, requirement: #function) { (observer: any UISearchBarDelegate) -> UIBarPosition in
-      guard let answer = observer.position?(for: bar) else {
-        return Multiplex.notImplemented(by: observer, returning: .any)
-      }
-      responded = true
-      return answer
+  @available(iOS 7.0, *) public func position(for bar: any UIBarPositioning) -> UIBarPosition {
+    self._combineImplementing(default: .any, combiner: self.combiner) {
+      $0.uiSearchBarDelegateMultiplexer(self, combinePositionFor: &$1, default: $2)
+    } _: {
+      $0.position?(for: bar)
     }
   }
 
@@ -445,10 +188,11 @@ public final class UISearchBarDelegateMultiplexer: Foundation.NSObject, UISearch
   /// sender asks again; see `DelegateMultiplexing.reassignDelegateSlots()`. A multiplexer you put in a slot
   /// yourself is not reassigned: assign it again yourself.
   ///
-  /// Called after ``add(_:retention:priority:)``, ``remove(_:)`` and ``removeAndWait(_:)``, and after a call of
-  /// an optional requirement that no observer implemented (so a deallocated observer is noticed at the
-  /// sender's next call of a requirement only it implemented, or at the next registration change). Call it
-  /// after changing the observers otherwise: through ``multiplexer`` (its `primary`), or a token.
+  /// Called after ``add(_:retention:priority:)``, ``remove(_:)``, ``removeAndWait(_:)`` and ``removeAll()``
+  /// (through ``observersDidChange()``), and after a call of an optional requirement that no observer
+  /// implemented (so a deallocated observer is noticed at the sender's next call of a requirement only it
+  /// implemented, or at the next registration change). Call it after changing the observers otherwise: through
+  /// ``multiplexer`` (its `primary`), or a token.
   public func refreshRespondsToSelector() {
     let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
       self._isImplemented(Self._optionalSelectors[index])
@@ -456,6 +200,12 @@ public final class UISearchBarDelegateMultiplexer: Foundation.NSObject, UISearch
     if isStale {
       self.reassignDelegateSlots()
     }
+  }
+
+  /// Calls ``refreshRespondsToSelector()``: `DelegateMultiplexing`'s `add`, `remove`, `removeAndWait(_:)` and
+  /// `removeAll()` call it after changing the observers.
+  public func observersDidChange() {
+    self.refreshRespondsToSelector()
   }
 }
 
@@ -468,89 +218,39 @@ public final class UISearchBarDelegateMultiplexer: Foundation.NSObject, UISearch
 @MainActor
 public protocol UISearchBarDelegateCombining: AnyObject {
   /// Combines the answers to `searchBarShouldBeginEditing(_:)`.
-  @available(iOS 2.0, *)
-  func uiSearchBarDelegateMultiplexer(
-    _ multiplexer: UISearchBarDelegateMultiplexer,
-    combineSearchBarShouldBeginEditing responses: inout Multiplex.Responses<any UISearchBarDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 2.0, *) func uiSearchBarDelegateMultiplexer(_ multiplexer: UISearchBarDelegateMultiplexer, combineSearchBarShouldBeginEditing responses: inout Multiplex.Responses<any UISearchBarDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `searchBarShouldEndEditing(_:)`.
-  @available(iOS 2.0, *)
-  func uiSearchBarDelegateMultiplexer(
-    _ multiplexer: UISearchBarDelegateMultiplexer,
-    combineSearchBarShouldEndEditing responses: inout Multiplex.Responses<any UISearchBarDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 2.0, *) func uiSearchBarDelegateMultiplexer(_ multiplexer: UISearchBarDelegateMultiplexer, combineSearchBarShouldEndEditing responses: inout Multiplex.Responses<any UISearchBarDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `searchBar(_:shouldChangeTextIn:replacementText:)`.
-  @available(iOS, introduced: 3.0, deprecated: 100000.0)
-  func uiSearchBarDelegateMultiplexer(
-    _ multiplexer: UISearchBarDelegateMultiplexer,
-    combineSearchBarShouldChangeTextInReplacementText responses: inout Multiplex.Responses<any UISearchBarDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS, introduced: 3.0, deprecated: 100000.0) func uiSearchBarDelegateMultiplexer(_ multiplexer: UISearchBarDelegateMultiplexer, combineSearchBarShouldChangeTextInReplacementText responses: inout Multiplex.Responses<any UISearchBarDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `searchBar(_:shouldChangeTextInRanges:replacementText:)`.
-  @available(iOS 26.0, *)
-  func uiSearchBarDelegateMultiplexer(
-    _ multiplexer: UISearchBarDelegateMultiplexer,
-    combineSearchBarShouldChangeTextInRangesReplacementText responses: inout Multiplex.Responses<any UISearchBarDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 26.0, *) func uiSearchBarDelegateMultiplexer(_ multiplexer: UISearchBarDelegateMultiplexer, combineSearchBarShouldChangeTextInRangesReplacementText responses: inout Multiplex.Responses<any UISearchBarDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `position(for:)`.
-  @available(iOS 7.0, *)
-  func uiSearchBarDelegateMultiplexer(
-    _ multiplexer: UISearchBarDelegateMultiplexer,
-    combinePositionFor responses: inout Multiplex.Responses<any UISearchBarDelegate, UIBarPosition>,
-    default defaultValue: UIBarPosition
-  ) -> UIBarPosition
+  @available(iOS 7.0, *) func uiSearchBarDelegateMultiplexer(_ multiplexer: UISearchBarDelegateMultiplexer, combinePositionFor responses: inout Multiplex.Responses<any UISearchBarDelegate, UIBarPosition>, default defaultValue: UIBarPosition) -> UIBarPosition
 }
 
 extension UISearchBarDelegateCombining {
-  @available(iOS 2.0, *)
-  public func uiSearchBarDelegateMultiplexer(
-    _ multiplexer: UISearchBarDelegateMultiplexer,
-    combineSearchBarShouldBeginEditing responses: inout Multiplex.Responses<any UISearchBarDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 2.0, *) public func uiSearchBarDelegateMultiplexer(_ multiplexer: UISearchBarDelegateMultiplexer, combineSearchBarShouldBeginEditing responses: inout Multiplex.Responses<any UISearchBarDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 2.0, *)
-  public func uiSearchBarDelegateMultiplexer(
-    _ multiplexer: UISearchBarDelegateMultiplexer,
-    combineSearchBarShouldEndEditing responses: inout Multiplex.Responses<any UISearchBarDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 2.0, *) public func uiSearchBarDelegateMultiplexer(_ multiplexer: UISearchBarDelegateMultiplexer, combineSearchBarShouldEndEditing responses: inout Multiplex.Responses<any UISearchBarDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS, introduced: 3.0, deprecated: 100000.0)
-  public func uiSearchBarDelegateMultiplexer(
-    _ multiplexer: UISearchBarDelegateMultiplexer,
-    combineSearchBarShouldChangeTextInReplacementText responses: inout Multiplex.Responses<any UISearchBarDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS, introduced: 3.0, deprecated: 100000.0) public func uiSearchBarDelegateMultiplexer(_ multiplexer: UISearchBarDelegateMultiplexer, combineSearchBarShouldChangeTextInReplacementText responses: inout Multiplex.Responses<any UISearchBarDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 26.0, *)
-  public func uiSearchBarDelegateMultiplexer(
-    _ multiplexer: UISearchBarDelegateMultiplexer,
-    combineSearchBarShouldChangeTextInRangesReplacementText responses: inout Multiplex.Responses<any UISearchBarDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 26.0, *) public func uiSearchBarDelegateMultiplexer(_ multiplexer: UISearchBarDelegateMultiplexer, combineSearchBarShouldChangeTextInRangesReplacementText responses: inout Multiplex.Responses<any UISearchBarDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 7.0, *)
-  public func uiSearchBarDelegateMultiplexer(
-    _ multiplexer: UISearchBarDelegateMultiplexer,
-    combinePositionFor responses: inout Multiplex.Responses<any UISearchBarDelegate, UIBarPosition>,
-    default defaultValue: UIBarPosition
-  ) -> UIBarPosition {
+  @available(iOS 7.0, *) public func uiSearchBarDelegateMultiplexer(_ multiplexer: UISearchBarDelegateMultiplexer, combinePositionFor responses: inout Multiplex.Responses<any UISearchBarDelegate, UIBarPosition>, default defaultValue: UIBarPosition) -> UIBarPosition {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 }

@@ -27,14 +27,10 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
 
   /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
   /// the rest of the runtime API.
-  public var multiplexer: Multiplex.Multiplexer<any UITableViewDelegate> {
-    self._multiplexer
-  }
+  public var multiplexer: Multiplex.Multiplexer<any UITableViewDelegate> { self._multiplexer }
 
   /// This multiplexer as a `any UITableViewDelegate`, for a delegate slot. See `DelegateMultiplexing`.
-  public var asDelegate: any UITableViewDelegate {
-    self
-  }
+  public var asDelegate: any UITableViewDelegate { self }
 
   /// The object that combines the observers' answers to calls that return a value; `nil` for the default
   /// policy (the first responding observer's answer).
@@ -55,1681 +51,469 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
     self._multiplexer = Multiplex.Multiplexer(source: source)
   }
 
-  /// Registers an observer, called after those already registered with the same or a higher priority.
-  ///
-  /// See `Multiplexer.add(_:retention:priority:)`.
-  @discardableResult
-  public func add(
-    _ observer: any UITableViewDelegate,
-    retention: Multiplex.Retention = .weak,
-    priority: Swift.Int = 0
-  ) -> Multiplex.ObservationToken {
-    let token = self._multiplexer.add(observer, retention: retention, priority: priority)
-    self.refreshRespondsToSelector()
-    return token
-  }
-
-  /// Unregisters an observer. See `Multiplexer.remove(_:)`.
-  public func remove(_ observer: any UITableViewDelegate) {
-    self._multiplexer.remove(observer)
-    self.refreshRespondsToSelector()
-  }
-
-  /// Unregisters an observer and waits for calls in flight on other threads.
-  ///
-  /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
-  @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
-  public func removeAndWait(_ observer: any UITableViewDelegate) {
-    self._multiplexer.removeAndWait(observer)
-    self.refreshRespondsToSelector()
-  }
-
-  /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
-  public func removeAll() {
-    self._multiplexer.removeAll()
-    self.refreshRespondsToSelector()
-  }
-
-  /// Whether `observer` is registered and alive.
-  public func contains(_ observer: any UITableViewDelegate) -> Swift.Bool {
-    self._multiplexer.contains(observer)
-  }
-
-  /// The number of registered observers that are alive.
-  public var count: Swift.Int {
-    self._multiplexer.count
-  }
-
-  /// Whether no registered observer is alive.
-  public var isEmpty: Swift.Bool {
-    self._multiplexer.isEmpty
-  }
-
-  /// The registered observers that are alive, in call order.
-  public var observers: [any UITableViewDelegate] {
-    self._multiplexer.observers
-  }
-
   /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
   /// `Multiplexer.debugDescription`.
-  nonisolated public override var debugDescription: Swift.String {
-    self._multiplexer.debugDescription
+  nonisolated public override var debugDescription: Swift.String { self._multiplexer.debugDescription }
+
+  @available(iOS 8.0, *) public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, willDisplay: cell, forRowAt: indexPath)
+    }
+  }
+
+  @available(iOS 6.0, *) public func tableView(_ tableView: UITableView, willDisplayHeaderView view: UIView, forSection section: Int) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, willDisplayHeaderView: view, forSection: section)
+    }
+  }
+
+  @available(iOS 6.0, *) public func tableView(_ tableView: UITableView, willDisplayFooterView view: UIView, forSection section: Int) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, willDisplayFooterView: view, forSection: section)
+    }
+  }
+
+  @available(iOS 6.0, *) public func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, didEndDisplaying: cell, forRowAt: indexPath)
+    }
+  }
+
+  @available(iOS 6.0, *) public func tableView(_ tableView: UITableView, didEndDisplayingHeaderView view: UIView, forSection section: Int) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, didEndDisplayingHeaderView: view, forSection: section)
+    }
+  }
+
+  @available(iOS 6.0, *) public func tableView(_ tableView: UITableView, didEndDisplayingFooterView view: UIView, forSection section: Int) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, didEndDisplayingFooterView: view, forSection: section)
+    }
+  }
+
+  @available(iOS 8.0, *) public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+    self._combineImplementing(default: tableView.rowHeight, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewHeightForRowAt: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, heightForRowAt: indexPath)
+    }
+  }
+
+  @available(iOS 2.0, *) public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat {
+    self._combineImplementing(default: tableView.sectionHeaderHeight, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewHeightForHeaderInSection: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, heightForHeaderInSection: section)
+    }
+  }
+
+  @available(iOS 2.0, *) public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat {
+    self._combineImplementing(default: tableView.sectionFooterHeight, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewHeightForFooterInSection: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, heightForFooterInSection: section)
+    }
+  }
+
+  @available(iOS 7.0, *) public func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat {
+    self._combineImplementing(default: tableView.estimatedRowHeight, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewEstimatedHeightForRowAt: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, estimatedHeightForRowAt: indexPath)
+    }
+  }
+
+  @available(iOS 7.0, *) public func tableView(_ tableView: UITableView, estimatedHeightForHeaderInSection section: Int) -> CGFloat {
+    self._combineImplementing(default: tableView.estimatedSectionHeaderHeight, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewEstimatedHeightForHeaderInSection: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, estimatedHeightForHeaderInSection: section)
+    }
+  }
+
+  @available(iOS 7.0, *) public func tableView(_ tableView: UITableView, estimatedHeightForFooterInSection section: Int) -> CGFloat {
+    self._combineImplementing(default: tableView.estimatedSectionFooterHeight, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewEstimatedHeightForFooterInSection: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, estimatedHeightForFooterInSection: section)
+    }
+  }
+
+  @available(iOS 2.0, *) public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewViewForHeaderInSection: &$1, default: $2)
+    } _: {
+      $0.tableView(_:viewForHeaderInSection:).map { $0(tableView, section) }
+    }
+  }
+
+  @available(iOS 2.0, *) public func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewViewForFooterInSection: &$1, default: $2)
+    } _: {
+      $0.tableView(_:viewForFooterInSection:).map { $0(tableView, section) }
+    }
+  }
+
+  @available(iOS 8.0, *) public func tableView(_ tableView: UITableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, accessoryButtonTappedForRowWith: indexPath)
+    }
+  }
+
+  @available(iOS 6.0, *) public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewShouldHighlightRowAt: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, shouldHighlightRowAt: indexPath)
+    }
+  }
+
+  @available(iOS 6.0, *) public func tableView(_ tableView: UITableView, didHighlightRowAt indexPath: IndexPath) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, didHighlightRowAt: indexPath)
+    }
+  }
+
+  @available(iOS 6.0, *) public func tableView(_ tableView: UITableView, didUnhighlightRowAt indexPath: IndexPath) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, didUnhighlightRowAt: indexPath)
+    }
+  }
+
+  @available(iOS 8.0, *) public func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
+    self._combineImplementing(default: indexPath, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewWillSelectRowAt: &$1, default: $2)
+    } _: {
+      $0.tableView(_:willSelectRowAt:).map { $0(tableView, indexPath) }
+    }
+  }
+
+  @available(iOS 3.0, *) public func tableView(_ tableView: UITableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? {
+    self._combineImplementing(default: indexPath, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewWillDeselectRowAt: &$1, default: $2)
+    } _: {
+      $0.tableView(_:willDeselectRowAt:).map { $0(tableView, indexPath) }
+    }
+  }
+
+  @available(iOS 8.0, *) public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, didSelectRowAt: indexPath)
+    }
+  }
+
+  @available(iOS 3.0, *) public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, didDeselectRowAt: indexPath)
+    }
+  }
+
+  @available(iOS 16.0, *) public func tableView(_ tableView: UITableView, canPerformPrimaryActionForRowAt indexPath: IndexPath) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewCanPerformPrimaryActionForRowAt: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, canPerformPrimaryActionForRowAt: indexPath)
+    }
+  }
+
+  @available(iOS 16.0, *) public func tableView(_ tableView: UITableView, performPrimaryActionForRowAt indexPath: IndexPath) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, performPrimaryActionForRowAt: indexPath)
+    }
+  }
+
+  @available(iOS 8.0, *) public func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle {
+    self._combineImplementing(default: .delete, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewEditingStyleForRowAt: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, editingStyleForRowAt: indexPath)
+    }
+  }
+
+  @available(iOS 3.0, *) public func tableView(_ tableView: UITableView, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewTitleForDeleteConfirmationButtonForRowAt: &$1, default: $2)
+    } _: {
+      $0.tableView(_:titleForDeleteConfirmationButtonForRowAt:).map { $0(tableView, indexPath) }
+    }
+  }
+
+  @available(iOS, introduced: 8.0, deprecated: 13.0) public func tableView(_ tableView: UITableView, editActionsForRowAt indexPath: IndexPath) -> [UITableViewRowAction]? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewEditActionsForRowAt: &$1, default: $2)
+    } _: {
+      $0.tableView(_:editActionsForRowAt:).map { $0(tableView, indexPath) }
+    }
+  }
+
+  @available(iOS 11.0, *) public func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewLeadingSwipeActionsConfigurationForRowAt: &$1, default: $2)
+    } _: {
+      $0.tableView(_:leadingSwipeActionsConfigurationForRowAt:).map { $0(tableView, indexPath) }
+    }
+  }
+
+  @available(iOS 11.0, *) public func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewTrailingSwipeActionsConfigurationForRowAt: &$1, default: $2)
+    } _: {
+      $0.tableView(_:trailingSwipeActionsConfigurationForRowAt:).map { $0(tableView, indexPath) }
+    }
+  }
+
+  @available(iOS 8.0, *) public func tableView(_ tableView: UITableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewShouldIndentWhileEditingRowAt: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, shouldIndentWhileEditingRowAt: indexPath)
+    }
+  }
+
+  @available(iOS 8.0, *) public func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, willBeginEditingRowAt: indexPath)
+    }
+  }
+
+  @available(iOS 8.0, *) public func tableView(_ tableView: UITableView, didEndEditingRowAt indexPath: IndexPath?) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, didEndEditingRowAt: indexPath)
+    }
+  }
+
+  @available(iOS 8.0, *) public func tableView(_ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath, toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath {
+    self._combineImplementing(default: proposedDestinationIndexPath, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewTargetIndexPathForMoveFromRowAtToProposedIndexPath: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, targetIndexPathForMoveFromRowAt: sourceIndexPath, toProposedIndexPath: proposedDestinationIndexPath)
+    }
+  }
+
+  @available(iOS 8.0, *) public func tableView(_ tableView: UITableView, indentationLevelForRowAt indexPath: IndexPath) -> Int {
+    self._combineImplementing(default: 0, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewIndentationLevelForRowAt: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, indentationLevelForRowAt: indexPath)
+    }
+  }
+
+  @available(iOS, introduced: 5.0, deprecated: 13.0) public func tableView(_ tableView: UITableView, shouldShowMenuForRowAt indexPath: IndexPath) -> Bool {
+    self._combineImplementing(default: false, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewShouldShowMenuForRowAt: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, shouldShowMenuForRowAt: indexPath)
+    }
+  }
+
+  @available(iOS, introduced: 5.0, deprecated: 13.0) public func tableView(_ tableView: UITableView, canPerformAction action: Selector, forRowAt indexPath: IndexPath, withSender sender: Any?) -> Bool {
+    self._combineImplementing(default: false, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewCanPerformActionForRowAtWithSender: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, canPerformAction: action, forRowAt: indexPath, withSender: sender)
+    }
+  }
+
+  @available(iOS, introduced: 5.0, deprecated: 13.0) public func tableView(_ tableView: UITableView, performAction action: Selector, forRowAt indexPath: IndexPath, withSender sender: Any?) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, performAction: action, forRowAt: indexPath, withSender: sender)
+    }
+  }
+
+  @available(iOS 9.0, *) public func tableView(_ tableView: UITableView, canFocusRowAt indexPath: IndexPath) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewCanFocusRowAt: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, canFocusRowAt: indexPath)
+    }
+  }
+
+  @available(iOS 9.0, *) public func tableView(_ tableView: UITableView, shouldUpdateFocusIn context: UITableViewFocusUpdateContext) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewShouldUpdateFocusIn: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, shouldUpdateFocusIn: context)
+    }
+  }
+
+  @available(iOS 9.0, *) public func tableView(_ tableView: UITableView, didUpdateFocusIn context: UITableViewFocusUpdateContext, with coordinator: UIFocusAnimationCoordinator) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, didUpdateFocusIn: context, with: coordinator)
+    }
+  }
+
+  @available(iOS 9.0, *) public func indexPathForPreferredFocusedView(in tableView: UITableView) -> IndexPath? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineIndexPathForPreferredFocusedViewIn: &$1, default: $2)
+    } _: {
+      $0.indexPathForPreferredFocusedView(in:).map { $0(tableView) }
+    }
+  }
+
+  @available(iOS 15.0, *) public func tableView(_ tableView: UITableView, selectionFollowsFocusForRowAt indexPath: IndexPath) -> Bool {
+    self._combineImplementing(default: tableView.selectionFollowsFocus, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewSelectionFollowsFocusForRowAt: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, selectionFollowsFocusForRowAt: indexPath)
+    }
+  }
+
+  @available(iOS 11.0, *) public func tableView(_ tableView: UITableView, shouldSpringLoadRowAt indexPath: IndexPath, with context: any UISpringLoadedInteractionContext) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewShouldSpringLoadRowAtWith: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, shouldSpringLoadRowAt: indexPath, with: context)
+    }
+  }
+
+  @available(iOS 13.0, *) public func tableView(_ tableView: UITableView, shouldBeginMultipleSelectionInteractionAt indexPath: IndexPath) -> Bool {
+    self._combineImplementing(default: false, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewShouldBeginMultipleSelectionInteractionAt: &$1, default: $2)
+    } _: {
+      $0.tableView?(tableView, shouldBeginMultipleSelectionInteractionAt: indexPath)
+    }
+  }
+
+  @available(iOS 13.0, *) public func tableView(_ tableView: UITableView, didBeginMultipleSelectionInteractionAt indexPath: IndexPath) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, didBeginMultipleSelectionInteractionAt: indexPath)
+    }
+  }
+
+  @available(iOS 13.0, *) public func tableViewDidEndMultipleSelectionInteraction(_ tableView: UITableView) {
+    self._notifyImplementing {
+      $0.tableViewDidEndMultipleSelectionInteraction?(tableView)
+    }
+  }
+
+  @available(iOS 13.0, *) public func tableView(_ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: CGPoint) -> UIContextMenuConfiguration? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewContextMenuConfigurationForRowAtPoint: &$1, default: $2)
+    } _: {
+      $0.tableView(_:contextMenuConfigurationForRowAt:point:).map { $0(tableView, indexPath, point) }
+    }
+  }
+
+  @available(iOS 13.0, *) public func tableView(_ tableView: UITableView, previewForHighlightingContextMenuWithConfiguration configuration: UIContextMenuConfiguration) -> UITargetedPreview? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewPreviewForHighlightingContextMenuWithConfiguration: &$1, default: $2)
+    } _: {
+      $0.tableView(_:previewForHighlightingContextMenuWithConfiguration:).map { $0(tableView, configuration) }
+    }
+  }
+
+  @available(iOS 13.0, *) public func tableView(_ tableView: UITableView, previewForDismissingContextMenuWithConfiguration configuration: UIContextMenuConfiguration) -> UITargetedPreview? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineTableViewPreviewForDismissingContextMenuWithConfiguration: &$1, default: $2)
+    } _: {
+      $0.tableView(_:previewForDismissingContextMenuWithConfiguration:).map { $0(tableView, configuration) }
+    }
+  }
+
+  @available(iOS 13.0, *) public func tableView(_ tableView: UITableView, willPerformPreviewActionForMenuWith configuration: UIContextMenuConfiguration, animator: any UIContextMenuInteractionCommitAnimating) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, willPerformPreviewActionForMenuWith: configuration, animator: animator)
+    }
+  }
+
+  @available(iOS 14.0, *) public func tableView(_ tableView: UITableView, willDisplayContextMenu configuration: UIContextMenuConfiguration, animator: (any UIContextMenuInteractionAnimating)?) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, willDisplayContextMenu: configuration, animator: animator)
+    }
+  }
+
+  @available(iOS 14.0, *) public func tableView(_ tableView: UITableView, willEndContextMenuInteraction configuration: UIContextMenuConfiguration, animator: (any UIContextMenuInteractionAnimating)?) {
+    self._notifyImplementing {
+      $0.tableView?(tableView, willEndContextMenuInteraction: configuration, animator: animator)
+    }
+  }
+
+  @available(iOS 2.0, *) public func scrollViewDidScroll(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidScroll?(scrollView)
+    }
+  }
+
+  @available(iOS 3.2, *) public func scrollViewDidZoom(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidZoom?(scrollView)
+    }
+  }
+
+  @available(iOS 2.0, *) public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewWillBeginDragging?(scrollView)
+    }
+  }
+
+  @available(iOS 5.0, *) public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>) {
+    self._notifyImplementing {
+      $0.scrollViewWillEndDragging?(scrollView, withVelocity: velocity, targetContentOffset: targetContentOffset)
+    }
+  }
+
+  @available(iOS 2.0, *) public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
+    self._notifyImplementing {
+      $0.scrollViewDidEndDragging?(scrollView, willDecelerate: decelerate)
+    }
+  }
+
+  @available(iOS 2.0, *) public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewWillBeginDecelerating?(scrollView)
+    }
+  }
+
+  @available(iOS 2.0, *) public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidEndDecelerating?(scrollView)
+    }
+  }
+
+  @available(iOS 2.0, *) public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidEndScrollingAnimation?(scrollView)
+    }
+  }
+
+  @available(iOS 2.0, *) public func viewForZooming(in scrollView: UIScrollView) -> UIView? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineViewForZoomingIn: &$1, default: $2)
+    } _: {
+      $0.viewForZooming(in:).map { $0(scrollView) }
+    }
+  }
+
+  @available(iOS 3.2, *) public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {
+    self._notifyImplementing {
+      $0.scrollViewWillBeginZooming?(scrollView, with: view)
+    }
   }
 
-  @available(iOS 8.0, *)
-  public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, willDisplay: cell, forRowAt: indexPath) != nil {
-        responded = true
-      }
+  @available(iOS 2.0, *) public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {
+    self._notifyImplementing {
+      $0.scrollViewDidEndZooming?(scrollView, with: view, atScale: scale)
     }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
+  }
 
-  @available(iOS 6.0, *)
-  public func tableView(_ tableView: UITableView, willDisplayHeaderView view: UIView, forSection section: Int) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, willDisplayHeaderView: view, forSection: section) != nil {
-        responded = true
-      }
+  @available(iOS 2.0, *) public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiTableViewDelegateMultiplexer(self, combineScrollViewShouldScrollToTop: &$1, default: $2)
+    } _: {
+      $0.scrollViewShouldScrollToTop?(scrollView)
     }
-    if !responded {
-      self.refreshRespondsToSelector()
+  }
+
+  @available(iOS 2.0, *) public func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidScrollToTop?(scrollView)
     }
   }
-
-  @available(iOS 6.0, *)
-  public func tableView(_ tableView: UITableView, willDisplayFooterView view: UIView, forSection section: Int) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, willDisplayFooterView: view, forSection: section) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 6.0, *)
-  public func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, didEndDisplaying: cell, forRowAt: indexPath) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 6.0, *)
-  public func tableView(_ tableView: UITableView, didEndDisplayingHeaderView view: UIView, forSection section: Int) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, didEndDisplayingHeaderView: view, forSection: section) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 6.0, *)
-  public func tableView(_ tableView: UITableView, didEndDisplayingFooterView view: UIView, forSection section: Int) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, didEndDisplayingFooterView: view, forSection: section) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 8.0, *)
-  public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: tableView.rowHeight,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewHeightForRowAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> CGFloat in
-        guard let answer = observer.tableView?(tableView, heightForRowAt: indexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: tableView.rowHeight)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: tableView.rowHeight, requirement: #function) { (observer: any UITableViewDelegate) -> CGFloat in
-      guard let answer = observer.tableView?(tableView, heightForRowAt: indexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: tableView.rowHeight)
-      }
-      responded = true
-      return answer
-    }
-  }
-
-  @available(iOS 2.0, *)
-  public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: tableView.sectionHeaderHeight,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewHeightForHeaderInSection: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> CGFloat in
-        guard let answer = observer.tableView?(tableView, heightForHeaderInSection: section) else {
-          return Multiplex.notImplemented(by: observer, returning: tableView.sectionHeaderHeight)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: tableView.sectionHeaderHeight, requirement: #function) { (observer: any UITableViewDelegate) -> CGFloat in
-      guard let answer = observer.tableView?(tableView, heightForHeaderInSection: section) else {
-        return Multiplex.notImplemented(by: observer, returning: tableView.sectionHeaderHeight)
-      }
-      responded = true
-      return answer
-    }
-  }
-
-  @available(iOS 2.0, *)
-  public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: tableView.sectionFooterHeight,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewHeightForFooterInSection: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> CGFloat in
-        guard let answer = observer.tableView?(tableView, heightForFooterInSection: section) else {
-          return Multiplex.notImplemented(by: observer, returning: tableView.sectionFooterHeight)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: tableView.sectionFooterHeight, requirement: #function) { (observer: any UITableViewDelegate) -> CGFloat in
-      guard let answer = observer.tableView?(tableView, heightForFooterInSection: section) else {
-        return Multiplex.notImplemented(by: observer, returning: tableView.sectionFooterHeight)
-      }
-      responded = true
-      return answer
-    }
-  }
-
-  @available(iOS 7.0, *)
-  public func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: tableView.estimatedRowHeight,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewEstimatedHeightForRowAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> CGFloat in
-        guard let answer = observer.tableView?(tableView, estimatedHeightForRowAt: indexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: tableView.estimatedRowHeight)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: tableView.estimatedRowHeight, requirement: #function) { (observer: any UITableViewDelegate) -> CGFloat in
-      guard let answer = observer.tableView?(tableView, estimatedHeightForRowAt: indexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: tableView.estimatedRowHeight)
-      }
-      responded = true
-      return answer
-    }
-  }
-
-  @available(iOS 7.0, *)
-  public func tableView(_ tableView: UITableView, estimatedHeightForHeaderInSection section: Int) -> CGFloat {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: tableView.estimatedSectionHeaderHeight,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewEstimatedHeightForHeaderInSection: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> CGFloat in
-        guard let answer = observer.tableView?(tableView, estimatedHeightForHeaderInSection: section) else {
-          return Multiplex.notImplemented(by: observer, returning: tableView.estimatedSectionHeaderHeight)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: tableView.estimatedSectionHeaderHeight, requirement: #function) { (observer: any UITableViewDelegate) -> CGFloat in
-      guard let answer = observer.tableView?(tableView, estimatedHeightForHeaderInSection: section) else {
-        return Multiplex.notImplemented(by: observer, returning: tableView.estimatedSectionHeaderHeight)
-      }
-      responded = true
-      return answer
-    }
-  }
-
-  @available(iOS 7.0, *)
-  public func tableView(_ tableView: UITableView, estimatedHeightForFooterInSection section: Int) -> CGFloat {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: tableView.estimatedSectionFooterHeight,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewEstimatedHeightForFooterInSection: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> CGFloat in
-        guard let answer = observer.tableView?(tableView, estimatedHeightForFooterInSection: section) else {
-          return Multiplex.notImplemented(by: observer, returning: tableView.estimatedSectionFooterHeight)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: tableView.estimatedSectionFooterHeight, requirement: #function) { (observer: any UITableViewDelegate) -> CGFloat in
-      guard let answer = observer.tableView?(tableView, estimatedHeightForFooterInSection: section) else {
-        return Multiplex.notImplemented(by: observer, returning: tableView.estimatedSectionFooterHeight)
-      }
-      responded = true
-      return answer
-    }
-  }
-
-  @available(iOS 2.0, *)
-  public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewViewForHeaderInSection: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> UIView? in
-        guard let method = observer.tableView(_:viewForHeaderInSection:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(tableView, section)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UITableViewDelegate) -> UIView? in
-      guard let method = observer.tableView(_:viewForHeaderInSection:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(tableView, section)
-    }
-  }
-
-  @available(iOS 2.0, *)
-  public func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewViewForFooterInSection: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> UIView? in
-        guard let method = observer.tableView(_:viewForFooterInSection:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(tableView, section)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UITableViewDelegate) -> UIView? in
-      guard let method = observer.tableView(_:viewForFooterInSection:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(tableView, section)
-    }
-  }
-
-  @available(iOS 8.0, *)
-  public func tableView(_ tableView: UITableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, accessoryButtonTappedForRowWith: indexPath) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 6.0, *)
-  public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewShouldHighlightRowAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> Bool in
-        guard let answer = observer.tableView?(tableView, shouldHighlightRowAt: indexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UITableViewDelegate) -> Bool in
-      guard let answer = observer.tableView?(tableView, shouldHighlightRowAt: indexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
-    }
-  }
-
-  @available(iOS 6.0, *)
-  public func tableView(_ tableView: UITableView, didHighlightRowAt indexPath: IndexPath) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, didHighlightRowAt: indexPath) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 6.0, *)
-  public func tableView(_ tableView: UITableView, didUnhighlightRowAt indexPath: IndexPath) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, didUnhighlightRowAt: indexPath) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 8.0, *)
-  public func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: indexPath,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewWillSelectRowAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> IndexPath? in
-        guard let method = observer.tableView(_:willSelectRowAt:) else {
-          return Multiplex.notImplemented(by: observer, returning: indexPath)
-        }
-        responded = true
-        return method(tableView, indexPath)
-      }
-    }
-    return self._multiplexer.combine(default: indexPath, requirement: #function) { (observer: any UITableViewDelegate) -> IndexPath? in
-      guard let method = observer.tableView(_:willSelectRowAt:) else {
-        return Multiplex.notImplemented(by: observer, returning: indexPath)
-      }
-      responded = true
-      return method(tableView, indexPath)
-    }
-  }
-
-  @available(iOS 3.0, *)
-  public func tableView(_ tableView: UITableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: indexPath,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewWillDeselectRowAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> IndexPath? in
-        guard let method = observer.tableView(_:willDeselectRowAt:) else {
-          return Multiplex.notImplemented(by: observer, returning: indexPath)
-        }
-        responded = true
-        return method(tableView, indexPath)
-      }
-    }
-    return self._multiplexer.combine(default: indexPath, requirement: #function) { (observer: any UITableViewDelegate) -> IndexPath? in
-      guard let method = observer.tableView(_:willDeselectRowAt:) else {
-        return Multiplex.notImplemented(by: observer, returning: indexPath)
-      }
-      responded = true
-      return method(tableView, indexPath)
-    }
-  }
-
-  @available(iOS 8.0, *)
-  public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, didSelectRowAt: indexPath) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 3.0, *)
-  public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, didDeselectRowAt: indexPath) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 16.0, *)
-  public func tableView(_ tableView: UITableView, canPerformPrimaryActionForRowAt indexPath: IndexPath) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewCanPerformPrimaryActionForRowAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> Bool in
-        guard let answer = observer.tableView?(tableView, canPerformPrimaryActionForRowAt: indexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UITableViewDelegate) -> Bool in
-      guard let answer = observer.tableView?(tableView, canPerformPrimaryActionForRowAt: indexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
-    }
-  }
-
-  @available(iOS 16.0, *)
-  public func tableView(_ tableView: UITableView, performPrimaryActionForRowAt indexPath: IndexPath) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, performPrimaryActionForRowAt: indexPath) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 8.0, *)
-  public func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: .delete,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewEditingStyleForRowAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> UITableViewCell.EditingStyle in
-        guard let answer = observer.tableView?(tableView, editingStyleForRowAt: indexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: .delete)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: .delete, requirement: #function) { (observer: any UITableViewDelegate) -> UITableViewCell.EditingStyle in
-      guard let answer = observer.tableView?(tableView, editingStyleForRowAt: indexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: .delete)
-      }
-      responded = true
-      return answer
-    }
-  }
-
-  @available(iOS 3.0, *)
-  public func tableView(_ tableView: UITableView, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewTitleForDeleteConfirmationButtonForRowAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> String? in
-        guard let method = observer.tableView(_:titleForDeleteConfirmationButtonForRowAt:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(tableView, indexPath)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UITableViewDelegate) -> String? in
-      guard let method = observer.tableView(_:titleForDeleteConfirmationButtonForRowAt:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(tableView, indexPath)
-    }
-  }
-
-  @available(iOS, introduced: 8.0, deprecated: 13.0)
-  public func tableView(_ tableView: UITableView, editActionsForRowAt indexPath: IndexPath) -> [UITableViewRowAction]? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewEditActionsForRowAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> [UITableViewRowAction]? in
-        guard let method = observer.tableView(_:editActionsForRowAt:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(tableView, indexPath)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UITableViewDelegate) -> [UITableViewRowAction]? in
-      guard let method = observer.tableView(_:editActionsForRowAt:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(tableView, indexPath)
-    }
-  }
-
-  @available(iOS 11.0, *)
-  public func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewLeadingSwipeActionsConfigurationForRowAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> UISwipeActionsConfiguration? in
-        guard let method = observer.tableView(_:leadingSwipeActionsConfigurationForRowAt:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(tableView, indexPath)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UITableViewDelegate) -> UISwipeActionsConfiguration? in
-      guard let method = observer.tableView(_:leadingSwipeActionsConfigurationForRowAt:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(tableView, indexPath)
-    }
-  }
-
-  @available(iOS 11.0, *)
-  public func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewTrailingSwipeActionsConfigurationForRowAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> UISwipeActionsConfiguration? in
-        guard let method = observer.tableView(_:trailingSwipeActionsConfigurationForRowAt:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(tableView, indexPath)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UITableViewDelegate) -> UISwipeActionsConfiguration? in
-      guard let method = observer.tableView(_:trailingSwipeActionsConfigurationForRowAt:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(tableView, indexPath)
-    }
-  }
-
-  @available(iOS 8.0, *)
-  public func tableView(_ tableView: UITableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewShouldIndentWhileEditingRowAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> Bool in
-        guard let answer = observer.tableView?(tableView, shouldIndentWhileEditingRowAt: indexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UITableViewDelegate) -> Bool in
-      guard let answer = observer.tableView?(tableView, shouldIndentWhileEditingRowAt: indexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
-    }
-  }
-
-  @available(iOS 8.0, *)
-  public func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, willBeginEditingRowAt: indexPath) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 8.0, *)
-  public func tableView(_ tableView: UITableView, didEndEditingRowAt indexPath: IndexPath?) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, didEndEditingRowAt: indexPath) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 8.0, *)
-  public func tableView(_ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath, toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: proposedDestinationIndexPath,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewTargetIndexPathForMoveFromRowAtToProposedIndexPath: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> IndexPath in
-        guard let answer = observer.tableView?(tableView, targetIndexPathForMoveFromRowAt: sourceIndexPath, toProposedIndexPath: proposedDestinationIndexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: proposedDestinationIndexPath)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: proposedDestinationIndexPath, requirement: #function) { (observer: any UITableViewDelegate) -> IndexPath in
-      guard let answer = observer.tableView?(tableView, targetIndexPathForMoveFromRowAt: sourceIndexPath, toProposedIndexPath: proposedDestinationIndexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: proposedDestinationIndexPath)
-      }
-      responded = true
-      return answer
-    }
-  }
-
-  @available(iOS 8.0, *)
-  public func tableView(_ tableView: UITableView, indentationLevelForRowAt indexPath: IndexPath) -> Int {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: 0,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewIndentationLevelForRowAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> Int in
-        guard let answer = observer.tableView?(tableView, indentationLevelForRowAt: indexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: 0)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: 0, requirement: #function) { (observer: any UITableViewDelegate) -> Int in
-      guard let answer = observer.tableView?(tableView, indentationLevelForRowAt: indexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: 0)
-      }
-      responded = true
-      return answer
-    }
-  }
-
-  @available(iOS, introduced: 5.0, deprecated: 13.0)
-  public func tableView(_ tableView: UITableView, shouldShowMenuForRowAt indexPath: IndexPath) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: false,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewShouldShowMenuForRowAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> Bool in
-        guard let answer = observer.tableView?(tableView, shouldShowMenuForRowAt: indexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: false)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: false, requirement: #function) { (observer: any UITableViewDelegate) -> Bool in
-      guard let answer = observer.tableView?(tableView, shouldShowMenuForRowAt: indexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: false)
-      }
-      responded = true
-      return answer
-    }
-  }
-
-  @available(iOS, introduced: 5.0, deprecated: 13.0)
-  public func tableView(_ tableView: UITableView, canPerformAction action: Selector, forRowAt indexPath: IndexPath, withSender sender: Any?) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: false,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewCanPerformActionForRowAtWithSender: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> Bool in
-        guard let answer = observer.tableView?(tableView, canPerformAction: action, forRowAt: indexPath, withSender: sender) else {
-          return Multiplex.notImplemented(by: observer, returning: false)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: false, requirement: #function) { (observer: any UITableViewDelegate) -> Bool in
-      guard let answer = observer.tableView?(tableView, canPerformAction: action, forRowAt: indexPath, withSender: sender) else {
-        return Multiplex.notImplemented(by: observer, returning: false)
-      }
-      responded = true
-      return answer
-    }
-  }
-
-  @available(iOS, introduced: 5.0, deprecated: 13.0)
-  public func tableView(_ tableView: UITableView, performAction action: Selector, forRowAt indexPath: IndexPath, withSender sender: Any?) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, performAction: action, forRowAt: indexPath, withSender: sender) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 9.0, *)
-  public func tableView(_ tableView: UITableView, canFocusRowAt indexPath: IndexPath) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewCanFocusRowAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> Bool in
-        guard let answer = observer.tableView?(tableView, canFocusRowAt: indexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UITableViewDelegate) -> Bool in
-      guard let answer = observer.tableView?(tableView, canFocusRowAt: indexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
-    }
-  }
-
-  @available(iOS 9.0, *)
-  public func tableView(_ tableView: UITableView, shouldUpdateFocusIn context: UITableViewFocusUpdateContext) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewShouldUpdateFocusIn: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> Bool in
-        guard let answer = observer.tableView?(tableView, shouldUpdateFocusIn: context) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UITableViewDelegate) -> Bool in
-      guard let answer = observer.tableView?(tableView, shouldUpdateFocusIn: context) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
-    }
-  }
-
-  @available(iOS 9.0, *)
-  public func tableView(_ tableView: UITableView, didUpdateFocusIn context: UITableViewFocusUpdateContext, with coordinator: UIFocusAnimationCoordinator) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, didUpdateFocusIn: context, with: coordinator) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 9.0, *)
-  public func indexPathForPreferredFocusedView(in tableView: UITableView) -> IndexPath? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineIndexPathForPreferredFocusedViewIn: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> IndexPath? in
-        guard let method = observer.indexPathForPreferredFocusedView(in:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(tableView)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UITableViewDelegate) -> IndexPath? in
-      guard let method = observer.indexPathForPreferredFocusedView(in:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(tableView)
-    }
-  }
-
-  @available(iOS 15.0, *)
-  public func tableView(_ tableView: UITableView, selectionFollowsFocusForRowAt indexPath: IndexPath) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: tableView.selectionFollowsFocus,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewSelectionFollowsFocusForRowAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> Bool in
-        guard let answer = observer.tableView?(tableView, selectionFollowsFocusForRowAt: indexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: tableView.selectionFollowsFocus)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: tableView.selectionFollowsFocus, requirement: #function) { (observer: any UITableViewDelegate) -> Bool in
-      guard let answer = observer.tableView?(tableView, selectionFollowsFocusForRowAt: indexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: tableView.selectionFollowsFocus)
-      }
-      responded = true
-      return answer
-    }
-  }
-
-  @available(iOS 11.0, *)
-  public func tableView(_ tableView: UITableView, shouldSpringLoadRowAt indexPath: IndexPath, with context: any UISpringLoadedInteractionContext) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewShouldSpringLoadRowAtWith: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> Bool in
-        guard let answer = observer.tableView?(tableView, shouldSpringLoadRowAt: indexPath, with: context) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UITableViewDelegate) -> Bool in
-      guard let answer = observer.tableView?(tableView, shouldSpringLoadRowAt: indexPath, with: context) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
-    }
-  }
-
-  @available(iOS 13.0, *)
-  public func tableView(_ tableView: UITableView, shouldBeginMultipleSelectionInteractionAt indexPath: IndexPath) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: false,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewShouldBeginMultipleSelectionInteractionAt: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> Bool in
-        guard let answer = observer.tableView?(tableView, shouldBeginMultipleSelectionInteractionAt: indexPath) else {
-          return Multiplex.notImplemented(by: observer, returning: false)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: false, requirement: #function) { (observer: any UITableViewDelegate) -> Bool in
-      guard let answer = observer.tableView?(tableView, shouldBeginMultipleSelectionInteractionAt: indexPath) else {
-        return Multiplex.notImplemented(by: observer, returning: false)
-      }
-      responded = true
-      return answer
-    }
-  }
-
-  @available(iOS 13.0, *)
-  public func tableView(_ tableView: UITableView, didBeginMultipleSelectionInteractionAt indexPath: IndexPath) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, didBeginMultipleSelectionInteractionAt: indexPath) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 13.0, *)
-  public func tableViewDidEndMultipleSelectionInteraction(_ tableView: UITableView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableViewDidEndMultipleSelectionInteraction?(tableView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 13.0, *)
-  public func tableView(_ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: CGPoint) -> UIContextMenuConfiguration? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewContextMenuConfigurationForRowAtPoint: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> UIContextMenuConfiguration? in
-        guard let method = observer.tableView(_:contextMenuConfigurationForRowAt:point:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(tableView, indexPath, point)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UITableViewDelegate) -> UIContextMenuConfiguration? in
-      guard let method = observer.tableView(_:contextMenuConfigurationForRowAt:point:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(tableView, indexPath, point)
-    }
-  }
-
-  @available(iOS 13.0, *)
-  public func tableView(_ tableView: UITableView, previewForHighlightingContextMenuWithConfiguration configuration: UIContextMenuConfiguration) -> UITargetedPreview? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewPreviewForHighlightingContextMenuWithConfiguration: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> UITargetedPreview? in
-        guard let method = observer.tableView(_:previewForHighlightingContextMenuWithConfiguration:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(tableView, configuration)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UITableViewDelegate) -> UITargetedPreview? in
-      guard let method = observer.tableView(_:previewForHighlightingContextMenuWithConfiguration:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(tableView, configuration)
-    }
-  }
-
-  @available(iOS 13.0, *)
-  public func tableView(_ tableView: UITableView, previewForDismissingContextMenuWithConfiguration configuration: UIContextMenuConfiguration) -> UITargetedPreview? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineTableViewPreviewForDismissingContextMenuWithConfiguration: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> UITargetedPreview? in
-        guard let method = observer.tableView(_:previewForDismissingContextMenuWithConfiguration:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(tableView, configuration)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UITableViewDelegate) -> UITargetedPreview? in
-      guard let method = observer.tableView(_:previewForDismissingContextMenuWithConfiguration:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(tableView, configuration)
-    }
-  }
-
-  @available(iOS 13.0, *)
-  public func tableView(_ tableView: UITableView, willPerformPreviewActionForMenuWith configuration: UIContextMenuConfiguration, animator: any UIContextMenuInteractionCommitAnimating) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, willPerformPreviewActionForMenuWith: configuration, animator: animator) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 14.0, *)
-  public func tableView(_ tableView: UITableView, willDisplayContextMenu configuration: UIContextMenuConfiguration, animator: (any UIContextMenuInteractionAnimating)?) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, willDisplayContextMenu: configuration, animator: animator) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 14.0, *)
-  public func tableView(_ tableView: UITableView, willEndContextMenuInteraction configuration: UIContextMenuConfiguration, animator: (any UIContextMenuInteractionAnimating)?) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.tableView?(tableView, willEndContextMenuInteraction: configuration, animator: animator) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 2.0, *)
-  public func scrollViewDidScroll(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidScroll?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 3.2, *)
-  public func scrollViewDidZoom(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidZoom?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 2.0, *)
-  public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewWillBeginDragging?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 5.0, *)
-  public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewWillEndDragging?(scrollView, withVelocity: velocity, targetContentOffset: targetContentOffset) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 2.0, *)
-  public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidEndDragging?(scrollView, willDecelerate: decelerate) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 2.0, *)
-  public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewWillBeginDecelerating?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 2.0, *)
-  public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidEndDecelerating?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 2.0, *)
-  public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidEndScrollingAnimation?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 2.0, *)
-  public func viewForZooming(in scrollView: UIScrollView) -> UIView? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineViewForZoomingIn: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> UIView? in
-        guard let method = observer.viewForZooming(in:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(scrollView)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UITableViewDelegate) -> UIView? in
-      guard let method = observer.viewForZooming(in:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(scrollView)
-    }
-  }
-
-  @available(iOS 3.2, *)
-  public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewWillBeginZooming?(scrollView, with: view) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 2.0, *)
-  public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidEndZooming?(scrollView, with: view, atScale: scale) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 2.0, *)
-  public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTableViewDelegateMultiplexer(
-            self,
-            combineScrollViewShouldScrollToTop: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITableViewDelegate) -> Bool in
-        guard let answer = observer.scrollViewShouldScrollToTop?(scrollView) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UITableViewDelegate) -> Bool in
-      guard let answer = observer.scrollViewShouldScrollToTop?(scrollView) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
-    }
-  }
-
-  @available(iOS 2.0, *)
-  public func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidScrollToTop?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
-    }
-  }
-
-  @available(iOS 11.0, *)
-  public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidChangeAdjustedContentInset?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+
+  @available(iOS 11.0, *) public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidChangeAdjustedContentInset?(scrollView)
     }
   }
 
@@ -1833,10 +617,11 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
   /// sender asks again; see `DelegateMultiplexing.reassignDelegateSlots()`. A multiplexer you put in a slot
   /// yourself is not reassigned: assign it again yourself.
   ///
-  /// Called after ``add(_:retention:priority:)``, ``remove(_:)`` and ``removeAndWait(_:)``, and after a call of
-  /// an optional requirement that no observer implemented (so a deallocated observer is noticed at the
-  /// sender's next call of a requirement only it implemented, or at the next registration change). Call it
-  /// after changing the observers otherwise: through ``multiplexer`` (its `primary`), or a token.
+  /// Called after ``add(_:retention:priority:)``, ``remove(_:)``, ``removeAndWait(_:)`` and ``removeAll()``
+  /// (through ``observersDidChange()``), and after a call of an optional requirement that no observer
+  /// implemented (so a deallocated observer is noticed at the sender's next call of a requirement only it
+  /// implemented, or at the next registration change). Call it after changing the observers otherwise: through
+  /// ``multiplexer`` (its `primary`), or a token.
   public func refreshRespondsToSelector() {
     let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
       self._isImplemented(Self._optionalSelectors[index])
@@ -1844,6 +629,12 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
     if isStale {
       self.reassignDelegateSlots()
     }
+  }
+
+  /// Calls ``refreshRespondsToSelector()``: `DelegateMultiplexing`'s `add`, `remove`, `removeAndWait(_:)` and
+  /// `removeAll()` call it after changing the observers.
+  public func observersDidChange() {
+    self.refreshRespondsToSelector()
   }
 }
 
@@ -1856,565 +647,235 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
 @MainActor
 public protocol UITableViewDelegateCombining: AnyObject {
   /// Combines the answers to `tableView(_:heightForRowAt:)`.
-  @available(iOS 8.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewHeightForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>,
-    default defaultValue: CGFloat
-  ) -> CGFloat
+  @available(iOS 8.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewHeightForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>, default defaultValue: CGFloat) -> CGFloat
 
   /// Combines the answers to `tableView(_:heightForHeaderInSection:)`.
-  @available(iOS 2.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewHeightForHeaderInSection responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>,
-    default defaultValue: CGFloat
-  ) -> CGFloat
+  @available(iOS 2.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewHeightForHeaderInSection responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>, default defaultValue: CGFloat) -> CGFloat
 
   /// Combines the answers to `tableView(_:heightForFooterInSection:)`.
-  @available(iOS 2.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewHeightForFooterInSection responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>,
-    default defaultValue: CGFloat
-  ) -> CGFloat
+  @available(iOS 2.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewHeightForFooterInSection responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>, default defaultValue: CGFloat) -> CGFloat
 
   /// Combines the answers to `tableView(_:estimatedHeightForRowAt:)`.
-  @available(iOS 7.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewEstimatedHeightForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>,
-    default defaultValue: CGFloat
-  ) -> CGFloat
+  @available(iOS 7.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewEstimatedHeightForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>, default defaultValue: CGFloat) -> CGFloat
 
   /// Combines the answers to `tableView(_:estimatedHeightForHeaderInSection:)`.
-  @available(iOS 7.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewEstimatedHeightForHeaderInSection responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>,
-    default defaultValue: CGFloat
-  ) -> CGFloat
+  @available(iOS 7.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewEstimatedHeightForHeaderInSection responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>, default defaultValue: CGFloat) -> CGFloat
 
   /// Combines the answers to `tableView(_:estimatedHeightForFooterInSection:)`.
-  @available(iOS 7.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewEstimatedHeightForFooterInSection responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>,
-    default defaultValue: CGFloat
-  ) -> CGFloat
+  @available(iOS 7.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewEstimatedHeightForFooterInSection responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>, default defaultValue: CGFloat) -> CGFloat
 
   /// Combines the answers to `tableView(_:viewForHeaderInSection:)`.
-  @available(iOS 2.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewViewForHeaderInSection responses: inout Multiplex.Responses<any UITableViewDelegate, UIView?>,
-    default defaultValue: UIView?
-  ) -> UIView?
+  @available(iOS 2.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewViewForHeaderInSection responses: inout Multiplex.Responses<any UITableViewDelegate, UIView?>, default defaultValue: UIView?) -> UIView?
 
   /// Combines the answers to `tableView(_:viewForFooterInSection:)`.
-  @available(iOS 2.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewViewForFooterInSection responses: inout Multiplex.Responses<any UITableViewDelegate, UIView?>,
-    default defaultValue: UIView?
-  ) -> UIView?
+  @available(iOS 2.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewViewForFooterInSection responses: inout Multiplex.Responses<any UITableViewDelegate, UIView?>, default defaultValue: UIView?) -> UIView?
 
   /// Combines the answers to `tableView(_:shouldHighlightRowAt:)`.
-  @available(iOS 6.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewShouldHighlightRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 6.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewShouldHighlightRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `tableView(_:willSelectRowAt:)`.
-  @available(iOS 8.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewWillSelectRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, IndexPath?>,
-    default defaultValue: IndexPath?
-  ) -> IndexPath?
+  @available(iOS 8.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewWillSelectRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, IndexPath?>, default defaultValue: IndexPath?) -> IndexPath?
 
   /// Combines the answers to `tableView(_:willDeselectRowAt:)`.
-  @available(iOS 3.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewWillDeselectRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, IndexPath?>,
-    default defaultValue: IndexPath?
-  ) -> IndexPath?
+  @available(iOS 3.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewWillDeselectRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, IndexPath?>, default defaultValue: IndexPath?) -> IndexPath?
 
   /// Combines the answers to `tableView(_:canPerformPrimaryActionForRowAt:)`.
-  @available(iOS 16.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewCanPerformPrimaryActionForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 16.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewCanPerformPrimaryActionForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `tableView(_:editingStyleForRowAt:)`.
-  @available(iOS 8.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewEditingStyleForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, UITableViewCell.EditingStyle>,
-    default defaultValue: UITableViewCell.EditingStyle
-  ) -> UITableViewCell.EditingStyle
+  @available(iOS 8.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewEditingStyleForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, UITableViewCell.EditingStyle>, default defaultValue: UITableViewCell.EditingStyle) -> UITableViewCell.EditingStyle
 
   /// Combines the answers to `tableView(_:titleForDeleteConfirmationButtonForRowAt:)`.
-  @available(iOS 3.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewTitleForDeleteConfirmationButtonForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, String?>,
-    default defaultValue: String?
-  ) -> String?
+  @available(iOS 3.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewTitleForDeleteConfirmationButtonForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, String?>, default defaultValue: String?) -> String?
 
   /// Combines the answers to `tableView(_:editActionsForRowAt:)`.
-  @available(iOS, introduced: 8.0, deprecated: 13.0)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewEditActionsForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, [UITableViewRowAction]?>,
-    default defaultValue: [UITableViewRowAction]?
-  ) -> [UITableViewRowAction]?
+  @available(iOS, introduced: 8.0, deprecated: 13.0) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewEditActionsForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, [UITableViewRowAction]?>, default defaultValue: [UITableViewRowAction]?) -> [UITableViewRowAction]?
 
   /// Combines the answers to `tableView(_:leadingSwipeActionsConfigurationForRowAt:)`.
-  @available(iOS 11.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewLeadingSwipeActionsConfigurationForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, UISwipeActionsConfiguration?>,
-    default defaultValue: UISwipeActionsConfiguration?
-  ) -> UISwipeActionsConfiguration?
+  @available(iOS 11.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewLeadingSwipeActionsConfigurationForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, UISwipeActionsConfiguration?>, default defaultValue: UISwipeActionsConfiguration?) -> UISwipeActionsConfiguration?
 
   /// Combines the answers to `tableView(_:trailingSwipeActionsConfigurationForRowAt:)`.
-  @available(iOS 11.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewTrailingSwipeActionsConfigurationForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, UISwipeActionsConfiguration?>,
-    default defaultValue: UISwipeActionsConfiguration?
-  ) -> UISwipeActionsConfiguration?
+  @available(iOS 11.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewTrailingSwipeActionsConfigurationForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, UISwipeActionsConfiguration?>, default defaultValue: UISwipeActionsConfiguration?) -> UISwipeActionsConfiguration?
 
   /// Combines the answers to `tableView(_:shouldIndentWhileEditingRowAt:)`.
-  @available(iOS 8.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewShouldIndentWhileEditingRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 8.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewShouldIndentWhileEditingRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:)`.
-  @available(iOS 8.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewTargetIndexPathForMoveFromRowAtToProposedIndexPath responses: inout Multiplex.Responses<any UITableViewDelegate, IndexPath>,
-    default defaultValue: IndexPath
-  ) -> IndexPath
+  @available(iOS 8.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewTargetIndexPathForMoveFromRowAtToProposedIndexPath responses: inout Multiplex.Responses<any UITableViewDelegate, IndexPath>, default defaultValue: IndexPath) -> IndexPath
 
   /// Combines the answers to `tableView(_:indentationLevelForRowAt:)`.
-  @available(iOS 8.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewIndentationLevelForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Int>,
-    default defaultValue: Int
-  ) -> Int
+  @available(iOS 8.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewIndentationLevelForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Int>, default defaultValue: Int) -> Int
 
   /// Combines the answers to `tableView(_:shouldShowMenuForRowAt:)`.
-  @available(iOS, introduced: 5.0, deprecated: 13.0)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewShouldShowMenuForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS, introduced: 5.0, deprecated: 13.0) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewShouldShowMenuForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `tableView(_:canPerformAction:forRowAt:withSender:)`.
-  @available(iOS, introduced: 5.0, deprecated: 13.0)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewCanPerformActionForRowAtWithSender responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS, introduced: 5.0, deprecated: 13.0) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewCanPerformActionForRowAtWithSender responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `tableView(_:canFocusRowAt:)`.
-  @available(iOS 9.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewCanFocusRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 9.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewCanFocusRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `tableView(_:shouldUpdateFocusIn:)`.
-  @available(iOS 9.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewShouldUpdateFocusIn responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 9.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewShouldUpdateFocusIn responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `indexPathForPreferredFocusedView(in:)`.
-  @available(iOS 9.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineIndexPathForPreferredFocusedViewIn responses: inout Multiplex.Responses<any UITableViewDelegate, IndexPath?>,
-    default defaultValue: IndexPath?
-  ) -> IndexPath?
+  @available(iOS 9.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineIndexPathForPreferredFocusedViewIn responses: inout Multiplex.Responses<any UITableViewDelegate, IndexPath?>, default defaultValue: IndexPath?) -> IndexPath?
 
   /// Combines the answers to `tableView(_:selectionFollowsFocusForRowAt:)`.
-  @available(iOS 15.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewSelectionFollowsFocusForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 15.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewSelectionFollowsFocusForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `tableView(_:shouldSpringLoadRowAt:with:)`.
-  @available(iOS 11.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewShouldSpringLoadRowAtWith responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 11.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewShouldSpringLoadRowAtWith responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `tableView(_:shouldBeginMultipleSelectionInteractionAt:)`.
-  @available(iOS 13.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewShouldBeginMultipleSelectionInteractionAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 13.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewShouldBeginMultipleSelectionInteractionAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `tableView(_:contextMenuConfigurationForRowAt:point:)`.
-  @available(iOS 13.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewContextMenuConfigurationForRowAtPoint responses: inout Multiplex.Responses<any UITableViewDelegate, UIContextMenuConfiguration?>,
-    default defaultValue: UIContextMenuConfiguration?
-  ) -> UIContextMenuConfiguration?
+  @available(iOS 13.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewContextMenuConfigurationForRowAtPoint responses: inout Multiplex.Responses<any UITableViewDelegate, UIContextMenuConfiguration?>, default defaultValue: UIContextMenuConfiguration?) -> UIContextMenuConfiguration?
 
   /// Combines the answers to `tableView(_:previewForHighlightingContextMenuWithConfiguration:)`.
-  @available(iOS 13.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewPreviewForHighlightingContextMenuWithConfiguration responses: inout Multiplex.Responses<any UITableViewDelegate, UITargetedPreview?>,
-    default defaultValue: UITargetedPreview?
-  ) -> UITargetedPreview?
+  @available(iOS 13.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewPreviewForHighlightingContextMenuWithConfiguration responses: inout Multiplex.Responses<any UITableViewDelegate, UITargetedPreview?>, default defaultValue: UITargetedPreview?) -> UITargetedPreview?
 
   /// Combines the answers to `tableView(_:previewForDismissingContextMenuWithConfiguration:)`.
-  @available(iOS 13.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewPreviewForDismissingContextMenuWithConfiguration responses: inout Multiplex.Responses<any UITableViewDelegate, UITargetedPreview?>,
-    default defaultValue: UITargetedPreview?
-  ) -> UITargetedPreview?
+  @available(iOS 13.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewPreviewForDismissingContextMenuWithConfiguration responses: inout Multiplex.Responses<any UITableViewDelegate, UITargetedPreview?>, default defaultValue: UITargetedPreview?) -> UITargetedPreview?
 
   /// Combines the answers to `viewForZooming(in:)`.
-  @available(iOS 2.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineViewForZoomingIn responses: inout Multiplex.Responses<any UITableViewDelegate, UIView?>,
-    default defaultValue: UIView?
-  ) -> UIView?
+  @available(iOS 2.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineViewForZoomingIn responses: inout Multiplex.Responses<any UITableViewDelegate, UIView?>, default defaultValue: UIView?) -> UIView?
 
   /// Combines the answers to `scrollViewShouldScrollToTop(_:)`.
-  @available(iOS 2.0, *)
-  func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 2.0, *) func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 }
 
 extension UITableViewDelegateCombining {
-  @available(iOS 8.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewHeightForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>,
-    default defaultValue: CGFloat
-  ) -> CGFloat {
+  @available(iOS 8.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewHeightForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>, default defaultValue: CGFloat) -> CGFloat {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 2.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewHeightForHeaderInSection responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>,
-    default defaultValue: CGFloat
-  ) -> CGFloat {
+  @available(iOS 2.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewHeightForHeaderInSection responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>, default defaultValue: CGFloat) -> CGFloat {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 2.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewHeightForFooterInSection responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>,
-    default defaultValue: CGFloat
-  ) -> CGFloat {
+  @available(iOS 2.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewHeightForFooterInSection responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>, default defaultValue: CGFloat) -> CGFloat {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 7.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewEstimatedHeightForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>,
-    default defaultValue: CGFloat
-  ) -> CGFloat {
+  @available(iOS 7.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewEstimatedHeightForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>, default defaultValue: CGFloat) -> CGFloat {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 7.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewEstimatedHeightForHeaderInSection responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>,
-    default defaultValue: CGFloat
-  ) -> CGFloat {
+  @available(iOS 7.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewEstimatedHeightForHeaderInSection responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>, default defaultValue: CGFloat) -> CGFloat {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 7.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewEstimatedHeightForFooterInSection responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>,
-    default defaultValue: CGFloat
-  ) -> CGFloat {
+  @available(iOS 7.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewEstimatedHeightForFooterInSection responses: inout Multiplex.Responses<any UITableViewDelegate, CGFloat>, default defaultValue: CGFloat) -> CGFloat {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 2.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewViewForHeaderInSection responses: inout Multiplex.Responses<any UITableViewDelegate, UIView?>,
-    default defaultValue: UIView?
-  ) -> UIView? {
+  @available(iOS 2.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewViewForHeaderInSection responses: inout Multiplex.Responses<any UITableViewDelegate, UIView?>, default defaultValue: UIView?) -> UIView? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 2.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewViewForFooterInSection responses: inout Multiplex.Responses<any UITableViewDelegate, UIView?>,
-    default defaultValue: UIView?
-  ) -> UIView? {
+  @available(iOS 2.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewViewForFooterInSection responses: inout Multiplex.Responses<any UITableViewDelegate, UIView?>, default defaultValue: UIView?) -> UIView? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 6.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewShouldHighlightRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 6.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewShouldHighlightRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 8.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewWillSelectRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, IndexPath?>,
-    default defaultValue: IndexPath?
-  ) -> IndexPath? {
+  @available(iOS 8.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewWillSelectRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, IndexPath?>, default defaultValue: IndexPath?) -> IndexPath? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 3.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewWillDeselectRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, IndexPath?>,
-    default defaultValue: IndexPath?
-  ) -> IndexPath? {
+  @available(iOS 3.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewWillDeselectRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, IndexPath?>, default defaultValue: IndexPath?) -> IndexPath? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 16.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewCanPerformPrimaryActionForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 16.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewCanPerformPrimaryActionForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 8.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewEditingStyleForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, UITableViewCell.EditingStyle>,
-    default defaultValue: UITableViewCell.EditingStyle
-  ) -> UITableViewCell.EditingStyle {
+  @available(iOS 8.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewEditingStyleForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, UITableViewCell.EditingStyle>, default defaultValue: UITableViewCell.EditingStyle) -> UITableViewCell.EditingStyle {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 3.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewTitleForDeleteConfirmationButtonForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, String?>,
-    default defaultValue: String?
-  ) -> String? {
+  @available(iOS 3.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewTitleForDeleteConfirmationButtonForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, String?>, default defaultValue: String?) -> String? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS, introduced: 8.0, deprecated: 13.0)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewEditActionsForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, [UITableViewRowAction]?>,
-    default defaultValue: [UITableViewRowAction]?
-  ) -> [UITableViewRowAction]? {
+  @available(iOS, introduced: 8.0, deprecated: 13.0) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewEditActionsForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, [UITableViewRowAction]?>, default defaultValue: [UITableViewRowAction]?) -> [UITableViewRowAction]? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 11.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewLeadingSwipeActionsConfigurationForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, UISwipeActionsConfiguration?>,
-    default defaultValue: UISwipeActionsConfiguration?
-  ) -> UISwipeActionsConfiguration? {
+  @available(iOS 11.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewLeadingSwipeActionsConfigurationForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, UISwipeActionsConfiguration?>, default defaultValue: UISwipeActionsConfiguration?) -> UISwipeActionsConfiguration? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 11.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewTrailingSwipeActionsConfigurationForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, UISwipeActionsConfiguration?>,
-    default defaultValue: UISwipeActionsConfiguration?
-  ) -> UISwipeActionsConfiguration? {
+  @available(iOS 11.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewTrailingSwipeActionsConfigurationForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, UISwipeActionsConfiguration?>, default defaultValue: UISwipeActionsConfiguration?) -> UISwipeActionsConfiguration? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 8.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewShouldIndentWhileEditingRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 8.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewShouldIndentWhileEditingRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 8.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewTargetIndexPathForMoveFromRowAtToProposedIndexPath responses: inout Multiplex.Responses<any UITableViewDelegate, IndexPath>,
-    default defaultValue: IndexPath
-  ) -> IndexPath {
+  @available(iOS 8.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewTargetIndexPathForMoveFromRowAtToProposedIndexPath responses: inout Multiplex.Responses<any UITableViewDelegate, IndexPath>, default defaultValue: IndexPath) -> IndexPath {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 8.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewIndentationLevelForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Int>,
-    default defaultValue: Int
-  ) -> Int {
+  @available(iOS 8.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewIndentationLevelForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Int>, default defaultValue: Int) -> Int {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS, introduced: 5.0, deprecated: 13.0)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewShouldShowMenuForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS, introduced: 5.0, deprecated: 13.0) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewShouldShowMenuForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS, introduced: 5.0, deprecated: 13.0)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewCanPerformActionForRowAtWithSender responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS, introduced: 5.0, deprecated: 13.0) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewCanPerformActionForRowAtWithSender responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 9.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewCanFocusRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 9.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewCanFocusRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 9.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewShouldUpdateFocusIn responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 9.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewShouldUpdateFocusIn responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 9.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineIndexPathForPreferredFocusedViewIn responses: inout Multiplex.Responses<any UITableViewDelegate, IndexPath?>,
-    default defaultValue: IndexPath?
-  ) -> IndexPath? {
+  @available(iOS 9.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineIndexPathForPreferredFocusedViewIn responses: inout Multiplex.Responses<any UITableViewDelegate, IndexPath?>, default defaultValue: IndexPath?) -> IndexPath? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 15.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewSelectionFollowsFocusForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 15.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewSelectionFollowsFocusForRowAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 11.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewShouldSpringLoadRowAtWith responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 11.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewShouldSpringLoadRowAtWith responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 13.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewShouldBeginMultipleSelectionInteractionAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 13.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewShouldBeginMultipleSelectionInteractionAt responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 13.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewContextMenuConfigurationForRowAtPoint responses: inout Multiplex.Responses<any UITableViewDelegate, UIContextMenuConfiguration?>,
-    default defaultValue: UIContextMenuConfiguration?
-  ) -> UIContextMenuConfiguration? {
+  @available(iOS 13.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewContextMenuConfigurationForRowAtPoint responses: inout Multiplex.Responses<any UITableViewDelegate, UIContextMenuConfiguration?>, default defaultValue: UIContextMenuConfiguration?) -> UIContextMenuConfiguration? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 13.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewPreviewForHighlightingContextMenuWithConfiguration responses: inout Multiplex.Responses<any UITableViewDelegate, UITargetedPreview?>,
-    default defaultValue: UITargetedPreview?
-  ) -> UITargetedPreview? {
+  @available(iOS 13.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewPreviewForHighlightingContextMenuWithConfiguration responses: inout Multiplex.Responses<any UITableViewDelegate, UITargetedPreview?>, default defaultValue: UITargetedPreview?) -> UITargetedPreview? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 13.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineTableViewPreviewForDismissingContextMenuWithConfiguration responses: inout Multiplex.Responses<any UITableViewDelegate, UITargetedPreview?>,
-    default defaultValue: UITargetedPreview?
-  ) -> UITargetedPreview? {
+  @available(iOS 13.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineTableViewPreviewForDismissingContextMenuWithConfiguration responses: inout Multiplex.Responses<any UITableViewDelegate, UITargetedPreview?>, default defaultValue: UITargetedPreview?) -> UITargetedPreview? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 2.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineViewForZoomingIn responses: inout Multiplex.Responses<any UITableViewDelegate, UIView?>,
-    default defaultValue: UIView?
-  ) -> UIView? {
+  @available(iOS 2.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineViewForZoomingIn responses: inout Multiplex.Responses<any UITableViewDelegate, UIView?>, default defaultValue: UIView?) -> UIView? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 2.0, *)
-  public func uiTableViewDelegateMultiplexer(
-    _ multiplexer: UITableViewDelegateMultiplexer,
-    combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 2.0, *) public func uiTableViewDelegateMultiplexer(_ multiplexer: UITableViewDelegateMultiplexer, combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any UITableViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 }

@@ -25,14 +25,10 @@ public final class UITextFieldDelegateMultiplexer: Foundation.NSObject, UITextFi
 
   /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
   /// the rest of the runtime API.
-  public var multiplexer: Multiplex.Multiplexer<any UITextFieldDelegate> {
-    self._multiplexer
-  }
+  public var multiplexer: Multiplex.Multiplexer<any UITextFieldDelegate> { self._multiplexer }
 
   /// This multiplexer as a `any UITextFieldDelegate`, for a delegate slot. See `DelegateMultiplexing`.
-  public var asDelegate: any UITextFieldDelegate {
-    self
-  }
+  public var asDelegate: any UITextFieldDelegate { self }
 
   /// The object that combines the observers' answers to calls that return a value; `nil` for the default
   /// policy (the first responding observer's answer).
@@ -53,443 +49,113 @@ public final class UITextFieldDelegateMultiplexer: Foundation.NSObject, UITextFi
     self._multiplexer = Multiplex.Multiplexer(source: source)
   }
 
-  /// Registers an observer, called after those already registered with the same or a higher priority.
-  ///
-  /// See `Multiplexer.add(_:retention:priority:)`.
-  @discardableResult
-  public func add(
-    _ observer: any UITextFieldDelegate,
-    retention: Multiplex.Retention = .weak,
-    priority: Swift.Int = 0
-  ) -> Multiplex.ObservationToken {
-    let token = self._multiplexer.add(observer, retention: retention, priority: priority)
-    self.refreshRespondsToSelector()
-    return token
-  }
-
-  /// Unregisters an observer. See `Multiplexer.remove(_:)`.
-  public func remove(_ observer: any UITextFieldDelegate) {
-    self._multiplexer.remove(observer)
-    self.refreshRespondsToSelector()
-  }
-
-  /// Unregisters an observer and waits for calls in flight on other threads.
-  ///
-  /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
-  @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
-  public func removeAndWait(_ observer: any UITextFieldDelegate) {
-    self._multiplexer.removeAndWait(observer)
-    self.refreshRespondsToSelector()
-  }
-
-  /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
-  public func removeAll() {
-    self._multiplexer.removeAll()
-    self.refreshRespondsToSelector()
-  }
-
-  /// Whether `observer` is registered and alive.
-  public func contains(_ observer: any UITextFieldDelegate) -> Swift.Bool {
-    self._multiplexer.contains(observer)
-  }
-
-  /// The number of registered observers that are alive.
-  public var count: Swift.Int {
-    self._multiplexer.count
-  }
-
-  /// Whether no registered observer is alive.
-  public var isEmpty: Swift.Bool {
-    self._multiplexer.isEmpty
-  }
-
-  /// The registered observers that are alive, in call order.
-  public var observers: [any UITextFieldDelegate] {
-    self._multiplexer.observers
-  }
-
   /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
   /// `Multiplexer.debugDescription`.
-  nonisolated public override var debugDescription: Swift.String {
-    self._multiplexer.debugDescription
-  }
+  nonisolated public override var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
-  @available(iOS 2.0, *)
-  public func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextFieldDelegateMultiplexer(
-            self,
-            combineTextFieldShouldBeginEditing: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextFieldDelegate) -> Bool in
-        guard let answer = observer.textFieldShouldBeginEditing?(textField) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UITextFieldDelegate) -> Bool in
-      guard let answer = observer.textFieldShouldBeginEditing?(textField) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS 2.0, *) public func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiTextFieldDelegateMultiplexer(self, combineTextFieldShouldBeginEditing: &$1, default: $2)
+    } _: {
+      $0.textFieldShouldBeginEditing?(textField)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func textFieldDidBeginEditing(_ textField: UITextField) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.textFieldDidBeginEditing?(textField) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func textFieldDidBeginEditing(_ textField: UITextField) {
+    self._notifyImplementing {
+      $0.textFieldDidBeginEditing?(textField)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func textFieldShouldEndEditing(_ textField: UITextField) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextFieldDelegateMultiplexer(
-            self,
-            combineTextFieldShouldEndEditing: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextFieldDelegate) -> Bool in
-        guard let answer = observer.textFieldShouldEndEditing?(textField) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UITextFieldDelegate) -> Bool in
-      guard let answer = observer.textFieldShouldEndEditing?(textField) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS 2.0, *) public func textFieldShouldEndEditing(_ textField: UITextField) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiTextFieldDelegateMultiplexer(self, combineTextFieldShouldEndEditing: &$1, default: $2)
+    } _: {
+      $0.textFieldShouldEndEditing?(textField)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func textFieldDidEndEditing(_ textField: UITextField) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.textFieldDidEndEditing?(textField) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func textFieldDidEndEditing(_ textField: UITextField) {
+    self._notifyImplementing {
+      $0.textFieldDidEndEditing?(textField)
     }
   }
 
-  @available(iOS 10.0, *)
-  public func textFieldDidEndEditing(_ textField: UITextField, reason: UITextField.DidEndEditingReason) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.textFieldDidEndEditing?(textField, reason: reason) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 10.0, *) public func textFieldDidEndEditing(_ textField: UITextField, reason: UITextField.DidEndEditingReason) {
+    self._notifyImplementing {
+      $0.textFieldDidEndEditing?(textField, reason: reason)
     }
   }
 
-  @available(iOS, introduced: 2.0, deprecated: 100000.0)
-  public func textField(_ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextFieldDelegateMultiplexer(
-            self,
-            combineTextFieldShouldChangeCharactersInReplacementString: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextFieldDelegate) -> Bool in
-        guard let answer = observer.textField?(textField, shouldChangeCharactersIn: range, replacementString: string) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UITextFieldDelegate) -> Bool in
-      guard let answer = observer.textField?(textField, shouldChangeCharactersIn: range, replacementString: string) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS, introduced: 2.0, deprecated: 100000.0) public func textField(_ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiTextFieldDelegateMultiplexer(self, combineTextFieldShouldChangeCharactersInReplacementString: &$1, default: $2)
+    } _: {
+      $0.textField?(textField, shouldChangeCharactersIn: range, replacementString: string)
     }
   }
 
-  @available(iOS 26.0, *)
-  public func textField(_ textField: UITextField, shouldChangeCharactersInRanges ranges: [NSValue], replacementString string: String) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextFieldDelegateMultiplexer(
-            self,
-            combineTextFieldShouldChangeCharactersInRangesReplacementString: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextFieldDelegate) -> Bool in
-        guard let answer = observer.textField?(textField, shouldChangeCharactersInRanges: ranges, replacementString: string) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UITextFieldDelegate) -> Bool in
-      guard let answer = observer.textField?(textField, shouldChangeCharactersInRanges: ranges, replacementString: string) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS 26.0, *) public func textField(_ textField: UITextField, shouldChangeCharactersInRanges ranges: [NSValue], replacementString string: String) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiTextFieldDelegateMultiplexer(self, combineTextFieldShouldChangeCharactersInRangesReplacementString: &$1, default: $2)
+    } _: {
+      $0.textField?(textField, shouldChangeCharactersInRanges: ranges, replacementString: string)
     }
   }
 
-  @available(iOS 13.0, *)
-  public func textFieldDidChangeSelection(_ textField: UITextField) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.textFieldDidChangeSelection?(textField) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 13.0, *) public func textFieldDidChangeSelection(_ textField: UITextField) {
+    self._notifyImplementing {
+      $0.textFieldDidChangeSelection?(textField)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func textFieldShouldClear(_ textField: UITextField) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextFieldDelegateMultiplexer(
-            self,
-            combineTextFieldShouldClear: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextFieldDelegate) -> Bool in
-        guard let answer = observer.textFieldShouldClear?(textField) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UITextFieldDelegate) -> Bool in
-      guard let answer = observer.textFieldShouldClear?(textField) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS 2.0, *) public func textFieldShouldClear(_ textField: UITextField) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiTextFieldDelegateMultiplexer(self, combineTextFieldShouldClear: &$1, default: $2)
+    } _: {
+      $0.textFieldShouldClear?(textField)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func textFieldShouldReturn(_ textField: UITextField) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextFieldDelegateMultiplexer(
-            self,
-            combineTextFieldShouldReturn: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextFieldDelegate) -> Bool in
-        guard let answer = observer.textFieldShouldReturn?(textField) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UITextFieldDelegate) -> Bool in
-      guard let answer = observer.textFieldShouldReturn?(textField) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS 2.0, *) public func textFieldShouldReturn(_ textField: UITextField) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiTextFieldDelegateMultiplexer(self, combineTextFieldShouldReturn: &$1, default: $2)
+    } _: {
+      $0.textFieldShouldReturn?(textField)
     }
   }
 
-  @available(iOS, introduced: 16.0, deprecated: 100000.0)
-  public func textField(_ textField: UITextField, editMenuForCharactersIn range: NSRange, suggestedActions: [UIMenuElement]) -> UIMenu? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextFieldDelegateMultiplexer(
-            self,
-            combineTextFieldEditMenuForCharactersInSuggestedActions: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextFieldDelegate) -> UIMenu? in
-        guard let method = observer.textField(_:editMenuForCharactersIn:suggestedActions:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(textField, range, suggestedActions)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UITextFieldDelegate) -> UIMenu? in
-      guard let method = observer.textField(_:editMenuForCharactersIn:suggestedActions:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(textField, range, suggestedActions)
+  @available(iOS, introduced: 16.0, deprecated: 100000.0) public func textField(_ textField: UITextField, editMenuForCharactersIn range: NSRange, suggestedActions: [UIMenuElement]) -> UIMenu? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiTextFieldDelegateMultiplexer(self, combineTextFieldEditMenuForCharactersInSuggestedActions: &$1, default: $2)
+    } _: {
+      $0.textField(_:editMenuForCharactersIn:suggestedActions:).map { $0(textField, range, suggestedActions) }
     }
   }
 
-  @available(iOS 26.0, *)
-  public func textField(_ textField: UITextField, editMenuForCharactersInRanges ranges: [NSValue], suggestedActions: [UIMenuElement]) -> UIMenu? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextFieldDelegateMultiplexer(
-            self,
-            combineTextFieldEditMenuForCharactersInRangesSuggestedActions: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextFieldDelegate) -> UIMenu? in
-        guard let method = observer.textField(_:editMenuForCharactersInRanges:suggestedActions:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(textField, ranges, suggestedActions)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UITextFieldDelegate) -> UIMenu? in
-      guard let method = observer.textField(_:editMenuForCharactersInRanges:suggestedActions:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(textField, ranges, suggestedActions)
+  @available(iOS 26.0, *) public func textField(_ textField: UITextField, editMenuForCharactersInRanges ranges: [NSValue], suggestedActions: [UIMenuElement]) -> UIMenu? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiTextFieldDelegateMultiplexer(self, combineTextFieldEditMenuForCharactersInRangesSuggestedActions: &$1, default: $2)
+    } _: {
+      $0.textField(_:editMenuForCharactersInRanges:suggestedActions:).map { $0(textField, ranges, suggestedActions) }
     }
   }
 
-  @available(iOS 16.0, *)
-  public func textField(_ textField: UITextField, willPresentEditMenuWith animator: any UIEditMenuInteractionAnimating) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.textField?(textField, willPresentEditMenuWith: animator) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 16.0, *) public func textField(_ textField: UITextField, willPresentEditMenuWith animator: any UIEditMenuInteractionAnimating) {
+    self._notifyImplementing {
+      $0.textField?(textField, willPresentEditMenuWith: animator)
     }
   }
 
-  @available(iOS 16.0, *)
-  public func textField(_ textField: UITextField, willDismissEditMenuWith animator: any UIEditMenuInteractionAnimating) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.textField?(textField, willDismissEditMenuWith: animator) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 16.0, *) public func textField(_ textField: UITextField, willDismissEditMenuWith animator: any UIEditMenuInteractionAnimating) {
+    self._notifyImplementing {
+      $0.textField?(textField, willDismissEditMenuWith: animator)
     }
   }
 
-  @available(iOS 18.4, *)
-  public func textField(_ textField: UITextField, insertInputSuggestion inputSuggestion: UIInputSuggestion) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.textField?(textField, insertInputSuggestion: inputSuggestion) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 18.4, *) public func textField(_ textField: UITextField, insertInputSuggestion inputSuggestion: UIInputSuggestion) {
+    self._notifyImplementing {
+      $0.textField?(textField, insertInputSuggestion: inputSuggestion)
     }
   }
 
@@ -542,10 +208,11 @@ public final class UITextFieldDelegateMultiplexer: Foundation.NSObject, UITextFi
   /// sender asks again; see `DelegateMultiplexing.reassignDelegateSlots()`. A multiplexer you put in a slot
   /// yourself is not reassigned: assign it again yourself.
   ///
-  /// Called after ``add(_:retention:priority:)``, ``remove(_:)`` and ``removeAndWait(_:)``, and after a call of
-  /// an optional requirement that no observer implemented (so a deallocated observer is noticed at the
-  /// sender's next call of a requirement only it implemented, or at the next registration change). Call it
-  /// after changing the observers otherwise: through ``multiplexer`` (its `primary`), or a token.
+  /// Called after ``add(_:retention:priority:)``, ``remove(_:)``, ``removeAndWait(_:)`` and ``removeAll()``
+  /// (through ``observersDidChange()``), and after a call of an optional requirement that no observer
+  /// implemented (so a deallocated observer is noticed at the sender's next call of a requirement only it
+  /// implemented, or at the next registration change). Call it after changing the observers otherwise: through
+  /// ``multiplexer`` (its `primary`), or a token.
   public func refreshRespondsToSelector() {
     let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
       self._isImplemented(Self._optionalSelectors[index])
@@ -553,6 +220,12 @@ public final class UITextFieldDelegateMultiplexer: Foundation.NSObject, UITextFi
     if isStale {
       self.reassignDelegateSlots()
     }
+  }
+
+  /// Calls ``refreshRespondsToSelector()``: `DelegateMultiplexing`'s `add`, `remove`, `removeAndWait(_:)` and
+  /// `removeAll()` call it after changing the observers.
+  public func observersDidChange() {
+    self.refreshRespondsToSelector()
   }
 }
 
@@ -565,140 +238,60 @@ public final class UITextFieldDelegateMultiplexer: Foundation.NSObject, UITextFi
 @MainActor
 public protocol UITextFieldDelegateCombining: AnyObject {
   /// Combines the answers to `textFieldShouldBeginEditing(_:)`.
-  @available(iOS 2.0, *)
-  func uiTextFieldDelegateMultiplexer(
-    _ multiplexer: UITextFieldDelegateMultiplexer,
-    combineTextFieldShouldBeginEditing responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 2.0, *) func uiTextFieldDelegateMultiplexer(_ multiplexer: UITextFieldDelegateMultiplexer, combineTextFieldShouldBeginEditing responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `textFieldShouldEndEditing(_:)`.
-  @available(iOS 2.0, *)
-  func uiTextFieldDelegateMultiplexer(
-    _ multiplexer: UITextFieldDelegateMultiplexer,
-    combineTextFieldShouldEndEditing responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 2.0, *) func uiTextFieldDelegateMultiplexer(_ multiplexer: UITextFieldDelegateMultiplexer, combineTextFieldShouldEndEditing responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `textField(_:shouldChangeCharactersIn:replacementString:)`.
-  @available(iOS, introduced: 2.0, deprecated: 100000.0)
-  func uiTextFieldDelegateMultiplexer(
-    _ multiplexer: UITextFieldDelegateMultiplexer,
-    combineTextFieldShouldChangeCharactersInReplacementString responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS, introduced: 2.0, deprecated: 100000.0) func uiTextFieldDelegateMultiplexer(_ multiplexer: UITextFieldDelegateMultiplexer, combineTextFieldShouldChangeCharactersInReplacementString responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `textField(_:shouldChangeCharactersInRanges:replacementString:)`.
-  @available(iOS 26.0, *)
-  func uiTextFieldDelegateMultiplexer(
-    _ multiplexer: UITextFieldDelegateMultiplexer,
-    combineTextFieldShouldChangeCharactersInRangesReplacementString responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 26.0, *) func uiTextFieldDelegateMultiplexer(_ multiplexer: UITextFieldDelegateMultiplexer, combineTextFieldShouldChangeCharactersInRangesReplacementString responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `textFieldShouldClear(_:)`.
-  @available(iOS 2.0, *)
-  func uiTextFieldDelegateMultiplexer(
-    _ multiplexer: UITextFieldDelegateMultiplexer,
-    combineTextFieldShouldClear responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 2.0, *) func uiTextFieldDelegateMultiplexer(_ multiplexer: UITextFieldDelegateMultiplexer, combineTextFieldShouldClear responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `textFieldShouldReturn(_:)`.
-  @available(iOS 2.0, *)
-  func uiTextFieldDelegateMultiplexer(
-    _ multiplexer: UITextFieldDelegateMultiplexer,
-    combineTextFieldShouldReturn responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 2.0, *) func uiTextFieldDelegateMultiplexer(_ multiplexer: UITextFieldDelegateMultiplexer, combineTextFieldShouldReturn responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `textField(_:editMenuForCharactersIn:suggestedActions:)`.
-  @available(iOS, introduced: 16.0, deprecated: 100000.0)
-  func uiTextFieldDelegateMultiplexer(
-    _ multiplexer: UITextFieldDelegateMultiplexer,
-    combineTextFieldEditMenuForCharactersInSuggestedActions responses: inout Multiplex.Responses<any UITextFieldDelegate, UIMenu?>,
-    default defaultValue: UIMenu?
-  ) -> UIMenu?
+  @available(iOS, introduced: 16.0, deprecated: 100000.0) func uiTextFieldDelegateMultiplexer(_ multiplexer: UITextFieldDelegateMultiplexer, combineTextFieldEditMenuForCharactersInSuggestedActions responses: inout Multiplex.Responses<any UITextFieldDelegate, UIMenu?>, default defaultValue: UIMenu?) -> UIMenu?
 
   /// Combines the answers to `textField(_:editMenuForCharactersInRanges:suggestedActions:)`.
-  @available(iOS 26.0, *)
-  func uiTextFieldDelegateMultiplexer(
-    _ multiplexer: UITextFieldDelegateMultiplexer,
-    combineTextFieldEditMenuForCharactersInRangesSuggestedActions responses: inout Multiplex.Responses<any UITextFieldDelegate, UIMenu?>,
-    default defaultValue: UIMenu?
-  ) -> UIMenu?
+  @available(iOS 26.0, *) func uiTextFieldDelegateMultiplexer(_ multiplexer: UITextFieldDelegateMultiplexer, combineTextFieldEditMenuForCharactersInRangesSuggestedActions responses: inout Multiplex.Responses<any UITextFieldDelegate, UIMenu?>, default defaultValue: UIMenu?) -> UIMenu?
 }
 
 extension UITextFieldDelegateCombining {
-  @available(iOS 2.0, *)
-  public func uiTextFieldDelegateMultiplexer(
-    _ multiplexer: UITextFieldDelegateMultiplexer,
-    combineTextFieldShouldBeginEditing responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 2.0, *) public func uiTextFieldDelegateMultiplexer(_ multiplexer: UITextFieldDelegateMultiplexer, combineTextFieldShouldBeginEditing responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 2.0, *)
-  public func uiTextFieldDelegateMultiplexer(
-    _ multiplexer: UITextFieldDelegateMultiplexer,
-    combineTextFieldShouldEndEditing responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 2.0, *) public func uiTextFieldDelegateMultiplexer(_ multiplexer: UITextFieldDelegateMultiplexer, combineTextFieldShouldEndEditing responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS, introduced: 2.0, deprecated: 100000.0)
-  public func uiTextFieldDelegateMultiplexer(
-    _ multiplexer: UITextFieldDelegateMultiplexer,
-    combineTextFieldShouldChangeCharactersInReplacementString responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS, introduced: 2.0, deprecated: 100000.0) public func uiTextFieldDelegateMultiplexer(_ multiplexer: UITextFieldDelegateMultiplexer, combineTextFieldShouldChangeCharactersInReplacementString responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 26.0, *)
-  public func uiTextFieldDelegateMultiplexer(
-    _ multiplexer: UITextFieldDelegateMultiplexer,
-    combineTextFieldShouldChangeCharactersInRangesReplacementString responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 26.0, *) public func uiTextFieldDelegateMultiplexer(_ multiplexer: UITextFieldDelegateMultiplexer, combineTextFieldShouldChangeCharactersInRangesReplacementString responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 2.0, *)
-  public func uiTextFieldDelegateMultiplexer(
-    _ multiplexer: UITextFieldDelegateMultiplexer,
-    combineTextFieldShouldClear responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 2.0, *) public func uiTextFieldDelegateMultiplexer(_ multiplexer: UITextFieldDelegateMultiplexer, combineTextFieldShouldClear responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 2.0, *)
-  public func uiTextFieldDelegateMultiplexer(
-    _ multiplexer: UITextFieldDelegateMultiplexer,
-    combineTextFieldShouldReturn responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 2.0, *) public func uiTextFieldDelegateMultiplexer(_ multiplexer: UITextFieldDelegateMultiplexer, combineTextFieldShouldReturn responses: inout Multiplex.Responses<any UITextFieldDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS, introduced: 16.0, deprecated: 100000.0)
-  public func uiTextFieldDelegateMultiplexer(
-    _ multiplexer: UITextFieldDelegateMultiplexer,
-    combineTextFieldEditMenuForCharactersInSuggestedActions responses: inout Multiplex.Responses<any UITextFieldDelegate, UIMenu?>,
-    default defaultValue: UIMenu?
-  ) -> UIMenu? {
+  @available(iOS, introduced: 16.0, deprecated: 100000.0) public func uiTextFieldDelegateMultiplexer(_ multiplexer: UITextFieldDelegateMultiplexer, combineTextFieldEditMenuForCharactersInSuggestedActions responses: inout Multiplex.Responses<any UITextFieldDelegate, UIMenu?>, default defaultValue: UIMenu?) -> UIMenu? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 26.0, *)
-  public func uiTextFieldDelegateMultiplexer(
-    _ multiplexer: UITextFieldDelegateMultiplexer,
-    combineTextFieldEditMenuForCharactersInRangesSuggestedActions responses: inout Multiplex.Responses<any UITextFieldDelegate, UIMenu?>,
-    default defaultValue: UIMenu?
-  ) -> UIMenu? {
+  @available(iOS 26.0, *) public func uiTextFieldDelegateMultiplexer(_ multiplexer: UITextFieldDelegateMultiplexer, combineTextFieldEditMenuForCharactersInRangesSuggestedActions responses: inout Multiplex.Responses<any UITextFieldDelegate, UIMenu?>, default defaultValue: UIMenu?) -> UIMenu? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 }

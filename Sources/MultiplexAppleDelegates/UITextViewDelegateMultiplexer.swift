@@ -26,14 +26,10 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
 
   /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
   /// the rest of the runtime API.
-  public var multiplexer: Multiplex.Multiplexer<any UITextViewDelegate> {
-    self._multiplexer
-  }
+  public var multiplexer: Multiplex.Multiplexer<any UITextViewDelegate> { self._multiplexer }
 
   /// This multiplexer as a `any UITextViewDelegate`, for a delegate slot. See `DelegateMultiplexing`.
-  public var asDelegate: any UITextViewDelegate {
-    self
-  }
+  public var asDelegate: any UITextViewDelegate { self }
 
   /// The object that combines the observers' answers to calls that return a value; `nil` for the default
   /// policy (the first responding observer's answer).
@@ -54,955 +50,289 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
     self._multiplexer = Multiplex.Multiplexer(source: source)
   }
 
-  /// Registers an observer, called after those already registered with the same or a higher priority.
-  ///
-  /// See `Multiplexer.add(_:retention:priority:)`.
-  @discardableResult
-  public func add(
-    _ observer: any UITextViewDelegate,
-    retention: Multiplex.Retention = .weak,
-    priority: Swift.Int = 0
-  ) -> Multiplex.ObservationToken {
-    let token = self._multiplexer.add(observer, retention: retention, priority: priority)
-    self.refreshRespondsToSelector()
-    return token
-  }
-
-  /// Unregisters an observer. See `Multiplexer.remove(_:)`.
-  public func remove(_ observer: any UITextViewDelegate) {
-    self._multiplexer.remove(observer)
-    self.refreshRespondsToSelector()
-  }
-
-  /// Unregisters an observer and waits for calls in flight on other threads.
-  ///
-  /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
-  @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
-  public func removeAndWait(_ observer: any UITextViewDelegate) {
-    self._multiplexer.removeAndWait(observer)
-    self.refreshRespondsToSelector()
-  }
-
-  /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
-  public func removeAll() {
-    self._multiplexer.removeAll()
-    self.refreshRespondsToSelector()
-  }
-
-  /// Whether `observer` is registered and alive.
-  public func contains(_ observer: any UITextViewDelegate) -> Swift.Bool {
-    self._multiplexer.contains(observer)
-  }
-
-  /// The number of registered observers that are alive.
-  public var count: Swift.Int {
-    self._multiplexer.count
-  }
-
-  /// Whether no registered observer is alive.
-  public var isEmpty: Swift.Bool {
-    self._multiplexer.isEmpty
-  }
-
-  /// The registered observers that are alive, in call order.
-  public var observers: [any UITextViewDelegate] {
-    self._multiplexer.observers
-  }
-
   /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
   /// `Multiplexer.debugDescription`.
-  nonisolated public override var debugDescription: Swift.String {
-    self._multiplexer.debugDescription
-  }
+  nonisolated public override var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
-  @available(iOS 2.0, *)
-  public func textViewShouldBeginEditing(_ textView: UITextView) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextViewDelegateMultiplexer(
-            self,
-            combineTextViewShouldBeginEditing: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextViewDelegate) -> Bool in
-        guard let answer = observer.textViewShouldBeginEditing?(textView) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UITextViewDelegate) -> Bool in
-      guard let answer = observer.textViewShouldBeginEditing?(textView) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS 2.0, *) public func textViewShouldBeginEditing(_ textView: UITextView) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiTextViewDelegateMultiplexer(self, combineTextViewShouldBeginEditing: &$1, default: $2)
+    } _: {
+      $0.textViewShouldBeginEditing?(textView)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func textViewShouldEndEditing(_ textView: UITextView) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextViewDelegateMultiplexer(
-            self,
-            combineTextViewShouldEndEditing: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextViewDelegate) -> Bool in
-        guard let answer = observer.textViewShouldEndEditing?(textView) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UITextViewDelegate) -> Bool in
-      guard let answer = observer.textViewShouldEndEditing?(textView) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS 2.0, *) public func textViewShouldEndEditing(_ textView: UITextView) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiTextViewDelegateMultiplexer(self, combineTextViewShouldEndEditing: &$1, default: $2)
+    } _: {
+      $0.textViewShouldEndEditing?(textView)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func textViewDidBeginEditing(_ textView: UITextView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.textViewDidBeginEditing?(textView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func textViewDidBeginEditing(_ textView: UITextView) {
+    self._notifyImplementing {
+      $0.textViewDidBeginEditing?(textView)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func textViewDidEndEditing(_ textView: UITextView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.textViewDidEndEditing?(textView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func textViewDidEndEditing(_ textView: UITextView) {
+    self._notifyImplementing {
+      $0.textViewDidEndEditing?(textView)
     }
   }
 
-  @available(iOS, introduced: 2.0, deprecated: 100000.0)
-  public func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextViewDelegateMultiplexer(
-            self,
-            combineTextViewShouldChangeTextInReplacementText: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextViewDelegate) -> Bool in
-        guard let answer = observer.textView?(textView, shouldChangeTextIn: range, replacementText: text) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UITextViewDelegate) -> Bool in
-      guard let answer = observer.textView?(textView, shouldChangeTextIn: range, replacementText: text) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS, introduced: 2.0, deprecated: 100000.0) public func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiTextViewDelegateMultiplexer(self, combineTextViewShouldChangeTextInReplacementText: &$1, default: $2)
+    } _: {
+      $0.textView?(textView, shouldChangeTextIn: range, replacementText: text)
     }
   }
 
-  @available(iOS 26.0, *)
-  public func textView(_ textView: UITextView, shouldChangeTextInRanges ranges: [NSValue], replacementText text: String) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextViewDelegateMultiplexer(
-            self,
-            combineTextViewShouldChangeTextInRangesReplacementText: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextViewDelegate) -> Bool in
-        guard let answer = observer.textView?(textView, shouldChangeTextInRanges: ranges, replacementText: text) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UITextViewDelegate) -> Bool in
-      guard let answer = observer.textView?(textView, shouldChangeTextInRanges: ranges, replacementText: text) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS 26.0, *) public func textView(_ textView: UITextView, shouldChangeTextInRanges ranges: [NSValue], replacementText text: String) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiTextViewDelegateMultiplexer(self, combineTextViewShouldChangeTextInRangesReplacementText: &$1, default: $2)
+    } _: {
+      $0.textView?(textView, shouldChangeTextInRanges: ranges, replacementText: text)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func textViewDidChange(_ textView: UITextView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.textViewDidChange?(textView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func textViewDidChange(_ textView: UITextView) {
+    self._notifyImplementing {
+      $0.textViewDidChange?(textView)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func textViewDidChangeSelection(_ textView: UITextView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.textViewDidChangeSelection?(textView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func textViewDidChangeSelection(_ textView: UITextView) {
+    self._notifyImplementing {
+      $0.textViewDidChangeSelection?(textView)
     }
   }
 
-  @available(iOS, introduced: 16.0, deprecated: 100000.0)
-  public func textView(_ textView: UITextView, editMenuForTextIn range: NSRange, suggestedActions: [UIMenuElement]) -> UIMenu? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextViewDelegateMultiplexer(
-            self,
-            combineTextViewEditMenuForTextInSuggestedActions: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextViewDelegate) -> UIMenu? in
-        guard let method = observer.textView(_:editMenuForTextIn:suggestedActions:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(textView, range, suggestedActions)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UITextViewDelegate) -> UIMenu? in
-      guard let method = observer.textView(_:editMenuForTextIn:suggestedActions:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(textView, range, suggestedActions)
+  @available(iOS, introduced: 16.0, deprecated: 100000.0) public func textView(_ textView: UITextView, editMenuForTextIn range: NSRange, suggestedActions: [UIMenuElement]) -> UIMenu? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiTextViewDelegateMultiplexer(self, combineTextViewEditMenuForTextInSuggestedActions: &$1, default: $2)
+    } _: {
+      $0.textView(_:editMenuForTextIn:suggestedActions:).map { $0(textView, range, suggestedActions) }
     }
   }
 
-  @available(iOS 26.0, *)
-  public func textView(_ textView: UITextView, editMenuForTextInRanges ranges: [NSValue], suggestedActions: [UIMenuElement]) -> UIMenu? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextViewDelegateMultiplexer(
-            self,
-            combineTextViewEditMenuForTextInRangesSuggestedActions: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextViewDelegate) -> UIMenu? in
-        guard let method = observer.textView(_:editMenuForTextInRanges:suggestedActions:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(textView, ranges, suggestedActions)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UITextViewDelegate) -> UIMenu? in
-      guard let method = observer.textView(_:editMenuForTextInRanges:suggestedActions:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(textView, ranges, suggestedActions)
+  @available(iOS 26.0, *) public func textView(_ textView: UITextView, editMenuForTextInRanges ranges: [NSValue], suggestedActions: [UIMenuElement]) -> UIMenu? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiTextViewDelegateMultiplexer(self, combineTextViewEditMenuForTextInRangesSuggestedActions: &$1, default: $2)
+    } _: {
+      $0.textView(_:editMenuForTextInRanges:suggestedActions:).map { $0(textView, ranges, suggestedActions) }
     }
   }
 
-  @available(iOS 16.0, *)
-  public func textView(_ textView: UITextView, willPresentEditMenuWith animator: any UIEditMenuInteractionAnimating) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.textView?(textView, willPresentEditMenuWith: animator) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 16.0, *) public func textView(_ textView: UITextView, willPresentEditMenuWith animator: any UIEditMenuInteractionAnimating) {
+    self._notifyImplementing {
+      $0.textView?(textView, willPresentEditMenuWith: animator)
     }
   }
 
-  @available(iOS 16.0, *)
-  public func textView(_ textView: UITextView, willDismissEditMenuWith animator: any UIEditMenuInteractionAnimating) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.textView?(textView, willDismissEditMenuWith: animator) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 16.0, *) public func textView(_ textView: UITextView, willDismissEditMenuWith animator: any UIEditMenuInteractionAnimating) {
+    self._notifyImplementing {
+      $0.textView?(textView, willDismissEditMenuWith: animator)
     }
   }
 
-  @available(iOS 17.0, *)
-  public func textView(_ textView: UITextView, primaryActionFor textItem: UITextItem, defaultAction: UIAction) -> UIAction? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextViewDelegateMultiplexer(
-            self,
-            combineTextViewPrimaryActionForDefaultAction: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextViewDelegate) -> UIAction? in
-        guard let method = observer.textView(_:primaryActionFor:defaultAction:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(textView, textItem, defaultAction)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UITextViewDelegate) -> UIAction? in
-      guard let method = observer.textView(_:primaryActionFor:defaultAction:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(textView, textItem, defaultAction)
+  @available(iOS 17.0, *) public func textView(_ textView: UITextView, primaryActionFor textItem: UITextItem, defaultAction: UIAction) -> UIAction? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiTextViewDelegateMultiplexer(self, combineTextViewPrimaryActionForDefaultAction: &$1, default: $2)
+    } _: {
+      $0.textView(_:primaryActionFor:defaultAction:).map { $0(textView, textItem, defaultAction) }
     }
   }
 
-  @available(iOS 17.0, *)
-  public func textView(_ textView: UITextView, menuConfigurationFor textItem: UITextItem, defaultMenu: UIMenu) -> UITextItem.MenuConfiguration? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextViewDelegateMultiplexer(
-            self,
-            combineTextViewMenuConfigurationForDefaultMenu: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextViewDelegate) -> UITextItem.MenuConfiguration? in
-        guard let method = observer.textView(_:menuConfigurationFor:defaultMenu:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(textView, textItem, defaultMenu)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UITextViewDelegate) -> UITextItem.MenuConfiguration? in
-      guard let method = observer.textView(_:menuConfigurationFor:defaultMenu:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(textView, textItem, defaultMenu)
+  @available(iOS 17.0, *) public func textView(_ textView: UITextView, menuConfigurationFor textItem: UITextItem, defaultMenu: UIMenu) -> UITextItem.MenuConfiguration? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiTextViewDelegateMultiplexer(self, combineTextViewMenuConfigurationForDefaultMenu: &$1, default: $2)
+    } _: {
+      $0.textView(_:menuConfigurationFor:defaultMenu:).map { $0(textView, textItem, defaultMenu) }
     }
   }
 
-  @available(iOS 17.0, *)
-  public func textView(_ textView: UITextView, textItemMenuWillDisplayFor textItem: UITextItem, animator: any UIContextMenuInteractionAnimating) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.textView?(textView, textItemMenuWillDisplayFor: textItem, animator: animator) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 17.0, *) public func textView(_ textView: UITextView, textItemMenuWillDisplayFor textItem: UITextItem, animator: any UIContextMenuInteractionAnimating) {
+    self._notifyImplementing {
+      $0.textView?(textView, textItemMenuWillDisplayFor: textItem, animator: animator)
     }
   }
 
-  @available(iOS 17.0, *)
-  public func textView(_ textView: UITextView, textItemMenuWillEndFor textItem: UITextItem, animator: any UIContextMenuInteractionAnimating) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.textView?(textView, textItemMenuWillEndFor: textItem, animator: animator) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 17.0, *) public func textView(_ textView: UITextView, textItemMenuWillEndFor textItem: UITextItem, animator: any UIContextMenuInteractionAnimating) {
+    self._notifyImplementing {
+      $0.textView?(textView, textItemMenuWillEndFor: textItem, animator: animator)
     }
   }
 
-  @available(iOS 18.0, *)
-  public func textViewWritingToolsWillBegin(_ textView: UITextView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.textViewWritingToolsWillBegin?(textView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 18.0, *) public func textViewWritingToolsWillBegin(_ textView: UITextView) {
+    self._notifyImplementing {
+      $0.textViewWritingToolsWillBegin?(textView)
     }
   }
 
-  @available(iOS 18.0, *)
-  public func textViewWritingToolsDidEnd(_ textView: UITextView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.textViewWritingToolsDidEnd?(textView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 18.0, *) public func textViewWritingToolsDidEnd(_ textView: UITextView) {
+    self._notifyImplementing {
+      $0.textViewWritingToolsDidEnd?(textView)
     }
   }
 
-  @available(iOS 18.0, *)
-  public func textView(_ textView: UITextView, writingToolsIgnoredRangesInEnclosingRange enclosingRange: NSRange) -> [NSValue] {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: [],
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextViewDelegateMultiplexer(
-            self,
-            combineTextViewWritingToolsIgnoredRangesInEnclosingRange: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextViewDelegate) -> [NSValue] in
-        guard let answer = observer.textView?(textView, writingToolsIgnoredRangesInEnclosingRange: enclosingRange) else {
-          return Multiplex.notImplemented(by: observer, returning: [])
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: [], requirement: #function) { (observer: any UITextViewDelegate) -> [NSValue] in
-      guard let answer = observer.textView?(textView, writingToolsIgnoredRangesInEnclosingRange: enclosingRange) else {
-        return Multiplex.notImplemented(by: observer, returning: [])
-      }
-      responded = true
-      return answer
+  @available(iOS 18.0, *) public func textView(_ textView: UITextView, writingToolsIgnoredRangesInEnclosingRange enclosingRange: NSRange) -> [NSValue] {
+    self._combineImplementing(default: [], combiner: self.combiner) {
+      $0.uiTextViewDelegateMultiplexer(self, combineTextViewWritingToolsIgnoredRangesInEnclosingRange: &$1, default: $2)
+    } _: {
+      $0.textView?(textView, writingToolsIgnoredRangesInEnclosingRange: enclosingRange)
     }
   }
 
-  @available(iOS, introduced: 10.0, deprecated: 17.0, message: "Replaced by primaryActionForTextItem: and menuConfigurationForTextItem: for additional customization options.")
-  public func textView(_ textView: UITextView, shouldInteractWith URL: URL, in characterRange: NSRange, interaction: UITextItemInteraction) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextViewDelegateMultiplexer(
-            self,
-            combineTextViewShouldInteractWithInInteraction: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextViewDelegate) -> Bool in
-        guard let answer = observer.textView?(textView, shouldInteractWith: URL, in: characterRange, interaction: interaction) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UITextViewDelegate) -> Bool in
-      guard let answer = observer.textView?(textView, shouldInteractWith: URL, in: characterRange, interaction: interaction) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS, introduced: 10.0, deprecated: 17.0, message: "Replaced by primaryActionForTextItem: and menuConfigurationForTextItem: for additional customization options.") public func textView(_ textView: UITextView, shouldInteractWith URL: URL, in characterRange: NSRange, interaction: UITextItemInteraction) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiTextViewDelegateMultiplexer(self, combineTextViewShouldInteractWithInInteraction: &$1, default: $2)
+    } _: {
+      $0.textView?(textView, shouldInteractWith: URL, in: characterRange, interaction: interaction)
     }
   }
 
-  @available(iOS, introduced: 10.0, deprecated: 17.0, message: "Replaced by primaryActionForTextItem: and menuConfigurationForTextItem: for additional customization options.")
-  public func textView(_ textView: UITextView, shouldInteractWith textAttachment: NSTextAttachment, in characterRange: NSRange, interaction: UITextItemInteraction) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextViewDelegateMultiplexer(
-            self,
-            combineTextViewShouldInteractWithInInteraction2: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextViewDelegate) -> Bool in
-        guard let answer = observer.textView?(textView, shouldInteractWith: textAttachment, in: characterRange, interaction: interaction) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UITextViewDelegate) -> Bool in
-      guard let answer = observer.textView?(textView, shouldInteractWith: textAttachment, in: characterRange, interaction: interaction) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS, introduced: 10.0, deprecated: 17.0, message: "Replaced by primaryActionForTextItem: and menuConfigurationForTextItem: for additional customization options.") public func textView(_ textView: UITextView, shouldInteractWith textAttachment: NSTextAttachment, in characterRange: NSRange, interaction: UITextItemInteraction) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiTextViewDelegateMultiplexer(self, combineTextViewShouldInteractWithInInteraction2: &$1, default: $2)
+    } _: {
+      $0.textView?(textView, shouldInteractWith: textAttachment, in: characterRange, interaction: interaction)
     }
   }
 
-  @available(iOS, introduced: 7.0, deprecated: 10.0)
-  public func textView(_ textView: UITextView, shouldInteractWith URL: URL, in characterRange: NSRange) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextViewDelegateMultiplexer(
-            self,
-            combineTextViewShouldInteractWithIn: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextViewDelegate) -> Bool in
-        guard let answer = observer.textView?(textView, shouldInteractWith: URL, in: characterRange) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UITextViewDelegate) -> Bool in
-      guard let answer = observer.textView?(textView, shouldInteractWith: URL, in: characterRange) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS, introduced: 7.0, deprecated: 10.0) public func textView(_ textView: UITextView, shouldInteractWith URL: URL, in characterRange: NSRange) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiTextViewDelegateMultiplexer(self, combineTextViewShouldInteractWithIn: &$1, default: $2)
+    } _: {
+      $0.textView?(textView, shouldInteractWith: URL, in: characterRange)
     }
   }
 
-  @available(iOS, introduced: 7.0, deprecated: 10.0)
-  public func textView(_ textView: UITextView, shouldInteractWith textAttachment: NSTextAttachment, in characterRange: NSRange) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextViewDelegateMultiplexer(
-            self,
-            combineTextViewShouldInteractWithIn2: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextViewDelegate) -> Bool in
-        guard let answer = observer.textView?(textView, shouldInteractWith: textAttachment, in: characterRange) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UITextViewDelegate) -> Bool in
-      guard let answer = observer.textView?(textView, shouldInteractWith: textAttachment, in: characterRange) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS, introduced: 7.0, deprecated: 10.0) public func textView(_ textView: UITextView, shouldInteractWith textAttachment: NSTextAttachment, in characterRange: NSRange) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiTextViewDelegateMultiplexer(self, combineTextViewShouldInteractWithIn2: &$1, default: $2)
+    } _: {
+      $0.textView?(textView, shouldInteractWith: textAttachment, in: characterRange)
     }
   }
 
-  @available(iOS 18.0, *)
-  public func textView(_ textView: UITextView, willBeginFormattingWith viewController: UITextFormattingViewController) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.textView?(textView, willBeginFormattingWith: viewController) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 18.0, *) public func textView(_ textView: UITextView, willBeginFormattingWith viewController: UITextFormattingViewController) {
+    self._notifyImplementing {
+      $0.textView?(textView, willBeginFormattingWith: viewController)
     }
   }
 
-  @available(iOS 18.0, *)
-  public func textView(_ textView: UITextView, didBeginFormattingWith viewController: UITextFormattingViewController) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.textView?(textView, didBeginFormattingWith: viewController) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 18.0, *) public func textView(_ textView: UITextView, didBeginFormattingWith viewController: UITextFormattingViewController) {
+    self._notifyImplementing {
+      $0.textView?(textView, didBeginFormattingWith: viewController)
     }
   }
 
-  @available(iOS 18.0, *)
-  public func textView(_ textView: UITextView, willEndFormattingWith viewController: UITextFormattingViewController) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.textView?(textView, willEndFormattingWith: viewController) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 18.0, *) public func textView(_ textView: UITextView, willEndFormattingWith viewController: UITextFormattingViewController) {
+    self._notifyImplementing {
+      $0.textView?(textView, willEndFormattingWith: viewController)
     }
   }
 
-  @available(iOS 18.0, *)
-  public func textView(_ textView: UITextView, didEndFormattingWith viewController: UITextFormattingViewController) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.textView?(textView, didEndFormattingWith: viewController) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 18.0, *) public func textView(_ textView: UITextView, didEndFormattingWith viewController: UITextFormattingViewController) {
+    self._notifyImplementing {
+      $0.textView?(textView, didEndFormattingWith: viewController)
     }
   }
 
-  @available(iOS 18.4, *)
-  public func textView(_ textView: UITextView, insertInputSuggestion inputSuggestion: UIInputSuggestion) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.textView?(textView, insertInputSuggestion: inputSuggestion) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 18.4, *) public func textView(_ textView: UITextView, insertInputSuggestion inputSuggestion: UIInputSuggestion) {
+    self._notifyImplementing {
+      $0.textView?(textView, insertInputSuggestion: inputSuggestion)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewDidScroll(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidScroll?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewDidScroll(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidScroll?(scrollView)
     }
   }
 
-  @available(iOS 3.2, *)
-  public func scrollViewDidZoom(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidZoom?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 3.2, *) public func scrollViewDidZoom(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidZoom?(scrollView)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewWillBeginDragging?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewWillBeginDragging?(scrollView)
     }
   }
 
-  @available(iOS 5.0, *)
-  public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewWillEndDragging?(scrollView, withVelocity: velocity, targetContentOffset: targetContentOffset) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 5.0, *) public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>) {
+    self._notifyImplementing {
+      $0.scrollViewWillEndDragging?(scrollView, withVelocity: velocity, targetContentOffset: targetContentOffset)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidEndDragging?(scrollView, willDecelerate: decelerate) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
+    self._notifyImplementing {
+      $0.scrollViewDidEndDragging?(scrollView, willDecelerate: decelerate)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewWillBeginDecelerating?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewWillBeginDecelerating?(scrollView)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidEndDecelerating?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidEndDecelerating?(scrollView)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidEndScrollingAnimation?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidEndScrollingAnimation?(scrollView)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func viewForZooming(in scrollView: UIScrollView) -> UIView? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextViewDelegateMultiplexer(
-            self,
-            combineViewForZoomingIn: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextViewDelegate) -> UIView? in
-        guard let method = observer.viewForZooming(in:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(scrollView)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any UITextViewDelegate) -> UIView? in
-      guard let method = observer.viewForZooming(in:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(scrollView)
+  @available(iOS 2.0, *) public func viewForZooming(in scrollView: UIScrollView) -> UIView? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.uiTextViewDelegateMultiplexer(self, combineViewForZoomingIn: &$1, default: $2)
+    } _: {
+      $0.viewForZooming(in:).map { $0(scrollView) }
     }
   }
 
-  @available(iOS 3.2, *)
-  public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewWillBeginZooming?(scrollView, with: view) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 3.2, *) public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {
+    self._notifyImplementing {
+      $0.scrollViewWillBeginZooming?(scrollView, with: view)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidEndZooming?(scrollView, with: view, atScale: scale) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {
+    self._notifyImplementing {
+      $0.scrollViewDidEndZooming?(scrollView, with: view, atScale: scale)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.uiTextViewDelegateMultiplexer(
-            self,
-            combineScrollViewShouldScrollToTop: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any UITextViewDelegate) -> Bool in
-        guard let answer = observer.scrollViewShouldScrollToTop?(scrollView) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any UITextViewDelegate) -> Bool in
-      guard let answer = observer.scrollViewShouldScrollToTop?(scrollView) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS 2.0, *) public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.uiTextViewDelegateMultiplexer(self, combineScrollViewShouldScrollToTop: &$1, default: $2)
+    } _: {
+      $0.scrollViewShouldScrollToTop?(scrollView)
     }
   }
 
-  @available(iOS 2.0, *)
-  public func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidScrollToTop?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 2.0, *) public func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidScrollToTop?(scrollView)
     }
   }
 
-  @available(iOS 11.0, *)
-  public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.scrollViewDidChangeAdjustedContentInset?(scrollView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 11.0, *) public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {
+    self._notifyImplementing {
+      $0.scrollViewDidChangeAdjustedContentInset?(scrollView)
     }
   }
 
@@ -1082,10 +412,11 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
   /// sender asks again; see `DelegateMultiplexing.reassignDelegateSlots()`. A multiplexer you put in a slot
   /// yourself is not reassigned: assign it again yourself.
   ///
-  /// Called after ``add(_:retention:priority:)``, ``remove(_:)`` and ``removeAndWait(_:)``, and after a call of
-  /// an optional requirement that no observer implemented (so a deallocated observer is noticed at the
-  /// sender's next call of a requirement only it implemented, or at the next registration change). Call it
-  /// after changing the observers otherwise: through ``multiplexer`` (its `primary`), or a token.
+  /// Called after ``add(_:retention:priority:)``, ``remove(_:)``, ``removeAndWait(_:)`` and ``removeAll()``
+  /// (through ``observersDidChange()``), and after a call of an optional requirement that no observer
+  /// implemented (so a deallocated observer is noticed at the sender's next call of a requirement only it
+  /// implemented, or at the next registration change). Call it after changing the observers otherwise: through
+  /// ``multiplexer`` (its `primary`), or a token.
   public func refreshRespondsToSelector() {
     let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
       self._isImplemented(Self._optionalSelectors[index])
@@ -1093,6 +424,12 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
     if isStale {
       self.reassignDelegateSlots()
     }
+  }
+
+  /// Calls ``refreshRespondsToSelector()``: `DelegateMultiplexing`'s `add`, `remove`, `removeAndWait(_:)` and
+  /// `removeAll()` call it after changing the observers.
+  public func observersDidChange() {
+    self.refreshRespondsToSelector()
   }
 }
 
@@ -1105,259 +442,109 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
 @MainActor
 public protocol UITextViewDelegateCombining: AnyObject {
   /// Combines the answers to `textViewShouldBeginEditing(_:)`.
-  @available(iOS 2.0, *)
-  func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewShouldBeginEditing responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 2.0, *) func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewShouldBeginEditing responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `textViewShouldEndEditing(_:)`.
-  @available(iOS 2.0, *)
-  func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewShouldEndEditing responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 2.0, *) func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewShouldEndEditing responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `textView(_:shouldChangeTextIn:replacementText:)`.
-  @available(iOS, introduced: 2.0, deprecated: 100000.0)
-  func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewShouldChangeTextInReplacementText responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS, introduced: 2.0, deprecated: 100000.0) func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewShouldChangeTextInReplacementText responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `textView(_:shouldChangeTextInRanges:replacementText:)`.
-  @available(iOS 26.0, *)
-  func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewShouldChangeTextInRangesReplacementText responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 26.0, *) func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewShouldChangeTextInRangesReplacementText responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `textView(_:editMenuForTextIn:suggestedActions:)`.
-  @available(iOS, introduced: 16.0, deprecated: 100000.0)
-  func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewEditMenuForTextInSuggestedActions responses: inout Multiplex.Responses<any UITextViewDelegate, UIMenu?>,
-    default defaultValue: UIMenu?
-  ) -> UIMenu?
+  @available(iOS, introduced: 16.0, deprecated: 100000.0) func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewEditMenuForTextInSuggestedActions responses: inout Multiplex.Responses<any UITextViewDelegate, UIMenu?>, default defaultValue: UIMenu?) -> UIMenu?
 
   /// Combines the answers to `textView(_:editMenuForTextInRanges:suggestedActions:)`.
-  @available(iOS 26.0, *)
-  func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewEditMenuForTextInRangesSuggestedActions responses: inout Multiplex.Responses<any UITextViewDelegate, UIMenu?>,
-    default defaultValue: UIMenu?
-  ) -> UIMenu?
+  @available(iOS 26.0, *) func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewEditMenuForTextInRangesSuggestedActions responses: inout Multiplex.Responses<any UITextViewDelegate, UIMenu?>, default defaultValue: UIMenu?) -> UIMenu?
 
   /// Combines the answers to `textView(_:primaryActionFor:defaultAction:)`.
-  @available(iOS 17.0, *)
-  func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewPrimaryActionForDefaultAction responses: inout Multiplex.Responses<any UITextViewDelegate, UIAction?>,
-    default defaultValue: UIAction?
-  ) -> UIAction?
+  @available(iOS 17.0, *) func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewPrimaryActionForDefaultAction responses: inout Multiplex.Responses<any UITextViewDelegate, UIAction?>, default defaultValue: UIAction?) -> UIAction?
 
   /// Combines the answers to `textView(_:menuConfigurationFor:defaultMenu:)`.
-  @available(iOS 17.0, *)
-  func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewMenuConfigurationForDefaultMenu responses: inout Multiplex.Responses<any UITextViewDelegate, UITextItem.MenuConfiguration?>,
-    default defaultValue: UITextItem.MenuConfiguration?
-  ) -> UITextItem.MenuConfiguration?
+  @available(iOS 17.0, *) func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewMenuConfigurationForDefaultMenu responses: inout Multiplex.Responses<any UITextViewDelegate, UITextItem.MenuConfiguration?>, default defaultValue: UITextItem.MenuConfiguration?) -> UITextItem.MenuConfiguration?
 
   /// Combines the answers to `textView(_:writingToolsIgnoredRangesInEnclosingRange:)`.
-  @available(iOS 18.0, *)
-  func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewWritingToolsIgnoredRangesInEnclosingRange responses: inout Multiplex.Responses<any UITextViewDelegate, [NSValue]>,
-    default defaultValue: [NSValue]
-  ) -> [NSValue]
+  @available(iOS 18.0, *) func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewWritingToolsIgnoredRangesInEnclosingRange responses: inout Multiplex.Responses<any UITextViewDelegate, [NSValue]>, default defaultValue: [NSValue]) -> [NSValue]
 
   /// Combines the answers to `textView(_:shouldInteractWith:in:interaction:)`.
-  @available(iOS, introduced: 10.0, deprecated: 17.0, message: "Replaced by primaryActionForTextItem: and menuConfigurationForTextItem: for additional customization options.")
-  func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewShouldInteractWithInInteraction responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS, introduced: 10.0, deprecated: 17.0, message: "Replaced by primaryActionForTextItem: and menuConfigurationForTextItem: for additional customization options.") func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewShouldInteractWithInInteraction responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `textView(_:shouldInteractWith:in:interaction:)`.
-  @available(iOS, introduced: 10.0, deprecated: 17.0, message: "Replaced by primaryActionForTextItem: and menuConfigurationForTextItem: for additional customization options.")
-  func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewShouldInteractWithInInteraction2 responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS, introduced: 10.0, deprecated: 17.0, message: "Replaced by primaryActionForTextItem: and menuConfigurationForTextItem: for additional customization options.") func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewShouldInteractWithInInteraction2 responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `textView(_:shouldInteractWith:in:)`.
-  @available(iOS, introduced: 7.0, deprecated: 10.0)
-  func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewShouldInteractWithIn responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS, introduced: 7.0, deprecated: 10.0) func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewShouldInteractWithIn responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `textView(_:shouldInteractWith:in:)`.
-  @available(iOS, introduced: 7.0, deprecated: 10.0)
-  func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewShouldInteractWithIn2 responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS, introduced: 7.0, deprecated: 10.0) func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewShouldInteractWithIn2 responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `viewForZooming(in:)`.
-  @available(iOS 2.0, *)
-  func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineViewForZoomingIn responses: inout Multiplex.Responses<any UITextViewDelegate, UIView?>,
-    default defaultValue: UIView?
-  ) -> UIView?
+  @available(iOS 2.0, *) func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineViewForZoomingIn responses: inout Multiplex.Responses<any UITextViewDelegate, UIView?>, default defaultValue: UIView?) -> UIView?
 
   /// Combines the answers to `scrollViewShouldScrollToTop(_:)`.
-  @available(iOS 2.0, *)
-  func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS 2.0, *) func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>, default defaultValue: Bool) -> Bool
 }
 
 extension UITextViewDelegateCombining {
-  @available(iOS 2.0, *)
-  public func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewShouldBeginEditing responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 2.0, *) public func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewShouldBeginEditing responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 2.0, *)
-  public func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewShouldEndEditing responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 2.0, *) public func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewShouldEndEditing responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS, introduced: 2.0, deprecated: 100000.0)
-  public func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewShouldChangeTextInReplacementText responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS, introduced: 2.0, deprecated: 100000.0) public func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewShouldChangeTextInReplacementText responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 26.0, *)
-  public func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewShouldChangeTextInRangesReplacementText responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 26.0, *) public func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewShouldChangeTextInRangesReplacementText responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS, introduced: 16.0, deprecated: 100000.0)
-  public func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewEditMenuForTextInSuggestedActions responses: inout Multiplex.Responses<any UITextViewDelegate, UIMenu?>,
-    default defaultValue: UIMenu?
-  ) -> UIMenu? {
+  @available(iOS, introduced: 16.0, deprecated: 100000.0) public func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewEditMenuForTextInSuggestedActions responses: inout Multiplex.Responses<any UITextViewDelegate, UIMenu?>, default defaultValue: UIMenu?) -> UIMenu? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 26.0, *)
-  public func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewEditMenuForTextInRangesSuggestedActions responses: inout Multiplex.Responses<any UITextViewDelegate, UIMenu?>,
-    default defaultValue: UIMenu?
-  ) -> UIMenu? {
+  @available(iOS 26.0, *) public func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewEditMenuForTextInRangesSuggestedActions responses: inout Multiplex.Responses<any UITextViewDelegate, UIMenu?>, default defaultValue: UIMenu?) -> UIMenu? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 17.0, *)
-  public func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewPrimaryActionForDefaultAction responses: inout Multiplex.Responses<any UITextViewDelegate, UIAction?>,
-    default defaultValue: UIAction?
-  ) -> UIAction? {
+  @available(iOS 17.0, *) public func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewPrimaryActionForDefaultAction responses: inout Multiplex.Responses<any UITextViewDelegate, UIAction?>, default defaultValue: UIAction?) -> UIAction? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 17.0, *)
-  public func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewMenuConfigurationForDefaultMenu responses: inout Multiplex.Responses<any UITextViewDelegate, UITextItem.MenuConfiguration?>,
-    default defaultValue: UITextItem.MenuConfiguration?
-  ) -> UITextItem.MenuConfiguration? {
+  @available(iOS 17.0, *) public func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewMenuConfigurationForDefaultMenu responses: inout Multiplex.Responses<any UITextViewDelegate, UITextItem.MenuConfiguration?>, default defaultValue: UITextItem.MenuConfiguration?) -> UITextItem.MenuConfiguration? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 18.0, *)
-  public func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewWritingToolsIgnoredRangesInEnclosingRange responses: inout Multiplex.Responses<any UITextViewDelegate, [NSValue]>,
-    default defaultValue: [NSValue]
-  ) -> [NSValue] {
+  @available(iOS 18.0, *) public func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewWritingToolsIgnoredRangesInEnclosingRange responses: inout Multiplex.Responses<any UITextViewDelegate, [NSValue]>, default defaultValue: [NSValue]) -> [NSValue] {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS, introduced: 10.0, deprecated: 17.0, message: "Replaced by primaryActionForTextItem: and menuConfigurationForTextItem: for additional customization options.")
-  public func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewShouldInteractWithInInteraction responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS, introduced: 10.0, deprecated: 17.0, message: "Replaced by primaryActionForTextItem: and menuConfigurationForTextItem: for additional customization options.") public func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewShouldInteractWithInInteraction responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS, introduced: 10.0, deprecated: 17.0, message: "Replaced by primaryActionForTextItem: and menuConfigurationForTextItem: for additional customization options.")
-  public func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewShouldInteractWithInInteraction2 responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS, introduced: 10.0, deprecated: 17.0, message: "Replaced by primaryActionForTextItem: and menuConfigurationForTextItem: for additional customization options.") public func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewShouldInteractWithInInteraction2 responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS, introduced: 7.0, deprecated: 10.0)
-  public func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewShouldInteractWithIn responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS, introduced: 7.0, deprecated: 10.0) public func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewShouldInteractWithIn responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS, introduced: 7.0, deprecated: 10.0)
-  public func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineTextViewShouldInteractWithIn2 responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS, introduced: 7.0, deprecated: 10.0) public func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineTextViewShouldInteractWithIn2 responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 2.0, *)
-  public func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineViewForZoomingIn responses: inout Multiplex.Responses<any UITextViewDelegate, UIView?>,
-    default defaultValue: UIView?
-  ) -> UIView? {
+  @available(iOS 2.0, *) public func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineViewForZoomingIn responses: inout Multiplex.Responses<any UITextViewDelegate, UIView?>, default defaultValue: UIView?) -> UIView? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS 2.0, *)
-  public func uiTextViewDelegateMultiplexer(
-    _ multiplexer: UITextViewDelegateMultiplexer,
-    combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS 2.0, *) public func uiTextViewDelegateMultiplexer(_ multiplexer: UITextViewDelegateMultiplexer, combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any UITextViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 }

@@ -25,20 +25,10 @@ public final class WKNavigationDelegateMultiplexer: Foundation.NSObject, WKNavig
 
   /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
   /// the rest of the runtime API.
-  public var multiplexer: Multiplex.Multiplexer<any WKNavigationDelegate> {
-    self._multiplexer
-  }
+  public var multiplexer: Multiplex.Multiplexer<any WKNavigationDelegate> { self._multiplexer }
 
   /// This multiplexer as a `any WKNavigationDelegate`, for a delegate slot. See `DelegateMultiplexing`.
-  public var asDelegate: any WKNavigationDelegate {
-    self
-  }
-
-  /// The object that combines the observers' answers to calls that return a value; `nil` for the default
-  /// policy (the first responding observer's answer).
-  ///
-  /// Held weakly, and isolated like the protocol: each call reads it once, when it starts.
-  public weak var combiner: (any WKNavigationDelegateCombining)?
+  public var asDelegate: any WKNavigationDelegate { self }
 
   /// Creates a multiplexer without observers.
   public override init() {
@@ -53,69 +43,11 @@ public final class WKNavigationDelegateMultiplexer: Foundation.NSObject, WKNavig
     self._multiplexer = Multiplex.Multiplexer(source: source)
   }
 
-  /// Registers an observer, called after those already registered with the same or a higher priority.
-  ///
-  /// See `Multiplexer.add(_:retention:priority:)`.
-  @discardableResult
-  public func add(
-    _ observer: any WKNavigationDelegate,
-    retention: Multiplex.Retention = .weak,
-    priority: Swift.Int = 0
-  ) -> Multiplex.ObservationToken {
-    let token = self._multiplexer.add(observer, retention: retention, priority: priority)
-    self.refreshRespondsToSelector()
-    return token
-  }
-
-  /// Unregisters an observer. See `Multiplexer.remove(_:)`.
-  public func remove(_ observer: any WKNavigationDelegate) {
-    self._multiplexer.remove(observer)
-    self.refreshRespondsToSelector()
-  }
-
-  /// Unregisters an observer and waits for calls in flight on other threads.
-  ///
-  /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
-  @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
-  public func removeAndWait(_ observer: any WKNavigationDelegate) {
-    self._multiplexer.removeAndWait(observer)
-    self.refreshRespondsToSelector()
-  }
-
-  /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
-  public func removeAll() {
-    self._multiplexer.removeAll()
-    self.refreshRespondsToSelector()
-  }
-
-  /// Whether `observer` is registered and alive.
-  public func contains(_ observer: any WKNavigationDelegate) -> Swift.Bool {
-    self._multiplexer.contains(observer)
-  }
-
-  /// The number of registered observers that are alive.
-  public var count: Swift.Int {
-    self._multiplexer.count
-  }
-
-  /// Whether no registered observer is alive.
-  public var isEmpty: Swift.Bool {
-    self._multiplexer.isEmpty
-  }
-
-  /// The registered observers that are alive, in call order.
-  public var observers: [any WKNavigationDelegate] {
-    self._multiplexer.observers
-  }
-
   /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
   /// `Multiplexer.debugDescription`.
-  nonisolated public override var debugDescription: Swift.String {
-    self._multiplexer.debugDescription
-  }
+  nonisolated public override var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
-  @available(iOS 8.0, *)
-  public func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void) {
+  @available(iOS 8.0, *) public func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
     let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKNavigationDelegate, Swift.Void, Swift.Bool> { responses, _ in
@@ -133,8 +65,7 @@ public final class WKNavigationDelegateMultiplexer: Foundation.NSObject, WKNavig
     }
   }
 
-  @available(iOS 13.0, *)
-  public func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, preferences: WKWebpagePreferences, decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy, WKWebpagePreferences) -> Void) {
+  @available(iOS 13.0, *) public func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, preferences: WKWebpagePreferences, decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy, WKWebpagePreferences) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
     let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKNavigationDelegate, Swift.Void, Swift.Bool> { responses, _ in
@@ -152,8 +83,7 @@ public final class WKNavigationDelegateMultiplexer: Foundation.NSObject, WKNavig
     }
   }
 
-  @available(iOS 8.0, *)
-  public func webView(_ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse, decisionHandler: @escaping @MainActor @Sendable (WKNavigationResponsePolicy) -> Void) {
+  @available(iOS 8.0, *) public func webView(_ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse, decisionHandler: @escaping @MainActor @Sendable (WKNavigationResponsePolicy) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
     let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKNavigationDelegate, Swift.Void, Swift.Bool> { responses, _ in
@@ -171,86 +101,43 @@ public final class WKNavigationDelegateMultiplexer: Foundation.NSObject, WKNavig
     }
   }
 
-  @available(iOS 8.0, *)
-  public func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.webView?(webView, didStartProvisionalNavigation: navigation) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 8.0, *) public func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) {
+    self._notifyImplementing {
+      $0.webView?(webView, didStartProvisionalNavigation: navigation)
     }
   }
 
-  @available(iOS 8.0, *)
-  public func webView(_ webView: WKWebView, didReceiveServerRedirectForProvisionalNavigation navigation: WKNavigation!) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.webView?(webView, didReceiveServerRedirectForProvisionalNavigation: navigation) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 8.0, *) public func webView(_ webView: WKWebView, didReceiveServerRedirectForProvisionalNavigation navigation: WKNavigation!) {
+    self._notifyImplementing {
+      $0.webView?(webView, didReceiveServerRedirectForProvisionalNavigation: navigation)
     }
   }
 
-  @available(iOS 8.0, *)
-  public func webView(_ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.webView?(webView, didFailProvisionalNavigation: navigation, withError: error) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 8.0, *) public func webView(_ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error) {
+    self._notifyImplementing {
+      $0.webView?(webView, didFailProvisionalNavigation: navigation, withError: error)
     }
   }
 
-  @available(iOS 8.0, *)
-  public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.webView?(webView, didCommit: navigation) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 8.0, *) public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
+    self._notifyImplementing {
+      $0.webView?(webView, didCommit: navigation)
     }
   }
 
-  @available(iOS 8.0, *)
-  public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.webView?(webView, didFinish: navigation) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 8.0, *) public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
+    self._notifyImplementing {
+      $0.webView?(webView, didFinish: navigation)
     }
   }
 
-  @available(iOS 8.0, *)
-  public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.webView?(webView, didFail: navigation, withError: error) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 8.0, *) public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
+    self._notifyImplementing {
+      $0.webView?(webView, didFail: navigation, withError: error)
     }
   }
 
-  @available(iOS 8.0, *)
-  public func webView(_ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge, completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+  @available(iOS 8.0, *) public func webView(_ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge, completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
     let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKNavigationDelegate, Swift.Void, Swift.Bool> { responses, _ in
@@ -268,21 +155,13 @@ public final class WKNavigationDelegateMultiplexer: Foundation.NSObject, WKNavig
     }
   }
 
-  @available(iOS 9.0, *)
-  public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.webViewWebContentProcessDidTerminate?(webView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 9.0, *) public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
+    self._notifyImplementing {
+      $0.webViewWebContentProcessDidTerminate?(webView)
     }
   }
 
-  @available(iOS 14.0, *)
-  public func webView(_ webView: WKWebView, authenticationChallenge challenge: URLAuthenticationChallenge, shouldAllowDeprecatedTLS decisionHandler: @escaping @MainActor @Sendable (Bool) -> Void) {
+  @available(iOS 14.0, *) public func webView(_ webView: WKWebView, authenticationChallenge challenge: URLAuthenticationChallenge, shouldAllowDeprecatedTLS decisionHandler: @escaping @MainActor @Sendable (Bool) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
     let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKNavigationDelegate, Swift.Void, Swift.Bool> { responses, _ in
@@ -300,34 +179,19 @@ public final class WKNavigationDelegateMultiplexer: Foundation.NSObject, WKNavig
     }
   }
 
-  @available(iOS 14.5, *)
-  public func webView(_ webView: WKWebView, navigationAction: WKNavigationAction, didBecome download: WKDownload) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.webView?(webView, navigationAction: navigationAction, didBecome: download) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 14.5, *) public func webView(_ webView: WKWebView, navigationAction: WKNavigationAction, didBecome download: WKDownload) {
+    self._notifyImplementing {
+      $0.webView?(webView, navigationAction: navigationAction, didBecome: download)
     }
   }
 
-  @available(iOS 14.5, *)
-  public func webView(_ webView: WKWebView, navigationResponse: WKNavigationResponse, didBecome download: WKDownload) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.webView?(webView, navigationResponse: navigationResponse, didBecome: download) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 14.5, *) public func webView(_ webView: WKWebView, navigationResponse: WKNavigationResponse, didBecome download: WKDownload) {
+    self._notifyImplementing {
+      $0.webView?(webView, navigationResponse: navigationResponse, didBecome: download)
     }
   }
 
-  @available(iOS 26.0, *)
-  public func webView(_ webView: WKWebView, shouldGoTo backForwardListItem: WKBackForwardListItem, willUseInstantBack: Bool, completionHandler: @escaping (Bool) -> Void) {
+  @available(iOS 26.0, *) public func webView(_ webView: WKWebView, shouldGoTo backForwardListItem: WKBackForwardListItem, willUseInstantBack: Bool, completionHandler: @escaping (Bool) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
     let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKNavigationDelegate, Swift.Void, Swift.Bool> { responses, _ in
@@ -394,10 +258,11 @@ public final class WKNavigationDelegateMultiplexer: Foundation.NSObject, WKNavig
   /// sender asks again; see `DelegateMultiplexing.reassignDelegateSlots()`. A multiplexer you put in a slot
   /// yourself is not reassigned: assign it again yourself.
   ///
-  /// Called after ``add(_:retention:priority:)``, ``remove(_:)`` and ``removeAndWait(_:)``, and after a call of
-  /// an optional requirement that no observer implemented (so a deallocated observer is noticed at the
-  /// sender's next call of a requirement only it implemented, or at the next registration change). Call it
-  /// after changing the observers otherwise: through ``multiplexer`` (its `primary`), or a token.
+  /// Called after ``add(_:retention:priority:)``, ``remove(_:)``, ``removeAndWait(_:)`` and ``removeAll()``
+  /// (through ``observersDidChange()``), and after a call of an optional requirement that no observer
+  /// implemented (so a deallocated observer is noticed at the sender's next call of a requirement only it
+  /// implemented, or at the next registration change). Call it after changing the observers otherwise: through
+  /// ``multiplexer`` (its `primary`), or a token.
   public func refreshRespondsToSelector() {
     let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
       self._isImplemented(Self._optionalSelectors[index])
@@ -406,16 +271,12 @@ public final class WKNavigationDelegateMultiplexer: Foundation.NSObject, WKNavig
       self.reassignDelegateSlots()
     }
   }
-}
 
-/// Combines the observers' answers to the calls of a `WKNavigationDelegateMultiplexer` that return a value.
-///
-/// Set an object conforming to it as the multiplexer's `combiner`. Each method receives the responses of
-/// the observers that implement the requirement, lazily and in call order, with the observer that gave each
-/// one, and the requirement's default value. Every method is optional: the default implementation returns
-/// the first response's value (the policy used when no combiner is set).
-@MainActor
-public protocol WKNavigationDelegateCombining: AnyObject {
+  /// Calls ``refreshRespondsToSelector()``: `DelegateMultiplexing`'s `add`, `remove`, `removeAndWait(_:)` and
+  /// `removeAll()` call it after changing the observers.
+  public func observersDidChange() {
+    self.refreshRespondsToSelector()
+  }
 }
 
 #endif

@@ -25,14 +25,10 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
 
   /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
   /// the rest of the runtime API.
-  public var multiplexer: Multiplex.Multiplexer<any WKUIDelegate> {
-    self._multiplexer
-  }
+  public var multiplexer: Multiplex.Multiplexer<any WKUIDelegate> { self._multiplexer }
 
   /// This multiplexer as a `any WKUIDelegate`, for a delegate slot. See `DelegateMultiplexing`.
-  public var asDelegate: any WKUIDelegate {
-    self
-  }
+  public var asDelegate: any WKUIDelegate { self }
 
   /// The object that combines the observers' answers to calls that return a value; `nil` for the default
   /// policy (the first responding observer's answer).
@@ -53,118 +49,25 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
     self._multiplexer = Multiplex.Multiplexer(source: source)
   }
 
-  /// Registers an observer, called after those already registered with the same or a higher priority.
-  ///
-  /// See `Multiplexer.add(_:retention:priority:)`.
-  @discardableResult
-  public func add(
-    _ observer: any WKUIDelegate,
-    retention: Multiplex.Retention = .weak,
-    priority: Swift.Int = 0
-  ) -> Multiplex.ObservationToken {
-    let token = self._multiplexer.add(observer, retention: retention, priority: priority)
-    self.refreshRespondsToSelector()
-    return token
-  }
-
-  /// Unregisters an observer. See `Multiplexer.remove(_:)`.
-  public func remove(_ observer: any WKUIDelegate) {
-    self._multiplexer.remove(observer)
-    self.refreshRespondsToSelector()
-  }
-
-  /// Unregisters an observer and waits for calls in flight on other threads.
-  ///
-  /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
-  @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
-  public func removeAndWait(_ observer: any WKUIDelegate) {
-    self._multiplexer.removeAndWait(observer)
-    self.refreshRespondsToSelector()
-  }
-
-  /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
-  public func removeAll() {
-    self._multiplexer.removeAll()
-    self.refreshRespondsToSelector()
-  }
-
-  /// Whether `observer` is registered and alive.
-  public func contains(_ observer: any WKUIDelegate) -> Swift.Bool {
-    self._multiplexer.contains(observer)
-  }
-
-  /// The number of registered observers that are alive.
-  public var count: Swift.Int {
-    self._multiplexer.count
-  }
-
-  /// Whether no registered observer is alive.
-  public var isEmpty: Swift.Bool {
-    self._multiplexer.isEmpty
-  }
-
-  /// The registered observers that are alive, in call order.
-  public var observers: [any WKUIDelegate] {
-    self._multiplexer.observers
-  }
-
   /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
   /// `Multiplexer.debugDescription`.
-  nonisolated public override var debugDescription: Swift.String {
-    self._multiplexer.debugDescription
-  }
+  nonisolated public override var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
-  @available(iOS 8.0, *)
-  public func webView(_ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration, for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures) -> WKWebView? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.wkuiDelegateMultiplexer(
-            self,
-            combineWebViewCreateWebViewWithForWindowFeatures: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any WKUIDelegate) -> WKWebView? in
-        guard let method = observer.webView(_:createWebViewWith:for:windowFeatures:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(webView, configuration, navigationAction, windowFeatures)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any WKUIDelegate) -> WKWebView? in
-      guard let method = observer.webView(_:createWebViewWith:for:windowFeatures:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(webView, configuration, navigationAction, windowFeatures)
+  @available(iOS 8.0, *) public func webView(_ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration, for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures) -> WKWebView? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.wkuiDelegateMultiplexer(self, combineWebViewCreateWebViewWithForWindowFeatures: &$1, default: $2)
+    } _: {
+      $0.webView(_:createWebViewWith:for:windowFeatures:).map { $0(webView, configuration, navigationAction, windowFeatures) }
     }
   }
 
-  @available(iOS 9.0, *)
-  public func webViewDidClose(_ webView: WKWebView) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.webViewDidClose?(webView) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 9.0, *) public func webViewDidClose(_ webView: WKWebView) {
+    self._notifyImplementing {
+      $0.webViewDidClose?(webView)
     }
   }
 
-  @available(iOS 8.0, *)
-  public func webView(_ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable () -> Void) {
+  @available(iOS 8.0, *) public func webView(_ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable () -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
     let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
@@ -182,8 +85,7 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
     }
   }
 
-  @available(iOS 8.0, *)
-  public func webView(_ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (Bool) -> Void) {
+  @available(iOS 8.0, *) public func webView(_ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (Bool) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
     let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
@@ -201,8 +103,7 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
     }
   }
 
-  @available(iOS 8.0, *)
-  public func webView(_ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?, initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void) {
+  @available(iOS 8.0, *) public func webView(_ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?, initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
     let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
@@ -220,8 +121,7 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
     }
   }
 
-  @available(iOS 15.0, *)
-  public func webView(_ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin, initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType, decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void) {
+  @available(iOS 15.0, *) public func webView(_ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin, initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType, decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
     let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
@@ -239,8 +139,7 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
     }
   }
 
-  @available(iOS 15.0, *)
-  public func webView(_ webView: WKWebView, requestDeviceOrientationAndMotionPermissionFor origin: WKSecurityOrigin, initiatedByFrame frame: WKFrameInfo, decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void) {
+  @available(iOS 15.0, *) public func webView(_ webView: WKWebView, requestDeviceOrientationAndMotionPermissionFor origin: WKSecurityOrigin, initiatedByFrame frame: WKFrameInfo, decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
     let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
@@ -258,93 +157,29 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
     }
   }
 
-  @available(iOS, introduced: 10.0, deprecated: 13.0)
-  public func webView(_ webView: WKWebView, shouldPreviewElement elementInfo: WKPreviewElementInfo) -> Bool {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: true,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.wkuiDelegateMultiplexer(
-            self,
-            combineWebViewShouldPreviewElement: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any WKUIDelegate) -> Bool in
-        guard let answer = observer.webView?(webView, shouldPreviewElement: elementInfo) else {
-          return Multiplex.notImplemented(by: observer, returning: true)
-        }
-        responded = true
-        return answer
-      }
-    }
-    return self._multiplexer.combine(default: true, requirement: #function) { (observer: any WKUIDelegate) -> Bool in
-      guard let answer = observer.webView?(webView, shouldPreviewElement: elementInfo) else {
-        return Multiplex.notImplemented(by: observer, returning: true)
-      }
-      responded = true
-      return answer
+  @available(iOS, introduced: 10.0, deprecated: 13.0) public func webView(_ webView: WKWebView, shouldPreviewElement elementInfo: WKPreviewElementInfo) -> Bool {
+    self._combineImplementing(default: true, combiner: self.combiner) {
+      $0.wkuiDelegateMultiplexer(self, combineWebViewShouldPreviewElement: &$1, default: $2)
+    } _: {
+      $0.webView?(webView, shouldPreviewElement: elementInfo)
     }
   }
 
-  @available(iOS, introduced: 10.0, deprecated: 13.0)
-  public func webView(_ webView: WKWebView, previewingViewControllerForElement elementInfo: WKPreviewElementInfo, defaultActions previewActions: [any WKPreviewActionItem]) -> UIViewController? {
-    var responded = false
-    defer {
-      if !responded {
-        self.refreshRespondsToSelector()
-      }
-    }
-    if let combiner = self.combiner {
-      return self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.wkuiDelegateMultiplexer(
-            self,
-            combineWebViewPreviewingViewControllerForElementDefaultActions: &responses,
-            default: defaultValue
-          )
-        }
-      ) { (observer: any WKUIDelegate) -> UIViewController? in
-        guard let method = observer.webView(_:previewingViewControllerForElement:defaultActions:) else {
-          return Multiplex.notImplemented(by: observer, returning: nil)
-        }
-        responded = true
-        return method(webView, elementInfo, previewActions)
-      }
-    }
-    return self._multiplexer.combine(default: nil, requirement: #function) { (observer: any WKUIDelegate) -> UIViewController? in
-      guard let method = observer.webView(_:previewingViewControllerForElement:defaultActions:) else {
-        return Multiplex.notImplemented(by: observer, returning: nil)
-      }
-      responded = true
-      return method(webView, elementInfo, previewActions)
+  @available(iOS, introduced: 10.0, deprecated: 13.0) public func webView(_ webView: WKWebView, previewingViewControllerForElement elementInfo: WKPreviewElementInfo, defaultActions previewActions: [any WKPreviewActionItem]) -> UIViewController? {
+    self._combineImplementing(default: nil, combiner: self.combiner) {
+      $0.wkuiDelegateMultiplexer(self, combineWebViewPreviewingViewControllerForElementDefaultActions: &$1, default: $2)
+    } _: {
+      $0.webView(_:previewingViewControllerForElement:defaultActions:).map { $0(webView, elementInfo, previewActions) }
     }
   }
 
-  @available(iOS, introduced: 10.0, deprecated: 13.0)
-  public func webView(_ webView: WKWebView, commitPreviewingViewController previewingViewController: UIViewController) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.webView?(webView, commitPreviewingViewController: previewingViewController) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS, introduced: 10.0, deprecated: 13.0) public func webView(_ webView: WKWebView, commitPreviewingViewController previewingViewController: UIViewController) {
+    self._notifyImplementing {
+      $0.webView?(webView, commitPreviewingViewController: previewingViewController)
     }
   }
 
-  @available(iOS 13.0, *)
-  public func webView(_ webView: WKWebView, contextMenuConfigurationForElement elementInfo: WKContextMenuElementInfo, completionHandler: @escaping @MainActor @Sendable (UIContextMenuConfiguration?) -> Void) {
+  @available(iOS 13.0, *) public func webView(_ webView: WKWebView, contextMenuConfigurationForElement elementInfo: WKContextMenuElementInfo, completionHandler: @escaping @MainActor @Sendable (UIContextMenuConfiguration?) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
     let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
@@ -362,47 +197,25 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
     }
   }
 
-  @available(iOS 13.0, *)
-  public func webView(_ webView: WKWebView, contextMenuWillPresentForElement elementInfo: WKContextMenuElementInfo) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.webView?(webView, contextMenuWillPresentForElement: elementInfo) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 13.0, *) public func webView(_ webView: WKWebView, contextMenuWillPresentForElement elementInfo: WKContextMenuElementInfo) {
+    self._notifyImplementing {
+      $0.webView?(webView, contextMenuWillPresentForElement: elementInfo)
     }
   }
 
-  @available(iOS 13.0, *)
-  public func webView(_ webView: WKWebView, contextMenuForElement elementInfo: WKContextMenuElementInfo, willCommitWithAnimator animator: any UIContextMenuInteractionCommitAnimating) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.webView?(webView, contextMenuForElement: elementInfo, willCommitWithAnimator: animator) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 13.0, *) public func webView(_ webView: WKWebView, contextMenuForElement elementInfo: WKContextMenuElementInfo, willCommitWithAnimator animator: any UIContextMenuInteractionCommitAnimating) {
+    self._notifyImplementing {
+      $0.webView?(webView, contextMenuForElement: elementInfo, willCommitWithAnimator: animator)
     }
   }
 
-  @available(iOS 13.0, *)
-  public func webView(_ webView: WKWebView, contextMenuDidEndForElement elementInfo: WKContextMenuElementInfo) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.webView?(webView, contextMenuDidEndForElement: elementInfo) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 13.0, *) public func webView(_ webView: WKWebView, contextMenuDidEndForElement elementInfo: WKContextMenuElementInfo) {
+    self._notifyImplementing {
+      $0.webView?(webView, contextMenuDidEndForElement: elementInfo)
     }
   }
 
-  @available(iOS 16.0, *)
-  public func webView(_ webView: WKWebView, showLockdownModeFirstUseMessage message: String, completionHandler: @escaping @MainActor @Sendable (WKDialogResult) -> Void) {
+  @available(iOS 16.0, *) public func webView(_ webView: WKWebView, showLockdownModeFirstUseMessage message: String, completionHandler: @escaping @MainActor @Sendable (WKDialogResult) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
     let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
@@ -420,34 +233,19 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
     }
   }
 
-  @available(iOS 16.4, *)
-  public func webView(_ webView: WKWebView, willPresentEditMenuWithAnimator animator: any UIEditMenuInteractionAnimating) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.webView?(webView, willPresentEditMenuWithAnimator: animator) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 16.4, *) public func webView(_ webView: WKWebView, willPresentEditMenuWithAnimator animator: any UIEditMenuInteractionAnimating) {
+    self._notifyImplementing {
+      $0.webView?(webView, willPresentEditMenuWithAnimator: animator)
     }
   }
 
-  @available(iOS 16.4, *)
-  public func webView(_ webView: WKWebView, willDismissEditMenuWithAnimator animator: any UIEditMenuInteractionAnimating) {
-    var responded = false
-    self._multiplexer.notify { observer in
-      if observer.webView?(webView, willDismissEditMenuWithAnimator: animator) != nil {
-        responded = true
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+  @available(iOS 16.4, *) public func webView(_ webView: WKWebView, willDismissEditMenuWithAnimator animator: any UIEditMenuInteractionAnimating) {
+    self._notifyImplementing {
+      $0.webView?(webView, willDismissEditMenuWithAnimator: animator)
     }
   }
 
-  @available(iOS 18.4, *)
-  public func webView(_ webView: WKWebView, runOpenPanelWith parameters: WKOpenPanelParameters, initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable ([URL]?) -> Void) {
+  @available(iOS 18.4, *) public func webView(_ webView: WKWebView, runOpenPanelWith parameters: WKOpenPanelParameters, initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable ([URL]?) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
     let responded = self._multiplexer.combine(
       using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
@@ -517,10 +315,11 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
   /// sender asks again; see `DelegateMultiplexing.reassignDelegateSlots()`. A multiplexer you put in a slot
   /// yourself is not reassigned: assign it again yourself.
   ///
-  /// Called after ``add(_:retention:priority:)``, ``remove(_:)`` and ``removeAndWait(_:)``, and after a call of
-  /// an optional requirement that no observer implemented (so a deallocated observer is noticed at the
-  /// sender's next call of a requirement only it implemented, or at the next registration change). Call it
-  /// after changing the observers otherwise: through ``multiplexer`` (its `primary`), or a token.
+  /// Called after ``add(_:retention:priority:)``, ``remove(_:)``, ``removeAndWait(_:)`` and ``removeAll()``
+  /// (through ``observersDidChange()``), and after a call of an optional requirement that no observer
+  /// implemented (so a deallocated observer is noticed at the sender's next call of a requirement only it
+  /// implemented, or at the next registration change). Call it after changing the observers otherwise: through
+  /// ``multiplexer`` (its `primary`), or a token.
   public func refreshRespondsToSelector() {
     let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
       self._isImplemented(Self._optionalSelectors[index])
@@ -528,6 +327,12 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
     if isStale {
       self.reassignDelegateSlots()
     }
+  }
+
+  /// Calls ``refreshRespondsToSelector()``: `DelegateMultiplexing`'s `add`, `remove`, `removeAndWait(_:)` and
+  /// `removeAll()` call it after changing the observers.
+  public func observersDidChange() {
+    self.refreshRespondsToSelector()
   }
 }
 
@@ -540,55 +345,25 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
 @MainActor
 public protocol WKUIDelegateCombining: AnyObject {
   /// Combines the answers to `webView(_:createWebViewWith:for:windowFeatures:)`.
-  @available(iOS 8.0, *)
-  func wkuiDelegateMultiplexer(
-    _ multiplexer: WKUIDelegateMultiplexer,
-    combineWebViewCreateWebViewWithForWindowFeatures responses: inout Multiplex.Responses<any WKUIDelegate, WKWebView?>,
-    default defaultValue: WKWebView?
-  ) -> WKWebView?
+  @available(iOS 8.0, *) func wkuiDelegateMultiplexer(_ multiplexer: WKUIDelegateMultiplexer, combineWebViewCreateWebViewWithForWindowFeatures responses: inout Multiplex.Responses<any WKUIDelegate, WKWebView?>, default defaultValue: WKWebView?) -> WKWebView?
 
   /// Combines the answers to `webView(_:shouldPreviewElement:)`.
-  @available(iOS, introduced: 10.0, deprecated: 13.0)
-  func wkuiDelegateMultiplexer(
-    _ multiplexer: WKUIDelegateMultiplexer,
-    combineWebViewShouldPreviewElement responses: inout Multiplex.Responses<any WKUIDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  @available(iOS, introduced: 10.0, deprecated: 13.0) func wkuiDelegateMultiplexer(_ multiplexer: WKUIDelegateMultiplexer, combineWebViewShouldPreviewElement responses: inout Multiplex.Responses<any WKUIDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `webView(_:previewingViewControllerForElement:defaultActions:)`.
-  @available(iOS, introduced: 10.0, deprecated: 13.0)
-  func wkuiDelegateMultiplexer(
-    _ multiplexer: WKUIDelegateMultiplexer,
-    combineWebViewPreviewingViewControllerForElementDefaultActions responses: inout Multiplex.Responses<any WKUIDelegate, UIViewController?>,
-    default defaultValue: UIViewController?
-  ) -> UIViewController?
+  @available(iOS, introduced: 10.0, deprecated: 13.0) func wkuiDelegateMultiplexer(_ multiplexer: WKUIDelegateMultiplexer, combineWebViewPreviewingViewControllerForElementDefaultActions responses: inout Multiplex.Responses<any WKUIDelegate, UIViewController?>, default defaultValue: UIViewController?) -> UIViewController?
 }
 
 extension WKUIDelegateCombining {
-  @available(iOS 8.0, *)
-  public func wkuiDelegateMultiplexer(
-    _ multiplexer: WKUIDelegateMultiplexer,
-    combineWebViewCreateWebViewWithForWindowFeatures responses: inout Multiplex.Responses<any WKUIDelegate, WKWebView?>,
-    default defaultValue: WKWebView?
-  ) -> WKWebView? {
+  @available(iOS 8.0, *) public func wkuiDelegateMultiplexer(_ multiplexer: WKUIDelegateMultiplexer, combineWebViewCreateWebViewWithForWindowFeatures responses: inout Multiplex.Responses<any WKUIDelegate, WKWebView?>, default defaultValue: WKWebView?) -> WKWebView? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS, introduced: 10.0, deprecated: 13.0)
-  public func wkuiDelegateMultiplexer(
-    _ multiplexer: WKUIDelegateMultiplexer,
-    combineWebViewShouldPreviewElement responses: inout Multiplex.Responses<any WKUIDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  @available(iOS, introduced: 10.0, deprecated: 13.0) public func wkuiDelegateMultiplexer(_ multiplexer: WKUIDelegateMultiplexer, combineWebViewShouldPreviewElement responses: inout Multiplex.Responses<any WKUIDelegate, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  @available(iOS, introduced: 10.0, deprecated: 13.0)
-  public func wkuiDelegateMultiplexer(
-    _ multiplexer: WKUIDelegateMultiplexer,
-    combineWebViewPreviewingViewControllerForElementDefaultActions responses: inout Multiplex.Responses<any WKUIDelegate, UIViewController?>,
-    default defaultValue: UIViewController?
-  ) -> UIViewController? {
+  @available(iOS, introduced: 10.0, deprecated: 13.0) public func wkuiDelegateMultiplexer(_ multiplexer: WKUIDelegateMultiplexer, combineWebViewPreviewingViewControllerForElementDefaultActions responses: inout Multiplex.Responses<any WKUIDelegate, UIViewController?>, default defaultValue: UIViewController?) -> UIViewController? {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 }

@@ -30,19 +30,11 @@
 ///   private let _combiner = Multiplex._LockedWeakReference<any ScrollViewDelegateCombining>()
 ///   public var combiner: (any ScrollViewDelegateCombining)? { get set }  // held weakly
 ///
-///   public init()
-///   public init(source: @escaping @Sendable () -> [any ScrollViewDelegate])
-///   @discardableResult
-///   public func add(_ observer: any ScrollViewDelegate, retention: Retention = .weak, priority: Int = 0)
-///     -> ObservationToken
-///   public func remove(_ observer: any ScrollViewDelegate)
-///   public func removeAndWait(_ observer: any ScrollViewDelegate)
-///   public func contains(_ observer: any ScrollViewDelegate) -> Bool
-///   public var count: Int { get }
-///   public var isEmpty: Bool { get }
-///   public var observers: [any ScrollViewDelegate] { get }
 ///   public var multiplexer: Multiplex.Multiplexer<any ScrollViewDelegate> { get }  // the runtime API
 ///   public var asDelegate: any ScrollViewDelegate { get }  // self, for DelegateMultiplexing
+///   public init()
+///   public init(source: @escaping @Sendable () -> [any ScrollViewDelegate])
+///   // add(_:retention:priority:), remove(_:), count, observers…: from DelegateMultiplexing's extension.
 ///
 ///   public func scrollViewDidScroll(_ scrollView: ScrollView) {
 ///     self._multiplexer.notify {
@@ -51,18 +43,9 @@
 ///   }
 ///
 ///   public func viewForZooming(in scrollView: ScrollView) -> View? {
-///     if let combiner = self._combiner.object {
-///       return self._multiplexer._combine(
-///         default: nil,
-///         requirement: #function,
-///         combining: { responses, defaultValue in
-///           combiner.scrollViewDelegateMultiplexer(self, combineViewForZoomingIn: &responses, default: defaultValue)
-///         }
-///       ) {
-///         $0.viewForZooming(in: scrollView)
-///       }
-///     }
-///     return self._multiplexer.combine(default: nil, requirement: #function) {
+///     self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
+///       $0.scrollViewDelegateMultiplexer(self, combineViewForZoomingIn: &$1, default: $2)
+///     } _: {
 ///       $0.viewForZooming(in: scrollView)
 ///     }
 ///   }

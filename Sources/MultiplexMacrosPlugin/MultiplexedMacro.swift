@@ -11,7 +11,11 @@ public import SwiftSyntaxMacros
 /// `MultiplexGeneratorCore`, which `multiplex-generate` shares. The peer role reports the diagnostics; the
 /// extension role stays silent so that each problem is reported once. Either role generates nothing when the
 /// model has a diagnostic.
-public enum MultiplexedMacro {}
+public enum MultiplexedMacro {
+  /// The generated text as the emitter writes it, as `multiplex-generate` writes it too: formatting it again would
+  /// spread one-line members over several lines.
+  public static var formatMode: FormatMode { .disabled }
+}
 
 extension MultiplexedMacro: PeerMacro {
   public static func expansion(
@@ -36,7 +40,8 @@ extension MultiplexedMacro: PeerMacro {
     for diagnostic in diagnostics { context.diagnose(diagnostic) }
     guard let model else { return [] }
     let generator = Generator(model: model)
-    return [generator.multiplexerClass(), generator.combiningProtocol(), generator.forwardingProtocol()]
+    return [generator.multiplexerClass(), generator.combiningProtocolIfNeeded(), generator.forwardingProtocol()]
+      .compactMap { $0 }
   }
 }
 

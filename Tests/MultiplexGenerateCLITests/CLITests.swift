@@ -368,7 +368,7 @@ func expectBadInput(
       ]
     )
     #expect(chosen.status == 0, "\(chosen.errorOutput)")
-    #expect(chosen.output.contains("using: Multiplex.Combiner<any StoreObserver, Bool, Bool>.anyTrue,"))
+    #expect(chosen.output.contains("._forward(.anyTrue, default: "))
     #expect(chosen.output.contains("Multiplex.Combiner.anyTrue.combine(&responses, default: defaultValue)"))
     #expect(chosen.output.components(separatedBy: "// A decision:").count - 1 == 1)
     #expect(chosen.output.contains("--combine 'observes(eventsOfKind:)=anyTrue' --every-observer 'progress(handler:)'"))

@@ -158,11 +158,14 @@ func typecheck(_ files: [URL], modules directory: TemporaryDirectory) throws -> 
     let generated = directory.url.appendingPathComponent("CarDelegateMultiplexer.swift")
     try result.output.write(to: generated, atomically: true, encoding: .utf8)
     let client = directory.url.appendingPathComponent("Client.swift")
+    // The client imports `Multiplex`: `add(_:retention:priority:)` is `DelegateMultiplexing`'s, and with
+    // `MemberImportVisibility` a member of another module's extension needs that module imported.
     try """
     import Cars
     import Dispatch
     import Foundation
     import Gauges
+    import Multiplex
     import Wheels
 
     final class Car: CarDelegate {

@@ -45,6 +45,8 @@ import Testing
       options: GenerationOptions(typeName: "DownloadDelegateMultiplexer")
     ).get()
     assertMatchesGolden(output, named: "SwiftDownloadDelegateMultiplexer")
+    // The event tap reads no default here: it allocates no stub of its own (only the multiplexer does).
+    #expect(output.components(separatedBy: "= _Defaults()").count - 1 == 1)
     // `completionHandler`, `decisionHandler` (throwing, no default: nothing to fall back on),
     // `needNewBodyStream completionHandler` (by its parameter name), an `Optional` `handler`, a
     // `completionHandler` that is not the last parameter and a `completion` are decisions; a closure named
@@ -198,7 +200,7 @@ import Testing
       input,
       options: GenerationOptions(typeName: "S", combining: ["observes(eventsOfKind:)": .anyTrue, "name()": .last])
     ).get()
-    #expect(output.contains("using: Multiplex.Combiner<any Store, Bool, Bool>.anyTrue,"))
+    #expect(output.contains("._forward(.anyTrue, default: "))
     #expect(output.contains("Multiplex.Combiner.anyTrue.combine(&responses, default: defaultValue)"))
     #expect(output.contains("Multiplex.Combiner.last.combine(&responses, default: defaultValue)"))
     #expect(

@@ -94,12 +94,8 @@ import Testing
     #expect(expansion.diagnostics.isEmpty)
     #expect(
       expansion.member("events", of: "class DelegateMultiplexer") == """
-        public func events(
-          bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded
-        ) -> Swift.AsyncStream<Event> {
-          self._multiplexer._events(bufferingPolicy: bufferingPolicy) {
-            _EventTap($0)
-          }
+        public func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+          self._multiplexer._events(bufferingPolicy: bufferingPolicy) { _EventTap($0) }
         }
         """
     )

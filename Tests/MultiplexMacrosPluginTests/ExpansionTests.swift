@@ -32,14 +32,10 @@ import Testing
 
           /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
           /// the rest of the runtime API.
-          public var multiplexer: Multiplex.Multiplexer<any ScrollViewDelegate> {
-            self._multiplexer
-          }
+          public var multiplexer: Multiplex.Multiplexer<any ScrollViewDelegate> { self._multiplexer }
 
           /// This multiplexer as a `any ScrollViewDelegate`, for a delegate slot. See `DelegateMultiplexing`.
-          public var asDelegate: any ScrollViewDelegate {
-            self
-          }
+          public var asDelegate: any ScrollViewDelegate { self }
 
           private let _combiner = Multiplex._LockedWeakReference<any ScrollViewDelegateCombining>()
 
@@ -48,12 +44,8 @@ import Testing
           ///
           /// Held weakly. Reading and writing it is thread-safe: each call reads it once, when it starts.
           public var combiner: (any ScrollViewDelegateCombining)? {
-            get {
-              self._combiner.object
-            }
-            set {
-              self._combiner.object = newValue
-            }
+            get { self._combiner.object }
+            set { self._combiner.object = newValue }
           }
 
           /// Creates a multiplexer without observers.
@@ -69,61 +61,9 @@ import Testing
             self._multiplexer = Multiplex.Multiplexer(source: source)
           }
 
-          /// Registers an observer, called after those already registered with the same or a higher priority.
-          ///
-          /// See `Multiplexer.add(_:retention:priority:)`.
-          @discardableResult
-          public func add(
-            _ observer: any ScrollViewDelegate,
-            retention: Multiplex.Retention = .weak,
-            priority: Swift.Int = 0
-          ) -> Multiplex.ObservationToken {
-            self._multiplexer.add(observer, retention: retention, priority: priority)
-          }
-
-          /// Unregisters an observer. See `Multiplexer.remove(_:)`.
-          public func remove(_ observer: any ScrollViewDelegate) {
-            self._multiplexer.remove(observer)
-          }
-
-          /// Unregisters an observer and waits for calls in flight on other threads.
-          ///
-          /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
-          @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
-          public func removeAndWait(_ observer: any ScrollViewDelegate) {
-            self._multiplexer.removeAndWait(observer)
-          }
-
-          /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
-          public func removeAll() {
-            self._multiplexer.removeAll()
-          }
-
-          /// Whether `observer` is registered and alive.
-          public func contains(_ observer: any ScrollViewDelegate) -> Swift.Bool {
-            self._multiplexer.contains(observer)
-          }
-
-          /// The number of registered observers that are alive.
-          public var count: Swift.Int {
-            self._multiplexer.count
-          }
-
-          /// Whether no registered observer is alive.
-          public var isEmpty: Swift.Bool {
-            self._multiplexer.isEmpty
-          }
-
-          /// The registered observers that are alive, in call order.
-          public var observers: [any ScrollViewDelegate] {
-            self._multiplexer.observers
-          }
-
           /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
           /// `Multiplexer.debugDescription`.
-          public var debugDescription: Swift.String {
-            self._multiplexer.debugDescription
-          }
+          public var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
           public func scrollViewDidScroll(_ scrollView: ScrollView) {
             self._multiplexer.notify {
@@ -132,43 +72,17 @@ import Testing
           }
 
           public func viewForZooming(in scrollView: ScrollView) -> View? {
-            if let combiner = self._combiner.object {
-              return self._multiplexer._combine(
-                default: nil,
-                requirement: #function,
-                combining: { responses, defaultValue in
-                  combiner.scrollViewDelegateMultiplexer(
-                    self,
-                    combineViewForZoomingIn: &responses,
-                    default: defaultValue
-                  )
-                }
-              ) {
-                $0.viewForZooming(in: scrollView)
-              }
-            }
-            return self._multiplexer.combine(default: nil, requirement: #function) {
+            self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
+              $0.scrollViewDelegateMultiplexer(self, combineViewForZoomingIn: &$1, default: $2)
+            } _: {
               $0.viewForZooming(in: scrollView)
             }
           }
 
           public func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
-            if let combiner = self._combiner.object {
-              return self._multiplexer._combine(
-                default: true,
-                requirement: #function,
-                combining: { responses, defaultValue in
-                  combiner.scrollViewDelegateMultiplexer(
-                    self,
-                    combineScrollViewShouldScrollToTop: &responses,
-                    default: defaultValue
-                  )
-                }
-              ) {
-                $0.scrollViewShouldScrollToTop(scrollView)
-              }
-            }
-            return self._multiplexer.combine(default: true, requirement: #function) {
+            self._multiplexer._forward(default: true, combiner: self._combiner.object) {
+              $0.scrollViewDelegateMultiplexer(self, combineScrollViewShouldScrollToTop: &$1, default: $2)
+            } _: {
               $0.scrollViewShouldScrollToTop(scrollView)
             }
           }
@@ -223,12 +137,8 @@ import Testing
           /// the tap is unregistered. Calls are buffered with `bufferingPolicy`: `.unbounded` keeps every event until
           /// it is read; `.bufferingOldest(n)` and `.bufferingNewest(n)` keep at most `n` unread events, dropping the
           /// newest or the oldest.
-          public func events(
-            bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded
-          ) -> Swift.AsyncStream<Event> {
-            self._multiplexer._events(bufferingPolicy: bufferingPolicy) {
-              _EventTap($0)
-            }
+          public func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+            self._multiplexer._events(bufferingPolicy: bufferingPolicy) { _EventTap($0) }
           }
         }
 
@@ -240,18 +150,10 @@ import Testing
         /// the first response's value (the policy used when no combiner is set).
         public protocol ScrollViewDelegateCombining: AnyObject {
           /// Combines the answers to `viewForZooming(in:)`.
-          func scrollViewDelegateMultiplexer(
-            _ multiplexer: ScrollViewDelegateMultiplexer,
-            combineViewForZoomingIn responses: inout Multiplex.Responses<any ScrollViewDelegate, View?>,
-            default defaultValue: View?
-          ) -> View?
+          func scrollViewDelegateMultiplexer(_ multiplexer: ScrollViewDelegateMultiplexer, combineViewForZoomingIn responses: inout Multiplex.Responses<any ScrollViewDelegate, View?>, default defaultValue: View?) -> View?
 
           /// Combines the answers to `scrollViewShouldScrollToTop(_:)`.
-          func scrollViewDelegateMultiplexer(
-            _ multiplexer: ScrollViewDelegateMultiplexer,
-            combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any ScrollViewDelegate, Bool>,
-            default defaultValue: Bool
-          ) -> Bool
+          func scrollViewDelegateMultiplexer(_ multiplexer: ScrollViewDelegateMultiplexer, combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any ScrollViewDelegate, Bool>, default defaultValue: Bool) -> Bool
         }
 
         /// Forwards the requirements of `ScrollViewDelegate` for the multiplexer `@Multiplexed` generates for a protocol that
@@ -260,27 +162,17 @@ import Testing
           /// The observer type of the refining protocol's multiplexer.
           associatedtype _Observer
           /// The refining protocol's runtime multiplexer, which holds the observers.
-          var multiplexer: Multiplex.Multiplexer<_Observer> {
-            get
-          }
+          var multiplexer: Multiplex.Multiplexer<_Observer> { get }
           /// `observer` as an observer of `ScrollViewDelegate`.
           static func _asScrollViewDelegate(_ observer: _Observer) -> any ScrollViewDelegate
         }
 
         extension ScrollViewDelegateCombining {
-          public func scrollViewDelegateMultiplexer(
-            _ multiplexer: ScrollViewDelegateMultiplexer,
-            combineViewForZoomingIn responses: inout Multiplex.Responses<any ScrollViewDelegate, View?>,
-            default defaultValue: View?
-          ) -> View? {
+          public func scrollViewDelegateMultiplexer(_ multiplexer: ScrollViewDelegateMultiplexer, combineViewForZoomingIn responses: inout Multiplex.Responses<any ScrollViewDelegate, View?>, default defaultValue: View?) -> View? {
             Multiplex.Combiner.first.combine(&responses, default: defaultValue)
           }
 
-          public func scrollViewDelegateMultiplexer(
-            _ multiplexer: ScrollViewDelegateMultiplexer,
-            combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any ScrollViewDelegate, Bool>,
-            default defaultValue: Bool
-          ) -> Bool {
+          public func scrollViewDelegateMultiplexer(_ multiplexer: ScrollViewDelegateMultiplexer, combineScrollViewShouldScrollToTop responses: inout Multiplex.Responses<any ScrollViewDelegate, Bool>, default defaultValue: Bool) -> Bool {
             Multiplex.Combiner.first.combine(&responses, default: defaultValue)
           }
         }
@@ -357,14 +249,10 @@ import Testing
 
           /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
           /// the rest of the runtime API.
-          var multiplexer: Multiplex.Multiplexer<any ViewDelegate> {
-            self._multiplexer
-          }
+          var multiplexer: Multiplex.Multiplexer<any ViewDelegate> { self._multiplexer }
 
           /// This multiplexer as a `any ViewDelegate`, for a delegate slot. See `DelegateMultiplexing`.
-          var asDelegate: any ViewDelegate {
-            self
-          }
+          var asDelegate: any ViewDelegate { self }
 
           /// The object that combines the observers' answers to calls that return a value; `nil` for the default
           /// policy (the first responding observer's answer).
@@ -385,61 +273,9 @@ import Testing
             self._multiplexer = Multiplex.Multiplexer(source: source)
           }
 
-          /// Registers an observer, called after those already registered with the same or a higher priority.
-          ///
-          /// See `Multiplexer.add(_:retention:priority:)`.
-          @discardableResult
-          func add(
-            _ observer: any ViewDelegate,
-            retention: Multiplex.Retention = .weak,
-            priority: Swift.Int = 0
-          ) -> Multiplex.ObservationToken {
-            self._multiplexer.add(observer, retention: retention, priority: priority)
-          }
-
-          /// Unregisters an observer. See `Multiplexer.remove(_:)`.
-          func remove(_ observer: any ViewDelegate) {
-            self._multiplexer.remove(observer)
-          }
-
-          /// Unregisters an observer and waits for calls in flight on other threads.
-          ///
-          /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
-          @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
-          func removeAndWait(_ observer: any ViewDelegate) {
-            self._multiplexer.removeAndWait(observer)
-          }
-
-          /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
-          func removeAll() {
-            self._multiplexer.removeAll()
-          }
-
-          /// Whether `observer` is registered and alive.
-          func contains(_ observer: any ViewDelegate) -> Swift.Bool {
-            self._multiplexer.contains(observer)
-          }
-
-          /// The number of registered observers that are alive.
-          var count: Swift.Int {
-            self._multiplexer.count
-          }
-
-          /// Whether no registered observer is alive.
-          var isEmpty: Swift.Bool {
-            self._multiplexer.isEmpty
-          }
-
-          /// The registered observers that are alive, in call order.
-          var observers: [any ViewDelegate] {
-            self._multiplexer.observers
-          }
-
           /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
           /// `Multiplexer.debugDescription`.
-          var debugDescription: Swift.String {
-            self._multiplexer.debugDescription
-          }
+          var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
           func viewDidLayout(_ view: View) {
             self._multiplexer.notify {
@@ -511,12 +347,8 @@ import Testing
           /// the tap is unregistered. Calls are buffered with `bufferingPolicy`: `.unbounded` keeps every event until
           /// it is read; `.bufferingOldest(n)` and `.bufferingNewest(n)` keep at most `n` unread events, dropping the
           /// newest or the oldest.
-          func events(
-            bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded
-          ) -> Swift.AsyncStream<Event> {
-            self._multiplexer._events(bufferingPolicy: bufferingPolicy) {
-              _EventTap($0)
-            }
+          func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+            self._multiplexer._events(bufferingPolicy: bufferingPolicy) { _EventTap($0) }
           }
         }
 
@@ -529,11 +361,7 @@ import Testing
         @MainActor
         protocol ViewDelegateCombining: AnyObject {
           /// Combines the answers to `preferredSize(for:)`.
-          func viewDelegateMultiplexer(
-            _ multiplexer: ViewDelegateMultiplexer,
-            combinePreferredSizeFor responses: inout Multiplex.Responses<any ViewDelegate, Size?>,
-            default defaultValue: Size?
-          ) -> Size?
+          func viewDelegateMultiplexer(_ multiplexer: ViewDelegateMultiplexer, combinePreferredSizeFor responses: inout Multiplex.Responses<any ViewDelegate, Size?>, default defaultValue: Size?) -> Size?
         }
 
         /// Forwards the requirements of `ViewDelegate` for the multiplexer `@Multiplexed` generates for a protocol that
@@ -543,19 +371,13 @@ import Testing
           /// The observer type of the refining protocol's multiplexer.
           associatedtype _Observer
           /// The refining protocol's runtime multiplexer, which holds the observers.
-          var multiplexer: Multiplex.Multiplexer<_Observer> {
-            get
-          }
+          var multiplexer: Multiplex.Multiplexer<_Observer> { get }
           /// `observer` as an observer of `ViewDelegate`.
           nonisolated static func _asViewDelegate(_ observer: _Observer) -> any ViewDelegate
         }
 
         extension ViewDelegateCombining {
-          func viewDelegateMultiplexer(
-            _ multiplexer: ViewDelegateMultiplexer,
-            combinePreferredSizeFor responses: inout Multiplex.Responses<any ViewDelegate, Size?>,
-            default defaultValue: Size?
-          ) -> Size? {
+          func viewDelegateMultiplexer(_ multiplexer: ViewDelegateMultiplexer, combinePreferredSizeFor responses: inout Multiplex.Responses<any ViewDelegate, Size?>, default defaultValue: Size?) -> Size? {
             Multiplex.Combiner.first.combine(&responses, default: defaultValue)
           }
         }

@@ -29,9 +29,7 @@ import Testing
           /// The observer type of the refining protocol's multiplexer.
           associatedtype _Observer
           /// The refining protocol's runtime multiplexer, which holds the observers.
-          var multiplexer: Multiplex.Multiplexer<_Observer> {
-            get
-          }
+          var multiplexer: Multiplex.Multiplexer<_Observer> { get }
           /// `observer` as an observer of `Base`.
           static func _asBase(_ observer: _Observer) -> any Base
         }
@@ -103,9 +101,7 @@ import Testing
           /// The observer type of the refining protocol's multiplexer.
           associatedtype _Observer
           /// The refining protocol's runtime multiplexer, which holds the observers.
-          var multiplexer: Multiplex.Multiplexer<_Observer> {
-            get
-          }
+          var multiplexer: Multiplex.Multiplexer<_Observer> { get }
           /// `observer` as an observer of `Child`.
           static func _asChild(_ observer: _Observer) -> any Child
         }

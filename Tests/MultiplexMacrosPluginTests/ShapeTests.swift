@@ -47,22 +47,9 @@ import Testing
     #expect(
       expansion.member("viewForZooming", of: "class DelegateMultiplexer") == """
         func viewForZooming(in scrollView: ScrollView) -> View? {
-          if let combiner = self._combiner.object {
-            return self._multiplexer._combine(
-              default: nil,
-              requirement: #function,
-              combining: { responses, defaultValue in
-                combiner.delegateMultiplexer(
-                  self,
-                  combineViewForZoomingIn: &responses,
-                  default: defaultValue
-                )
-              }
-            ) {
-              $0.viewForZooming(in: scrollView)
-            }
-          }
-          return self._multiplexer.combine(default: nil, requirement: #function) {
+          self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
+            $0.delegateMultiplexer(self, combineViewForZoomingIn: &$1, default: $2)
+          } _: {
             $0.viewForZooming(in: scrollView)
           }
         }
@@ -77,20 +64,12 @@ import Testing
     )
     #expect(
       expansion.member("delegateMultiplexer", of: "protocol DelegateCombining") == """
-        func delegateMultiplexer(
-          _ multiplexer: DelegateMultiplexer,
-          combineViewForZoomingIn responses: inout Multiplex.Responses<any Delegate, View?>,
-          default defaultValue: View?
-        ) -> View?
+        func delegateMultiplexer(_ multiplexer: DelegateMultiplexer, combineViewForZoomingIn responses: inout Multiplex.Responses<any Delegate, View?>, default defaultValue: View?) -> View?
         """
     )
     #expect(
       expansion.member("delegateMultiplexer", of: "extension DelegateCombining") == """
-        func delegateMultiplexer(
-          _ multiplexer: DelegateMultiplexer,
-          combineViewForZoomingIn responses: inout Multiplex.Responses<any Delegate, View?>,
-          default defaultValue: View?
-        ) -> View? {
+        func delegateMultiplexer(_ multiplexer: DelegateMultiplexer, combineViewForZoomingIn responses: inout Multiplex.Responses<any Delegate, View?>, default defaultValue: View?) -> View? {
           Multiplex.Combiner.first.combine(&responses, default: defaultValue)
         }
         """
@@ -113,22 +92,9 @@ import Testing
     #expect(
       expansion.member("scrollViewShouldScrollToTop", of: "class DelegateMultiplexer") == """
         func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
-          if let combiner = self._combiner.object {
-            return self._multiplexer._combine(
-              default: true,
-              requirement: #function,
-              combining: { responses, defaultValue in
-                combiner.delegateMultiplexer(
-                  self,
-                  combineScrollViewShouldScrollToTop: &responses,
-                  default: defaultValue
-                )
-              }
-            ) {
-              $0.scrollViewShouldScrollToTop(scrollView)
-            }
-          }
-          return self._multiplexer.combine(default: true, requirement: #function) {
+          self._multiplexer._forward(default: true, combiner: self._combiner.object) {
+            $0.delegateMultiplexer(self, combineScrollViewShouldScrollToTop: &$1, default: $2)
+          } _: {
             $0.scrollViewShouldScrollToTop(scrollView)
           }
         }
@@ -168,22 +134,9 @@ import Testing
     #expect(
       expansion.member("adjust", of: "class DelegateMultiplexer") == """
         func adjust(_ value: inout Int) -> Bool? {
-          if let combiner = self._combiner.object {
-            return self._multiplexer._combine(
-              default: nil,
-              requirement: #function,
-              combining: { responses, defaultValue in
-                combiner.delegateMultiplexer(
-                  self,
-                  combineAdjust: &responses,
-                  default: defaultValue
-                )
-              }
-            ) {
-              $0.adjust(&value)
-            }
-          }
-          return self._multiplexer.combine(default: nil, requirement: #function) {
+          self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
+            $0.delegateMultiplexer(self, combineAdjust: &$1, default: $2)
+          } _: {
             $0.adjust(&value)
           }
         }
@@ -217,22 +170,9 @@ import Testing
     #expect(
       expansion.member("transform", of: "class DelegateMultiplexer") == """
         func transform(_ value: Int) throws -> Int? {
-          if let combiner = self._combiner.object {
-            return try self._multiplexer._combine(
-              default: nil,
-              requirement: #function,
-              combining: { responses, defaultValue in
-                combiner.delegateMultiplexer(
-                  self,
-                  combineTransform: &responses,
-                  default: defaultValue
-                )
-              }
-            ) {
-              try $0.transform(value)
-            }
-          }
-          return try self._multiplexer.combine(default: nil, requirement: #function) {
+          try self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
+            $0.delegateMultiplexer(self, combineTransform: &$1, default: $2)
+          } _: {
             try $0.transform(value)
           }
         }
@@ -241,22 +181,9 @@ import Testing
     #expect(
       expansion.member("check", of: "class DelegateMultiplexer") == """
         func check(_ value: Int) throws(ValidationError) -> Bool? {
-          if let combiner = self._combiner.object {
-            return try self._multiplexer._combine(
-              default: nil,
-              requirement: #function,
-              combining: { responses, defaultValue in
-                combiner.delegateMultiplexer(
-                  self,
-                  combineCheck: &responses,
-                  default: defaultValue
-                )
-              }
-            ) { (observer: any Delegate) throws(ValidationError) -> Bool? in
-              try observer.check(value)
-            }
-          }
-          return try self._multiplexer.combine(default: nil, requirement: #function) { (observer: any Delegate) throws(ValidationError) -> Bool? in
+          try self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
+            $0.delegateMultiplexer(self, combineCheck: &$1, default: $2)
+          } _: { (observer: any Delegate) throws(ValidationError) -> Bool? in
             try observer.check(value)
           }
         }
@@ -359,22 +286,9 @@ import Testing
     #expect(
       expansion.member("value", of: "class DelegateMultiplexer") == """
         func value<T: Decodable, Key>(forKey key: Key, as type: T.Type) -> T? where Key: Hashable {
-          if let combiner = self._combiner.object {
-            return self._multiplexer._combine(
-              default: nil,
-              requirement: #function,
-              combining: { responses, defaultValue in
-                combiner.delegateMultiplexer(
-                  self,
-                  combineValueForKeyAs: &responses,
-                  default: defaultValue
-                )
-              }
-            ) {
-              $0.value(forKey: key, as: type)
-            }
-          }
-          return self._multiplexer.combine(default: nil, requirement: #function) {
+          self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
+            $0.delegateMultiplexer(self, combineValueForKeyAs: &$1, default: $2)
+          } _: {
             $0.value(forKey: key, as: type)
           }
         }
@@ -398,17 +312,9 @@ import Testing
     )
     #expect(
       expansion.member("delegateMultiplexer", of: "protocol DelegateCombining") == """
-        func delegateMultiplexer<T: Decodable>(
-          _ multiplexer: DelegateMultiplexer,
-          combineValueForKeyAs responses: inout Multiplex.Responses<any Delegate, T?>,
-          default defaultValue: T?
-        ) -> T?
+        func delegateMultiplexer<T: Decodable>(_ multiplexer: DelegateMultiplexer, combineValueForKeyAs responses: inout Multiplex.Responses<any Delegate, T?>, default defaultValue: T?) -> T?
 
-        func delegateMultiplexer(
-          _ multiplexer: DelegateMultiplexer,
-          combineAccepts responses: inout Multiplex.Responses<any Delegate, Bool?>,
-          default defaultValue: Bool?
-        ) -> Bool?
+        func delegateMultiplexer(_ multiplexer: DelegateMultiplexer, combineAccepts responses: inout Multiplex.Responses<any Delegate, Bool?>, default defaultValue: Bool?) -> Bool?
         """
     )
   }
@@ -432,22 +338,9 @@ import Testing
       expansion.member("preferredHeight", of: "class DelegateMultiplexer") == """
         var preferredHeight: Double? {
           get {
-            if let combiner = self._combiner.object {
-              return self._multiplexer._combine(
-                default: nil,
-                requirement: #function,
-                combining: { responses, defaultValue in
-                  combiner.delegateMultiplexer(
-                    self,
-                    combinePreferredHeight: &responses,
-                    default: defaultValue
-                  )
-                }
-              ) {
-                $0.preferredHeight
-              }
-            }
-            return self._multiplexer.combine(default: nil, requirement: #function) {
+            self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
+              $0.delegateMultiplexer(self, combinePreferredHeight: &$1, default: $2)
+            } _: {
               $0.preferredHeight
             }
           }
@@ -543,22 +436,9 @@ import Testing
     #expect(
       expansion.member("view", of: "class DelegateMultiplexer") == """
         func view(`in` container: Container, for `default`: Int) -> View? {
-          if let combiner = self._combiner.object {
-            return self._multiplexer._combine(
-              default: nil,
-              requirement: #function,
-              combining: { responses, defaultValue in
-                combiner.delegateMultiplexer(
-                  self,
-                  combineViewInFor: &responses,
-                  default: defaultValue
-                )
-              }
-            ) {
-              $0.view(in: container, for: `default`)
-            }
-          }
-          return self._multiplexer.combine(default: nil, requirement: #function) {
+          self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
+            $0.delegateMultiplexer(self, combineViewInFor: &$1, default: $2)
+          } _: {
             $0.view(in: container, for: `default`)
           }
         }
@@ -581,11 +461,7 @@ import Testing
     )
     #expect(
       expansion.member("delegateMultiplexer", of: "protocol DelegateCombining") == """
-        func delegateMultiplexer(
-          _ multiplexer: DelegateMultiplexer,
-          combineViewInFor responses: inout Multiplex.Responses<any Delegate, View?>,
-          default defaultValue: View?
-        ) -> View?
+        func delegateMultiplexer(_ multiplexer: DelegateMultiplexer, combineViewInFor responses: inout Multiplex.Responses<any Delegate, View?>, default defaultValue: View?) -> View?
         """
     )
   }
@@ -610,22 +486,9 @@ import Testing
     #expect(
       expansion.member("height", of: "class DelegateMultiplexer") == """
         func height(forRow row: Int) -> Double {
-          if let combiner = self._combiner.object {
-            return self._multiplexer._combine(
-              default: 44,
-              requirement: #function,
-              combining: { responses, defaultValue in
-                combiner.delegateMultiplexer(
-                  self,
-                  combineHeightForRow: &responses,
-                  default: defaultValue
-                )
-              }
-            ) {
-              $0.height(forRow: row)
-            }
-          }
-          return self._multiplexer.combine(default: 44, requirement: #function) {
+          self._multiplexer._forward(default: 44, combiner: self._combiner.object) {
+            $0.delegateMultiplexer(self, combineHeightForRow: &$1, default: $2)
+          } _: {
             $0.height(forRow: row)
           }
         }
@@ -660,8 +523,7 @@ import Testing
     #expect(expansion.isValidSyntax)
     #expect(
       expansion.member("render", of: "class DelegateMultiplexer") == """
-        @MainActor
-        func render() {
+        @MainActor func render() {
           self._multiplexer.notify {
             $0.render()
           }
@@ -700,17 +562,9 @@ import Testing
     #expect(expansion.isValidSyntax)
     #expect(
       expansion.member("delegateMultiplexer", of: "protocol DelegateCombining") == """
-        func delegateMultiplexer(
-          _ multiplexer: DelegateMultiplexer,
-          combineValueFor responses: inout Multiplex.Responses<any Delegate, String?>,
-          default defaultValue: String?
-        ) -> String?
+        func delegateMultiplexer(_ multiplexer: DelegateMultiplexer, combineValueFor responses: inout Multiplex.Responses<any Delegate, String?>, default defaultValue: String?) -> String?
 
-        func delegateMultiplexer(
-          _ multiplexer: DelegateMultiplexer,
-          combineValueFor2 responses: inout Multiplex.Responses<any Delegate, String?>,
-          default defaultValue: String?
-        ) -> String?
+        func delegateMultiplexer(_ multiplexer: DelegateMultiplexer, combineValueFor2 responses: inout Multiplex.Responses<any Delegate, String?>, default defaultValue: String?) -> String?
         """
     )
   }
@@ -729,11 +583,7 @@ import Testing
     #expect(expansion.isValidSyntax)
     #expect(
       expansion.member("urlSessionTaskDelegateMultiplexer", of: "protocol URLSessionTaskDelegateCombining") == """
-        func urlSessionTaskDelegateMultiplexer(
-          _ multiplexer: URLSessionTaskDelegateMultiplexer,
-          combineUrlSessionShouldAccept responses: inout Multiplex.Responses<any URLSessionTaskDelegate, Bool?>,
-          default defaultValue: Bool?
-        ) -> Bool?
+        func urlSessionTaskDelegateMultiplexer(_ multiplexer: URLSessionTaskDelegateMultiplexer, combineUrlSessionShouldAccept responses: inout Multiplex.Responses<any URLSessionTaskDelegate, Bool?>, default defaultValue: Bool?) -> Bool?
         """
     )
   }
@@ -754,22 +604,9 @@ import Testing
     #expect(
       expansion.member("pick", of: "class DelegateMultiplexer") == """
         func pick(observer: Int, combiner1: Int) throws(PickError) -> Int {
-          if let combiner2 = self._combiner.object {
-            return try self._multiplexer._combine(
-              default: combiner.fallback,
-              requirement: #function,
-              combining: { responses, defaultValue in
-                combiner2.delegateMultiplexer(
-                  self,
-                  combinePickObserverCombiner1: &responses,
-                  default: defaultValue
-                )
-              }
-            ) { (observer1: any Delegate) throws(PickError) -> Int in
-              try observer1.pick(observer: observer, combiner1: combiner1)
-            }
-          }
-          return try self._multiplexer.combine(default: combiner.fallback, requirement: #function) { (observer1: any Delegate) throws(PickError) -> Int in
+          try self._multiplexer._forward(default: combiner.fallback, combiner: self._combiner.object) {
+            $0.delegateMultiplexer(self, combinePickObserverCombiner1: &$1, default: $2)
+          } _: { (observer1: any Delegate) throws(PickError) -> Int in
             try observer1.pick(observer: observer, combiner1: combiner1)
           }
         }
@@ -813,11 +650,7 @@ import Testing
     #expect(expansion.isValidSyntax)
     #expect(
       expansion.member("delegateMultiplexer", of: "protocol DelegateCombining") == """
-        func delegateMultiplexer(
-          _ multiplexer: Outer.DelegateMultiplexer,
-          combineItem responses: inout Multiplex.Responses<any Outer.Delegate, Outer.Item?>,
-          default defaultValue: Outer.Item?
-        ) -> Outer.Item?
+        func delegateMultiplexer(_ multiplexer: Outer.DelegateMultiplexer, combineItem responses: inout Multiplex.Responses<any Outer.Delegate, Outer.Item?>, default defaultValue: Outer.Item?) -> Outer.Item?
         """
     )
     #expect(
@@ -848,22 +681,9 @@ import Testing
     #expect(
       expansion.member("didChange", of: "class PackageDelegateMultiplexer") == """
         package func didChange() -> Int? {
-          if let combiner = self._combiner.object {
-            return self._multiplexer._combine(
-              default: nil,
-              requirement: #function,
-              combining: { responses, defaultValue in
-                combiner.packageDelegateMultiplexer(
-                  self,
-                  combineDidChange: &responses,
-                  default: defaultValue
-                )
-              }
-            ) {
-              $0.didChange()
-            }
-          }
-          return self._multiplexer.combine(default: nil, requirement: #function) {
+          self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
+            $0.packageDelegateMultiplexer(self, combineDidChange: &$1, default: $2)
+          } _: {
             $0.didChange()
           }
         }
@@ -872,12 +692,8 @@ import Testing
     #expect(
       expansion.member("combiner", of: "class PackageDelegateMultiplexer") == """
         package var combiner: (any PackageDelegateCombining)? {
-          get {
-            self._combiner.object
-          }
-          set {
-            self._combiner.object = newValue
-          }
+          get { self._combiner.object }
+          set { self._combiner.object = newValue }
         }
         """
     )
@@ -890,11 +706,7 @@ import Testing
     )
     #expect(
       expansion.member("packageDelegateMultiplexer", of: "extension PackageDelegateCombining") == """
-        package func packageDelegateMultiplexer(
-          _ multiplexer: PackageDelegateMultiplexer,
-          combineDidChange responses: inout Multiplex.Responses<any PackageDelegate, Int?>,
-          default defaultValue: Int?
-        ) -> Int? {
+        package func packageDelegateMultiplexer(_ multiplexer: PackageDelegateMultiplexer, combineDidChange responses: inout Multiplex.Responses<any PackageDelegate, Int?>, default defaultValue: Int?) -> Int? {
           Multiplex.Combiner.first.combine(&responses, default: defaultValue)
         }
         """
@@ -932,24 +744,10 @@ import Testing
     #expect(expansion.isValidSyntax)
     #expect(
       expansion.member("didChange", of: "class DelegateMultiplexer") == """
-        @available(macOS 16, *)
-        func didChange() -> Int? {
-          if let combiner = self._combiner.object {
-            return self._multiplexer._combine(
-              default: nil,
-              requirement: #function,
-              combining: { responses, defaultValue in
-                combiner.delegateMultiplexer(
-                  self,
-                  combineDidChange: &responses,
-                  default: defaultValue
-                )
-              }
-            ) {
-              $0.didChange()
-            }
-          }
-          return self._multiplexer.combine(default: nil, requirement: #function) {
+        @available(macOS 16, *) func didChange() -> Int? {
+          self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
+            $0.delegateMultiplexer(self, combineDidChange: &$1, default: $2)
+          } _: {
             $0.didChange()
           }
         }
@@ -957,30 +755,19 @@ import Testing
     )
     #expect(
       expansion.member("delegateMultiplexer", of: "protocol DelegateCombining") == """
-        @available(macOS 16, *)
-        func delegateMultiplexer(
-          _ multiplexer: DelegateMultiplexer,
-          combineDidChange responses: inout Multiplex.Responses<any Delegate, Int?>,
-          default defaultValue: Int?
-        ) -> Int?
+        @available(macOS 16, *) func delegateMultiplexer(_ multiplexer: DelegateMultiplexer, combineDidChange responses: inout Multiplex.Responses<any Delegate, Int?>, default defaultValue: Int?) -> Int?
         """
     )
     #expect(
       expansion.member("delegateMultiplexer", of: "extension DelegateCombining") == """
-        @available(macOS 16, *)
-        func delegateMultiplexer(
-          _ multiplexer: DelegateMultiplexer,
-          combineDidChange responses: inout Multiplex.Responses<any Delegate, Int?>,
-          default defaultValue: Int?
-        ) -> Int? {
+        @available(macOS 16, *) func delegateMultiplexer(_ multiplexer: DelegateMultiplexer, combineDidChange responses: inout Multiplex.Responses<any Delegate, Int?>, default defaultValue: Int?) -> Int? {
           Multiplex.Combiner.first.combine(&responses, default: defaultValue)
         }
         """
     )
     #expect(
       expansion.member("didChange", of: "extension Delegate") == """
-        @available(macOS 16, *)
-        func didChange() -> Int? {
+        @available(macOS 16, *) func didChange() -> Int? {
           Multiplex.notImplemented(by: self, returning: nil)
         }
         """

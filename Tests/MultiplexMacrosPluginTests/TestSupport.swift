@@ -1,3 +1,4 @@
+import Foundation
 import MultiplexMacrosPlugin
 import SwiftDiagnostics
 import SwiftParser
@@ -33,6 +34,21 @@ func assertExpansion(
   line: UInt = #line,
   column: UInt = #column
 ) {
+  if ExpectationRecorder.isRecording {
+    let tree = Parser.parse(source: source)
+    let context = BasicMacroExpansionContext(
+      sourceFiles: [tree: .init(moduleName: "TestModule", fullFilePath: "test.swift")]
+    )
+    let expanded = tree.expand(
+      macroSpecs: multiplexMacros,
+      contextGenerator: {
+        BasicMacroExpansionContext(sharingWith: context, lexicalContext: $0.allMacroLexicalContexts())
+      },
+      indentationWidth: .spaces(2)
+    )
+    let text = expanded.description.drop(while: \.isNewline).droppingLastNewlines()
+    ExpectationRecorder.record(text, kind: "expansion", filePath: filePath, line: line)
+  }
   assertMacroExpansion(
     source,
     expandedSource: expandedSource,
@@ -90,10 +106,14 @@ struct Expansion {
 
   /// The members called `name` of `container` (`"class DelegateMultiplexer"`, `"protocol DelegateCombining"`,
   /// `"extension Delegate"`), overloads separated by a blank line, without the container's indentation.
-  func member(_ name: String, of container: String) -> String {
+  func member(_ name: String, of container: String, filePath: StaticString = #filePath, line: UInt = #line) -> String {
     let finder = MemberFinder(container: container, name: name)
     finder.walk(file)
-    return finder.found.joined(separator: "\n\n")
+    let text = finder.found.joined(separator: "\n\n")
+    if ExpectationRecorder.isRecording {
+      ExpectationRecorder.record(text, kind: "member=\(name)", filePath: filePath, line: line)
+    }
+    return text
   }
 
   /// Whether the expanded source parses without errors.
@@ -155,5 +175,30 @@ private final class MemberFinder: SyntaxVisitor {
       for index in lines.indices.dropFirst() { lines[index] = String(lines[index].dropFirst(indentation)) }
       found.append(lines.joined(separator: "\n"))
     }
+  }
+}
+
+/// Records the actual text of each expected expansion when `MULTIPLEX_RECORD_EXPANSIONS` names a directory, one file
+/// per call site, for `Scripts/update-expansion-tests.py` to write into the tests' literals after an intended change
+/// of the generated code (review the diff, as for the golden files).
+enum ExpectationRecorder {
+  static let directory = ProcessInfo.processInfo.environment["MULTIPLEX_RECORD_EXPANSIONS"]
+
+  static var isRecording: Bool { directory != nil }
+
+  static func record(_ text: String, kind: String, filePath: StaticString, line: UInt) {
+    guard let directory else { return }
+    let name = URL(fileURLWithPath: "\(filePath)").lastPathComponent
+    let url = URL(fileURLWithPath: directory).appendingPathComponent("\(kind):\(name):\(line)")
+    try? text.write(to: url, atomically: true, encoding: .utf8)
+  }
+}
+
+extension Substring {
+  /// Without its trailing newlines.
+  fileprivate func droppingLastNewlines() -> String {
+    var text = self
+    while text.last?.isNewline == true { text.removeLast() }
+    return String(text)
   }
 }

@@ -100,16 +100,16 @@ class GeneratedSystem: ModelSystemUnderTest {
       defer { multiplexer.combiner = nil }
       // The model returns -1 when no observer responds; the protocol's default is 0.
       return "\(modelDefault(delegate.score(), whenNobodyResponds: combiner))"
-    case .all: return "\(multiplexer.multiplexer.combine(using: .all, default: -1, requirement: nil) { $0.score() })"
+    case .all: return "\(multiplexer.multiplexer.combine(using: .all, default: -1, requirement: .any) { $0.score() })"
     case .allTrue:
       return
-        "\(multiplexer.multiplexer.combine(using: .allTrue, default: false, requirement: nil) { $0.shouldScrollToTop() })"
+        "\(multiplexer.multiplexer.combine(using: .allTrue, default: false, requirement: .any) { $0.shouldScrollToTop() })"
     case .anyTrue:
       return
-        "\(multiplexer.multiplexer.combine(using: .anyTrue, default: true, requirement: nil) { $0.shouldScrollToTop() })"
+        "\(multiplexer.multiplexer.combine(using: .anyTrue, default: true, requirement: .any) { $0.shouldScrollToTop() })"
     case .firstNonNil:
       return
-        "\(multiplexer.multiplexer.combine(using: .firstNonNil, default: "none", requirement: nil) { $0.viewForZooming() } ?? "nil")"
+        "\(multiplexer.multiplexer.combine(using: .firstNonNil, default: "none", requirement: .any) { $0.viewForZooming() } ?? "nil")"
     }
   }
   override var observerIDs: [Int] { multiplexer.observers.map { ($0 as! GeneratedModelProbe).id } }

@@ -73,9 +73,9 @@ extension Loader {
 final class LoaderMultiplexer: Loader {
   let multiplexer = Multiplexer<any Loader>()
   func load(_ value: inout Int) async { await multiplexer.notify { await $0.load(&value) } }
-  func result() async -> String? { await multiplexer.combine(default: nil, requirement: nil) { await $0.result() } }
+  func result() async -> String? { await multiplexer.combine(default: nil, requirement: .any) { await $0.result() } }
   func allResults() async -> [String?] {
-    await multiplexer.combine(using: .all, default: nil, requirement: nil) { await $0.result() }
+    await multiplexer.combine(using: .all, default: nil, requirement: .any) { await $0.result() }
   }
 }
 

@@ -36,11 +36,11 @@ struct AcceptanceTests {
     #expect(multiplexer.viewForZooming() == "d")  // default policy: first responder
     a.scoreAnswer = 1
     d.scoreAnswer = 2
-    #expect(multiplexer.observers.combine(using: .last, default: 0, requirement: nil) { $0.score() } == 2)  // built-in
+    #expect(multiplexer.observers.combine(using: .last, default: 0, requirement: .any) { $0.score() } == 2)  // built-in
     let sum = Combiner<any ScrollDelegate, Int, Int> { responses, defaultValue in
       responses.reduce(defaultValue) { $0 + $1.value }
     }
-    #expect(multiplexer.observers.combine(using: sum, default: 10, requirement: nil) { $0.score() } == 13)  // custom
+    #expect(multiplexer.observers.combine(using: sum, default: 10, requirement: .any) { $0.score() } == 13)  // custom
     #expect(multiplexer.shouldScrollToTop() == true)  // nobody responds: the default
   }
 }

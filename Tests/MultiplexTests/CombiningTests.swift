@@ -30,7 +30,7 @@ struct CombiningTests {
     probes[0].zoomAnswer = .some(nil)
     #expect(multiplexer.viewForZooming() == nil)
     #expect(
-      multiplexer.observers.combine(using: .firstNonNil, default: "none", requirement: nil) { $0.viewForZooming() }
+      multiplexer.observers.combine(using: .firstNonNil, default: "none", requirement: .any) { $0.viewForZooming() }
         == "b"
     )
   }
@@ -47,7 +47,7 @@ struct CombiningTests {
     multiplexer.observers.add(a)
     multiplexer.observers.add(silent)
     #expect(multiplexer.shouldScrollToTop() == true)
-    #expect(multiplexer.observers.combine(default: false, requirement: nil) { $0.shouldScrollToTop() } == false)
+    #expect(multiplexer.observers.combine(default: false, requirement: .any) { $0.shouldScrollToTop() } == false)
     #expect(multiplexer.score() == 0)
     #expect(log.events == ["a.shouldScrollToTop", "a.shouldScrollToTop", "a.score"])
   }
@@ -69,17 +69,17 @@ struct CombiningTests {
     let (multiplexer, log, probes) = fixture()
     defer { withExtendedLifetime(probes) {} }
     let observers = multiplexer.observers
-    #expect(observers.combine(using: .first, default: "x", requirement: nil) { $0.viewForZooming() } == "b")
-    #expect(observers.combine(using: .last, default: "x", requirement: nil) { $0.viewForZooming() } == "d")
-    #expect(observers.combine(using: .all, default: "x", requirement: nil) { $0.viewForZooming() } == ["b", "d"])
-    #expect(observers.combine(using: .firstNonNil, default: "x", requirement: nil) { $0.viewForZooming() } == "b")
+    #expect(observers.combine(using: .first, default: "x", requirement: .any) { $0.viewForZooming() } == "b")
+    #expect(observers.combine(using: .last, default: "x", requirement: .any) { $0.viewForZooming() } == "d")
+    #expect(observers.combine(using: .all, default: "x", requirement: .any) { $0.viewForZooming() } == ["b", "d"])
+    #expect(observers.combine(using: .firstNonNil, default: "x", requirement: .any) { $0.viewForZooming() } == "b")
     // Every built-in combiner calls every observer.
     #expect(log.events.count == 16)
     let empty = Multiplexer<any ScrollDelegate>()
-    #expect(empty.combine(using: .first, default: "x", requirement: nil) { $0.viewForZooming() } == "x")
-    #expect(empty.combine(using: .last, default: "x", requirement: nil) { $0.viewForZooming() } == "x")
-    #expect(empty.combine(using: .all, default: "x", requirement: nil) { $0.viewForZooming() } == [])
-    #expect(empty.combine(using: .firstNonNil, default: "x", requirement: nil) { $0.viewForZooming() } == "x")
+    #expect(empty.combine(using: .first, default: "x", requirement: .any) { $0.viewForZooming() } == "x")
+    #expect(empty.combine(using: .last, default: "x", requirement: .any) { $0.viewForZooming() } == "x")
+    #expect(empty.combine(using: .all, default: "x", requirement: .any) { $0.viewForZooming() } == [])
+    #expect(empty.combine(using: .firstNonNil, default: "x", requirement: .any) { $0.viewForZooming() } == "x")
   }
 
   @Test("firstNonNil falls back to the default when every answer is nil")
@@ -89,7 +89,7 @@ struct CombiningTests {
     probes[1].zoomAnswer = .some(nil)
     probes[3].zoomAnswer = .some(nil)
     #expect(
-      multiplexer.observers.combine(using: .firstNonNil, default: "fallback", requirement: nil) { $0.viewForZooming() }
+      multiplexer.observers.combine(using: .firstNonNil, default: "fallback", requirement: .any) { $0.viewForZooming() }
         == "fallback"
     )
   }
@@ -99,8 +99,8 @@ struct CombiningTests {
     let log = Log()
     let multiplexer = ScrollDelegateMultiplexer()
     let observers = multiplexer.observers
-    #expect(observers.combine(using: .allTrue, default: false, requirement: nil) { $0.shouldScrollToTop() } == false)
-    #expect(observers.combine(using: .anyTrue, default: true, requirement: nil) { $0.shouldScrollToTop() } == true)
+    #expect(observers.combine(using: .allTrue, default: false, requirement: .any) { $0.shouldScrollToTop() } == false)
+    #expect(observers.combine(using: .anyTrue, default: true, requirement: .any) { $0.shouldScrollToTop() } == true)
     let a = Probe("a", log: log)
     let b = Probe("b", log: log)
     let c = Probe("c", log: log)
@@ -108,14 +108,14 @@ struct CombiningTests {
     a.scrollToTopAnswer = true
     b.scrollToTopAnswer = false
     // c does not respond.
-    #expect(observers.combine(using: .allTrue, default: true, requirement: nil) { $0.shouldScrollToTop() } == false)
-    #expect(observers.combine(using: .anyTrue, default: false, requirement: nil) { $0.shouldScrollToTop() } == true)
+    #expect(observers.combine(using: .allTrue, default: true, requirement: .any) { $0.shouldScrollToTop() } == false)
+    #expect(observers.combine(using: .anyTrue, default: false, requirement: .any) { $0.shouldScrollToTop() } == true)
     #expect(log.events.count == 6)
     b.scrollToTopAnswer = true
-    #expect(observers.combine(using: .allTrue, default: false, requirement: nil) { $0.shouldScrollToTop() } == true)
+    #expect(observers.combine(using: .allTrue, default: false, requirement: .any) { $0.shouldScrollToTop() } == true)
     a.scrollToTopAnswer = false
     b.scrollToTopAnswer = false
-    #expect(observers.combine(using: .anyTrue, default: true, requirement: nil) { $0.shouldScrollToTop() } == false)
+    #expect(observers.combine(using: .anyTrue, default: true, requirement: .any) { $0.shouldScrollToTop() } == false)
   }
 
   @Test("A built-in combiner used inside a custom one combines the responses as the dispatch loop does")
@@ -133,13 +133,13 @@ struct CombiningTests {
       let combiner = Combiner<any ScrollDelegate, Bool, Bool> { responses, defaultValue in
         builtIn.combine(&responses, default: defaultValue)
       }
-      return observers.combine(using: combiner, default: defaultValue, requirement: nil) { $0.shouldScrollToTop() }
+      return observers.combine(using: combiner, default: defaultValue, requirement: .any) { $0.shouldScrollToTop() }
     }
     for builtIn in [Combiner<any ScrollDelegate, Bool, Bool>.allTrue, .anyTrue, .first, .last] {
       for defaultValue in [false, true] {
         #expect(
           pulled(builtIn, default: defaultValue)
-            == observers.combine(using: builtIn, default: defaultValue, requirement: nil) { $0.shouldScrollToTop() }
+            == observers.combine(using: builtIn, default: defaultValue, requirement: .any) { $0.shouldScrollToTop() }
         )
       }
     }
@@ -148,8 +148,8 @@ struct CombiningTests {
     #expect(pulled(.first, default: false) == true)
     #expect(pulled(.last, default: true) == false)
     let empty = Multiplexer<any ScrollDelegate>()
-    #expect(empty.combine(using: .allTrue, default: false, requirement: nil) { $0.shouldScrollToTop() } == false)
-    #expect(empty.combine(using: .last, default: true, requirement: nil) { $0.shouldScrollToTop() } == true)
+    #expect(empty.combine(using: .allTrue, default: false, requirement: .any) { $0.shouldScrollToTop() } == false)
+    #expect(empty.combine(using: .last, default: true, requirement: .any) { $0.shouldScrollToTop() } == true)
   }
 
   @Test("A custom combiner receives responses lazily and can stop early")
@@ -166,10 +166,10 @@ struct CombiningTests {
       for response in responses where response.value > 25 { return response.value }
       return defaultValue
     }
-    #expect(observers.combine(using: firstAbove25, default: -1, requirement: nil) { $0.score() } == 30)
+    #expect(observers.combine(using: firstAbove25, default: -1, requirement: .any) { $0.score() } == 30)
     #expect(log.events == ["p1.score", "p2.score", "p3.score"])
     log.clear()
-    #expect(observers.combine(using: firstAbove25, default: -1, requirement: nil) { _ in 0 } == -1)
+    #expect(observers.combine(using: firstAbove25, default: -1, requirement: .any) { _ in 0 } == -1)
   }
 
   /// A combiner is `Sendable`: a shared one can live in a static property (Swift 6 requires static stored
@@ -187,8 +187,8 @@ struct CombiningTests {
     let combiner = Self.sharedLast
     let fromAnotherTask = await Task.detached { combiner }.value
     #expect(
-      multiplexer.observers.combine(using: fromAnotherTask, default: -1, requirement: nil) { $0.score() }
-        == multiplexer.observers.combine(using: .last, default: -1, requirement: nil) { $0.score() }
+      multiplexer.observers.combine(using: fromAnotherTask, default: -1, requirement: .any) { $0.score() }
+        == multiplexer.observers.combine(using: .last, default: -1, requirement: .any) { $0.score() }
     )
   }
 
@@ -204,7 +204,8 @@ struct CombiningTests {
       return result
     }
     #expect(
-      multiplexer.observers.combine(using: fromPreferred, default: nil, requirement: nil) { $0.viewForZooming() } == "d"
+      multiplexer.observers.combine(using: fromPreferred, default: nil, requirement: .any) { $0.viewForZooming() }
+        == "d"
     )
   }
 
@@ -216,7 +217,9 @@ struct CombiningTests {
       responses.map { ($0.observer as! Probe).name }
     }
     #expect(
-      multiplexer.observers.combine(using: names, default: nil, requirement: nil) { $0.viewForZooming() } == ["b", "d"]
+      multiplexer.observers.combine(using: names, default: nil, requirement: .any) { $0.viewForZooming() } == [
+        "b", "d",
+      ]
     )
   }
 
@@ -242,7 +245,7 @@ struct CombiningTests {
     let forwarding = Forwarding(inner)
     outer.observers.add(forwarding)
     #expect(outer.score() == 42)
-    let all = outer.observers.combine(using: .all, default: 0, requirement: nil) { $0.score() }
+    let all = outer.observers.combine(using: .all, default: 0, requirement: .any) { $0.score() }
     #expect(all == [42])
     #expect(
       log.events == ["innerProbe.score", "innerProbe.didScroll(0)", "innerProbe.score", "innerProbe.didScroll(0)"]
@@ -260,7 +263,7 @@ struct CombiningTests {
     final class PropagatingMultiplexer: ScrollDelegate {
       let observers = Multiplexer<any ScrollDelegate>()
       func score() -> Int {
-        let answers = observers.combine(using: .all, default: 0, requirement: nil) { $0.score() }
+        let answers = observers.combine(using: .all, default: 0, requirement: .any) { $0.score() }
         return answers.first ?? notImplemented(by: self, returning: 0)
       }
     }
@@ -272,7 +275,7 @@ struct CombiningTests {
     #expect(outer.score() == 7)
     responder.scoreAnswer = nil
     #expect(outer.score() == 0)
-    #expect(outer.observers.combine(using: .all, default: -1, requirement: nil) { $0.score() } == [])
+    #expect(outer.observers.combine(using: .all, default: -1, requirement: .any) { $0.score() } == [])
     withExtendedLifetime(silent) {}
   }
 }

@@ -522,12 +522,12 @@ struct DeliveryContextTests {
     feed.add(answering, deliveringOn: scheduler.context)
     feed.add(recorder, deliveringOn: scheduler.context)
     #expect(feed.combine(default: 7, requirement: "answer()") { $0.answer() } == 7)
-    #expect(feed.combine(using: .all, default: 7, requirement: nil) { $0.answer() }.isEmpty)
+    #expect(feed.combine(using: .all, default: 7, requirement: .any) { $0.answer() }.isEmpty)
     feed.notify { $0.received(1) }
     let asyncCall: (any Feed) async -> Void = { $0.received(2) }
     await feed.notify(asyncCall)
     let asyncAnswer: (any Feed) async -> Int = { $0.answer() }
-    #expect(await feed.combine(default: 7, requirement: nil, asyncAnswer) == 7)
+    #expect(await feed.combine(default: 7, requirement: .any, asyncAnswer) == 7)
     scheduler.runUntilIdle()
     #expect(recorder.values.isEmpty)
     #expect(scheduler.pendingJobs == 0)

@@ -18,7 +18,7 @@ struct InterceptionTests {
     observers.primary = primary
     observers.notify { $0.didScroll(0) }
     #expect(log.events == ["primary.didScroll(0)", "secondary.didScroll(0)"])
-    #expect(observers.combine(default: 0, requirement: nil) { $0.score() } == 1)
+    #expect(observers.combine(default: 0, requirement: .any) { $0.score() } == 1)
     #expect(observers.primary === primary)
     #expect(observers.observers.first === primary)
     #expect(observers.count == 2)
@@ -33,7 +33,7 @@ struct InterceptionTests {
     secondary.zoomAnswer = .some("secondary")
     observers.primary = primary
     observers.add(secondary)
-    #expect(observers.combine(default: nil, requirement: nil) { $0.viewForZooming() } == "secondary")
+    #expect(observers.combine(default: nil, requirement: .any) { $0.viewForZooming() } == "secondary")
   }
 
   @Test("Replacing the primary unregisters the old one; a secondary set as primary moves to the front")

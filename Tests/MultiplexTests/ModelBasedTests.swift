@@ -65,15 +65,16 @@ final class RuntimeSystem: ModelSystemUnderTest {
   }
   override func combine(_ combiner: ModelCombiner) -> String {
     switch combiner {
-    case .first: "\(multiplexer.combine(using: .first, default: -1, requirement: nil) { $0.score() })"
-    case .last: "\(multiplexer.combine(using: .last, default: -1, requirement: nil) { $0.score() })"
-    case .all: "\(multiplexer.combine(using: .all, default: -1, requirement: nil) { $0.score() })"
+    case .first: "\(multiplexer.combine(using: .first, default: -1, requirement: .any) { $0.score() })"
+    case .last: "\(multiplexer.combine(using: .last, default: -1, requirement: .any) { $0.score() })"
+    case .all: "\(multiplexer.combine(using: .all, default: -1, requirement: .any) { $0.score() })"
     case .allTrue:
-      "\(multiplexer.combine(using: .allTrue, default: false, requirement: nil) { $0.shouldScrollToTop() })"
-    case .anyTrue: "\(multiplexer.combine(using: .anyTrue, default: true, requirement: nil) { $0.shouldScrollToTop() })"
+      "\(multiplexer.combine(using: .allTrue, default: false, requirement: .any) { $0.shouldScrollToTop() })"
+    case .anyTrue:
+      "\(multiplexer.combine(using: .anyTrue, default: true, requirement: .any) { $0.shouldScrollToTop() })"
     case .firstNonNil:
-      "\(multiplexer.combine(using: .firstNonNil, default: "none", requirement: nil) { $0.viewForZooming() } ?? "nil")"
-    case .stopAfterTwo: "\(multiplexer.combine(using: stopAfterTwo(), default: -1, requirement: nil) { $0.score() })"
+      "\(multiplexer.combine(using: .firstNonNil, default: "none", requirement: .any) { $0.viewForZooming() } ?? "nil")"
+    case .stopAfterTwo: "\(multiplexer.combine(using: stopAfterTwo(), default: -1, requirement: .any) { $0.score() })"
     }
   }
   override var observerIDs: [Int] { multiplexer.observers.map { ($0 as! ModelProbe).id } }

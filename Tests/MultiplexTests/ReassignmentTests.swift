@@ -176,7 +176,7 @@ private final class OptionalDelegateMultiplexer: OptionalDelegate, DelegateMulti
 
   func call(_ index: Int) -> Int {
     var responded = false
-    let answer = multiplexer.combine(default: -1, requirement: nil) { observer in
+    let answer = multiplexer.combine(default: -1, requirement: .any) { observer in
       guard observer.implemented.contains(index) else { return notImplemented(by: observer, returning: -1) }
       responded = true
       return observer.call(index)

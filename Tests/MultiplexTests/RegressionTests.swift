@@ -40,7 +40,7 @@ struct RegressionTests {
     multiplexer.observers.add(locker)
     #expect(multiplexer.shouldScrollToTop() == false)
     #expect(
-      multiplexer.observers.combine(using: .all, default: true, requirement: nil) { $0.shouldScrollToTop() } == [false]
+      multiplexer.observers.combine(using: .all, default: true, requirement: .any) { $0.shouldScrollToTop() } == [false]
     )
   }
 
@@ -75,7 +75,7 @@ struct RegressionTests {
     let multiplexer = Multiplexer<any ScrollDelegate>()
     multiplexer.add(silent)
     multiplexer.add(responder)
-    let answer = await multiplexer.combine(default: 0, requirement: nil) { observer async in observer.score() }
+    let answer = await multiplexer.combine(default: 0, requirement: .any) { observer async in observer.score() }
     #expect(answer == 42)
   }
 
@@ -239,7 +239,7 @@ struct RegressionTests {
       let innerMultiplexer = Multiplexer<any ScrollDelegate>()
       var inner: Inner?
       func load() async -> String? {
-        let answer = innerMultiplexer.combine(default: -1, requirement: nil) { $0.score() }
+        let answer = innerMultiplexer.combine(default: -1, requirement: .any) { $0.score() }
         return "\(answer)"
       }
     }
@@ -249,7 +249,7 @@ struct RegressionTests {
     outer.innerMultiplexer.add(inner)
     let multiplexer = Multiplexer<any ScrollDelegate>()
     multiplexer.add(outer)
-    let answer = await multiplexer.combine(default: "nobody", requirement: nil) { await $0.load() }
+    let answer = await multiplexer.combine(default: "nobody", requirement: .any) { await $0.load() }
     #expect(answer == "1")
     outer.inner = nil  // `inner` holds `outer`: break the cycle
   }
@@ -267,7 +267,7 @@ struct RegressionTests {
     let multiplexer = Multiplexer<any ScrollDelegate>()
     multiplexer.add(spawner)
     for _ in 0..<200 {
-      let answers = await multiplexer.combine(using: .all, default: nil, requirement: nil) { await $0.load() }
+      let answers = await multiplexer.combine(using: .all, default: nil, requirement: .any) { await $0.load() }
       #expect(answers == ["spawner"])
     }
   }
@@ -284,7 +284,33 @@ struct RegressionTests {
     #expect(observers.combine(default: -1, requirement: "score()") { $0.score() } == 44)
     #expect(observers.combine(using: .all, default: -1, requirement: "score()") { $0.score() } == [44])
     // Not named: the documented limit, the cell's own default marks the call.
-    #expect(observers.combine(default: -1, requirement: nil) { $0.score() } == -1)
+    #expect(observers.combine(default: -1, requirement: .any) { $0.score() } == -1)
+  }
+
+  @Test("combine names its forwarding member by default: an observer that calls its own defaulted requirement responds")
+  func combineNamesItsForwardingMemberByDefault() async {
+    final class Cell: ScrollDelegate {
+      func score() -> Int { viewForZooming() == nil ? 44 : 0 }  // `viewForZooming()` is this cell's default
+      func load() async -> String? { viewForZooming() ?? "cell" }
+    }
+    final class Silent: ScrollDelegate {}  // implements nothing: its defaults mark `score()` and `load()`
+    // A hand-written forwarder that leaves `requirement` out: it is `#function`, `score()` and `load()`.
+    final class Forwarder {
+      let observers = Multiplexer<any ScrollDelegate>()
+      func score() -> Int { observers.combine(default: -1) { $0.score() } }
+      func load() async -> String? { await observers.combine(default: nil) { await $0.load() } }
+    }
+    let silent = Silent()
+    let cell = Cell()
+    let forwarder = Forwarder()
+    forwarder.observers.add(silent, retention: .strong)
+    forwarder.observers.add(cell, retention: .strong)
+    // The silent observer is skipped (its mark names the requirement) and the cell responds (its own default's
+    // mark names another one).
+    #expect(forwarder.score() == 44)
+    #expect(await forwarder.load() == "cell")
+    // `.any`, the explicit spelling: the cell's own default marks the call, the documented limit.
+    #expect(forwarder.observers.combine(default: -1, requirement: .any) { $0.score() } == -1)
   }
 
   @Test("A strong observer released when a dispatch leaves may remove and wait from its deinit: no self-deadlock")
@@ -332,7 +358,7 @@ struct RegressionTests {
     outer.add(starter)
     // `score()` starts the asynchronous dispatch with `Task.immediate`, which runs on this thread, inside the
     // synchronous call to `starter`, until it suspends; the dispatch never suspends here.
-    #expect(outer.combine(default: 0, requirement: requirement.map { _ in "score()" }) { $0.score() } == 1)
+    #expect(outer.combine(default: 0, requirement: requirement == nil ? .any : "score()") { $0.score() } == 1)
     let answer = try #require(starter.answer.withLock { $0 }, "the asynchronous dispatch suspended")
     // `silent`'s default marked its call: the first responding observer is `answering`.
     #expect(answer == 7)
@@ -355,7 +381,7 @@ struct RegressionTests {
     let outer = Multiplexer<any ScrollDelegate>()
     outer.add(starter)
     // The starter responds to `score()`: its default of `answer()` marks the inner call, not this one.
-    #expect(outer.combine(default: 0, requirement: requirement.map { _ in "score()" }) { $0.score() } == 1)
+    #expect(outer.combine(default: 0, requirement: requirement == nil ? .any : "score()") { $0.score() } == 1)
     let answer = try #require(starter.answer.withLock { $0 }, "the asynchronous dispatch suspended")
     #expect(answer == 7)
     withExtendedLifetime(answering) {}
@@ -377,7 +403,7 @@ struct RegressionTests {
     let starter = ImmediateStarter(inner, requirement: nil)
     let outer = Multiplexer<any ScrollDelegate>()
     outer.add(starter)
-    #expect(outer.combine(default: 0, requirement: nil) { $0.score() } == 1)
+    #expect(outer.combine(default: 0, requirement: .any) { $0.score() } == 1)
     let answer = try #require(starter.answer.withLock { $0 }, "the asynchronous dispatch suspended")
     // `consulting` responded (with what `bystander` scored), whatever `bystander` did with its default.
     #expect(answer == 5)
@@ -408,7 +434,7 @@ final class ImmediateAnswerer: AsyncAnswering {
 final class ConsultingAnswerer: AsyncAnswering, @unchecked Sendable {
   let nested: Multiplexer<any ScrollDelegate>
   init(_ nested: Multiplexer<any ScrollDelegate>) { self.nested = nested }
-  func answer() async -> Int? { nested.combine(default: 0, requirement: nil) { $0.score() } }
+  func answer() async -> Int? { nested.combine(default: 0, requirement: .any) { $0.score() } }
 }
 
 /// Scores 5, after consulting another observer's `hint()`, which that observer leaves to its default.
@@ -435,7 +461,8 @@ final class ImmediateStarter: ScrollDelegate, AsyncAnswering, @unchecked Sendabl
     guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return 1 }
     let (inner, answer, requirement) = (self.inner, self.answer, self.requirement)
     Task.immediate {
-      let value = await inner.combine(default: 42, requirement: requirement) { await $0.answer() }
+      let named = requirement.map(ForwardedRequirement.init(stringLiteral:)) ?? .any
+      let value = await inner.combine(default: 42, requirement: named) { await $0.answer() }
       answer.withLock { $0 = .some(value) }
     }
     return 1

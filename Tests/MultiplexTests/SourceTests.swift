@@ -72,12 +72,12 @@ struct SourceTests {
     b.scoreAnswer = 2
     container.children = [a, b]
     let observers = Multiplexer<any ScrollDelegate>(source: { [unowned container] in container.children })
-    #expect(observers.combine(default: 0, requirement: nil) { $0.score() } == 1)
+    #expect(observers.combine(default: 0, requirement: .any) { $0.score() } == 1)
     let claimed = Combiner<any ScrollDelegate, Int, Int> { responses, defaultValue in
       var result = defaultValue
       for response in responses where (response.observer as? Probe)?.name == "b" { result = response.value }
       return result
     }
-    #expect(observers.combine(using: claimed, default: 0, requirement: nil) { $0.score() } == 2)
+    #expect(observers.combine(using: claimed, default: 0, requirement: .any) { $0.score() } == 2)
   }
 }

@@ -252,21 +252,23 @@ extension StressTests {
             multiplexer.notify { $0.tick(start) }
             dispatches.value.wrappingAdd(1, ordering: .relaxed)
           case 13..<15:
-            let answer = multiplexer.combine(default: nil, requirement: nil) { $0.answer(start) }
+            let answer = multiplexer.combine(default: nil, requirement: .any) { $0.answer(start) }
             if answer != -1 { wrongAnswers.value.wrappingAdd(1, ordering: .relaxed) }
             dispatches.value.wrappingAdd(1, ordering: .relaxed)
           case 15:
-            let answer = multiplexer.combine(using: .firstNonNil, default: nil, requirement: nil) { $0.answer(start) }
+            let answer = multiplexer.combine(using: .firstNonNil, default: nil, requirement: .any) { $0.answer(start) }
             if answer != -1 { wrongAnswers.value.wrappingAdd(1, ordering: .relaxed) }
             dispatches.value.wrappingAdd(1, ordering: .relaxed)
           case 16:
             // Every response, in order: the primary's first, and none from an observer that does not respond.
-            let answers = multiplexer.combine(using: .all, default: nil, requirement: nil) { $0.answer(start) }
+            let answers = multiplexer.combine(using: .all, default: nil, requirement: .any) { $0.answer(start) }
             if answers.first != -1 || answers.contains(-2) { wrongAnswers.value.wrappingAdd(1, ordering: .relaxed) }
             dispatches.value.wrappingAdd(1, ordering: .relaxed)
           default:
             // Pulled lazily and stopped early; the primary was called, and the second response is a responder's.
-            let answer = multiplexer.combine(using: secondResponse, default: nil, requirement: nil) { $0.answer(start) }
+            let answer = multiplexer.combine(using: secondResponse, default: nil, requirement: .any) {
+              $0.answer(start)
+            }
             if answer == -2 { wrongAnswers.value.wrappingAdd(1, ordering: .relaxed) }
             dispatches.value.wrappingAdd(1, ordering: .relaxed)
           }

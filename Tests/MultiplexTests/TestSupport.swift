@@ -48,16 +48,16 @@ final class ScrollDelegateMultiplexer: ScrollDelegate, DelegateMultiplexing {
   func willEndDragging(velocity: Int, target: inout Int) {
     observers.notify { $0.willEndDragging(velocity: velocity, target: &target) }
   }
-  func viewForZooming() -> String? { observers.combine(default: nil, requirement: #function) { $0.viewForZooming() } }
+  func viewForZooming() -> String? { observers.combine(default: nil) { $0.viewForZooming() } }
   func shouldScrollToTop() -> Bool {
-    observers.combine(default: true, requirement: #function) { $0.shouldScrollToTop() }
+    observers.combine(default: true) { $0.shouldScrollToTop() }
   }
-  func score() -> Int { observers.combine(default: 0, requirement: #function) { $0.score() } }
+  func score() -> Int { observers.combine(default: 0) { $0.score() } }
   func validate(_ value: Int) throws { try observers.notify { try $0.validate(value) } }
   func check(_ value: Int) throws -> Int? {
-    try observers.combine(default: nil, requirement: nil) { try $0.check(value) }
+    try observers.combine(default: nil, requirement: .any) { try $0.check(value) }
   }
-  func load() async -> String? { await observers.combine(default: nil, requirement: nil) { await $0.load() } }
+  func load() async -> String? { await observers.combine(default: nil, requirement: .any) { await $0.load() } }
   func didFinish() async { await observers.notify { await $0.didFinish() } }
   func validateAsync(_ value: Int) async throws { try await observers.notify { try await $0.validateAsync(value) } }
 }

@@ -54,7 +54,7 @@ struct ThrowsAndAsyncTests {
     observers.add(a)
     observers.add(b)
     #expect(throws: ProbeError(name: "b")) {
-      try observers.combine(using: .all, default: nil, requirement: nil) { try $0.check(0) }
+      try observers.combine(using: .all, default: nil, requirement: .any) { try $0.check(0) }
     }
   }
 
@@ -96,10 +96,10 @@ struct ThrowsAndAsyncTests {
     b.loadAnswer = .some("b")
     c.loadAnswer = .some("c")
     #expect(await multiplexer.load() == "b")
-    let all = await multiplexer.observers.combine(using: .all, default: nil, requirement: nil) { await $0.load() }
+    let all = await multiplexer.observers.combine(using: .all, default: nil, requirement: .any) { await $0.load() }
     #expect(all == ["b", "c"])
     #expect(
-      await multiplexer.observers.combine(using: .last, default: "x", requirement: nil) { await $0.load() } == "c"
+      await multiplexer.observers.combine(using: .last, default: "x", requirement: .any) { await $0.load() } == "c"
     )
   }
 

@@ -43,6 +43,6 @@ extension ListenerMultiplexer {
   /// `shouldBegin()` combined with the built-in `.allTrue` combiner, through the generated class's runtime
   /// multiplexer (the built-in fold runs in the dispatch loop; a `ListenerCombining` object pulls lazily).
   public func allShouldBegin() -> Bool {
-    multiplexer.combine(using: .allTrue, default: true, requirement: nil) { $0.shouldBegin() }
+    multiplexer.combine(using: .allTrue, default: true, requirement: .any) { $0.shouldBegin() }
   }
 }

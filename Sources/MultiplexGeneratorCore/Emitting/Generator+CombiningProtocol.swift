@@ -5,6 +5,19 @@ import SwiftSyntaxBuilder
 extension Generator {
   /// `protocol PCombining: AnyObject`. The macro attaches `@_MultiplexedCombining` to it, which generates the
   /// default implementations; for a protocol of another module they come from ``combiningDefaults()``.
+  /// Whether the protocol has a requirement that returns a value, so a combining protocol and a `combiner`: a
+  /// protocol whose requirements all return nothing gets neither.
+  package var hasCombiningProtocol: Bool {
+    model.requirements.contains(where: \.returnsValue)
+  }
+
+  /// `protocol PCombining: AnyObject`, or `nil` when no requirement returns a value
+  /// (``hasCombiningProtocol``). The macro attaches `@_MultiplexedCombining` to it, which generates the default
+  /// implementations; for a protocol of another module they come from ``combiningDefaults()``.
+  package func combiningProtocolIfNeeded() -> DeclSyntax? {
+    hasCombiningProtocol ? combiningProtocol() : nil
+  }
+
   package func combiningProtocol() -> DeclSyntax {
     var methods: [String] = []
     for requirement in model.requirements {
@@ -32,7 +45,7 @@ extension Generator {
   /// The default implementations of the combining protocol, for a protocol of another module (the macro has
   /// `@_MultiplexedCombining` generate them): the policy used when no combiner is set.
   package func combiningDefaults() -> DeclSyntax? {
-    guard let proto = combiningProtocol().as(ProtocolDeclSyntax.self) else { return nil }
+    guard hasCombiningProtocol, let proto = combiningProtocol().as(ProtocolDeclSyntax.self) else { return nil }
     let type = TypeSyntax(IdentifierTypeSyntax(name: .identifier(model.combiningName)))
     var policies: [String: CombiningPolicy] = [:]
     for requirement in model.requirements where requirement.returnsValue {
@@ -53,11 +66,7 @@ extension Generator {
     let policy = requirement.combining.map { "; by default with `Combiner.\($0.rawValue)`" } ?? ""
     return """
       /// Combines the answers to `\(requirement.displayName)`\(policy).
-      \(model.external == nil ? marker : "")\(attributes(requirement.availability))func \(model.combiningBaseName)\(genericClause)(
-        _ multiplexer: \(model.qualifiedMultiplexerName),
-        \(requirement.combiningLabel) responses: inout \(responses),
-        default defaultValue: \(type.description)
-      ) -> \(type.description)\(whereClause)
+      \(model.external == nil ? marker : "")\(attributes(requirement.availability))func \(model.combiningBaseName)\(genericClause)(_ multiplexer: \(model.qualifiedMultiplexerName), \(requirement.combiningLabel) responses: inout \(responses), default defaultValue: \(type.description)) -> \(type.description)\(whereClause)
       """
   }
 

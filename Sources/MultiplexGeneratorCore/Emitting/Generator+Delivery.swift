@@ -7,29 +7,6 @@ extension Generator {
   /// observers on that actor).
   var supportsDeliveryContexts: Bool { model.isSendable && model.isolation == nil && !isObjC }
 
-  /// `add(_:retention:priority:deliveringOn:)`, a blank line and the indentation of the next member, for a
-  /// protocol that supports delivery contexts; empty otherwise.
-  func deliveringRegistration() -> String {
-    guard supportsDeliveryContexts else { return "" }
-    let member = """
-      /// Registers an observer that receives the calls that return nothing asynchronously, in `context`, in
-      /// order.
-      ///
-      /// The forwarded calls whose arguments are `Sendable` are queued for it; calls that return a value, and
-      /// those whose arguments are not `Sendable`, skip it. See `Multiplexer.add(_:retention:priority:deliveringOn:)`.
-      @discardableResult
-      \(memberAccess)func add(
-        _ observer: \(model.observerType),
-        retention: Multiplex.Retention = .weak,
-        priority: Swift.Int = 0,
-        deliveringOn context: Multiplex.DeliveryContext
-      ) -> Multiplex.ObservationToken {
-        \(storage).add(observer, retention: retention, priority: priority, deliveringOn: context)
-      }
-      """
-    return indented(member, 2) + "\n\n  "
-  }
-
   /// The body that forwards a `Void` method through `Multiplexer._post(_:_:)`, so that observers registered with
   /// a delivery context receive it there when its arguments are `Sendable` (the compiler picks the overload);
   /// `nil` when the protocol does not support delivery contexts or the call cannot be queued: `async`, throwing

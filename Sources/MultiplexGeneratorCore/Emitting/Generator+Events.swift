@@ -219,8 +219,11 @@ extension Generator {
       }
     }
     // The tap answers like the multiplexer's defaults, which may ask the protocol's default implementations.
+    // Only when one of its members reads them: a stub allocated per stream and never read is waste.
+    let readsDefaults = tapMembers.contains { $0.contains("self.\(Naming.defaultsStorage).") }
     let tapDefaults =
-      model.needsDefaultsStub ? "\nlet \(Naming.defaultsStorage) = \(Naming.defaultsStubName)()" : ""
+      model.needsDefaultsStub && readsDefaults
+      ? "\nlet \(Naming.defaultsStorage) = \(Naming.defaultsStubName)()" : ""
     let tapBody =
       ([
         """
@@ -255,12 +258,8 @@ extension Generator {
       /// the tap is unregistered. Calls are buffered with `bufferingPolicy`: `.unbounded` keeps every event until
       /// it is read; `.bufferingOldest(n)` and `.bufferingNewest(n)` keep at most `n` unread events, dropping the
       /// newest or the oldest.
-      \(memberAccess)func events(
-        bufferingPolicy: Swift.AsyncStream<\(event)>.Continuation.BufferingPolicy = .unbounded
-      ) -> Swift.AsyncStream<\(event)> {
-        self.\(Naming.storage)._events(bufferingPolicy: bufferingPolicy) {
-          \(tap)($0)
-        }
+      \(memberAccess)func events(bufferingPolicy: Swift.AsyncStream<\(event)>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<\(event)> {
+        self.\(Naming.storage)._events(bufferingPolicy: bufferingPolicy) { \(tap)($0) }
       }
       """
   }

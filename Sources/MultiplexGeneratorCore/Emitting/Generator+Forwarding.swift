@@ -122,10 +122,35 @@ extension Generator {
     // A refining protocol's multiplexer combines the inherited requirements by the default policy: its combining
     // protocol knows only its own requirements (a restated requirement is its own).
     guard !isRefinementForwarder else { return defaultPolicyBody(requirement, type: type) }
+    let policy = combiningPolicy(requirement)
+    if !requirement.isAsync, !requirement.usesModuleDefault || policy.needsBool {
+      // One call: the runtime picks the combiner's method or the policy.
+      return """
+        \(effectPrefix(requirement))\(storage)._forward(\(forwardCallArguments(requirement))) {
+          \(combiningCall(requirement))
+        } _: \(closure)
+        """
+    }
     return """
       \(combinerBranch(requirement, closure: closure))
       \(defaultPolicyBody(requirement, type: type))
       """
+  }
+
+  /// `default: nil, combiner: self.combiner` (after `.anyTrue, ` for another policy): the arguments of `_forward` and
+  /// `_combineImplementing` before their closures.
+  func forwardCallArguments(_ requirement: Requirement) -> String {
+    let combinerRead = model.isolation == nil ? "self.\(Naming.combinerStorage).object" : "self.combiner"
+    // The default policy, `first`, is the runtime's overload without one: the smaller loop of `combine(default:)`.
+    let policy = combiningPolicy(requirement)
+    let policyArgument = policy == .first ? "" : ".\(policy.rawValue), "
+    return "\(policyArgument)default: \(defaultValueText(requirement)), combiner: \(combinerRead)"
+  }
+
+  /// `$0.pMultiplexer(self, combineX: &$1, default: $2)`: the combining delegate's method, in the closure the
+  /// runtime calls with the delegate, the responses and the default.
+  func combiningCall(_ requirement: Requirement) -> String {
+    "$0.\(model.combiningBaseName)(self, \(requirement.combiningLabel): &$1, default: $2)"
   }
 
   /// The policy that answers `requirement` when no combiner is set: the one chosen at generation time

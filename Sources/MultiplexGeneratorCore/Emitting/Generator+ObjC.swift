@@ -79,10 +79,11 @@ extension Generator {
       /// sender asks again; see `DelegateMultiplexing.reassignDelegateSlots()`. A multiplexer you put in a slot
       /// yourself is not reassigned: assign it again yourself.
       ///
-      /// Called after ``add(_:retention:priority:)``, ``remove(_:)`` and ``removeAndWait(_:)``, and after a call of
-      /// an optional requirement that no observer implemented (so a deallocated observer is noticed at the
-      /// sender's next call of a requirement only it implemented, or at the next registration change). Call it
-      /// after changing the observers otherwise: through ``multiplexer`` (its `primary`), or a token.
+      /// Called after ``add(_:retention:priority:)``, ``remove(_:)``, ``removeAndWait(_:)`` and ``removeAll()``
+      /// (through ``observersDidChange()``), and after a call of an optional requirement that no observer
+      /// implemented (so a deallocated observer is noticed at the sender's next call of a requirement only it
+      /// implemented, or at the next registration change). Call it after changing the observers otherwise: through
+      /// ``multiplexer`` (its `primary`), or a token.
       \(memberAccess)func refreshRespondsToSelector() {
         let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
           self._isImplemented(Self._optionalSelectors[index])
@@ -90,6 +91,12 @@ extension Generator {
         if isStale {
           self.reassignDelegateSlots()
         }
+      }
+
+      /// Calls ``refreshRespondsToSelector()``: `DelegateMultiplexing`'s `add`, `remove`, `removeAndWait(_:)` and
+      /// `removeAll()` call it after changing the observers.
+      \(memberAccess)func observersDidChange() {
+        self.refreshRespondsToSelector()
       }
       """
   }
@@ -126,7 +133,23 @@ extension Generator {
       }
       """
     let body: String
+    // A synchronous call that does not throw is one call into the runtime, which tracks who responded.
+    let isPlain = !requirement.isAsync && !requirement.isThrowing
     switch requirement.result {
+    case .void where isPlain && !requirement.isDecision:
+      body = """
+        self._notifyImplementing {
+          \(requirement.call(on: "$0").replacingFirstCallParenthesis)
+        }
+        """
+    case .value(_, _, let isOptional) where isPlain:
+      body = """
+        self._combineImplementing(\(forwardCallArguments(requirement))) {
+          \(combiningCall(requirement))
+        } _: {
+          \(implementingCall(requirement, isOptional: isOptional))
+        }
+        """
     case .void where requirement.isDecision:
       body = """
         \(objcDecisionBody(requirement, call: call, responded: responded))
@@ -156,6 +179,17 @@ extension Generator {
         \(indented(body, 2))
       }
       """
+  }
+
+  /// How one observer, `$0`, is called by `_combineImplementing`: `nil` when it does not implement the requirement.
+  /// With an `Optional` result the method is looked up first and then called (`$0.method.map { $0(…) }`), so
+  /// that its `nil` is an answer: optional chaining would flatten the two.
+  private func implementingCall(_ requirement: Requirement, isOptional: Bool) -> String {
+    guard isOptional, case .method = requirement.shape else {
+      return requirement.call(on: "$0").replacingFirstCallParenthesis
+    }
+    let arguments = requirement.arguments.map { ($0.isInout ? "&" : "") + $0.name }.joined(separator: ", ")
+    return "$0.\(requirement.displayName).map { $0(\(arguments)) }"
   }
 
   /// The statement that forwards an optional decision (a requirement whose completion handler the sender waits

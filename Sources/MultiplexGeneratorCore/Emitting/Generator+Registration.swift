@@ -3,12 +3,15 @@ import SwiftSyntaxBuilder
 
 /// The multiplexer class and its registration API.
 extension Generator {
-  /// `final class PMultiplexer: P, DelegateMultiplexing`: registration, the combiner, one forwarding member per
-  /// requirement, and the event stream when the protocol gets one.
+  /// `final class PMultiplexer: P, DelegateMultiplexing`: the combiner, one forwarding member per requirement, and
+  /// the event stream when the protocol gets one. The registration API (`add`, `remove`, `count`, …) comes from
+  /// `DelegateMultiplexing`'s extension in the runtime.
   package func multiplexerClass() -> DeclSyntax {
     let observer = model.observerType
     let combinerDeclaration: String
-    if model.isolation == nil {
+    if !hasCombiningProtocol {
+      combinerDeclaration = ""
+    } else if model.isolation == nil {
       combinerDeclaration = """
         private let \(Naming.combinerStorage) = Multiplex._LockedWeakReference<any \(model.combiningName)>()
 
@@ -17,12 +20,8 @@ extension Generator {
         ///
         /// Held weakly. Reading and writing it is thread-safe: each call reads it once, when it starts.
         \(memberAccess)var combiner: (any \(model.combiningName))? {
-          get {
-            self.\(Naming.combinerStorage).object
-          }
-          set {
-            self.\(Naming.combinerStorage).object = newValue
-          }
+          get { self.\(Naming.combinerStorage).object }
+          set { self.\(Naming.combinerStorage).object = newValue }
         }
         """
     } else {
@@ -51,18 +50,12 @@ extension Generator {
 
         /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
         /// the rest of the runtime API.
-        \(raw: memberAccess)var multiplexer: Multiplex.Multiplexer<\(raw: observer)> {
-          self.\(raw: Naming.storage)
-        }
+        \(raw: memberAccess)var multiplexer: Multiplex.Multiplexer<\(raw: observer)> { self.\(raw: Naming.storage) }
 
         /// This multiplexer as a `\(raw: observer)`, for a delegate slot. See `DelegateMultiplexing`.
-        \(raw: memberAccess)var asDelegate: \(raw: observer) {
-          self
-        }
+        \(raw: memberAccess)var asDelegate: \(raw: observer) { self }
 
-        \(raw: indented(combinerDeclaration, 2))
-
-        /// Creates a multiplexer without observers.
+        \(raw: combinerDeclaration.isEmpty ? "" : indented(combinerDeclaration, 2) + "\n\n  ")/// Creates a multiplexer without observers.
         \(raw: memberAccess)\(raw: subclassesNSObject ? "override " : "")init() {
           self.\(raw: Naming.storage) = Multiplex.Multiplexer()
         }
@@ -75,61 +68,9 @@ extension Generator {
           self.\(raw: Naming.storage) = Multiplex.Multiplexer(source: source)
         }
 
-        /// Registers an observer, called after those already registered with the same or a higher priority.
-        ///
-        /// See `Multiplexer.add(_:retention:priority:)`.
-        @discardableResult
-        \(raw: memberAccess)func add(
-          _ observer: \(raw: observer),
-          retention: Multiplex.Retention = .weak,
-          priority: Swift.Int = 0
-        ) -> Multiplex.ObservationToken {
-          \(raw: indented(afterRegistration("self.\(Naming.storage).add(observer, retention: retention, priority: priority)", returns: true), 4))
-        }
-
-        \(raw: deliveringRegistration())/// Unregisters an observer. See `Multiplexer.remove(_:)`.
-        \(raw: memberAccess)func remove(_ observer: \(raw: observer)) {
-          \(raw: indented(afterRegistration("self.\(Naming.storage).remove(observer)", returns: false), 4))
-        }
-
-        /// Unregisters an observer and waits for calls in flight on other threads.
-        ///
-        /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
-        @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
-        \(raw: memberAccess)func removeAndWait(_ observer: \(raw: observer)) {
-          \(raw: indented(afterRegistration("self.\(Naming.storage).removeAndWait(observer)", returns: false), 4))
-        }
-
-        /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
-        \(raw: memberAccess)func removeAll() {
-          \(raw: indented(afterRegistration("self.\(Naming.storage).removeAll()", returns: false), 4))
-        }
-
-        /// Whether `observer` is registered and alive.
-        \(raw: memberAccess)func contains(_ observer: \(raw: observer)) -> Swift.Bool {
-          self.\(raw: Naming.storage).contains(observer)
-        }
-
-        /// The number of registered observers that are alive.
-        \(raw: memberAccess)var count: Swift.Int {
-          self.\(raw: Naming.storage).count
-        }
-
-        /// Whether no registered observer is alive.
-        \(raw: memberAccess)var isEmpty: Swift.Bool {
-          self.\(raw: Naming.storage).isEmpty
-        }
-
-        /// The registered observers that are alive, in call order.
-        \(raw: memberAccess)var observers: [\(raw: observer)] {
-          self.\(raw: Naming.storage).observers
-        }
-
         /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
         /// `Multiplexer.debugDescription`.
-        \(raw: debugDescriptionHeading)var debugDescription: Swift.String {
-          self.\(raw: Naming.storage).debugDescription
-        }
+        \(raw: debugDescriptionHeading)var debugDescription: Swift.String { self.\(raw: Naming.storage).debugDescription }
 
         \(raw: indented((parentConversions + members).joined(separator: "\n\n"), 2))
       }
@@ -142,14 +83,6 @@ extension Generator {
     guard subclassesNSObject else { return memberAccess }
     let access = memberAccess.isEmpty ? "" : memberAccess
     return (model.isolation != nil ? "nonisolated " : "") + access + "override "
-  }
-
-  /// The statements of a registration method around `call`: for an `@objc` protocol, followed by
-  /// `refreshRespondsToSelector()` (the call's result, when `returns`, is returned after it).
-  private func afterRegistration(_ call: String, returns: Bool) -> String {
-    guard isObjC else { return call }
-    guard returns else { return call + "\nself.refreshRespondsToSelector()" }
-    return "let token = \(call)\nself.refreshRespondsToSelector()\nreturn token"
   }
 
   /// The stored runtime multiplexer. For an isolated `@objc` protocol it is `nonisolated(unsafe)`: `responds(to:)`,

@@ -61,9 +61,15 @@ package struct Generator {
       .joined(separator: "\n")
   }
 
-  /// Each attribute on its own line.
+  /// The attributes, on the line of the declaration they precede, as a person writes `@available(iOS 8.0, *) func …`;
+  /// an attribute with a comment or a line break in it keeps a line of its own (a `//` would comment out the
+  /// declaration).
   func attributes(_ list: [AttributeSyntax]) -> String {
-    list.map { $0.description + "\n" }.joined()
+    list.map { attribute in
+      let text = attribute.trimmedDescription
+      if text.contains("//") || text.contains("/*") || text.contains("\n") { return attribute.description + "\n" }
+      return text + " "
+    }.joined()
   }
 
   /// The `try`/`await` in front of a call to `requirement`.

@@ -121,7 +121,7 @@ package enum ExternalGenerator {
     if !conditions.isEmpty { sections.append("#if " + conditions.joined(separator: " && ")) }
     sections.append(importLines(imports, protocolModule: input.moduleName))
     sections.append(generator.multiplexerClass().description)
-    sections.append(generator.combiningProtocol().description)
+    if let combining = generator.combiningProtocolIfNeeded() { sections.append(combining.description) }
     if let defaults = generator.combiningDefaults() { sections.append(defaults.description) }
     if !conditions.isEmpty { sections.append("#endif") }
     return .success(sections.joined(separator: "\n\n") + "\n")

@@ -25,14 +25,10 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
 
   /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
   /// the rest of the runtime API.
-  var multiplexer: Multiplex.Multiplexer<any JobDelegate> {
-    self._multiplexer
-  }
+  var multiplexer: Multiplex.Multiplexer<any JobDelegate> { self._multiplexer }
 
   /// This multiplexer as a `any JobDelegate`, for a delegate slot. See `DelegateMultiplexing`.
-  var asDelegate: any JobDelegate {
-    self
-  }
+  var asDelegate: any JobDelegate { self }
 
   private let _combiner = Multiplex._LockedWeakReference<any JobDelegateCombining>()
 
@@ -41,12 +37,8 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
   ///
   /// Held weakly. Reading and writing it is thread-safe: each call reads it once, when it starts.
   var combiner: (any JobDelegateCombining)? {
-    get {
-      self._combiner.object
-    }
-    set {
-      self._combiner.object = newValue
-    }
+    get { self._combiner.object }
+    set { self._combiner.object = newValue }
   }
 
   /// Creates a multiplexer without observers.
@@ -62,61 +54,9 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
     self._multiplexer = Multiplex.Multiplexer(source: source)
   }
 
-  /// Registers an observer, called after those already registered with the same or a higher priority.
-  ///
-  /// See `Multiplexer.add(_:retention:priority:)`.
-  @discardableResult
-  func add(
-    _ observer: any JobDelegate,
-    retention: Multiplex.Retention = .weak,
-    priority: Swift.Int = 0
-  ) -> Multiplex.ObservationToken {
-    self._multiplexer.add(observer, retention: retention, priority: priority)
-  }
-
-  /// Unregisters an observer. See `Multiplexer.remove(_:)`.
-  func remove(_ observer: any JobDelegate) {
-    self._multiplexer.remove(observer)
-  }
-
-  /// Unregisters an observer and waits for calls in flight on other threads.
-  ///
-  /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
-  @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
-  func removeAndWait(_ observer: any JobDelegate) {
-    self._multiplexer.removeAndWait(observer)
-  }
-
-  /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
-  func removeAll() {
-    self._multiplexer.removeAll()
-  }
-
-  /// Whether `observer` is registered and alive.
-  func contains(_ observer: any JobDelegate) -> Swift.Bool {
-    self._multiplexer.contains(observer)
-  }
-
-  /// The number of registered observers that are alive.
-  var count: Swift.Int {
-    self._multiplexer.count
-  }
-
-  /// Whether no registered observer is alive.
-  var isEmpty: Swift.Bool {
-    self._multiplexer.isEmpty
-  }
-
-  /// The registered observers that are alive, in call order.
-  var observers: [any JobDelegate] {
-    self._multiplexer.observers
-  }
-
   /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
   /// `Multiplexer.debugDescription`.
-  var debugDescription: Swift.String {
-    self._multiplexer.debugDescription
-  }
+  var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
   func jobDidStart(_ job: Job) {
     self._multiplexer.notify {
@@ -427,12 +367,8 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
   /// the tap is unregistered. Calls are buffered with `bufferingPolicy`: `.unbounded` keeps every event until
   /// it is read; `.bufferingOldest(n)` and `.bufferingNewest(n)` keep at most `n` unread events, dropping the
   /// newest or the oldest.
-  func events(
-    bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded
-  ) -> Swift.AsyncStream<Event> {
-    self._multiplexer._events(bufferingPolicy: bufferingPolicy) {
-      _EventTap($0)
-    }
+  func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    self._multiplexer._events(bufferingPolicy: bufferingPolicy) { _EventTap($0) }
   }
 
   /// Answers like an object that implements nothing of `JobDelegate`: the protocol's default implementations,
@@ -453,94 +389,46 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
 /// `Optional` result (the policy used when no combiner is set).
 protocol JobDelegateCombining: AnyObject {
   /// Combines the answers to `job(_:retryDelayAfter:)`.
-  func jobDelegateMultiplexer(
-    _ multiplexer: JobDelegateMultiplexer,
-    combineJobRetryDelayAfter responses: inout Multiplex.Responses<any JobDelegate, Double>,
-    default defaultValue: Double
-  ) -> Double
+  func jobDelegateMultiplexer(_ multiplexer: JobDelegateMultiplexer, combineJobRetryDelayAfter responses: inout Multiplex.Responses<any JobDelegate, Double>, default defaultValue: Double) -> Double
 
   /// Combines the answers to `job(_:summaryFor:)`.
-  func jobDelegateMultiplexer(
-    _ multiplexer: JobDelegateMultiplexer,
-    combineJobSummaryFor responses: inout Multiplex.Responses<any JobDelegate, String?>,
-    default defaultValue: String?
-  ) -> String?
+  func jobDelegateMultiplexer(_ multiplexer: JobDelegateMultiplexer, combineJobSummaryFor responses: inout Multiplex.Responses<any JobDelegate, String?>, default defaultValue: String?) -> String?
 
   /// Combines the answers to `job(_:transform:)`.
-  func jobDelegateMultiplexer<Value>(
-    _ multiplexer: JobDelegateMultiplexer,
-    combineJobTransform responses: inout Multiplex.Responses<any JobDelegate, Value?>,
-    default defaultValue: Value?
-  ) -> Value? where Value : Sendable
+  func jobDelegateMultiplexer<Value>(_ multiplexer: JobDelegateMultiplexer, combineJobTransform responses: inout Multiplex.Responses<any JobDelegate, Value?>, default defaultValue: Value?) -> Value? where Value : Sendable
 
   /// Combines the answers to `job(_:labelFor:)`.
-  func jobDelegateMultiplexer(
-    _ multiplexer: JobDelegateMultiplexer,
-    combineJobLabelFor responses: inout Multiplex.Responses<any JobDelegate, String>,
-    default defaultValue: String
-  ) -> String
+  func jobDelegateMultiplexer(_ multiplexer: JobDelegateMultiplexer, combineJobLabelFor responses: inout Multiplex.Responses<any JobDelegate, String>, default defaultValue: String) -> String
 
   /// Combines the answers to `displayName`.
-  func jobDelegateMultiplexer(
-    _ multiplexer: JobDelegateMultiplexer,
-    combineDisplayName responses: inout Multiplex.Responses<any JobDelegate, String>,
-    default defaultValue: String
-  ) -> String
+  func jobDelegateMultiplexer(_ multiplexer: JobDelegateMultiplexer, combineDisplayName responses: inout Multiplex.Responses<any JobDelegate, String>, default defaultValue: String) -> String
 
   /// Combines the answers to `tag`.
-  func jobDelegateMultiplexer(
-    _ multiplexer: JobDelegateMultiplexer,
-    combineTag responses: inout Multiplex.Responses<any JobDelegate, String?>,
-    default defaultValue: String?
-  ) -> String?
+  func jobDelegateMultiplexer(_ multiplexer: JobDelegateMultiplexer, combineTag responses: inout Multiplex.Responses<any JobDelegate, String?>, default defaultValue: String?) -> String?
 }
 
 extension JobDelegateCombining {
-  func jobDelegateMultiplexer(
-    _ multiplexer: JobDelegateMultiplexer,
-    combineJobRetryDelayAfter responses: inout Multiplex.Responses<any JobDelegate, Double>,
-    default defaultValue: Double
-  ) -> Double {
+  func jobDelegateMultiplexer(_ multiplexer: JobDelegateMultiplexer, combineJobRetryDelayAfter responses: inout Multiplex.Responses<any JobDelegate, Double>, default defaultValue: Double) -> Double {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  func jobDelegateMultiplexer(
-    _ multiplexer: JobDelegateMultiplexer,
-    combineJobSummaryFor responses: inout Multiplex.Responses<any JobDelegate, String?>,
-    default defaultValue: String?
-  ) -> String? {
+  func jobDelegateMultiplexer(_ multiplexer: JobDelegateMultiplexer, combineJobSummaryFor responses: inout Multiplex.Responses<any JobDelegate, String?>, default defaultValue: String?) -> String? {
     Multiplex.Combiner.firstNonNil.combine(&responses, default: defaultValue)
   }
 
-  func jobDelegateMultiplexer<Value>(
-    _ multiplexer: JobDelegateMultiplexer,
-    combineJobTransform responses: inout Multiplex.Responses<any JobDelegate, Value?>,
-    default defaultValue: Value?
-  ) -> Value? where Value : Sendable {
+  func jobDelegateMultiplexer<Value>(_ multiplexer: JobDelegateMultiplexer, combineJobTransform responses: inout Multiplex.Responses<any JobDelegate, Value?>, default defaultValue: Value?) -> Value? where Value : Sendable {
     Multiplex.Combiner.firstNonNil.combine(&responses, default: defaultValue)
   }
 
-  func jobDelegateMultiplexer(
-    _ multiplexer: JobDelegateMultiplexer,
-    combineJobLabelFor responses: inout Multiplex.Responses<any JobDelegate, String>,
-    default defaultValue: String
-  ) -> String {
+  func jobDelegateMultiplexer(_ multiplexer: JobDelegateMultiplexer, combineJobLabelFor responses: inout Multiplex.Responses<any JobDelegate, String>, default defaultValue: String) -> String {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  func jobDelegateMultiplexer(
-    _ multiplexer: JobDelegateMultiplexer,
-    combineDisplayName responses: inout Multiplex.Responses<any JobDelegate, String>,
-    default defaultValue: String
-  ) -> String {
+  func jobDelegateMultiplexer(_ multiplexer: JobDelegateMultiplexer, combineDisplayName responses: inout Multiplex.Responses<any JobDelegate, String>, default defaultValue: String) -> String {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  func jobDelegateMultiplexer(
-    _ multiplexer: JobDelegateMultiplexer,
-    combineTag responses: inout Multiplex.Responses<any JobDelegate, String?>,
-    default defaultValue: String?
-  ) -> String? {
+  func jobDelegateMultiplexer(_ multiplexer: JobDelegateMultiplexer, combineTag responses: inout Multiplex.Responses<any JobDelegate, String?>, default defaultValue: String?) -> String? {
     Multiplex.Combiner.firstNonNil.combine(&responses, default: defaultValue)
   }
 }

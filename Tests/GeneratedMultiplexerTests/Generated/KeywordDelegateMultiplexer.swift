@@ -19,14 +19,10 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
 
   /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
   /// the rest of the runtime API.
-  var multiplexer: Multiplex.Multiplexer<any KeywordDelegate> {
-    self._multiplexer
-  }
+  var multiplexer: Multiplex.Multiplexer<any KeywordDelegate> { self._multiplexer }
 
   /// This multiplexer as a `any KeywordDelegate`, for a delegate slot. See `DelegateMultiplexing`.
-  var asDelegate: any KeywordDelegate {
-    self
-  }
+  var asDelegate: any KeywordDelegate { self }
 
   private let _combiner = Multiplex._LockedWeakReference<any KeywordDelegateCombining>()
 
@@ -35,12 +31,8 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
   ///
   /// Held weakly. Reading and writing it is thread-safe: each call reads it once, when it starts.
   var combiner: (any KeywordDelegateCombining)? {
-    get {
-      self._combiner.object
-    }
-    set {
-      self._combiner.object = newValue
-    }
+    get { self._combiner.object }
+    set { self._combiner.object = newValue }
   }
 
   /// Creates a multiplexer without observers.
@@ -56,61 +48,9 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
     self._multiplexer = Multiplex.Multiplexer(source: source)
   }
 
-  /// Registers an observer, called after those already registered with the same or a higher priority.
-  ///
-  /// See `Multiplexer.add(_:retention:priority:)`.
-  @discardableResult
-  func add(
-    _ observer: any KeywordDelegate,
-    retention: Multiplex.Retention = .weak,
-    priority: Swift.Int = 0
-  ) -> Multiplex.ObservationToken {
-    self._multiplexer.add(observer, retention: retention, priority: priority)
-  }
-
-  /// Unregisters an observer. See `Multiplexer.remove(_:)`.
-  func remove(_ observer: any KeywordDelegate) {
-    self._multiplexer.remove(observer)
-  }
-
-  /// Unregisters an observer and waits for calls in flight on other threads.
-  ///
-  /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
-  @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
-  func removeAndWait(_ observer: any KeywordDelegate) {
-    self._multiplexer.removeAndWait(observer)
-  }
-
-  /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
-  func removeAll() {
-    self._multiplexer.removeAll()
-  }
-
-  /// Whether `observer` is registered and alive.
-  func contains(_ observer: any KeywordDelegate) -> Swift.Bool {
-    self._multiplexer.contains(observer)
-  }
-
-  /// The number of registered observers that are alive.
-  var count: Swift.Int {
-    self._multiplexer.count
-  }
-
-  /// Whether no registered observer is alive.
-  var isEmpty: Swift.Bool {
-    self._multiplexer.isEmpty
-  }
-
-  /// The registered observers that are alive, in call order.
-  var observers: [any KeywordDelegate] {
-    self._multiplexer.observers
-  }
-
   /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
   /// `Multiplexer.debugDescription`.
-  var debugDescription: Swift.String {
-    self._multiplexer.debugDescription
-  }
+  var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
   func update(arg: Int) {
     self._multiplexer.notify {
@@ -118,8 +58,7 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
     }
   }
 
-  @discardableResult
-  func value(for name: String) -> Int? {
+  @discardableResult func value(for name: String) -> Int? {
     if let combiner = self._combiner.object {
       return self._multiplexer._combine(
         default: self._defaults.value(for: name),
@@ -450,8 +389,7 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
       Multiplex._yieldEvent(.update(arg: arg), to: self.continuation)
     }
 
-    @discardableResult
-    func value(for name: String) -> Int? {
+    @discardableResult func value(for name: String) -> Int? {
       Multiplex._yieldEvent(.value(for: name), to: self.continuation)
       return Multiplex.notImplemented(by: self, returning: self._defaults.value(for: name))
     }
@@ -532,12 +470,8 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
   /// the tap is unregistered. Calls are buffered with `bufferingPolicy`: `.unbounded` keeps every event until
   /// it is read; `.bufferingOldest(n)` and `.bufferingNewest(n)` keep at most `n` unread events, dropping the
   /// newest or the oldest.
-  func events(
-    bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded
-  ) -> Swift.AsyncStream<Event> {
-    self._multiplexer._events(bufferingPolicy: bufferingPolicy) {
-      _EventTap($0)
-    }
+  func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    self._multiplexer._events(bufferingPolicy: bufferingPolicy) { _EventTap($0) }
   }
 
   /// Answers like an object that implements nothing of `KeywordDelegate`: the protocol's default implementations,
@@ -554,124 +488,60 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
 /// `Optional` result (the policy used when no combiner is set).
 protocol KeywordDelegateCombining: AnyObject {
   /// Combines the answers to `value(for:)`.
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineValueFor responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int?
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineValueFor responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int?
 
   /// Combines the answers to `revision`.
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineRevision responses: inout Multiplex.Responses<any KeywordDelegate, Int>,
-    default defaultValue: Int
-  ) -> Int
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineRevision responses: inout Multiplex.Responses<any KeywordDelegate, Int>, default defaultValue: Int) -> Int
 
   /// Combines the answers to `maxDo(do:)`.
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineMaxDoDo responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int?
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineMaxDoDo responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int?
 
   /// Combines the answers to `maxIn(in:)`.
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineMaxInIn responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int?
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineMaxInIn responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int?
 
   /// Combines the answers to ``default`(x:)`.
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineDefaultX responses: inout Multiplex.Responses<any KeywordDelegate, Int>,
-    default defaultValue: Int
-  ) -> Int
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineDefaultX responses: inout Multiplex.Responses<any KeywordDelegate, Int>, default defaultValue: Int) -> Int
 
   /// Combines the answers to `where`.
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineWhere responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int?
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineWhere responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int?
 
   /// Combines the answers to `self`.
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineSelf responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int?
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineSelf responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int?
 
   /// Combines the answers to `subscript(for:)`.
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineSubscriptFor responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int?
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineSubscriptFor responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int?
 }
 
 extension KeywordDelegateCombining {
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineValueFor responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int? {
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineValueFor responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int? {
     Multiplex.Combiner.firstNonNil.combine(&responses, default: defaultValue)
   }
 
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineRevision responses: inout Multiplex.Responses<any KeywordDelegate, Int>,
-    default defaultValue: Int
-  ) -> Int {
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineRevision responses: inout Multiplex.Responses<any KeywordDelegate, Int>, default defaultValue: Int) -> Int {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineMaxDoDo responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int? {
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineMaxDoDo responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int? {
     Multiplex.Combiner.firstNonNil.combine(&responses, default: defaultValue)
   }
 
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineMaxInIn responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int? {
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineMaxInIn responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int? {
     Multiplex.Combiner.firstNonNil.combine(&responses, default: defaultValue)
   }
 
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineDefaultX responses: inout Multiplex.Responses<any KeywordDelegate, Int>,
-    default defaultValue: Int
-  ) -> Int {
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineDefaultX responses: inout Multiplex.Responses<any KeywordDelegate, Int>, default defaultValue: Int) -> Int {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineWhere responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int? {
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineWhere responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int? {
     Multiplex.Combiner.firstNonNil.combine(&responses, default: defaultValue)
   }
 
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineSelf responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int? {
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineSelf responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int? {
     Multiplex.Combiner.firstNonNil.combine(&responses, default: defaultValue)
   }
 
-  func keywordDelegateMultiplexer(
-    _ multiplexer: KeywordDelegateMultiplexer,
-    combineSubscriptFor responses: inout Multiplex.Responses<any KeywordDelegate, Int?>,
-    default defaultValue: Int?
-  ) -> Int? {
+  func keywordDelegateMultiplexer(_ multiplexer: KeywordDelegateMultiplexer, combineSubscriptFor responses: inout Multiplex.Responses<any KeywordDelegate, Int?>, default defaultValue: Int?) -> Int? {
     Multiplex.Combiner.firstNonNil.combine(&responses, default: defaultValue)
   }
 }

@@ -25,14 +25,10 @@ final class StoreObserverMultiplexer: StoreObserver, Multiplex.DelegateMultiplex
 
   /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
   /// the rest of the runtime API.
-  var multiplexer: Multiplex.Multiplexer<any StoreObserver> {
-    self._multiplexer
-  }
+  var multiplexer: Multiplex.Multiplexer<any StoreObserver> { self._multiplexer }
 
   /// This multiplexer as a `any StoreObserver`, for a delegate slot. See `DelegateMultiplexing`.
-  var asDelegate: any StoreObserver {
-    self
-  }
+  var asDelegate: any StoreObserver { self }
 
   private let _combiner = Multiplex._LockedWeakReference<any StoreObserverCombining>()
 
@@ -41,12 +37,8 @@ final class StoreObserverMultiplexer: StoreObserver, Multiplex.DelegateMultiplex
   ///
   /// Held weakly. Reading and writing it is thread-safe: each call reads it once, when it starts.
   var combiner: (any StoreObserverCombining)? {
-    get {
-      self._combiner.object
-    }
-    set {
-      self._combiner.object = newValue
-    }
+    get { self._combiner.object }
+    set { self._combiner.object = newValue }
   }
 
   /// Creates a multiplexer without observers.
@@ -62,83 +54,14 @@ final class StoreObserverMultiplexer: StoreObserver, Multiplex.DelegateMultiplex
     self._multiplexer = Multiplex.Multiplexer(source: source)
   }
 
-  /// Registers an observer, called after those already registered with the same or a higher priority.
-  ///
-  /// See `Multiplexer.add(_:retention:priority:)`.
-  @discardableResult
-  func add(
-    _ observer: any StoreObserver,
-    retention: Multiplex.Retention = .weak,
-    priority: Swift.Int = 0
-  ) -> Multiplex.ObservationToken {
-    self._multiplexer.add(observer, retention: retention, priority: priority)
-  }
-
-  /// Unregisters an observer. See `Multiplexer.remove(_:)`.
-  func remove(_ observer: any StoreObserver) {
-    self._multiplexer.remove(observer)
-  }
-
-  /// Unregisters an observer and waits for calls in flight on other threads.
-  ///
-  /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
-  @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
-  func removeAndWait(_ observer: any StoreObserver) {
-    self._multiplexer.removeAndWait(observer)
-  }
-
-  /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
-  func removeAll() {
-    self._multiplexer.removeAll()
-  }
-
-  /// Whether `observer` is registered and alive.
-  func contains(_ observer: any StoreObserver) -> Swift.Bool {
-    self._multiplexer.contains(observer)
-  }
-
-  /// The number of registered observers that are alive.
-  var count: Swift.Int {
-    self._multiplexer.count
-  }
-
-  /// Whether no registered observer is alive.
-  var isEmpty: Swift.Bool {
-    self._multiplexer.isEmpty
-  }
-
-  /// The registered observers that are alive, in call order.
-  var observers: [any StoreObserver] {
-    self._multiplexer.observers
-  }
-
   /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
   /// `Multiplexer.debugDescription`.
-  var debugDescription: Swift.String {
-    self._multiplexer.debugDescription
-  }
+  var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
   func observes(eventsOfKind kind: StoreEventKind) -> Bool {
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: false,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.storeObserverMultiplexer(
-            self,
-            combineObservesEventsOfKind: &responses,
-            default: defaultValue
-          )
-        }
-      ) {
-        $0.observes(eventsOfKind: kind)
-      }
-    }
-    return self._multiplexer.combine(
-      using: Multiplex.Combiner<any StoreObserver, Bool, Bool>.anyTrue,
-      default: false,
-      requirement: #function
-    ) {
+    self._multiplexer._forward(.anyTrue, default: false, combiner: self._combiner.object) {
+      $0.storeObserverMultiplexer(self, combineObservesEventsOfKind: &$1, default: $2)
+    } _: {
       $0.observes(eventsOfKind: kind)
     }
   }
@@ -166,26 +89,9 @@ final class StoreObserverMultiplexer: StoreObserver, Multiplex.DelegateMultiplex
   }
 
   func shouldCommit() -> Bool {
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: self._defaults.shouldCommit(),
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.storeObserverMultiplexer(
-            self,
-            combineShouldCommit: &responses,
-            default: defaultValue
-          )
-        }
-      ) {
-        $0.shouldCommit()
-      }
-    }
-    return self._multiplexer.combine(
-      using: Multiplex.Combiner<any StoreObserver, Bool, Bool>.allTrue,
-      default: self._defaults.shouldCommit(),
-      requirement: #function
-    ) {
+    self._multiplexer._forward(.allTrue, default: self._defaults.shouldCommit(), combiner: self._combiner.object) {
+      $0.storeObserverMultiplexer(self, combineShouldCommit: &$1, default: $2)
+    } _: {
       $0.shouldCommit()
     }
   }
@@ -245,12 +151,8 @@ final class StoreObserverMultiplexer: StoreObserver, Multiplex.DelegateMultiplex
   /// the tap is unregistered. Calls are buffered with `bufferingPolicy`: `.unbounded` keeps every event until
   /// it is read; `.bufferingOldest(n)` and `.bufferingNewest(n)` keep at most `n` unread events, dropping the
   /// newest or the oldest.
-  func events(
-    bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded
-  ) -> Swift.AsyncStream<Event> {
-    self._multiplexer._events(bufferingPolicy: bufferingPolicy) {
-      _EventTap($0)
-    }
+  func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    self._multiplexer._events(bufferingPolicy: bufferingPolicy) { _EventTap($0) }
   }
 
   /// Answers like an object that implements nothing of `StoreObserver`: the protocol's default implementations,
@@ -271,34 +173,18 @@ final class StoreObserverMultiplexer: StoreObserver, Multiplex.DelegateMultiplex
 /// `Optional` result (the policy used when no combiner is set).
 protocol StoreObserverCombining: AnyObject {
   /// Combines the answers to `observes(eventsOfKind:)`; by default with `Combiner.anyTrue`.
-  func storeObserverMultiplexer(
-    _ multiplexer: StoreObserverMultiplexer,
-    combineObservesEventsOfKind responses: inout Multiplex.Responses<any StoreObserver, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  func storeObserverMultiplexer(_ multiplexer: StoreObserverMultiplexer, combineObservesEventsOfKind responses: inout Multiplex.Responses<any StoreObserver, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `shouldCommit()`; by default with `Combiner.allTrue`.
-  func storeObserverMultiplexer(
-    _ multiplexer: StoreObserverMultiplexer,
-    combineShouldCommit responses: inout Multiplex.Responses<any StoreObserver, Bool>,
-    default defaultValue: Bool
-  ) -> Bool
+  func storeObserverMultiplexer(_ multiplexer: StoreObserverMultiplexer, combineShouldCommit responses: inout Multiplex.Responses<any StoreObserver, Bool>, default defaultValue: Bool) -> Bool
 }
 
 extension StoreObserverCombining {
-  func storeObserverMultiplexer(
-    _ multiplexer: StoreObserverMultiplexer,
-    combineObservesEventsOfKind responses: inout Multiplex.Responses<any StoreObserver, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  func storeObserverMultiplexer(_ multiplexer: StoreObserverMultiplexer, combineObservesEventsOfKind responses: inout Multiplex.Responses<any StoreObserver, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.anyTrue.combine(&responses, default: defaultValue)
   }
 
-  func storeObserverMultiplexer(
-    _ multiplexer: StoreObserverMultiplexer,
-    combineShouldCommit responses: inout Multiplex.Responses<any StoreObserver, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
+  func storeObserverMultiplexer(_ multiplexer: StoreObserverMultiplexer, combineShouldCommit responses: inout Multiplex.Responses<any StoreObserver, Bool>, default defaultValue: Bool) -> Bool {
     Multiplex.Combiner.allTrue.combine(&responses, default: defaultValue)
   }
 }

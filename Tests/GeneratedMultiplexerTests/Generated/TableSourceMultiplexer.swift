@@ -18,14 +18,10 @@ final class TableSourceMultiplexer: TableSource, Multiplex.DelegateMultiplexing,
 
   /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
   /// the rest of the runtime API.
-  var multiplexer: Multiplex.Multiplexer<any TableSource> {
-    self._multiplexer
-  }
+  var multiplexer: Multiplex.Multiplexer<any TableSource> { self._multiplexer }
 
   /// This multiplexer as a `any TableSource`, for a delegate slot. See `DelegateMultiplexing`.
-  var asDelegate: any TableSource {
-    self
-  }
+  var asDelegate: any TableSource { self }
 
   private let _combiner = Multiplex._LockedWeakReference<any TableSourceCombining>()
 
@@ -34,12 +30,8 @@ final class TableSourceMultiplexer: TableSource, Multiplex.DelegateMultiplexing,
   ///
   /// Held weakly. Reading and writing it is thread-safe: each call reads it once, when it starts.
   var combiner: (any TableSourceCombining)? {
-    get {
-      self._combiner.object
-    }
-    set {
-      self._combiner.object = newValue
-    }
+    get { self._combiner.object }
+    set { self._combiner.object = newValue }
   }
 
   /// Creates a multiplexer without observers.
@@ -55,80 +47,15 @@ final class TableSourceMultiplexer: TableSource, Multiplex.DelegateMultiplexing,
     self._multiplexer = Multiplex.Multiplexer(source: source)
   }
 
-  /// Registers an observer, called after those already registered with the same or a higher priority.
-  ///
-  /// See `Multiplexer.add(_:retention:priority:)`.
-  @discardableResult
-  func add(
-    _ observer: any TableSource,
-    retention: Multiplex.Retention = .weak,
-    priority: Swift.Int = 0
-  ) -> Multiplex.ObservationToken {
-    self._multiplexer.add(observer, retention: retention, priority: priority)
-  }
-
-  /// Unregisters an observer. See `Multiplexer.remove(_:)`.
-  func remove(_ observer: any TableSource) {
-    self._multiplexer.remove(observer)
-  }
-
-  /// Unregisters an observer and waits for calls in flight on other threads.
-  ///
-  /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
-  @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
-  func removeAndWait(_ observer: any TableSource) {
-    self._multiplexer.removeAndWait(observer)
-  }
-
-  /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
-  func removeAll() {
-    self._multiplexer.removeAll()
-  }
-
-  /// Whether `observer` is registered and alive.
-  func contains(_ observer: any TableSource) -> Swift.Bool {
-    self._multiplexer.contains(observer)
-  }
-
-  /// The number of registered observers that are alive.
-  var count: Swift.Int {
-    self._multiplexer.count
-  }
-
-  /// Whether no registered observer is alive.
-  var isEmpty: Swift.Bool {
-    self._multiplexer.isEmpty
-  }
-
-  /// The registered observers that are alive, in call order.
-  var observers: [any TableSource] {
-    self._multiplexer.observers
-  }
-
   /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
   /// `Multiplexer.debugDescription`.
-  var debugDescription: Swift.String {
-    self._multiplexer.debugDescription
-  }
+  var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
   subscript(row: Int) -> String {
     get {
-      if let combiner = self._combiner.object {
-        return self._multiplexer._combine(
-          default: "no row",
-          requirement: #function,
-          combining: { responses, defaultValue in
-            combiner.tableSourceMultiplexer(
-              self,
-              combineSubscript: &responses,
-              default: defaultValue
-            )
-          }
-        ) { observer in
-          observer[row]
-        }
-      }
-      return self._multiplexer.combine(default: "no row", requirement: #function) { observer in
+      self._multiplexer._forward(default: "no row", combiner: self._combiner.object) {
+        $0.tableSourceMultiplexer(self, combineSubscript: &$1, default: $2)
+      } _: { observer in
         observer[row]
       }
     }
@@ -136,22 +63,9 @@ final class TableSourceMultiplexer: TableSource, Multiplex.DelegateMultiplexing,
 
   subscript(key: String) -> String {
     get {
-      if let combiner = self._combiner.object {
-        return self._multiplexer._combine(
-          default: "no key",
-          requirement: #function,
-          combining: { responses, defaultValue in
-            combiner.tableSourceMultiplexer(
-              self,
-              combineSubscript2: &responses,
-              default: defaultValue
-            )
-          }
-        ) { observer in
-          observer[key]
-        }
-      }
-      return self._multiplexer.combine(default: "no key", requirement: #function) { observer in
+      self._multiplexer._forward(default: "no key", combiner: self._combiner.object) {
+        $0.tableSourceMultiplexer(self, combineSubscript2: &$1, default: $2)
+      } _: { observer in
         observer[key]
       }
     }
@@ -159,86 +73,34 @@ final class TableSourceMultiplexer: TableSource, Multiplex.DelegateMultiplexing,
 
   subscript(row row: Int, column column: Int) -> Double {
     get {
-      if let combiner = self._combiner.object {
-        return self._multiplexer._combine(
-          default: -1,
-          requirement: #function,
-          combining: { responses, defaultValue in
-            combiner.tableSourceMultiplexer(
-              self,
-              combineSubscriptRowColumn: &responses,
-              default: defaultValue
-            )
-          }
-        ) { observer in
-          observer[row: row, column: column]
-        }
-      }
-      return self._multiplexer.combine(default: -1, requirement: #function) { observer in
+      self._multiplexer._forward(default: -1, combiner: self._combiner.object) {
+        $0.tableSourceMultiplexer(self, combineSubscriptRowColumn: &$1, default: $2)
+      } _: { observer in
         observer[row: row, column: column]
       }
     }
   }
 
   func height(_ row: Int) -> Double {
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: -2,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.tableSourceMultiplexer(
-            self,
-            combineHeight: &responses,
-            default: defaultValue
-          )
-        }
-      ) {
-        $0.height(row)
-      }
-    }
-    return self._multiplexer.combine(default: -2, requirement: #function) {
+    self._multiplexer._forward(default: -2, combiner: self._combiner.object) {
+      $0.tableSourceMultiplexer(self, combineHeight: &$1, default: $2)
+    } _: {
       $0.height(row)
     }
   }
 
   func height(_ key: String) -> Double {
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: -3,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.tableSourceMultiplexer(
-            self,
-            combineHeight2: &responses,
-            default: defaultValue
-          )
-        }
-      ) {
-        $0.height(key)
-      }
-    }
-    return self._multiplexer.combine(default: -3, requirement: #function) {
+    self._multiplexer._forward(default: -3, combiner: self._combiner.object) {
+      $0.tableSourceMultiplexer(self, combineHeight2: &$1, default: $2)
+    } _: {
       $0.height(key)
     }
   }
 
   func width(_ row: Int) -> Double {
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: -4,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.tableSourceMultiplexer(
-            self,
-            combineWidth: &responses,
-            default: defaultValue
-          )
-        }
-      ) {
-        $0.width(row)
-      }
-    }
-    return self._multiplexer.combine(default: -4, requirement: #function) {
+    self._multiplexer._forward(default: -4, combiner: self._combiner.object) {
+      $0.tableSourceMultiplexer(self, combineWidth: &$1, default: $2)
+    } _: {
       $0.width(row)
     }
   }
@@ -253,94 +115,46 @@ final class TableSourceMultiplexer: TableSource, Multiplex.DelegateMultiplexing,
 /// `Optional` result (the policy used when no combiner is set).
 protocol TableSourceCombining: AnyObject {
   /// Combines the answers to `subscript(_:)`.
-  func tableSourceMultiplexer(
-    _ multiplexer: TableSourceMultiplexer,
-    combineSubscript responses: inout Multiplex.Responses<any TableSource, String>,
-    default defaultValue: String
-  ) -> String
+  func tableSourceMultiplexer(_ multiplexer: TableSourceMultiplexer, combineSubscript responses: inout Multiplex.Responses<any TableSource, String>, default defaultValue: String) -> String
 
   /// Combines the answers to `subscript(_:)`.
-  func tableSourceMultiplexer(
-    _ multiplexer: TableSourceMultiplexer,
-    combineSubscript2 responses: inout Multiplex.Responses<any TableSource, String>,
-    default defaultValue: String
-  ) -> String
+  func tableSourceMultiplexer(_ multiplexer: TableSourceMultiplexer, combineSubscript2 responses: inout Multiplex.Responses<any TableSource, String>, default defaultValue: String) -> String
 
   /// Combines the answers to `subscript(row:column:)`.
-  func tableSourceMultiplexer(
-    _ multiplexer: TableSourceMultiplexer,
-    combineSubscriptRowColumn responses: inout Multiplex.Responses<any TableSource, Double>,
-    default defaultValue: Double
-  ) -> Double
+  func tableSourceMultiplexer(_ multiplexer: TableSourceMultiplexer, combineSubscriptRowColumn responses: inout Multiplex.Responses<any TableSource, Double>, default defaultValue: Double) -> Double
 
   /// Combines the answers to `height(_:)`.
-  func tableSourceMultiplexer(
-    _ multiplexer: TableSourceMultiplexer,
-    combineHeight responses: inout Multiplex.Responses<any TableSource, Double>,
-    default defaultValue: Double
-  ) -> Double
+  func tableSourceMultiplexer(_ multiplexer: TableSourceMultiplexer, combineHeight responses: inout Multiplex.Responses<any TableSource, Double>, default defaultValue: Double) -> Double
 
   /// Combines the answers to `height(_:)`.
-  func tableSourceMultiplexer(
-    _ multiplexer: TableSourceMultiplexer,
-    combineHeight2 responses: inout Multiplex.Responses<any TableSource, Double>,
-    default defaultValue: Double
-  ) -> Double
+  func tableSourceMultiplexer(_ multiplexer: TableSourceMultiplexer, combineHeight2 responses: inout Multiplex.Responses<any TableSource, Double>, default defaultValue: Double) -> Double
 
   /// Combines the answers to `width(_:)`.
-  func tableSourceMultiplexer(
-    _ multiplexer: TableSourceMultiplexer,
-    combineWidth responses: inout Multiplex.Responses<any TableSource, Double>,
-    default defaultValue: Double
-  ) -> Double
+  func tableSourceMultiplexer(_ multiplexer: TableSourceMultiplexer, combineWidth responses: inout Multiplex.Responses<any TableSource, Double>, default defaultValue: Double) -> Double
 }
 
 extension TableSourceCombining {
-  func tableSourceMultiplexer(
-    _ multiplexer: TableSourceMultiplexer,
-    combineSubscript responses: inout Multiplex.Responses<any TableSource, String>,
-    default defaultValue: String
-  ) -> String {
+  func tableSourceMultiplexer(_ multiplexer: TableSourceMultiplexer, combineSubscript responses: inout Multiplex.Responses<any TableSource, String>, default defaultValue: String) -> String {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  func tableSourceMultiplexer(
-    _ multiplexer: TableSourceMultiplexer,
-    combineSubscript2 responses: inout Multiplex.Responses<any TableSource, String>,
-    default defaultValue: String
-  ) -> String {
+  func tableSourceMultiplexer(_ multiplexer: TableSourceMultiplexer, combineSubscript2 responses: inout Multiplex.Responses<any TableSource, String>, default defaultValue: String) -> String {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  func tableSourceMultiplexer(
-    _ multiplexer: TableSourceMultiplexer,
-    combineSubscriptRowColumn responses: inout Multiplex.Responses<any TableSource, Double>,
-    default defaultValue: Double
-  ) -> Double {
+  func tableSourceMultiplexer(_ multiplexer: TableSourceMultiplexer, combineSubscriptRowColumn responses: inout Multiplex.Responses<any TableSource, Double>, default defaultValue: Double) -> Double {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  func tableSourceMultiplexer(
-    _ multiplexer: TableSourceMultiplexer,
-    combineHeight responses: inout Multiplex.Responses<any TableSource, Double>,
-    default defaultValue: Double
-  ) -> Double {
+  func tableSourceMultiplexer(_ multiplexer: TableSourceMultiplexer, combineHeight responses: inout Multiplex.Responses<any TableSource, Double>, default defaultValue: Double) -> Double {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  func tableSourceMultiplexer(
-    _ multiplexer: TableSourceMultiplexer,
-    combineHeight2 responses: inout Multiplex.Responses<any TableSource, Double>,
-    default defaultValue: Double
-  ) -> Double {
+  func tableSourceMultiplexer(_ multiplexer: TableSourceMultiplexer, combineHeight2 responses: inout Multiplex.Responses<any TableSource, Double>, default defaultValue: Double) -> Double {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 
-  func tableSourceMultiplexer(
-    _ multiplexer: TableSourceMultiplexer,
-    combineWidth responses: inout Multiplex.Responses<any TableSource, Double>,
-    default defaultValue: Double
-  ) -> Double {
+  func tableSourceMultiplexer(_ multiplexer: TableSourceMultiplexer, combineWidth responses: inout Multiplex.Responses<any TableSource, Double>, default defaultValue: Double) -> Double {
     Multiplex.Combiner.first.combine(&responses, default: defaultValue)
   }
 }

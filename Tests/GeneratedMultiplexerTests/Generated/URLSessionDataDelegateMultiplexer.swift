@@ -28,29 +28,10 @@ final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSessionDa
 
   /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
   /// the rest of the runtime API.
-  var multiplexer: Multiplex.Multiplexer<any URLSessionDataDelegate> {
-    self._multiplexer
-  }
+  var multiplexer: Multiplex.Multiplexer<any URLSessionDataDelegate> { self._multiplexer }
 
   /// This multiplexer as a `any URLSessionDataDelegate`, for a delegate slot. See `DelegateMultiplexing`.
-  var asDelegate: any URLSessionDataDelegate {
-    self
-  }
-
-  private let _combiner = Multiplex._LockedWeakReference<any URLSessionDataDelegateCombining>()
-
-  /// The object that combines the observers' answers to calls that return a value; `nil` for the default
-  /// policy (the first responding observer's answer).
-  ///
-  /// Held weakly. Reading and writing it is thread-safe: each call reads it once, when it starts.
-  var combiner: (any URLSessionDataDelegateCombining)? {
-    get {
-      self._combiner.object
-    }
-    set {
-      self._combiner.object = newValue
-    }
-  }
+  var asDelegate: any URLSessionDataDelegate { self }
 
   /// Creates a multiplexer without observers.
   override init() {
@@ -65,76 +46,9 @@ final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSessionDa
     self._multiplexer = Multiplex.Multiplexer(source: source)
   }
 
-  /// Registers an observer, called after those already registered with the same or a higher priority.
-  ///
-  /// See `Multiplexer.add(_:retention:priority:)`.
-  @discardableResult
-  func add(
-    _ observer: any URLSessionDataDelegate,
-    retention: Multiplex.Retention = .weak,
-    priority: Swift.Int = 0
-  ) -> Multiplex.ObservationToken {
-    self._multiplexer.add(observer, retention: retention, priority: priority)
-  }
-
-  /// Registers an observer that receives the calls that return nothing asynchronously, in `context`, in
-  /// order.
-  ///
-  /// The forwarded calls whose arguments are `Sendable` are queued for it; calls that return a value, and
-  /// those whose arguments are not `Sendable`, skip it. See `Multiplexer.add(_:retention:priority:deliveringOn:)`.
-  @discardableResult
-  func add(
-    _ observer: any URLSessionDataDelegate,
-    retention: Multiplex.Retention = .weak,
-    priority: Swift.Int = 0,
-    deliveringOn context: Multiplex.DeliveryContext
-  ) -> Multiplex.ObservationToken {
-    self._multiplexer.add(observer, retention: retention, priority: priority, deliveringOn: context)
-  }
-
-  /// Unregisters an observer. See `Multiplexer.remove(_:)`.
-  func remove(_ observer: any URLSessionDataDelegate) {
-    self._multiplexer.remove(observer)
-  }
-
-  /// Unregisters an observer and waits for calls in flight on other threads.
-  ///
-  /// See `Multiplexer.removeAndWait(_:)`, including its deadlock caveat.
-  @available(*, noasync, message: "Waiting blocks the thread; call remove(_:) from asynchronous code.")
-  func removeAndWait(_ observer: any URLSessionDataDelegate) {
-    self._multiplexer.removeAndWait(observer)
-  }
-
-  /// Unregisters every observer except the primary. See `Multiplexer.removeAll()`.
-  func removeAll() {
-    self._multiplexer.removeAll()
-  }
-
-  /// Whether `observer` is registered and alive.
-  func contains(_ observer: any URLSessionDataDelegate) -> Swift.Bool {
-    self._multiplexer.contains(observer)
-  }
-
-  /// The number of registered observers that are alive.
-  var count: Swift.Int {
-    self._multiplexer.count
-  }
-
-  /// Whether no registered observer is alive.
-  var isEmpty: Swift.Bool {
-    self._multiplexer.isEmpty
-  }
-
-  /// The registered observers that are alive, in call order.
-  var observers: [any URLSessionDataDelegate] {
-    self._multiplexer.observers
-  }
-
   /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
   /// `Multiplexer.debugDescription`.
-  override var debugDescription: Swift.String {
-    self._multiplexer.debugDescription
-  }
+  override var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse, completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
     // A decision: only the first observer in call order gets it, so the handler is called once.
@@ -293,16 +207,6 @@ final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSessionDa
   /// Answers like an object that implements nothing of `URLSessionDataDelegate`: the protocol's default implementations,
   /// `nil` or nothing. The value returned when no observer answers.
   private final class _Defaults: Foundation.NSObject, URLSessionDataDelegate {}
-}
-
-/// Combines the observers' answers to the calls of a `URLSessionDataDelegateMultiplexer` that return a value.
-///
-/// Set an object conforming to it as the multiplexer's `combiner`. Each method receives the responses of
-/// the observers that implement the requirement, lazily and in call order, with the observer that gave each
-/// one, and the requirement's default value. Every method is optional: the default implementation returns
-/// the first response's value, or the first that is not `nil` for an
-/// `Optional` result (the policy used when no combiner is set).
-protocol URLSessionDataDelegateCombining: AnyObject, Sendable {
 }
 
 #endif
