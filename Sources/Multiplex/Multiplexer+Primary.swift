@@ -59,10 +59,9 @@ extension Multiplexer {
           observer: newValue,
           object: object,
           retention: .weak,
-          priority: Int.max,
           serial: _lastSerial
         )
-        _insert(entry)
+        _insert(entry, priority: Int.max)
         _primaryEntry = entry
       }
     }

@@ -208,12 +208,11 @@ extension Multiplexer {
         observer: observer,
         object: object,
         retention: retention,
-        priority: priority,
         context: context?._forRegistration(of: object),
         isHidden: isHidden,
         serial: _lastSerial
       )
-      _insert(entry)
+      _insert(entry, priority: priority)
       return entry
     }
     return ObservationToken(owner: self, observerIdentifier: identifier, serial: entry.serial) { owner, token in
@@ -246,12 +245,24 @@ extension Multiplexer {
       && metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt32.self) & 0x8000_0000 == 0
   }
 
-  /// Inserts `entry` after every registration with the same or a higher priority, and indexes it.
+  /// The priority of the registration at `position` in `_entries`.
+  @inlinable @inline(__always)
+  func _priority(at position: Int) -> Int {
+    guard let priorities = _priorities else { return 0 }
+    return priorities[position]
+  }
+
+  /// Inserts `entry` with `priority` after every registration with the same or a higher priority, and indexes it.
   @inlinable
-  func _insert(_ entry: _Entry<Observer>) {
+  func _insert(_ entry: _Entry<Observer>, priority: Int) {
     _closeGate()
-    guard let last = _entries.last, last.priority < entry.priority else {
+    if priority != 0 && _priorities == nil {
+      // The first priority other than 0: from now on every registration has one.
+      _priorities = ContiguousArray(repeating: 0, count: _entries.count)
+    }
+    guard !_entries.isEmpty, _priority(at: _entries.count &- 1) < priority else {
       _entries.append(entry)
+      _priorities?.append(priority)
       if let identifier = entry.identifier { _index.insert(identifier, at: _entries.count &- 1, in: _entries) }
       return
     }
@@ -260,9 +271,11 @@ extension Multiplexer {
     var high = _entries.count
     while low < high {
       let middle = (low + high) / 2
-      if _entries[middle].priority >= entry.priority { low = middle + 1 } else { high = middle }
+      if _priority(at: middle) >= priority { low = middle + 1 } else { high = middle }
     }
     _entries.insert(entry, at: low)
+    // A priority above the last one's is not 0, or the last one's is below 0: `_priorities` exists.
+    _priorities!.insert(priority, at: low)
     // The registrations after `low` moved: O(n), like the insertion itself.
     _index.rebuild(from: _entries)
   }
@@ -339,8 +352,10 @@ extension Multiplexer {
       // add-then-remove pattern leaves no garbage. With a dispatch inside, the gate stays open for a weak
       // removal, which changes no storage.
       _entries.removeLast()
+      _priorities?.removeLast()
       while let last = _entries.last, last._isRemoved {
         _entries.removeLast()
+        _priorities?.removeLast()
         _garbage -= 1
       }
       _shrinkIfOversized()
@@ -348,7 +363,8 @@ extension Multiplexer {
     }
     if replacing {
       _closeGate()
-      _entries[position] = _Entry<Observer>(tombstoneWithPriority: entry.priority)
+      // The tombstone keeps the slot, and so its priority in `_priorities`.
+      _entries[position] = _Entry<Observer>(tombstone: ())
     }
     _garbage += 1
     // Amortized O(1): compaction is O(n) and runs after Θ(n) removals (or when nothing else is left).
@@ -375,6 +391,12 @@ extension Multiplexer {
       entries.reserveCapacity(_entries.count)
       entries.append(contentsOf: _entries)
       _entries = entries
+      if let old = _priorities {
+        var priorities = ContiguousArray<Int>()
+        priorities.reserveCapacity(old.count)
+        priorities.append(contentsOf: old)
+        _priorities = priorities
+      }
     }
     if _index.isOversized { _index.rebuild(from: _entries) }
   }
@@ -384,8 +406,7 @@ extension Multiplexer {
   func _move(_ entry: _Entry<Observer>, toPriority priority: Int) {
     guard let identifier = entry.identifier, let position = _index.remove(identifier, in: _entries) else { return }
     _leaveTombstone(at: position, for: entry, replacing: true)
-    entry.priority = priority
-    _insert(entry)
+    _insert(entry, priority: priority)
   }
 
   /// Rebuilds the storage without removed registrations and tombstones.
@@ -396,8 +417,17 @@ extension Multiplexer {
     _closeGate()
     var live = ContiguousArray<_Entry<Observer>>()
     live.reserveCapacity(_entries.count - min(_garbage, _entries.count))
+    var livePriorities: ContiguousArray<Int>? = nil
+    if let priorities = _priorities {
+      livePriorities = []
+      livePriorities!.reserveCapacity(live.capacity)
+      for (entry, priority) in zip(_entries, priorities) where !entry._isRemoved { livePriorities!.append(priority) }
+      // Back to none while every priority left is 0.
+      if livePriorities!.allSatisfy({ $0 == 0 }) { livePriorities = nil }
+    }
     for entry in _entries where !entry._isRemoved { live.append(entry) }
     _entries = live
+    _priorities = livePriorities
     _garbage = 0
     _index.rebuild(from: _entries)
   }

@@ -1,7 +1,7 @@
 /// One registration: an observer, how it is retained, and whether it was removed.
 ///
 /// Entries are immutable after `init` apart from their state word (atomic, read by dispatches on any thread without
-/// the lock) and `priority` (only touched under the multiplexer's lock). A dispatch iterates a snapshot of entries,
+/// the lock). A dispatch iterates a snapshot of entries,
 /// so an entry can outlive its registration for as long as a dispatch that started earlier is running.
 ///
 /// Weak registrations keep a `weak` reference for liveness plus a *non-owning* bitwise copy of the observer value
@@ -12,13 +12,13 @@
 /// The view is only made when the value's first word is the object reference (see `init`); other values are
 /// rebuilt from the object with a dynamic cast. Strong registrations keep an *owning* copy in the same place.
 ///
-/// Footprint (64-bit): 64 bytes, one allocation: the object header (16), the state word (8), the view (16: an
-/// existential of one class-bound protocol, or a class reference, fits), the `weak` reference (8), the priority (8)
-/// and the serial number with the hidden flag (8). Everything else a registration needs lives elsewhere or in
-/// flags: its position in storage and its identity in the multiplexer's index (``_RegistrationIndex``, 4 bytes a
-/// slot), the identity in the view's first word, extra claims in the multiplexer's `_extraClaims` (rare), the
-/// mailbox of a delivery context in the subclass ``_DeliveryEntry``, a view of more than two words in its own
-/// allocation.
+/// Footprint (64-bit): 56 bytes, one allocation: the object header (16), the state word (8), the view (16: an
+/// existential of one class-bound protocol, or a class reference, fits), the `weak` reference (8) and the serial
+/// number with the hidden flag (8). Everything else a registration needs lives elsewhere or in flags: its position
+/// in storage and its identity in the multiplexer's index (``_RegistrationIndex``, 4 bytes a slot), its priority in
+/// the multiplexer's `_priorities` (only once some registration has a priority other than 0), the identity in the
+/// view's first word, extra claims in the multiplexer's `_extraClaims` (rare), the mailbox of a delivery context in
+/// the subclass ``_DeliveryEntry``, a view of more than two words in its own allocation.
 @usableFromInline
 class _Entry<Observer>: @unchecked Sendable {
   /// The registration's state: bit 0 is set once it was removed; bits 1 to 47 count the live blocks
@@ -45,10 +45,6 @@ class _Entry<Observer>: @unchecked Sendable {
   /// observer does not need one (its owning view answers for liveness, its first word for identity).
   @usableFromInline final weak let _object: AnyObject?
 
-  /// The call-order priority: the one it was registered with, or `Int.max` once it was made the primary. Only
-  /// read and written under the multiplexer's lock.
-  @usableFromInline @exclusivity(unchecked) final var priority: Int
-
   /// The registration's number in its multiplexer (tokens name their registration by observer and serial),
   /// shifted left by one; bit 0 says whether introspection leaves the registration out (``isHidden``).
   @usableFromInline final let _serialAndHidden: Int
@@ -58,13 +54,11 @@ class _Entry<Observer>: @unchecked Sendable {
     observer: Observer,
     object: AnyObject,
     retention: Retention,
-    priority: Int,
     hasMailbox: Bool,
     isHidden: Bool,
     serial: Int
   ) {
     self._serialAndHidden = serial &<< 1 | (isHidden ? 1 : 0)
-    self.priority = priority
     // The bitwise, non-owning copy is only sound when the value's one owned reference is `object` itself, stored
     // in its first word: class references, class-bound existentials, and opaque existentials holding a class
     // instance inline. Anything else (an `any Error` box holding the object, for example) gets no view: a weak
@@ -113,11 +107,11 @@ class _Entry<Observer>: @unchecked Sendable {
     }
   }
 
-  /// A placeholder that keeps the place (and priority) of a removed registration in storage until compaction.
+  /// A placeholder that keeps the place (and so the priority) of a removed registration in storage until
+  /// compaction.
   @usableFromInline
-  init(tombstoneWithPriority priority: Int) {
+  init(tombstone: Void) {
     self._serialAndHidden = 0
-    self.priority = priority
     self._stateStorage = _Entry.removedBit
     self._object = nil
     _AtomicWord._checkLayout(of: self, storedValue: _Entry.removedBit)
@@ -144,7 +138,6 @@ final class _DeliveryEntry<Observer>: _Entry<Observer>, @unchecked Sendable {
     observer: Observer,
     object: AnyObject,
     retention: Retention,
-    priority: Int,
     context: DeliveryContext,
     isHidden: Bool,
     serial: Int
@@ -154,7 +147,6 @@ final class _DeliveryEntry<Observer>: _Entry<Observer>, @unchecked Sendable {
       observer: observer,
       object: object,
       retention: retention,
-      priority: priority,
       hasMailbox: true,
       isHidden: isHidden,
       serial: serial
@@ -169,7 +161,6 @@ extension _Entry {
     observer: Observer,
     object: AnyObject,
     retention: Retention,
-    priority: Int,
     context: DeliveryContext? = nil,
     isHidden: Bool = false,
     serial: Int = 0
@@ -179,7 +170,6 @@ extension _Entry {
         observer: observer,
         object: object,
         retention: retention,
-        priority: priority,
         context: context,
         isHidden: isHidden,
         serial: serial
@@ -189,7 +179,6 @@ extension _Entry {
       observer: observer,
       object: object,
       retention: retention,
-      priority: priority,
       hasMailbox: false,
       isHidden: isHidden,
       serial: serial
