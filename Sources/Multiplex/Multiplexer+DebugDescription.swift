@@ -23,7 +23,9 @@ extension Multiplexer: CustomDebugStringConvertible {
     // Priorities are read under the lock (the `primary` setter changes them there); weak loads happen outside it:
     // releasing the reference a load produced may run the observer's deinit.
     let registrations = _lock.withLock {
-      _entries.filter { !$0.isHidden }.map { (entry: $0, priority: $0.priority, isPrimary: $0 === _primaryEntry) }
+      _entries.indices.filter { !_entries[$0].isHidden }.map {
+        (entry: _entries[$0], priority: _priority(at: $0), isPrimary: _entries[$0] === _primaryEntry)
+      }
     }
     for (entry, priority, isPrimary) in registrations {
       guard let observer = entry.observer() else { continue }

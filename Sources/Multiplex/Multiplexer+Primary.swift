@@ -40,7 +40,7 @@ extension Multiplexer {
         }
         guard let newValue, let object else { return }
         let identifier = ObjectIdentifier(object)
-        if let existing = _index[identifier] {
+        if let existing = _index.entry(for: identifier, in: _entries) {
           // `newValue` keeps the object alive: the weak load cannot produce its last reference under the lock.
           if existing._isStrong || existing._object === object {
             // A secondary moves to the front as it is: how it is held, where it is called, its queued calls and
@@ -55,15 +55,13 @@ extension Multiplexer {
         // A serial of its own, as every registration: a token from an earlier `add` of this observer must not
         // reach this one.
         _lastSerial += 1
-        let entry = _Entry(
+        let entry = _Entry.make(
           observer: newValue,
           object: object,
           retention: .weak,
-          priority: Int.max,
           serial: _lastSerial
         )
-        _insert(entry)
-        _index[identifier] = entry
+        _insert(entry, priority: Int.max)
         _primaryEntry = entry
       }
     }

@@ -126,7 +126,9 @@ extension Multiplexer {
     guard let object = _classInstance(observer) else { return false }
     if let source = _source, source().contains(where: { _classInstance($0) === object }) { return true }
     return _lock.withLock {
-      guard let entry = _index[ObjectIdentifier(object)], !entry.isHidden else { return false }
+      guard let entry = _index.entry(for: ObjectIdentifier(object), in: _entries), !entry.isHidden else {
+        return false
+      }
       return entry.isLive && (entry._isStrong || entry._object === object)
     }
   }
@@ -192,29 +194,25 @@ extension Multiplexer {
     let entry = _mutate { () -> _Entry<Observer> in
       // `Int.max` is reserved for the primary observer, which is always called first.
       let priority = min(priority, Int.max - 1)
-      _lastSerial += 1
-      let entry = _Entry(
-        observer: observer,
-        object: object,
-        retention: retention,
-        priority: priority,
-        context: context?._forRegistration(of: object),
-        isHidden: isHidden,
-        serial: _lastSerial
-      )
-      // Performance: one hash lookup, which indexes the new registration and finds an existing one.
-      if let existing = _index.updateValue(entry, forKey: identifier) {
+      if let existing = _index.entry(for: identifier, in: _entries) {
         if existing._isStrong || existing._object === object {
           // One more claim: the registration now ends when this token is cancelled too (see ObservationToken).
-          // The entry made for nothing is dropped (a duplicate `add` is rare).
-          _index[identifier] = existing
-          existing.claims += 1
+          _extraClaims[ObjectIdentifier(existing), default: 0] += 1
           return existing
         }
         // The registered object died and a new one reuses its address: that registration is gone.
         _retire(existing)
       }
-      _insert(entry)
+      _lastSerial += 1
+      let entry = _Entry.make(
+        observer: observer,
+        object: object,
+        retention: retention,
+        context: context?._forRegistration(of: object),
+        isHidden: isHidden,
+        serial: _lastSerial
+      )
+      _insert(entry, priority: priority)
       return entry
     }
     return ObservationToken(owner: self, observerIdentifier: identifier, serial: entry.serial) { owner, token in
@@ -223,22 +221,49 @@ extension Multiplexer {
   }
 
   /// The class instance inside `observer`, or `nil` for a value of a non-class type.
-  @usableFromInline
+  @inlinable
   func _classInstance(_ observer: Observer) -> AnyObject? {
-    guard type(of: observer as Any) is AnyObject.Type else { return nil }
+    // Performance: a class or a class-bound existential (the usual `Observer`) needs no dynamic check, which boxes
+    // the value in an `Any` (a retain and a release of the observer, slow for a weakly referenced object) and
+    // looks up its dynamic type: about 150 instructions per `add` or `remove` (callgrind).
+    guard Self._isClassBound || type(of: observer as Any) is AnyObject.Type else { return nil }
     // The value's first word is the instance, whatever `Observer` is: a class, a class-bound existential, or an
     // opaque existential, which stores a class reference inline. Performance: read, not converted with
     // `as AnyObject`, which bridges (about 450 instructions on Linux).
     return withUnsafeBytes(of: observer) { $0.load(as: Unmanaged<AnyObject>.self) }.takeUnretainedValue()
   }
 
-  /// Inserts `entry` after every registration with the same or a higher priority.
+  /// Whether every `Observer` value is a class instance: `Observer` is a class, `AnyObject`, or a class-bound
+  /// existential (`any ScrollViewDelegate`). Decided by the compiler for classes; for existentials, read from the
+  /// type's metadata (the Swift runtime's stable ABI: an existential's kind is 0x303, and bit 31 of the flags that
+  /// follow it is clear when the existential is class-bound). `false` only means "check each value".
+  @inlinable @inline(__always)
+  static var _isClassBound: Bool {
+    if _canBeClass(Observer.self) == 1 { return true }
+    let metadata = unsafeBitCast(Observer.self as Any.Type, to: UnsafeRawPointer.self)
+    return metadata.load(as: UInt.self) == 0x303
+      && metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt32.self) & 0x8000_0000 == 0
+  }
+
+  /// The priority of the registration at `position` in `_entries`.
+  @inlinable @inline(__always)
+  func _priority(at position: Int) -> Int {
+    guard let priorities = _priorities else { return 0 }
+    return priorities[position]
+  }
+
+  /// Inserts `entry` with `priority` after every registration with the same or a higher priority, and indexes it.
   @inlinable
-  func _insert(_ entry: _Entry<Observer>) {
+  func _insert(_ entry: _Entry<Observer>, priority: Int) {
     _closeGate()
-    guard let last = _entries.last, last.priority < entry.priority else {
-      entry.position = _entries.count
+    if priority != 0 && _priorities == nil {
+      // The first priority other than 0: from now on every registration has one.
+      _priorities = ContiguousArray(repeating: 0, count: _entries.count)
+    }
+    guard !_entries.isEmpty, _priority(at: _entries.count &- 1) < priority else {
       _entries.append(entry)
+      _priorities?.append(priority)
+      if let identifier = entry.identifier { _index.insert(identifier, at: _entries.count &- 1, in: _entries) }
       return
     }
     // Entries are sorted by descending priority: find the first one with a lower priority than `entry`.
@@ -246,44 +271,61 @@ extension Multiplexer {
     var high = _entries.count
     while low < high {
       let middle = (low + high) / 2
-      if _entries[middle].priority >= entry.priority { low = middle + 1 } else { high = middle }
+      if _priority(at: middle) >= priority { low = middle + 1 } else { high = middle }
     }
     _entries.insert(entry, at: low)
-    for position in low..<_entries.count { _entries[position].position = position }
+    // A priority above the last one's is not 0, or the last one's is below 0: `_priorities` exists.
+    _priorities!.insert(priority, at: low)
+    // The registrations after `low` moved: O(n), like the insertion itself.
+    _index.rebuild(from: _entries)
   }
 
   /// Removes the registration of `object`, if any. Returns whether one was removed.
   @inlinable @discardableResult
   func _remove(_ object: AnyObject) -> Bool {
-    // One hash lookup: the entry leaves the index here.
-    guard let entry = _index.removeValue(forKey: ObjectIdentifier(object)) else { return false }
+    // One index lookup finds the registration and its slot.
+    guard let position = _index.position(of: ObjectIdentifier(object), in: _entries) else { return false }
+    let entry = _entries[position]
     let isSameObject = entry._isStrong || entry._object === object
-    _retire(entry)
+    _retire(entry, at: position)
     return isSameObject
   }
-
-  /// Removes the registration `entry` if it is still current. Used by tokens.
 
   /// Marks `entry` removed and drops it from the index; a strong registration leaves a tombstone in its place.
   @inlinable
   func _retire(_ entry: _Entry<Observer>) {
+    var position: Int? = nil
+    if let identifier = entry.identifier, let found = _index.position(of: identifier, in: _entries),
+      _entries[found] === entry
+    {
+      position = found
+    }
+    _retire(entry, at: position)
+  }
+
+  /// `_retire(_:)` for the registration at `position` (`nil` if it is not indexed).
+  @inlinable
+  func _retire(_ entry: _Entry<Observer>, at position: Int?) {
+    guard !entry._isRemoved else { return }
     entry._state.orSequentiallyConsistent(_Entry<Observer>.removedBit)
     // Dropping the last reference to a strong registration runs the observer's deinit, which may call back into
     // this multiplexer (a scoped token cancelling itself): release it only after the lock is released.
     // Queued calls are dropped after unlocking too (dropping them releases what they captured); until then the
     // `_removed` flag keeps them from starting.
-    if entry._isStrong || entry._mailbox != nil { _releasedAfterUnlock.append(entry) }
-    if entry._mailbox != nil { _retireMailbox(of: entry) }
+    let hasMailbox = entry._mailbox != nil
+    if entry._isStrong || hasMailbox { _releasedAfterUnlock.append(entry) }
+    if hasMailbox { _retireMailbox(of: entry) }
     if _primaryEntry === entry { _primaryEntry = nil }
-    if let identifier = entry.identifier, _index[identifier] === entry {
-      _index[identifier] = nil
-    }
+    if !_extraClaims.isEmpty { _extraClaims[ObjectIdentifier(entry)] = nil }
+    guard let position, let identifier = entry.identifier else { return }
+    // Out of the index first: its probes read the storage, which the tombstone changes.
+    _index.remove(identifier, in: _entries)
     // A strong registration is replaced by a tombstone, which releases the multiplexer's hold on the observer
     // right away (dispatches that started earlier keep the entry, and the observer, until they finish). Any other
     // stays in its slot, marked removed, until the next compaction: it holds nothing of the user's (the `weak`
     // reference keeps nothing alive, and a closed mailbox no longer holds its context or calls), and leaving it
     // changes no storage, so dispatches keep entering the gate and the removal allocates nothing.
-    _leaveTombstone(for: entry, replacing: entry._isStrong)
+    _leaveTombstone(at: position, for: entry, replacing: entry._isStrong)
   }
 
   /// Keeps the mailbox of a retired registration for waiting removals (a drain may still be running one of its
@@ -298,12 +340,10 @@ extension Multiplexer {
     }
   }
 
-  /// Counts `entry`'s slot as garbage, replacing the entry with a tombstone if `replacing` (and it is still
-  /// there), and compacts the storage when due.
+  /// Counts the slot of `entry` (at `position`, no longer indexed) as garbage, replacing the entry with a
+  /// tombstone if `replacing`, and compacts the storage when due.
   @inlinable
-  func _leaveTombstone(for entry: _Entry<Observer>, replacing: Bool = true) {
-    let position = entry.position
-    guard position < _entries.count, _entries[position] === entry else { return }
+  func _leaveTombstone(at position: Int, for entry: _Entry<Observer>, replacing: Bool) {
     if position == _entries.count - 1
       && _DispatchGate.dispatches(in: _gate.word.loadAcquiring()) == 0 && _closeGate()
     {
@@ -312,29 +352,61 @@ extension Multiplexer {
       // add-then-remove pattern leaves no garbage. With a dispatch inside, the gate stays open for a weak
       // removal, which changes no storage.
       _entries.removeLast()
+      _priorities?.removeLast()
       while let last = _entries.last, last._isRemoved {
         _entries.removeLast()
+        _priorities?.removeLast()
         _garbage -= 1
       }
+      _shrinkIfOversized()
       return
     }
     if replacing {
       _closeGate()
-      let tombstone = _Entry<Observer>(tombstoneWithPriority: entry.priority)
-      tombstone.position = position
-      _entries[position] = tombstone
+      // The tombstone keeps the slot, and so its priority in `_priorities`.
+      _entries[position] = _Entry<Observer>(tombstone: ())
     }
     _garbage += 1
     // Amortized O(1): compaction is O(n) and runs after Θ(n) removals (or when nothing else is left).
     if _garbage == _entries.count || (_garbage > 8 && _garbage * 2 > _entries.count) { _compact() }
   }
 
+  /// Gives back the storage and index memory that removals from the end left unused (memory returns to what the
+  /// remaining registrations need). Amortized O(1): it runs when three quarters of the storage are unused. Call
+  /// with the gate closed.
+  @inlinable @inline(__always)
+  func _shrinkIfOversized() {
+    // Performance: the checks inline, the work (rare) not: unspecialized, this cost about 550 instructions per
+    // removal (callgrind).
+    if _entries.capacity > 64 && _entries.count &* 4 < _entries.capacity || _index.isOversized {
+      _shrink()
+    }
+  }
+
+  /// The work of `_shrinkIfOversized`.
+  @usableFromInline @inline(never)
+  func _shrink() {
+    if _entries.capacity > 64 && _entries.count &* 4 < _entries.capacity {
+      var entries = ContiguousArray<_Entry<Observer>>()
+      entries.reserveCapacity(_entries.count)
+      entries.append(contentsOf: _entries)
+      _entries = entries
+      if let old = _priorities {
+        var priorities = ContiguousArray<Int>()
+        priorities.reserveCapacity(old.count)
+        priorities.append(contentsOf: old)
+        _priorities = priorities
+      }
+    }
+    if _index.isOversized { _index.rebuild(from: _entries) }
+  }
+
   /// Moves a live registration to the place of `priority`, keeping the registration itself (its retention,
   /// delivery context, queued calls and tokens). A dispatch sees it either at its old place or at its new one.
   func _move(_ entry: _Entry<Observer>, toPriority priority: Int) {
-    _leaveTombstone(for: entry)
-    entry.priority = priority
-    _insert(entry)
+    guard let identifier = entry.identifier, let position = _index.remove(identifier, in: _entries) else { return }
+    _leaveTombstone(at: position, for: entry, replacing: true)
+    _insert(entry, priority: priority)
   }
 
   /// Rebuilds the storage without removed registrations and tombstones.
@@ -345,12 +417,19 @@ extension Multiplexer {
     _closeGate()
     var live = ContiguousArray<_Entry<Observer>>()
     live.reserveCapacity(_entries.count - min(_garbage, _entries.count))
-    for entry in _entries where !entry._isRemoved {
-      entry.position = live.count
-      live.append(entry)
+    var livePriorities: ContiguousArray<Int>? = nil
+    if let priorities = _priorities {
+      livePriorities = []
+      livePriorities!.reserveCapacity(live.capacity)
+      for (entry, priority) in zip(_entries, priorities) where !entry._isRemoved { livePriorities!.append(priority) }
+      // Back to none while every priority left is 0.
+      if livePriorities!.allSatisfy({ $0 == 0 }) { livePriorities = nil }
     }
+    for entry in _entries where !entry._isRemoved { live.append(entry) }
     _entries = live
+    _priorities = livePriorities
     _garbage = 0
+    _index.rebuild(from: _entries)
   }
 
   /// Called (without the lock) by a dispatch that met a deallocated observer: reclaims the dead slots.
@@ -451,6 +530,12 @@ extension Multiplexer {
   /// The number of registrations in the identity index.
   package var _indexedRegistrationCount: Int {
     _lock.withLock { _index.count }
+  }
+
+  /// The capacity of the storage and the number of slots of the identity index, for tests that check that memory
+  /// is given back after removals.
+  package var _storageAndIndexCapacity: (storage: Int, index: Int) {
+    _lock.withLock { (_entries.capacity, _index._capacity) }
   }
 
   /// ``removeAndWait(_:)``, returning how many times it slept waiting for dispatches on other threads.

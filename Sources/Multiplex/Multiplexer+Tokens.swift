@@ -5,7 +5,8 @@ extension Multiplexer: _TokenOwner {
   /// The registration `token` names, if it is still current (call with the lock held).
   @inlinable
   func _registration(of token: ObservationToken) -> _Entry<Observer>? {
-    guard let identifier = token.observerIdentifier, let entry = _index[identifier], entry.serial == token.serial
+    guard let identifier = token.observerIdentifier, let entry = _index.entry(for: identifier, in: _entries),
+      entry.serial == token.serial
     else { return nil }
     return entry
   }
@@ -17,10 +18,12 @@ extension Multiplexer: _TokenOwner {
     token._isClaimDropped = true
     // Only the registration the token was made for: after a `remove` and a new `add` of the same observer, an old
     // token's claim is on the old registration, which has ended already.
-    if let entry = _registration(of: token) {
-      entry.claims -= 1
-      if entry.claims <= 0 { _retire(entry) }
+    guard let entry = _registration(of: token) else { return }
+    if !_extraClaims.isEmpty, let extra = _extraClaims[ObjectIdentifier(entry)] {
+      _extraClaims[ObjectIdentifier(entry)] = extra > 1 ? extra - 1 : nil
+      return
     }
+    _retire(entry)
   }
 
   /// ``ObservationToken/cancel()``, specialized where `add` made the token (see `ObservationToken._dropClaim`).

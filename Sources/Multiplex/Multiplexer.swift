@@ -95,8 +95,18 @@ public final class Multiplexer<Observer> {
   /// the next compaction.
   @usableFromInline @exclusivity(unchecked) var _entries: ContiguousArray<_Entry<Observer>> = []
 
-  /// Registrations by observer identity, for O(1) duplicate checks and removal.
-  @usableFromInline @exclusivity(unchecked) var _index: [ObjectIdentifier: _Entry<Observer>] = [:]
+  /// Registrations by observer identity, for O(1) duplicate checks and removal: their positions in `_entries`.
+  @usableFromInline @exclusivity(unchecked) var _index = _RegistrationIndex()
+
+  /// The call-order priorities of the registrations in `_entries`, position by position (a removed one keeps its
+  /// own until compaction): the one each was registered with, or `Int.max` for the primary. `nil` while every one is
+  /// 0, the usual case, so that a registration costs no word for its priority.
+  @usableFromInline @exclusivity(unchecked) var _priorities: ContiguousArray<Int>? = nil
+
+  /// The claims of registrations beyond their first, by registration (entry) identity: one more per `add` of an
+  /// observer already registered (each returned a token). Cancelling a token drops its claim, and the
+  /// registration ends with the last one (`remove` ends it at once). Empty unless an observer was added twice.
+  @usableFromInline @exclusivity(unchecked) var _extraClaims: [ObjectIdentifier: Int] = [:]
 
   /// The serial number of the last registration (see `ObservationToken`).
   @usableFromInline @exclusivity(unchecked) var _lastSerial = 0
@@ -173,6 +183,7 @@ public final class Multiplexer<Observer> {
   }
 
   deinit {
+    _index.deallocate()
     _lock.destroy()
   }
 }

@@ -372,4 +372,47 @@ struct RegistrationTests {
     #expect(multiplexer.isEmpty)
     #expect(multiplexer._storageSlotCount == 0)
   }
+
+  @Test("Memory is given back: after observers are removed from the end, storage and index shrink")
+  func storageShrinksAfterRemovals() {
+    let multiplexer = Multiplexer<AnyObject>()
+    let observers = (0..<10_000).map { _ in Probe("", log: Log()) }
+    for observer in observers { multiplexer.add(observer) }
+    let full = multiplexer._storageAndIndexCapacity
+    #expect(full.storage >= 10_000 && full.index >= 10_000)
+    // Last in, first out: every removal takes the last slot, which never leaves garbage to compact.
+    for observer in observers[10...].reversed() { multiplexer.remove(observer) }
+    let left = multiplexer._storageAndIndexCapacity
+    #expect(left.storage <= 64 && left.index <= 64, "\(left)")
+    #expect(multiplexer.count == 10)
+    for observer in observers[..<10] { #expect(multiplexer.contains(observer)) }
+  }
+
+  @Test("The identity index stays exact when registrations leave in any order")
+  func indexSurvivesRandomRemovals() {
+    let log = Log()
+    let multiplexer = Multiplexer<Probe>()
+    let probes = (0..<2_000).map { Probe("p\($0)", log: log) }
+    for probe in probes { multiplexer.add(probe) }
+    var generator = SystemRandomNumberGenerator()
+    var removed = Set<ObjectIdentifier>()
+    for probe in probes.shuffled(using: &generator).prefix(1_500) {
+      multiplexer.remove(probe)
+      removed.insert(ObjectIdentifier(probe))
+      if removed.count % 100 == 0 {
+        for candidate in probes {
+          #expect(multiplexer.contains(candidate) == !removed.contains(ObjectIdentifier(candidate)))
+        }
+      }
+    }
+    #expect(multiplexer._indexedRegistrationCount == 500)
+    // Re-adding a removed observer appends it; a registered one is not duplicated.
+    for probe in probes.prefix(50) { multiplexer.add(probe) }
+    #expect(multiplexer.count == 500 + probes.prefix(50).filter { removed.contains(ObjectIdentifier($0)) }.count)
+    var names: [String] = []
+    multiplexer.notify { names.append($0.name) }
+    let kept = probes.filter { !removed.contains(ObjectIdentifier($0)) }.map(\.name)
+    let readded = probes.prefix(50).filter { removed.contains(ObjectIdentifier($0)) }.map(\.name)
+    #expect(names == kept + readded)
+  }
 }

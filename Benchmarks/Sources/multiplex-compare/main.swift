@@ -248,19 +248,30 @@ func printTable(_ workload: Workload, _ rows: [Row], markdown: Bool) {
 
 /// DESIGN.md §6's targets, each met or not, from the ratios of this run. Returns whether all were met.
 @discardableResult
-func printTargets(_ results: [(Workload, [Row])], memory: [MemoryFigure], markdown: Bool) -> Bool {
+func printTargets(
+  _ results: [(Workload, [Row])],
+  memory: [MemoryFigure],
+  reclaim: [ReclaimFigure],
+  markdown: Bool
+) -> Bool {
   var lines: [(met: Bool, text: String)] = []
   func row(_ rows: [Row], _ name: String) -> Row? { rows.first { $0.contender.name == name } }
   for (workload, rows) in results where ["void", "first-responder"].contains(workload.name) {
     for size in workload.sizes {
-      let weakLimit = size == 1 ? 1.3 : 1.0
-      let strongLimit = size == 1 ? 2.0 : 1.2
+      // DESIGN.md §6: at N = 1, weak Void 1.05× the weak floor, first responder 1.1×, strong 1.3× the strong
+      // floor; from N = 8, weak no worse than the run of 2026-11-24 (Benchmarks/Results; to the printed precision, so
+      // half a unit of it is allowed), strong 1.2×.
+      let before: [String: [Int: Double]] = [
+        "void": [8: 0.86, 64: 0.82, 1024: 0.81], "first-responder": [8: 0.96, 64: 0.91, 1024: 0.90],
+      ]
+      let weakLimit = size == 1 ? (workload.name == "void" ? 1.05 : 1.1) : before[workload.name]?[size] ?? 1.0
+      let strongLimit = size == 1 ? 1.3 : 1.2
       if let weak = row(rows, SystemName.multiplexWeak) {
         let ratio = weak.ratio[size] ?? .nan
         lines.append(
           (
-            ratio <= weakLimit,
-            "\(workload.name) N=\(size): weak ×\(format(ratio)) of the weak floor (≤ \(format(weakLimit, digits: 1)))"
+            ratio <= weakLimit + (size == 1 ? 0 : 0.005),
+            "\(workload.name) N=\(size): weak ×\(format(ratio)) of the weak floor (≤ \(format(weakLimit)))"
           )
         )
         for other in [SystemName.weakStructs, SystemName.closures] {
@@ -273,7 +284,7 @@ func printTargets(_ results: [(Workload, [Row])], memory: [MemoryFigure], markdo
         lines.append(
           (
             ratio <= strongLimit,
-            "\(workload.name) N=\(size): strong ×\(format(ratio)) of the strong floor (≤ \(format(strongLimit, digits: 1)))"
+            "\(workload.name) N=\(size): strong ×\(format(ratio)) of the strong floor (≤ \(format(strongLimit)))"
           )
         )
       }
@@ -290,9 +301,19 @@ func printTargets(_ results: [(Workload, [Row])], memory: [MemoryFigure], markdo
     guard let weak = row(rows, SystemName.multiplexWeak) else { continue }
     for size in workload.sizes {
       let ratio = weak.ratio[size] ?? .nan
-      lines.append((ratio <= 5, "churn N=\(size): add+remove ×\(format(ratio)) of the weak-box array (≤ 5)"))
+      lines.append((ratio <= 2, "churn N=\(size): add+remove ×\(format(ratio)) of the weak-box array (≤ 2)"))
       if let mallocs = weak.mallocs[size] {
-        lines.append((mallocs <= 2, "churn N=\(size): \(format(mallocs)) mallocs per add+remove (≤ 2)"))
+        lines.append((mallocs <= 1, "churn N=\(size): \(format(mallocs)) mallocs per add+remove (≤ 1)"))
+      }
+      if let token = row(rows, SystemName.multiplexToken)?.nanoseconds[size], let own = weak.nanoseconds[size] {
+        lines.append(
+          (token <= own * 1.1, "churn N=\(size): token.cancel() ×\(format(token / own)) of remove(_:) (≤ 1.1)")
+        )
+        if let mallocs = row(rows, SystemName.multiplexToken)?.mallocs[size] {
+          lines.append(
+            (mallocs <= 1, "churn N=\(size): \(format(mallocs)) mallocs per add+cancel with the token kept (≤ 1)")
+          )
+        }
       }
       if let center = row(rows, SystemName.notificationCenter)?.nanoseconds[size], let own = weak.nanoseconds[size] {
         lines.append((own < center, "churn N=\(size): faster than NotificationCenter (×\(format(own / center)) of it)"))
@@ -306,9 +327,28 @@ func printTargets(_ results: [(Workload, [Row])], memory: [MemoryFigure], markdo
       )
     }
   }
-  for figure in memory {
-    guard let bytes = figure.bytesPerRegistration else { continue }
-    lines.append((true, "memory: \(figure.system), \(format(bytes, digits: 0)) bytes per registration (reported)"))
+  for figure in memory where figure.system != SystemName.weakBoxArray {
+    guard let bytes = figure.bytesPerRegistration,
+      let floor = memory.first(where: { $0.system == SystemName.weakBoxArray && $0.count == figure.count })?
+        .bytesPerRegistration
+    else { continue }
+    lines.append(
+      (
+        bytes <= floor * 2,
+        "memory, \(grouped(figure.count)) observers: \(figure.system), \(format(bytes, digits: 1)) bytes per registration, ×\(format(bytes / floor)) of the weak-box array (≤ 2)"
+      )
+    )
+  }
+  let control = reclaim.first { $0.scenario.hasPrefix("died (weak-box array") }?.bytes ?? 0
+  for figure in reclaim where !figure.scenario.hasPrefix("died (weak-box array") {
+    // Observers that died leave the same offset in every list (see `reclaimScenarios`): compare with the control.
+    let offset = figure.scenario.hasPrefix("died") ? control : 0
+    lines.append(
+      (
+        figure.bytes - offset <= 4096,
+        "memory back to the baseline after \(grouped(figure.count)) registrations \(figure.scenario): \(format(figure.bytes - offset, digits: 0)) bytes left\(offset != 0 ? " beyond the weak-box array's" : "") (≤ 4,096)"
+      )
+    )
   }
   print("")
   print(markdown ? "#### DESIGN.md §6 targets" : "== DESIGN.md §6 targets")
@@ -323,24 +363,74 @@ func printTargets(_ results: [(Workload, [Row])], memory: [MemoryFigure], markdo
   return lines.allSatisfy(\.met)
 }
 
-func printMemory(_ figures: [MemoryFigure], markdown: Bool) {
+func printMemory(_ figures: [MemoryFigure], _ reclaim: [ReclaimFigure], markdown: Bool) {
+  let counts = memoryCounts
+  let floor = Dictionary(
+    figures.filter { $0.system == SystemName.weakBoxArray }.map { ($0.count, $0.bytesPerRegistration ?? .nan) },
+    uniquingKeysWith: { first, _ in first }
+  )
+  var systems: [String] = []
+  for figure in figures where !systems.contains(figure.system) { systems.append(figure.system) }
+  let headings = ["system"] + counts.map { "\(grouped($0)) observers" }
+  let body = systems.map { system in
+    [system]
+      + counts.map { count -> String in
+        guard let bytes = figures.first(where: { $0.system == system && $0.count == count })?.bytesPerRegistration
+        else { return "—" }
+        let ratio = floor[count].map { " ×" + format(bytes / $0) } ?? ""
+        return format(bytes, digits: 1) + ratio
+      }
+  }
   print("")
   print(
     markdown
-      ? "#### Memory: heap bytes per registration (100,000 observers)"
-      : "== Memory: heap bytes per registration (100,000 observers)"
+      ? "#### Memory: heap bytes per registration, and the ratio to the weak-box array's"
+      : "== Memory: heap bytes per registration, and the ratio to the weak-box array's"
   )
   print("")
-  if markdown {
-    print("| system | bytes per registration |")
-    print("| --- | ---: |")
+  printGrid(headings, body, markdown: markdown)
+  guard !reclaim.isEmpty else { return }
+  print("")
+  print(
+    markdown
+      ? "#### Memory after every registration ended: heap bytes still allocated (0 = back to the baseline)"
+      : "== Memory after every registration ended: heap bytes still allocated (0 = back to the baseline)"
+  )
+  print("")
+  printGrid(
+    ["how the registrations ended", "observers", "bytes left"],
+    reclaim.map { [$0.scenario, grouped($0.count), format($0.bytes, digits: 0)] },
+    markdown: markdown
+  )
+}
+
+/// `1000000` as `1,000,000`.
+func grouped(_ value: Int) -> String {
+  var digits = String(value)
+  var index = digits.endIndex
+  while digits.distance(from: digits.startIndex, to: index) > 3 {
+    index = digits.index(index, offsetBy: -3)
+    digits.insert(",", at: index)
   }
-  for figure in figures {
-    let bytes = figure.bytesPerRegistration.map { format($0, digits: 0) } ?? "—"
+  return digits
+}
+
+/// Prints a table: Markdown, or aligned columns (the first left-aligned, the others right-aligned).
+func printGrid(_ headings: [String], _ body: [[String]], markdown: Bool) {
+  if markdown {
+    print("| " + headings.joined(separator: " | ") + " |")
+    print("| --- |" + String(repeating: " ---: |", count: headings.count - 1))
+    for cells in body { print("| " + cells.joined(separator: " | ") + " |") }
+    return
+  }
+  let widths = headings.indices.map { column in ([headings] + body).map { $0[column].count }.max() ?? 0 }
+  for cells in [headings] + body {
     print(
-      markdown
-        ? "| \(figure.system) | \(bytes) |"
-        : "\(figure.system.padding(toLength: 32, withPad: " ", startingAt: 0))  \(bytes)"
+      cells.enumerated().map { column, cell in
+        column == 0
+          ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+          : String(repeating: " ", count: widths[column] - cell.count) + cell
+      }.joined(separator: "  ")
     )
   }
 }
@@ -423,30 +513,60 @@ func runOne(workload name: String, system: String, size: Int, iterations: Int, o
 }
 
 /// Heap bytes per registration of every memory contender, counted by the interposer in this process (a child
-/// started with it preloaded); prints `system,bytes` lines.
+/// started with it preloaded), with 100,000 and 1,000,000 observers; then the bytes each reclaim scenario leaves
+/// allocated. Prints `memory`, system, count, bytes and `reclaim`, scenario, count, bytes lines, tab-separated.
 func memoryChild() {
-  let count = 100_000
-  let observers = makeMemoryObservers(count)
-  for (system, register) in memoryContenders {
+  for count in memoryCounts {
+    var observers: [any Listener] = makeMemoryObservers(count)
+    for (system, largeCounts, register) in memoryContenders where largeCounts || count == memoryCounts[0] {
+      MallocInterposerSwift.initialize()
+      MallocInterposerSwift.hook()
+      let list = register(observers)
+      MallocInterposerSwift.unhook()
+      let statistics = MallocInterposerSwift.getStatistics()
+      withExtendedLifetime(list) {}
+      let bytes = Double(statistics.mallocBytesCount - statistics.freeBytesCount) / Double(count)
+      print("memory\t\(system)\t\(count)\t\(bytes)")
+    }
+    observers = []
+  }
+  let count = memoryCounts.last!
+  for (name, fresh, run) in reclaimScenarios {
+    var observers = fresh ? makeFreshObservers(count) : makeMemoryObservers(count)
     MallocInterposerSwift.initialize()
-    MallocInterposerSwift.hook()
-    let list = register(observers)
-    MallocInterposerSwift.unhook()
+    let held = run(&observers, { MallocInterposerSwift.hook() }, { MallocInterposerSwift.unhook() })
     let statistics = MallocInterposerSwift.getStatistics()
-    withExtendedLifetime(list) {}
-    let bytes = Double(statistics.mallocBytesCount - statistics.freeBytesCount) / Double(count)
-    print("\(system),\(bytes)")
+    withExtendedLifetime(held) {}
+    let left = statistics.mallocBytesCount - statistics.freeBytesCount
+    print("reclaim\t\(name)\t\(count)\t\(left)")
   }
 }
 
-/// The memory figures, measured by a child process with the interposer preloaded.
-func measureMemory() -> [MemoryFigure] {
-  guard let text = runChild(["--memory-child"]) else { return [] }
-  return text.split(separator: "\n").compactMap { line in
-    let fields = line.split(separator: ",")
-    guard fields.count == 2 else { return nil }
-    return MemoryFigure(system: String(fields[0]), bytesPerRegistration: Double(fields[1]))
+/// The numbers of observers the memory figures are measured with.
+let memoryCounts = [100_000, 1_000_000]
+
+/// What a reclaim scenario left allocated.
+struct ReclaimFigure {
+  let scenario: String
+  let count: Int
+  let bytes: Double
+}
+
+/// The memory and reclaim figures, measured by a child process with the interposer preloaded.
+func measureMemory() -> (memory: [MemoryFigure], reclaim: [ReclaimFigure]) {
+  guard let text = runChild(["--memory-child"]) else { return ([], []) }
+  var memory: [MemoryFigure] = []
+  var reclaim: [ReclaimFigure] = []
+  for line in text.split(separator: "\n") {
+    let fields = line.split(separator: "\t").map(String.init)
+    guard fields.count == 4, let count = Int(fields[2]), let bytes = Double(fields[3]) else { continue }
+    if fields[0] == "memory" {
+      memory.append(MemoryFigure(system: fields[1], count: count, bytesPerRegistration: bytes))
+    } else if fields[0] == "reclaim" {
+      reclaim.append(ReclaimFigure(scenario: fields[1], count: count, bytes: bytes))
+    }
   }
+  return (memory, reclaim)
 }
 
 /// Runs this executable with `arguments` and the malloc interposer preloaded; returns its standard output.
@@ -582,6 +702,14 @@ if let one = options.runOne {
   exit(0)
 }
 
+if options.filters == ["memory"] {
+  // Only the memory figures (`multiplex-compare memory`).
+  let (memory, reclaim) = measureMemory()
+  printMemory(memory, reclaim, markdown: options.markdown)
+  printTargets([], memory: memory, reclaim: reclaim, markdown: options.markdown)
+  exit(0)
+}
+
 var selected = workloads(matching: options.filters)
 if let sizes = options.sizes {
   selected = selected.compactMap { workload in
@@ -592,7 +720,7 @@ if let sizes = options.sizes {
 }
 if selected.isEmpty { usage() }
 /// The memory figures, measured when every workload runs.
-let memory = options.filters.isEmpty && options.sizes == nil ? measureMemory() : []
+let (memory, reclaim) = options.filters.isEmpty && options.sizes == nil ? measureMemory() : ([], [])
 
 var machine = ProcessInfo.processInfo.operatingSystemVersionString
 if let cpu = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
@@ -606,8 +734,8 @@ print("multiplex-compare — \(machine)")
 if options.callgrind {
   print("mode: callgrind (instructions inside measuredRegion)")
   let results = callgrind(selected, options: options)
-  if !memory.isEmpty { printMemory(memory, markdown: options.markdown) }
-  printTargets(results, memory: memory, markdown: options.markdown)
+  if !memory.isEmpty { printMemory(memory, reclaim, markdown: options.markdown) }
+  printTargets(results, memory: memory, reclaim: reclaim, markdown: options.markdown)
   if let path = options.csvPath { writeCSV(results, to: path) }
   if let path = options.thresholdsPath, !checkThresholds(results, path: path) { exit(1) }
   exit(0)
@@ -625,6 +753,6 @@ for workload in selected {
   results.append((workload, rows))
   printTable(workload, rows, markdown: options.markdown)
 }
-if !memory.isEmpty { printMemory(memory, markdown: options.markdown) }
-printTargets(results, memory: memory, markdown: options.markdown)
+if !memory.isEmpty { printMemory(memory, reclaim, markdown: options.markdown) }
+printTargets(results, memory: memory, reclaim: reclaim, markdown: options.markdown)
 if let path = options.csvPath { writeCSV(results, to: path) }

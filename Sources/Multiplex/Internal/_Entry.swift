@@ -1,29 +1,38 @@
 /// One registration: an observer, how it is retained, and whether it was removed.
 ///
 /// Entries are immutable after `init` apart from their state word (atomic, read by dispatches on any thread without
-/// the lock), and `position`, `priority` and `claims` (only touched under the multiplexer's lock). A dispatch
-/// iterates a snapshot of entries, so an entry can outlive its registration for as long as a dispatch that started
-/// earlier is running.
+/// the lock). A dispatch iterates a snapshot of entries,
+/// so an entry can outlive its registration for as long as a dispatch that started earlier is running.
 ///
 /// Weak registrations keep a `weak` reference for liveness plus a *non-owning* bitwise copy of the observer value
-/// (`_view`): the multiplexer's `Observer` is usually a class-bound existential such as `any ScrollViewDelegate`,
+/// (the view): the multiplexer's `Observer` is usually a class-bound existential such as `any ScrollViewDelegate`,
 /// which Swift cannot declare `weak` in generic code, and casting an `AnyObject` back to the existential on every
 /// call would cost a dynamic conformance lookup. The view is only read after the `weak` load has produced a
 /// strong reference, which keeps the object (and so the view's contents) alive for the duration of the call.
 /// The view is only made when the value's first word is the object reference (see `init`); other values are
-/// rebuilt from the object with a dynamic cast.
+/// rebuilt from the object with a dynamic cast. Strong registrations keep an *owning* copy in the same place.
+///
+/// Footprint (64-bit): 56 bytes, one allocation: the object header (16), the state word (8), the view (16: an
+/// existential of one class-bound protocol, or a class reference, fits), the `weak` reference (8) and the serial
+/// number with the hidden flag (8). Everything else a registration needs lives elsewhere or in flags: its position
+/// in storage and its identity in the multiplexer's index (``_RegistrationIndex``, 4 bytes a slot), its priority in
+/// the multiplexer's `_priorities` (only once some registration has a priority other than 0), the identity in the
+/// view's first word, extra claims in the multiplexer's `_extraClaims` (rare), the mailbox of a delivery context in
+/// the subclass ``_DeliveryEntry``, a view of more than two words in its own allocation.
 @usableFromInline
-final class _Entry<Observer>: @unchecked Sendable {
-  /// The registration's state: bit 0 is set once it was removed; the bits above count the live blocks
-  /// (``ObservationBlock``), two per block; the top byte says how a dispatch calls the observer (``directWeak``,
-  /// ``directStrong``, or neither), and never changes. Written under the lock; read by dispatches without it, so
-  /// only through ``_state`` (an atomic word) once `init` returned. It must stay the first stored property.
-  @usableFromInline @exclusivity(unchecked) var _stateStorage: Int
+class _Entry<Observer>: @unchecked Sendable {
+  /// The registration's state: bit 0 is set once it was removed; bits 1 to 47 count the live blocks
+  /// (``ObservationBlock``), two per block; bits 48 to 63 never change after `init`: flags (``strongFlag``,
+  /// ``deliveryFlag``, ``outOfLineViewFlag``, ``noViewFlag``) and, in the top byte, how a dispatch calls the
+  /// observer (``directWeak``, ``directStrong``, or neither). Written under the lock; read by dispatches without
+  /// it, so only through ``_state`` (an atomic word) once `init` returned. It must stay the first stored property.
+  @usableFromInline @exclusivity(unchecked) final var _stateStorage: Int
 
-  /// Where `_view` points for an observer value of up to four words (classes, and class-bound existentials of up to
-  /// three protocols): inside the entry, so that a registration is one allocation (and its token the other). Only
-  /// accessed through `_view` after `init`; it must stay the second stored property, right after `_stateStorage`.
-  @usableFromInline @exclusivity(unchecked) var _viewStorage: (UInt, UInt, UInt, UInt) = (0, 0, 0, 0)
+  /// The view (see the type's documentation) when it fits in two words and the value's first word is the object
+  /// (no ``outOfLineViewFlag`` or ``noViewFlag``); otherwise the observer's identity, then the address of a view
+  /// in its own allocation (or 0). All zero for a tombstone. Written only by `init`; it must stay the second stored
+  /// property, right after `_stateStorage`. Either way its first word is the observer's identity.
+  @usableFromInline @exclusivity(unchecked) final var _viewStorage: (UInt, UInt) = (0, 0)
 
   /// The observer, for liveness and identity, for weak registrations. `nil` once it was deallocated, for a
   /// tombstone, and for strong registrations.
@@ -33,144 +42,150 @@ final class _Entry<Observer>: @unchecked Sendable {
   ///
   /// Strong registrations leave it `nil` on purpose: the first `weak` reference to an object gives it a side
   /// table, after which every retain and release of that object takes the runtime's slow path. A strongly held
-  /// observer does not need one (`_strong` answers for liveness, `identifier` for identity).
-  @usableFromInline weak let _object: AnyObject?
+  /// observer does not need one (its owning view answers for liveness, its first word for identity).
+  @usableFromInline final weak let _object: AnyObject?
 
-  /// The observer itself, retained, for strong registrations.
-  @usableFromInline let _strong: Observer?
-
-  /// A non-owning copy of the observer value; `nil` for a tombstone. For a weak registration, valid only while
-  /// `_object` is non-`nil`; for a strong one, while the entry (which owns `_strong`) lives.
-  ///
-  /// Set once, at the end of `init` (it may point into the entry itself); a `var` only for that reason.
-  @usableFromInline @exclusivity(unchecked) var _view: UnsafeMutablePointer<Observer>?
-
-  /// `true` for strong registrations.
-  @usableFromInline let _isStrong: Bool
-
-  /// The identity of the observer this entry was created for (stays valid after the observer died).
-  @usableFromInline let identifier: ObjectIdentifier?
-
-  /// The call-order priority: the one it was registered with, or `Int.max` once it was made the primary. Only
-  /// read and written under the multiplexer's lock.
-  @usableFromInline @exclusivity(unchecked) var priority: Int
-
-  /// The queue of calls waiting to run in the registration's ``DeliveryContext``; `nil` for an observer called
-  /// directly by the dispatching thread. Synchronous and returning calls skip an entry that has one.
-  @usableFromInline let _mailbox: _Mailbox<Observer>?
-
-  /// The entry's index in the multiplexer's storage. Only read and written under the lock, which makes the
-  /// run-time exclusivity check redundant.
-  @usableFromInline @exclusivity(unchecked) var position: Int = 0
-
-  /// The claims on the registration: one per `add` of its observer (each returned a token). Cancelling a token
-  /// drops its claim, and the registration ends with the last one (`remove` ends it at once). Only read and
-  /// written under the multiplexer's lock.
-  @usableFromInline @exclusivity(unchecked) var claims: Int = 1
-
-  /// The registration's number in its multiplexer (tokens name their registration by observer and serial).
-  @usableFromInline let serial: Int
-
-  /// Whether introspection leaves the registration out: an event stream's tap is a registration, not an observer
-  /// anyone added (``Multiplexer/count``, ``Multiplexer/observers``, `debugDescription`, `removeAll`).
-  @usableFromInline let isHidden: Bool
+  /// The registration's number in its multiplexer (tokens name their registration by observer and serial),
+  /// shifted left by one; bit 0 says whether introspection leaves the registration out (``isHidden``).
+  @usableFromInline final let _serialAndHidden: Int
 
   @inlinable
   init(
     observer: Observer,
     object: AnyObject,
     retention: Retention,
-    priority: Int,
-    context: DeliveryContext? = nil,
-    isHidden: Bool = false,
-    serial: Int = 0
+    hasMailbox: Bool,
+    isHidden: Bool,
+    serial: Int
   ) {
-    self.serial = serial
-    self.identifier = ObjectIdentifier(object)
-    self.isHidden = isHidden
-    self.priority = priority
-    self._mailbox = context.map { _Mailbox(context: $0) }
+    self._serialAndHidden = serial &<< 1 | (isHidden ? 1 : 0)
     // The bitwise, non-owning copy is only sound when the value's one owned reference is `object` itself, stored
     // in its first word: class references, class-bound existentials, and opaque existentials holding a class
     // instance inline. Anything else (an `any Error` box holding the object, for example) gets no view: a weak
-    // registration rebuilds the value from `object` with a dynamic cast at each call (correct, and slower), a
-    // strong one calls through `_strong`.
+    // registration rebuilds the value from `object` with a dynamic cast at each call (correct, and slower); a
+    // strong one keeps its owning copy in an allocation of its own.
     let objectBits = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
     let firstWord = withUnsafeBytes(of: observer) { bytes in
       bytes.count >= MemoryLayout<UInt>.size ? bytes.loadUnaligned(as: UInt.self) : 0
     }
     let hasView = firstWord == objectBits
-    let kind: Int
-    if !hasView || context != nil || !_Entry._viewFitsInline {
-      kind = 0
+    let isStrong = retention == .strong
+    let isInline = _Entry._viewFitsInline && hasView
+    var state = 0
+    if isStrong { state |= _Entry.strongFlag }
+    if hasMailbox { state |= _Entry.deliveryFlag }
+    if !isInline {
+      state |= (isStrong || hasView) ? _Entry.outOfLineViewFlag : _Entry.noViewFlag
+    } else if !hasMailbox {
+      state = isStrong ? _Entry.directStrong : _Entry.directWeak
+    }
+    self._stateStorage = state
+    self._object = isStrong ? nil : object
+    _AtomicWord._checkLayout(of: self, storedValue: state)
+    if isInline {
+      _storeView(of: observer, at: _inlineView, owning: isStrong)
     } else {
-      kind = retention == .strong ? _Entry.directStrong : _Entry.directWeak
+      self._viewStorage.0 = objectBits
+      if state & _Entry.outOfLineViewFlag != 0 {
+        let view = UnsafeMutablePointer<Observer>.allocate(capacity: 1)
+        _storeView(of: observer, at: view, owning: isStrong)
+        self._viewStorage.1 = UInt(bitPattern: view)
+      }
     }
-    self._stateStorage = kind
-    self._view = nil
-    switch retention {
-    case .strong:
-      // `_strong` owns the observer; dispatch still calls through `_view` when there is one, which it can pass to
-      // the call as a borrowed value, while reading the `Optional` stored property produces a copy: a retain and
-      // a release per observer call.
-      self._isStrong = true
-      self._strong = observer
-      self._object = nil
-    case .weak:
-      self._isStrong = false
-      self._strong = nil
-      self._object = object
-    }
-    _AtomicWord._checkLayout(of: self, storedValue: kind)
-    if hasView { _makeView(of: observer) }
   }
 
-  /// Stores the non-owning copy of `observer` (see the type's documentation) and points `_view` at it: in
-  /// `_viewStorage` if it fits, in its own allocation otherwise.
-  @inlinable
-  func _makeView(of observer: Observer) {
-    let view: UnsafeMutablePointer<Observer>
-    if _Entry._viewFitsInline {
-      assert(
-        UnsafeMutableRawPointer(_inlineView)
-          == withUnsafeMutablePointer(to: &_viewStorage) { UnsafeMutableRawPointer($0) },
-        "Multiplex: _viewStorage is not the second stored property of _Entry"
-      )
-      view = UnsafeMutableRawPointer(_inlineView).bindMemory(to: Observer.self, capacity: 1)
+  /// Stores `observer` at `view`: an owning copy for a strong registration, a bitwise copy without a retain
+  /// otherwise (see the type's documentation).
+  @inlinable @inline(__always)
+  final func _storeView(of observer: Observer, at view: UnsafeMutablePointer<Observer>, owning: Bool) {
+    if owning {
+      view.initialize(to: observer)
     } else {
-      view = UnsafeMutablePointer<Observer>.allocate(capacity: 1)
+      withUnsafeBytes(of: observer) { bytes in
+        UnsafeMutableRawPointer(view).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+      }
     }
-    // A bitwise copy without a retain: see the type's documentation.
-    withUnsafeBytes(of: observer) { bytes in
-      UnsafeMutableRawPointer(view).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
-    }
-    _view = view
   }
 
-  /// Whether `_view` has its own allocation (it does not point into the entry).
-  private var _viewIsAllocated: Bool {
-    guard let view = _view else { return false }
-    return UnsafeMutableRawPointer(view)
-      != UnsafeMutableRawPointer(_getUnsafePointerToStoredProperties(self)) + MemoryLayout<Int>.stride
-  }
-
-  /// A placeholder that keeps the place (and priority) of a removed registration in storage until compaction.
+  /// A placeholder that keeps the place (and so the priority) of a removed registration in storage until
+  /// compaction.
   @usableFromInline
-  init(tombstoneWithPriority priority: Int) {
-    self.serial = 0
-    self.identifier = nil
-    self.isHidden = false
-    self.priority = priority
-    self._mailbox = nil
+  init(tombstone: Void) {
+    self._serialAndHidden = 0
     self._stateStorage = _Entry.removedBit
-    self._isStrong = false
-    self._strong = nil
-    self._view = nil
     self._object = nil
     _AtomicWord._checkLayout(of: self, storedValue: _Entry.removedBit)
   }
 
-  /// The registration's state (removed bit, block count) as an atomic word. Changes happen under the
+  deinit {
+    let state = _stateStorage
+    guard _viewStorage.0 != 0, let view = _view else { return }
+    // A strong registration's view owns the observer; a weak one's never owned a reference.
+    if state & _Entry.strongFlag != 0 { view.deinitialize(count: 1) }
+    if state & _Entry.outOfLineViewFlag != 0 { view.deallocate() }
+  }
+}
+
+/// A registration with a ``DeliveryContext``: an entry and the mailbox of the calls waiting to run there.
+@usableFromInline
+final class _DeliveryEntry<Observer>: _Entry<Observer>, @unchecked Sendable {
+  /// The queue of calls waiting to run in the registration's ``DeliveryContext``. Synchronous and returning calls
+  /// skip an entry that has one.
+  @usableFromInline let mailbox: _Mailbox<Observer>
+
+  @usableFromInline
+  init(
+    observer: Observer,
+    object: AnyObject,
+    retention: Retention,
+    context: DeliveryContext,
+    isHidden: Bool,
+    serial: Int
+  ) {
+    self.mailbox = _Mailbox(context: context)
+    super.init(
+      observer: observer,
+      object: object,
+      retention: retention,
+      hasMailbox: true,
+      isHidden: isHidden,
+      serial: serial
+    )
+  }
+}
+
+extension _Entry {
+  /// A registration of `observer`: a ``_DeliveryEntry`` when it has a delivery context.
+  @inlinable
+  static func make(
+    observer: Observer,
+    object: AnyObject,
+    retention: Retention,
+    context: DeliveryContext? = nil,
+    isHidden: Bool = false,
+    serial: Int = 0
+  ) -> _Entry {
+    if let context {
+      return _DeliveryEntry(
+        observer: observer,
+        object: object,
+        retention: retention,
+        context: context,
+        isHidden: isHidden,
+        serial: serial
+      )
+    }
+    return _Entry(
+      observer: observer,
+      object: object,
+      retention: retention,
+      hasMailbox: false,
+      isHidden: isHidden,
+      serial: serial
+    )
+  }
+
+  /// The registration's state (removed bit, block count, flags) as an atomic word. Changes happen under the
   /// multiplexer's lock; loads anywhere, `relaxed`: a dispatch that starts after `remove` or `block` returned is
   /// ordered after the change (by whatever made it start afterwards, or by the lock or the gate it went through),
   /// and a relaxed load sees every store that happens before it.
@@ -181,25 +196,41 @@ final class _Entry<Observer>: @unchecked Sendable {
   @inlinable @inline(__always)
   static var removedBit: Int { 1 }
 
-  /// The kind (top byte of the state) of a weak registration without a delivery context whose view is inline.
+  /// The state bits that change after `init`: the removed bit and the block count.
+  @inlinable @inline(__always)
+  static var dynamicMask: Int { (1 &<< 48) &- 1 }
+
+  /// The flag of a strong registration (its view owns the observer).
+  @inlinable @inline(__always)
+  static var strongFlag: Int { 1 &<< 48 }
+
+  /// The flag of a ``_DeliveryEntry``.
+  @inlinable @inline(__always)
+  static var deliveryFlag: Int { 1 &<< 49 }
+
+  /// The flag of a view in its own allocation, whose address is the second word of `_viewStorage`.
+  @inlinable @inline(__always)
+  static var outOfLineViewFlag: Int { 1 &<< 50 }
+
+  /// The flag of a weak registration without a view: calls rebuild the value from the object.
+  @inlinable @inline(__always)
+  static var noViewFlag: Int { 1 &<< 51 }
+
+  /// The state of a weak registration without a delivery context whose view is inline.
   ///
-  /// A dispatch reads the state once; when it holds exactly this kind (not removed, not blocked), the observer is
+  /// A dispatch reads the state once; when it holds exactly this value (not removed, not blocked), the observer is
   /// called through the inline view after the `weak` load, with no other check.
   @inlinable @inline(__always)
   static var directWeak: Int { 1 &<< 56 }
 
-  /// The kind of a strong registration without a delivery context whose view is inline (see ``directWeak``).
+  /// The state of a strong registration without a delivery context whose view is inline (see ``directWeak``).
   @inlinable @inline(__always)
-  static var directStrong: Int { 2 &<< 56 }
-
-  /// The state bits that hold the kind.
-  @inlinable @inline(__always)
-  static var kindMask: Int { 0xFF &<< 56 }
+  static var directStrong: Int { 2 &<< 56 | strongFlag }
 
   /// Whether an `Observer` value fits in `_viewStorage`.
   @inlinable @inline(__always)
   static var _viewFitsInline: Bool {
-    MemoryLayout<Observer>.size <= MemoryLayout<(UInt, UInt, UInt, UInt)>.size
+    MemoryLayout<Observer>.size <= MemoryLayout<(UInt, UInt)>.size
       && MemoryLayout<Observer>.alignment <= MemoryLayout<UInt>.alignment
   }
 
@@ -209,6 +240,49 @@ final class _Entry<Observer>: @unchecked Sendable {
   var _inlineView: UnsafeMutablePointer<Observer> {
     (UnsafeMutableRawPointer(_getUnsafePointerToStoredProperties(self)) + MemoryLayout<Int>.stride)
       .assumingMemoryBound(to: Observer.self)
+  }
+
+  /// The view, wherever it is; `nil` for a tombstone and a weak registration without one.
+  @inlinable
+  var _view: UnsafeMutablePointer<Observer>? {
+    let state = _state.loadRelaxed()
+    if _viewStorage.0 == 0 || state & _Entry.noViewFlag != 0 { return nil }
+    if state & _Entry.outOfLineViewFlag != 0 { return UnsafeMutablePointer(bitPattern: _viewStorage.1) }
+    return _inlineView
+  }
+
+  /// The identity of the observer this entry was created for (stays valid after the observer died), as bits; 0
+  /// for a tombstone.
+  @inlinable @inline(__always)
+  var _identifierBits: UInt { _viewStorage.0 }
+
+  /// The identity of the observer this entry was created for (stays valid after the observer died); `nil` for a
+  /// tombstone.
+  @inlinable @inline(__always)
+  var identifier: ObjectIdentifier? {
+    let bits = _viewStorage.0
+    return bits == 0 ? nil : unsafeBitCast(bits, to: ObjectIdentifier.self)
+  }
+
+  /// `true` for strong registrations.
+  @inlinable @inline(__always)
+  var _isStrong: Bool { _state.loadRelaxed() & _Entry.strongFlag != 0 }
+
+  /// The registration's number in its multiplexer.
+  @inlinable @inline(__always)
+  var serial: Int { _serialAndHidden &>> 1 }
+
+  /// Whether introspection leaves the registration out: an event stream's tap is a registration, not an observer
+  /// anyone added (``Multiplexer/count``, ``Multiplexer/observers``, `debugDescription`, `removeAll`).
+  @inlinable @inline(__always)
+  var isHidden: Bool { _serialAndHidden & 1 != 0 }
+
+  /// The queue of calls waiting to run in the registration's ``DeliveryContext``; `nil` for an observer called
+  /// directly by the dispatching thread. Synchronous and returning calls skip an entry that has one.
+  @inlinable
+  var _mailbox: _Mailbox<Observer>? {
+    guard _state.loadRelaxed() & _Entry.deliveryFlag != 0 else { return nil }
+    return unsafeDowncast(self, to: _DeliveryEntry<Observer>.self).mailbox
   }
 
   /// What one ``ObservationBlock`` adds to the state.
@@ -222,17 +296,12 @@ final class _Entry<Observer>: @unchecked Sendable {
   /// Whether dispatches skip the registration: it was removed, or is blocked. One load, as cheap as the removal
   /// check alone.
   @inlinable @inline(__always)
-  var _isSkipped: Bool { _state.loadRelaxed() & ~_Entry.kindMask != 0 }
+  var _isSkipped: Bool { _state.loadRelaxed() & _Entry.dynamicMask != 0 }
 
   /// Whether the registration exists and at least one of its blocks is alive.
   var isBlocked: Bool {
-    let state = _state.loadRelaxed() & ~_Entry.kindMask
+    let state = _state.loadRelaxed() & _Entry.dynamicMask
     return state >= _Entry.blockUnit && state & _Entry.removedBit == 0
-  }
-
-  deinit {
-    // The view never owned a reference: free the memory, if it has its own, without deinitializing the value.
-    if _viewIsAllocated { _view?.deallocate() }
   }
 
   /// Whether this entry may still be called: not removed, and (for weak registrations) the observer is alive.
@@ -262,7 +331,7 @@ final class _Entry<Observer>: @unchecked Sendable {
       return try body(_inlineView.pointee)
     }
     if state == _Entry.directStrong { return try body(_inlineView.pointee) }
-    if state & ~_Entry.kindMask != 0 { return nil }
+    if state & _Entry.dynamicMask != 0 { return nil }
     let (result, isDead) = try _callIndirectly(body)
     if isDead { sawDead = true }
     return result
@@ -277,13 +346,13 @@ final class _Entry<Observer>: @unchecked Sendable {
   func _callIndirectly<Result, Failure: Error>(
     _ body: (Observer) throws(Failure) -> Result
   ) throws(Failure) -> (result: Result?, isDead: Bool) {
+    let state = _state.loadRelaxed()
     // An observer with a delivery context is only called there, by `post`.
-    if _mailbox != nil { return (nil, false) }
-    if _isStrong {
-      // The entry owns the observer through `_strong`, and the dispatch's snapshot (or the published storage it
+    if state & _Entry.deliveryFlag != 0 { return (nil, false) }
+    if state & _Entry.strongFlag != 0 {
+      // The entry owns the observer through its view, and the dispatch's snapshot (or the published storage it
       // borrows) owns the entry.
-      if let view = _view { return (try body(view.pointee), false) }
-      return (try body(_strong.unsafelyUnwrapped), false)
+      return (try body(_view.unsafelyUnwrapped.pointee), false)
     }
     guard let object = _object else { return (nil, true) }
     // `object` keeps the observer, and so the view's contents, alive until `body` returned. `_fixLifetime` is
@@ -297,14 +366,12 @@ final class _Entry<Observer>: @unchecked Sendable {
   /// The observer, retained, if the entry is live.
   func observer() -> Observer? {
     if _isRemoved { return nil }
-    if _isStrong { return _strong }
+    if _isStrong { return _view.unsafelyUnwrapped.pointee }
     guard let object = _object else { return nil }
     guard let view = _view else { return object as? Observer }
     return withExtendedLifetime(object) { view.pointee }
   }
-}
 
-extension _Entry {
   /// The observer, retained, if the registration was neither removed nor blocked and the observer is alive.
   ///
   /// - Parameter sawDead: Set to `true` when the entry belongs to a weak observer that was deallocated.
@@ -312,7 +379,7 @@ extension _Entry {
   func _observer(sawDead: inout Bool) -> Observer? {
     if _isSkipped { return nil }
     // An observer with a delivery context is only called there, by `post`.
-    if _mailbox != nil { return nil }
+    if _state.loadRelaxed() & _Entry.deliveryFlag != 0 { return nil }
     return _deliveryTarget(sawDead: &sawDead)
   }
 
@@ -321,7 +388,7 @@ extension _Entry {
   @inlinable
   func _deliveryTarget(sawDead: inout Bool) -> Observer? {
     if _isSkipped { return nil }
-    if _isStrong { return _strong }
+    if _isStrong { return _view.unsafelyUnwrapped.pointee }
     guard let object = _object else {
       sawDead = true
       return nil
