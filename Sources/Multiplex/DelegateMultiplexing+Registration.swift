@@ -73,15 +73,27 @@ extension DelegateMultiplexing {
   public func observersDidChange() {}
 }
 
-extension DelegateMultiplexing where Delegate: Sendable {
+/// A ``DelegateMultiplexing`` class whose forwarders post the calls that return nothing to the
+/// ``DeliveryContext`` of each observer registered with one: it gets ``add(_:retention:priority:deliveringOn:)``.
+///
+/// `@Multiplexed` and `multiplex-generate` adopt it for a protocol that refines `Sendable` and has no global actor
+/// (not in the `@objc` flavour). Other multiplexers call every observer directly, so they do not offer the
+/// delivering `add`: an observer registered there with a delivery context would never be called.
+///
+/// Adopt it in a hand-written multiplexer only if its forwarders use `Multiplexer._post(_:_:)` for the calls
+/// that return nothing.
+public protocol DelegateMultiplexingWithDelivery: DelegateMultiplexing where Delegate: Sendable {}
+
+extension DelegateMultiplexingWithDelivery {
   /// Registers an observer that receives the calls that return nothing asynchronously, in `context`, in order.
   ///
-  /// See ``Multiplexer/add(_:retention:priority:deliveringOn:)``; then calls ``observersDidChange()``.
+  /// See ``Multiplexer/add(_:retention:priority:deliveringOn:)``; then calls
+  /// ``DelegateMultiplexing/observersDidChange()``.
   ///
   /// - Parameters:
   ///   - observer: The object to call.
   ///   - retention: Whether the multiplexer holds `observer` weakly (the default) or keeps it alive.
-  ///   - priority: The position among the observers, as for ``add(_:retention:priority:)``.
+  ///   - priority: The position among the observers, as for ``DelegateMultiplexing/add(_:retention:priority:)``.
   ///   - context: Where the observer is called.
   /// - Returns: A token that removes this registration when cancelled.
   @discardableResult

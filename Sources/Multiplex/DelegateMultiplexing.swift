@@ -40,7 +40,9 @@ public protocol DelegateMultiplexing: AnyObject {
   ///
   /// The default does nothing. A multiplexer that `multiplex-generate` generates for an `@objc` protocol has the
   /// sender ask `responds(to:)` again here, when an answer it gave is no longer true. Changes made through
-  /// ``multiplexer`` directly, or a token, do not call it.
+  /// ``multiplexer`` directly, or a token, do not call it. The `@objc` flavour also calls it after an optional
+  /// call that no observer implemented (its answer to `responds(to:)` was stale). An adopter's own
+  /// `observersDidChange()` method is this requirement's witness, so it runs at those moments too.
   func observersDidChange()
 }
 

@@ -54,6 +54,11 @@ package enum Naming {
     "count", "isEmpty", "observers", "combiner", "multiplexer", "asDelegate", storage, combinerStorage,
   ]
 
+  /// Parameterless methods every generated multiplexer has, from `DelegateMultiplexing` and its extension: a
+  /// requirement of that name would witness the hook (`observersDidChange()`) or shadow the registration API
+  /// (`removeAll()`) instead of colliding at compile time.
+  package static let ownParameterlessMethodNames: Set<String> = ["removeAll", "observersDidChange"]
+
   /// Methods the generated multiplexer declares itself, by full name, each taking an observer first.
   package static let ownMethodNames: Set<String> = [
     "add(_:retention:priority:)", "remove(_:)", "removeAndWait(_:)", "contains(_:)",

@@ -824,6 +824,43 @@ import Testing
     )
   }
 
+  /// A requirement named like a parameterless member of the registration API that `DelegateMultiplexing`'s
+  /// extension gives the multiplexer: it would witness `observersDidChange()` (called after every registration
+  /// change) or shadow `removeAll()` (which would then call the observers instead of unregistering them).
+  @Test func nameCollisionWithTheRegistrationAPI() {
+    assertExpansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        func removeAll()
+        func observersDidChange()
+        func removeAll(in section: Int)
+      }
+      """,
+      expandedSource: """
+        protocol Delegate: AnyObject {
+          func removeAll()
+          func observersDidChange()
+          func removeAll(in section: Int)
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "requirement 'removeAll()' has the name of a member that the generated multiplexer declares itself; rename the requirement",
+          line: 3,
+          column: 8
+        ),
+        DiagnosticSpec(
+          message:
+            "requirement 'observersDidChange()' has the name of a member that the generated multiplexer declares itself; rename the requirement",
+          line: 4,
+          column: 8
+        ),
+      ]
+    )
+  }
+
   /// A property of type `Void`.
   @Test func voidProperty() {
     assertExpansion(

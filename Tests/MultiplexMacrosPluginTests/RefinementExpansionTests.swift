@@ -83,7 +83,7 @@ import Testing
     #expect(
       expansion.source.contains(
         "final class ChildMultiplexer: Child, BaseMultiplexerForwarding, Outer.OtherMultiplexerForwarding, "
-          + "Multiplex.DelegateMultiplexing,"
+          + "Multiplex.DelegateMultiplexingWithDelivery,"
       )
     )
     // Its direct parents' conversions need no cast.

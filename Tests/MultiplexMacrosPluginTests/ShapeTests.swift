@@ -629,9 +629,44 @@ import Testing
     #expect(expansion.source.contains("protocol DelegateCombining: AnyObject, Sendable {"))
     #expect(
       expansion.source.contains(
-        "final class DelegateMultiplexer: Delegate, Multiplex.DelegateMultiplexing, Swift.CustomDebugStringConvertible {"
+        "final class DelegateMultiplexer: Delegate, Multiplex.DelegateMultiplexingWithDelivery, Swift.CustomDebugStringConvertible {"
       )
     )
+  }
+
+  /// The delivering `add` (``DelegateMultiplexingWithDelivery``) only where the forwarders post to delivery
+  /// contexts: a `Sendable` protocol without a global actor. An isolated multiplexer calls every observer on its
+  /// actor, so an observer registered with a delivery context would never be called: it gets no delivering `add`.
+  @Test func onlyAMultiplexerThatPostsOffersTheDeliveringAdd() {
+    let isolated = Expansion(
+      """
+      @Multiplexed @MainActor
+      protocol Delegate: AnyObject, Sendable {
+        func didChange()
+      }
+      """
+    )
+    #expect(isolated.diagnostics.isEmpty)
+    #expect(isolated.source.contains("@MainActor Multiplex.DelegateMultiplexing,"))
+    #expect(!isolated.source.contains("DelegateMultiplexingWithDelivery"))
+    let nonSendable = Expansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        func didChange()
+      }
+      """
+    )
+    #expect(!nonSendable.source.contains("DelegateMultiplexingWithDelivery"))
+    let sendable = Expansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject, Sendable {
+        func didChange()
+      }
+      """
+    )
+    #expect(sendable.source.contains("Multiplex.DelegateMultiplexingWithDelivery,"))
   }
 
   /// In a protocol nested in a type, the combining protocol names the generated types with their qualified names.

@@ -24,9 +24,12 @@ package struct Generator {
   /// `public ` / `package ` / nothing, for members.
   var memberAccess: String { model.memberAccess.map { $0 + " " } ?? "" }
 
-  /// `DelegateMultiplexing`, isolated like the protocol when it is actor-isolated (an isolated conformance).
+  /// `DelegateMultiplexing`, isolated like the protocol when it is actor-isolated (an isolated conformance), or
+  /// `DelegateMultiplexingWithDelivery` (which offers the delivering `add`) when the forwarders post to delivery
+  /// contexts.
   var delegateMultiplexingConformance: String {
     if let isolation = model.isolation { return "\(isolation.description) Multiplex.DelegateMultiplexing" }
+    if supportsDeliveryContexts { return "Multiplex.DelegateMultiplexingWithDelivery" }
     return "Multiplex.DelegateMultiplexing"
   }
 

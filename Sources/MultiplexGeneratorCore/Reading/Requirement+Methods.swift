@@ -78,7 +78,8 @@ extension Requirement {
 
     // Collisions with the multiplexer's own members: a property's name, or a method that takes an observer.
     let firstType = function.signature.parameterClause.parameters.first?.type.trimmedDescription
-    if arguments.isEmpty && Naming.ownPropertyNames.contains(baseName)
+    if arguments.isEmpty
+      && (Naming.ownPropertyNames.contains(baseName) || Naming.ownParameterlessMethodNames.contains(baseName))
       || Naming.ownMethodNames.contains(displayName)
         && (firstType == protocolName || firstType == "any \(protocolName)")
     {

@@ -22,7 +22,7 @@ import Multiplex
 /// primary when there is one, unless a `source` gives observers called before it), or, with no observer,
 /// to the protocol's default implementation, so the handler is called exactly once. Observers registered
 /// with a delivery context and event streams do not receive it.
-final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSessionDataDelegate, Multiplex.DelegateMultiplexing {
+final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSessionDataDelegate, Multiplex.DelegateMultiplexingWithDelivery {
   private let _multiplexer: Multiplex.Multiplexer<any URLSessionDataDelegate>
   private let _defaults = _Defaults()
 
