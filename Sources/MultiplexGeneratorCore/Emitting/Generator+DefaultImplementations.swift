@@ -12,7 +12,7 @@ extension Generator {
       members.append(defaultImplementation(requirement))
     }
     guard !members.isEmpty else { return nil }
-    let availability = model.availability.map { $0.description + "\n" }.joined()
+    let availability = model.availability.map { $0.text + "\n" }.joined()
     let decl: DeclSyntax = """
       \(raw: availability)extension \(type) {
         \(raw: indented(members.joined(separator: "\n\n"), 2))
@@ -78,11 +78,11 @@ extension Generator {
   private func accessorImplementation(
     declaration: String,
     isSettable: Bool,
-    getterEffects: AccessorEffectSpecifiersSyntax?,
+    getterEffects: String?,
     heading: String,
     answer: String
   ) -> String {
-    let effects = getterEffects.map { " " + $0.description } ?? ""
+    let effects = getterEffects.map { " " + $0 } ?? ""
     let setter = isSettable ? "\n  set {\n  }" : ""
     return """
       \(heading)\(declaration) {

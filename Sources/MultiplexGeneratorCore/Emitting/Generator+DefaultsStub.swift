@@ -16,7 +16,7 @@ extension Generator {
     for requirement in model.requirements where !requirement.usesModuleDefault {
       let modifiers = requirement.isNonisolated ? "nonisolated " : ""
       // The user's `--default` answer, or `nil` (the requirement returns `Void` or an `Optional`; others are refused).
-      let answer = requirement.defaultValue?.trimmedDescription ?? "nil"
+      let answer = requirement.defaultValue?.text ?? "nil"
       members.append(
         implementation(requirement, heading: attributes(requirement.availability) + modifiers, answer: answer)
       )

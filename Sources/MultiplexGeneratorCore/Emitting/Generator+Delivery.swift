@@ -16,11 +16,11 @@ extension Generator {
     guard supportsDeliveryContexts, case .method(let signature, _, let name, let arguments) = requirement.shape else {
       return nil
     }
-    guard !requirement.isAsync, requirement.throwsClause == nil, requirement.genericParameters == nil else {
+    guard !requirement.isAsync, requirement.throwing == nil, requirement.genericParameters == nil else {
       return nil
     }
     let plainAttributes: Set<String> = ["available", "discardableResult"]
-    guard requirement.forwardedAttributes.allSatisfy({ plainAttributes.contains(Naming.attributeName($0)) }) else {
+    guard requirement.forwardedAttributes.allSatisfy({ plainAttributes.contains($0.name) }) else {
       return nil
     }
     for parameter in signature.signature.parameterClause.parameters where storedType(parameter) == nil {

@@ -137,7 +137,11 @@ extension Generator {
     case .property(_, let type, _, _): nodes.append(Syntax(type))
     case .subscript(let signature, _, _, _, _): nodes.append(Syntax(signature))
     }
-    if let defaultValue = requirement.defaultValue { nodes.append(Syntax(defaultValue)) }
+    if let defaultValue = requirement.defaultValue,
+      defaultValue.tokens.contains(where: { reserved.contains(Naming.bareName($0)) })
+    {
+      return true
+    }
     return nodes.contains { node in
       node.tokens(viewMode: .sourceAccurate).contains { reserved.contains($0.identifier?.name ?? $0.text) }
     }

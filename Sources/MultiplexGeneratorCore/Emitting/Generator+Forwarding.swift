@@ -55,10 +55,10 @@ extension Generator {
     declaration: String,
     declaredType: TypeSyntax,
     isSettable: Bool,
-    getterEffects: AccessorEffectSpecifiersSyntax?,
+    getterEffects: String?,
     heading: String
   ) -> String {
-    let effects = getterEffects.map { " " + $0.description } ?? ""
+    let effects = getterEffects.map { " " + $0 } ?? ""
     // The result is a value (a `Void` property or subscript is diagnosed).
     var valueType = declaredType
     if case .value(_, let type, _) = requirement.result { valueType = type }

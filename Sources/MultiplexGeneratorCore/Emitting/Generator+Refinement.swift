@@ -79,8 +79,8 @@ extension Generator {
   var parentConversions: [String] {
     model.parents.map { parent in
       """
-      /// `observer` as an observer of `\(parent.trimmedDescription)`, for the forwarders of its requirements.
-      \(memberAccess)\(nonisolatedModifier)static func \(Naming.forwardingCast(of: baseName(of: parent)))(_ observer: \(model.observerType)) -> any \(parent.trimmedDescription) {
+      /// `observer` as an observer of `\(parent.text)`, for the forwarders of its requirements.
+      \(memberAccess)\(nonisolatedModifier)static func \(Naming.forwardingCast(of: parent.name))(_ observer: \(model.observerType)) -> any \(parent.text) {
         observer
       }
       """
@@ -92,16 +92,8 @@ extension Generator {
     model.isolation == nil ? "" : "nonisolated "
   }
 
-  /// `Base` for `Outer.Base`.
-  private func baseName(of parent: TypeSyntax) -> String {
-    parent.as(MemberTypeSyntax.self)?.name.text ?? parent.trimmedDescription
-  }
-
   /// `Outer.BaseMultiplexerForwarding` for `Outer.Base`.
-  private func forwardingType(of parent: TypeSyntax) -> String {
-    if let member = parent.as(MemberTypeSyntax.self) {
-      return member.baseType.trimmedDescription + "." + Naming.forwardingName(of: member.name.text)
-    }
-    return Naming.forwardingName(of: parent.trimmedDescription)
+  private func forwardingType(of parent: ParentProtocol) -> String {
+    parent.qualifier + Naming.forwardingName(of: parent.name)
   }
 }

@@ -28,7 +28,7 @@ package struct Generator {
   /// `DelegateMultiplexingWithDelivery` (which offers the delivering `add`) when the forwarders post to delivery
   /// contexts.
   var delegateMultiplexingConformance: String {
-    if let isolation = model.isolation { return "\(isolation.description) Multiplex.DelegateMultiplexing" }
+    if let isolation = model.isolation { return "\(isolation.text) Multiplex.DelegateMultiplexing" }
     if supportsDeliveryContexts { return "Multiplex.DelegateMultiplexingWithDelivery" }
     return "Multiplex.DelegateMultiplexing"
   }
@@ -37,7 +37,7 @@ package struct Generator {
   /// which overrides `NSObject`'s `debugDescription` instead.
   var debugDescriptionConformance: String {
     guard !subclassesNSObject else { return "" }
-    if let isolation = model.isolation { return ", \(isolation.description) Swift.CustomDebugStringConvertible" }
+    if let isolation = model.isolation { return ", \(isolation.text) Swift.CustomDebugStringConvertible" }
     return ", Swift.CustomDebugStringConvertible"
   }
 
@@ -48,8 +48,8 @@ package struct Generator {
 
   /// The protocol's global actor and availability, as a prefix for generated type declarations.
   var typeAttributes: String {
-    var attributes = model.availability.map(\.description)
-    if let isolation = model.isolation { attributes.insert(isolation.description, at: 0) }
+    var attributes = model.availability.map(\.text)
+    if let isolation = model.isolation { attributes.insert(isolation.text, at: 0) }
     return attributes.map { $0 + "\n" }.joined()
   }
 
@@ -67,10 +67,10 @@ package struct Generator {
   /// The attributes, on the line of the declaration they precede, as a person writes `@available(iOS 8.0, *) func …`;
   /// an attribute with a comment or a line break in it keeps a line of its own (a `//` would comment out the
   /// declaration).
-  func attributes(_ list: [AttributeSyntax]) -> String {
+  func attributes(_ list: [Attribute]) -> String {
     list.map { attribute in
-      let text = attribute.trimmedDescription
-      if text.contains("//") || text.contains("/*") || text.contains("\n") { return attribute.description + "\n" }
+      let text = attribute.text
+      if text.contains("//") || text.contains("/*") || text.contains("\n") { return text + "\n" }
       return text + " "
     }.joined()
   }
@@ -89,7 +89,7 @@ package struct Generator {
 
   /// The default value of `requirement`, as returned when no observer answers.
   func defaultValueText(_ requirement: Requirement) -> String {
-    requirement.defaultValue?.description ?? "nil"
+    requirement.defaultValue?.text ?? "nil"
   }
 
   /// The answer of an implementation that does not respond (a default implementation, the event tap): it marks
@@ -132,7 +132,7 @@ package struct Generator {
       }
       return "{\n  \(observerCall(requirement, receiver: "$0"))\n}"
     }
-    let effects = (requirement.isAsync ? "async " : "") + "throws(\(thrownType.trimmedDescription))"
+    let effects = (requirement.isAsync ? "async " : "") + "throws(\(thrownType))"
     return "{ (\(observer): \(storedObserverType)) \(effects) -> \(returnType) in\n"
       + "  \(observerCall(requirement, receiver: observer))\n}"
   }

@@ -41,15 +41,15 @@ package struct ProtocolModel {
   /// The access modifier of generated members (`public`, `package`), or `nil` for the default.
   package let memberAccess: String?
   /// `@available` attributes of the protocol, copied to every generated declaration.
-  package let availability: [AttributeSyntax]
+  package let availability: [Attribute]
   /// The protocol's global actor attribute (`@MainActor`), copied to the generated types.
-  package let isolation: AttributeSyntax?
+  package let isolation: Attribute?
   /// Whether the protocol refines `Sendable`; the combining protocol then does too.
   package let isSendable: Bool
   /// The `@Multiplexed` protocols it refines, as written (`Base`, `Outer.Base`, `OtherModule.Base`): the
   /// multiplexer forwards their requirements through the code their own expansion generated (see
   /// `Generator+Refinement`). Always empty for a protocol of another module, whose requirements come flattened.
-  package var parents: [TypeSyntax] = []
+  package var parents: [ParentProtocol] = []
   /// The requirements, in declaration order.
   package let requirements: [Requirement]
   /// The protocol's type aliases, by name. Conforming types see them unqualified; the combining protocol, which

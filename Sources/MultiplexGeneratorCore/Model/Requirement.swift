@@ -16,15 +16,15 @@ package struct Requirement {
       arguments: [Argument]
     )
     /// A property, named without backticks (as is a method; ``Naming/identifier(_:in:)`` spells them). Effects
-    /// only exist on read-only properties.
-    case property(name: String, type: TypeSyntax, isSettable: Bool, getterEffects: AccessorEffectSpecifiersSyntax?)
+    /// (`async throws`, as written) only exist on read-only properties.
+    case property(name: String, type: TypeSyntax, isSettable: Bool, getterEffects: String?)
     /// A subscript; the signatures as for methods, without accessors (`subscript(index: Int) -> String?`).
     case `subscript`(
       signature: SubscriptDeclSyntax,
       forwardingSignature: SubscriptDeclSyntax,
       arguments: [Argument],
       isSettable: Bool,
-      getterEffects: AccessorEffectSpecifiersSyntax?
+      getterEffects: String?
     )
   }
 
@@ -47,6 +47,14 @@ package struct Requirement {
     }
   }
 
+  /// How a requirement throws.
+  package enum Throwing: Hashable, Sendable {
+    /// `throws`.
+    case untyped
+    /// `throws(E)`, with the thrown type as written.
+    case typed(String)
+  }
+
   /// What a call returns.
   package enum Result {
     case void
@@ -63,9 +71,9 @@ package struct Requirement {
   package let isAsync: Bool
   /// `throws`, or `throws(E)`; `nil` for a non-throwing requirement. `throws(Never)` is kept in signatures, but
   /// calls to it take no `try` (see ``isThrowing``).
-  package let throwsClause: ThrowsClauseSyntax?
+  package let throwing: Throwing?
   /// The value the multiplexer returns when no observer answers (also what the default implementation returns).
-  package var defaultValue: ExprSyntax?
+  package var defaultValue: Expression?
   /// Whether the protocol (of another module) implements the requirement in an extension: observers may leave it
   /// out, and when it returns a value, ``defaultValue`` asks the protocol's default implementation, through a stub
   /// object that implements nothing else of its own.
@@ -89,9 +97,9 @@ package struct Requirement {
   package var objcSelector: String?
   /// Attributes copied to the forwarding member: `@available`, a global actor, `@preconcurrency`,
   /// `@discardableResult`.
-  package let forwardedAttributes: [AttributeSyntax]
+  package let forwardedAttributes: [Attribute]
   /// `@available` attributes, copied to the default implementation and the combining method.
-  package let availability: [AttributeSyntax]
+  package let availability: [Attribute]
   /// Whether the requirement is `nonisolated`.
   package let isNonisolated: Bool
   /// Generic parameters of the requirement (names), for the combining method.
@@ -115,9 +123,9 @@ package struct Requirement {
 
   /// Whether calls take `try`: `throws(Never)` does not throw, and `try` on it is a warning.
   package var isThrowing: Bool {
-    guard let throwsClause else { return false }
-    guard let type = throwsClause.type else { return true }
-    return !Requirement.isNever(type)
+    guard let throwing else { return false }
+    guard case .typed(let type) = throwing else { return true }
+    return type != "Never" && type != "Swift.Never"
   }
 
   /// Names a generated local must not take: they are visible where it is declared. The parameters, and every
@@ -125,13 +133,14 @@ package struct Requirement {
   package var reservedNames: Set<String> {
     var names: Set<String> = []
     for argument in arguments { names.insert(argument.name) }
-    if let defaultValue {
-      for token in defaultValue.tokens(viewMode: .sourceAccurate) { names.insert(token.text) }
-    }
+    if let defaultValue { names.formUnion(defaultValue.tokens) }
     return names
   }
   /// The thrown type of `throws(E)`, or `nil` (also for `throws(Never)`, whose calls do not throw).
-  package var typedThrowsType: TypeSyntax? { isThrowing ? throwsClause?.type : nil }
+  package var typedThrowsType: String? {
+    guard isThrowing, case .typed(let type) = throwing else { return nil }
+    return type
+  }
 }
 
 extension Requirement {

@@ -129,7 +129,7 @@ extension ProtocolModel {
     // An `@objc` protocol is class-bound without saying so.
     var isClassBound = external?.origin.isObjC == true
     var isSendable = false
-    var parents: [TypeSyntax] = []
+    var parents: [ParentProtocol] = []
     for inherited in proto.inheritanceClause?.inheritedTypes ?? [] {
       // `AnyObject & Sendable` is a composition of what may be inherited one by one.
       let types = inherited.type.as(CompositionTypeSyntax.self)?.elements.map(\.type) ?? [inherited.type]
@@ -152,7 +152,7 @@ extension ProtocolModel {
           // `Generator+Refinement`), which is class-bound. A protocol the macro knows cannot be `@Multiplexed`
           // is refused here; any other that is not fails to compile naming its missing forwarding protocol.
           if isRefinableName(type) {
-            parents.append(type.trimmed)
+            parents.append(ParentProtocol(type))
             isClassBound = true
           } else {
             diagnostics.append(Diagnostic(.unsupportedInheritance(typeName: typeName), on: type))
@@ -229,8 +229,8 @@ extension ProtocolModel {
       qualifier: enclosingNames.map { $0 + "." }.joined(),
       typeAccess: typeAccess,
       memberAccess: memberAccess,
-      availability: availability,
-      isolation: isolation,
+      availability: availability.map(Attribute.init),
+      isolation: isolation.map(Attribute.init),
       isSendable: isSendable,
       parents: parents,
       requirements: requirements,

@@ -88,15 +88,20 @@ extension Requirement {
     }
 
     return Requirement(
-      shape: .property(name: name, type: type.trimmed, isSettable: isSettable, getterEffects: getterEffects),
+      shape: .property(
+        name: name,
+        type: type.trimmed,
+        isSettable: isSettable,
+        getterEffects: getterEffects?.trimmedDescription
+      ),
       displayName: name,
       result: result,
       isAsync: getterEffects?.asyncSpecifier != nil,
-      throwsClause: getterEffects?.throwsClause?.trimmed,
-      defaultValue: defaultValue,
+      throwing: getterEffects?.throwsClause.map(Throwing.init),
+      defaultValue: defaultValue.map(Expression.init),
       isRequired: markers.requiredMarker != nil,
-      forwardedAttributes: markers.forwarded,
-      availability: markers.availability,
+      forwardedAttributes: markers.forwarded.map(Attribute.init),
+      availability: markers.availability.map(Attribute.init),
       isNonisolated: isNonisolated,
       genericParameters: nil,
       genericWhereClause: nil,

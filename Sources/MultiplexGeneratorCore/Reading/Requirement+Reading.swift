@@ -38,7 +38,8 @@ extension Requirement {
     // The protocol's own extension implements it: when no observer answers, ask that implementation, on a stub.
     requirement.usesModuleDefault = true
     if requirement.returnsValue {
-      requirement.defaultValue = ExprSyntax("\(raw: requirement.call(on: "self." + Naming.defaultsStorage))")
+      let call = requirement.call(on: "self." + Naming.defaultsStorage)
+      requirement.defaultValue = Expression(ExprSyntax("\(raw: call)"))
     }
     return requirement
   }

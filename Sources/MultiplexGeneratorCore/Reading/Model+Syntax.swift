@@ -1,0 +1,35 @@
+import SwiftSyntax
+
+// The model's values made from the syntax the readers see: the model itself holds no syntax.
+
+extension Attribute {
+  /// The model's copy of `attribute`: its name as ``Naming/attributeName(_:)`` reads it, and its trimmed text.
+  init(_ attribute: AttributeSyntax) {
+    self.init(name: Naming.attributeName(attribute), text: attribute.trimmedDescription)
+  }
+}
+
+extension Expression {
+  /// The model's copy of `expression`: its trimmed text and its tokens.
+  init(_ expression: ExprSyntax) {
+    self.init(
+      text: expression.trimmedDescription,
+      tokens: expression.tokens(viewMode: .sourceAccurate).map(\.text)
+    )
+  }
+}
+
+extension Requirement.Throwing {
+  /// `throws` → ``untyped``, `throws(E)` → ``typed(_:)`` (`rethrows` is diagnosed by the readers).
+  init(_ clause: ThrowsClauseSyntax) {
+    self = clause.type.map { .typed($0.trimmedDescription) } ?? .untyped
+  }
+}
+
+extension ParentProtocol {
+  /// The parent `type` names, an identifier or member type without generic arguments (see
+  /// `ProtocolModel.isRefinableName(_:)`).
+  init(_ type: TypeSyntax) {
+    self.init(text: type.trimmedDescription)
+  }
+}
