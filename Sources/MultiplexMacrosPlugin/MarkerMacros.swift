@@ -110,7 +110,7 @@ public enum MultiplexedCombineMacro: PeerMacro {
 /// is attached to), so it attaches this macro to the generated protocol. Every requirement of a combining
 /// protocol has the same shape, `(_ multiplexer:, <label> responses: inout Responses, default defaultValue:)`,
 /// and its default implementation applies the default policy: the first response's value, or the default (see
-/// `CombiningDefaults` in `MultiplexGeneratorCore`).
+/// `CombiningDefaults`).
 public enum MultiplexedCombiningMacro: ExtensionMacro {
   public static func expansion(
     of node: AttributeSyntax,

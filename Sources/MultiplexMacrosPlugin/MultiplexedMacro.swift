@@ -1,6 +1,7 @@
 import MultiplexGeneratorCore
 import SwiftDiagnostics
 public import SwiftSyntax
+import SwiftSyntaxBuilder
 public import SwiftSyntaxMacros
 
 /// `@Multiplexed`: generates `PMultiplexer`, `PCombining` and `PMultiplexerForwarding` (peer role), and the
@@ -40,8 +41,9 @@ extension MultiplexedMacro: PeerMacro {
     for diagnostic in diagnostics { context.diagnose(diagnostic) }
     guard let model else { return [] }
     let generator = Generator(model: model)
+    // The generator writes text; the macro hands it to the compiler as declarations.
     return [generator.multiplexerClass(), generator.combiningProtocolIfNeeded(), generator.forwardingProtocol()]
-      .compactMap { $0 }
+      .compactMap { $0.map { DeclSyntax(stringLiteral: $0) } }
   }
 }
 
@@ -82,8 +84,8 @@ extension MultiplexedMacro: ExtensionMacro {
       return []
     }
     let generator = Generator(model: model)
-    let type = TypeSyntax(type.trimmed)
+    let type = type.trimmedDescription
     return [generator.defaultImplementations(extending: type), generator.refinementForwarders(extending: type)]
-      .compactMap { $0 }
+      .compactMap { text in text.flatMap { DeclSyntax(stringLiteral: $0).as(ExtensionDeclSyntax.self) } }
   }
 }

@@ -1,5 +1,4 @@
-package import SwiftSyntax
-import SwiftSyntaxBuilder
+import SwiftSyntax
 
 /// The combining protocol: one method per requirement that returns a value.
 extension Generator {
@@ -14,11 +13,11 @@ extension Generator {
   /// `protocol PCombining: AnyObject`, or `nil` when no requirement returns a value
   /// (``hasCombiningProtocol``). The macro attaches `@_MultiplexedCombining` to it, which generates the default
   /// implementations; for a protocol of another module they come from ``combiningDefaults()``.
-  package func combiningProtocolIfNeeded() -> DeclSyntax? {
+  package func combiningProtocolIfNeeded() -> String? {
     hasCombiningProtocol ? combiningProtocol() : nil
   }
 
-  package func combiningProtocol() -> DeclSyntax {
+  package func combiningProtocol() -> String {
     var methods: [String] = []
     for requirement in model.requirements {
       guard case .value(_, let valueType, _) = requirement.result else { continue }
@@ -32,42 +31,55 @@ extension Generator {
       : "value, or the first that is not `nil` for an\n/// `Optional` result (the policy used when no combiner is set)"
     let macro = model.external == nil ? "@\(Naming.combiningMacro)\n" : ""
     return """
-      /// Combines the observers' answers to the calls of a `\(raw: model.multiplexerName)` that return a value.
+      /// Combines the observers' answers to the calls of a `\(model.multiplexerName)` that return a value.
       ///
       /// Set an object conforming to it as the multiplexer's `combiner`. Each method receives the responses of
       /// the observers that implement the requirement, lazily and in call order, with the observer that gave each
       /// one, and the requirement's default value. Every method is optional: the default implementation returns
-      /// the first response's \(raw: policy).
-      \(raw: macro)\(raw: typeAttributes)\(raw: typeAccess)protocol \(raw: model.combiningName): \(raw: inheritance) {\(raw: body)}
+      /// the first response's \(policy).
+      \(macro)\(typeAttributes)\(typeAccess)protocol \(model.combiningName): \(inheritance) {\(body)}
       """
   }
 
   /// The default implementations of the combining protocol, for a protocol of another module (the macro has
   /// `@_MultiplexedCombining` generate them): the policy used when no combiner is set.
-  package func combiningDefaults() -> DeclSyntax? {
-    guard hasCombiningProtocol, let proto = combiningProtocol().as(ProtocolDeclSyntax.self) else { return nil }
-    let type = TypeSyntax(IdentifierTypeSyntax(name: .identifier(model.combiningName)))
-    var policies: [String: CombiningPolicy] = [:]
-    for requirement in model.requirements where requirement.returnsValue {
-      policies[requirement.combiningLabel] = combiningPolicy(requirement)
+  ///
+  /// Made from the model, as the protocol is: each method is the protocol's signature with the protocol's access
+  /// level, and a body that applies the requirement's policy (``combiningPolicy(_:)``).
+  package func combiningDefaults() -> String? {
+    guard hasCombiningProtocol else { return nil }
+    let access = model.memberAccess.map { $0 + " " } ?? ""
+    var members: [String] = []
+    for requirement in model.requirements {
+      guard case .value(_, let valueType, _) = requirement.result else { continue }
+      let signature = combiningMethodSignature(requirement, type: valueType, access: access)
+      members.append("\(signature) {\n  \(combiningPolicy(requirement).implementationBody)\n}")
     }
-    return CombiningDefaults.extensionDecl(of: proto, extending: type) { method in
-      let label = method.signature.parameterClause.parameters.dropFirst().first?.firstName.text ?? ""
-      return CombiningDefaults.body(policies[label] ?? .first)
-    }.map(DeclSyntax.init)
+    return """
+      \(model.availability.map { $0.text + "\n" }.joined())extension \(model.combiningName) {
+        \(indented(members.joined(separator: "\n\n"), 2))
+      }
+      """
   }
 
   /// `func scrollViewDelegateMultiplexer(_:combineViewForZoomingIn:default:)`.
   private func combiningMethod(_ requirement: Requirement, type: TypeSyntax) -> String {
-    let (genericClause, whereClause, type) = combiningSignature(requirement, type: type)
-    let responses = "Multiplex.Responses<\(model.qualifiedObserverType), \(type.description)>"
     // The macro's `@_MultiplexedCombining` sees only this protocol: the marker tells it the policy.
     let marker = requirement.combining.map { "@\(Naming.combineMarker)(.\($0.rawValue))\n" } ?? ""
     let policy = requirement.combining.map { "; by default with `Combiner.\($0.rawValue)`" } ?? ""
     return """
       /// Combines the answers to `\(requirement.displayName)`\(policy).
-      \(model.external == nil ? marker : "")\(attributes(requirement.availability))func \(model.combiningBaseName)\(genericClause)(_ multiplexer: \(model.qualifiedMultiplexerName), \(requirement.combiningLabel) responses: inout \(responses), default defaultValue: \(type.description)) -> \(type.description)\(whereClause)
+      \(model.external == nil ? marker : "")\(combiningMethodSignature(requirement, type: type, access: ""))
       """
+  }
+
+  /// The combining method's declaration without a body, its attributes first and `access` before `func`: one
+  /// spelling for the protocol's requirement and its default implementation.
+  private func combiningMethodSignature(_ requirement: Requirement, type: TypeSyntax, access: String) -> String {
+    let (genericClause, whereClause, type) = combiningSignature(requirement, type: type)
+    let responses = "Multiplex.Responses<\(model.qualifiedObserverType), \(type.description)>"
+    return
+      "\(attributes(requirement.availability))\(access)func \(model.combiningBaseName)\(genericClause)(_ multiplexer: \(model.qualifiedMultiplexerName), \(requirement.combiningLabel) responses: inout \(responses), default defaultValue: \(type.description)) -> \(type.description)\(whereClause)"
   }
 
   /// The combining method's generic parameters, `where` clause and value type, for a requirement whose value has

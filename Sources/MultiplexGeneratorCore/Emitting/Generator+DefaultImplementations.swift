@@ -1,11 +1,10 @@
-package import SwiftSyntax
-import SwiftSyntaxBuilder
+import SwiftSyntax
 
 /// The default implementations that make a `@Multiplexed` protocol's requirements optional.
 extension Generator {
   /// `extension P { … }` with a default implementation of every requirement that is not required; `nil` when
   /// there is none (or the protocol is another module's, whose own extension implements its defaults).
-  package func defaultImplementations(extending type: TypeSyntax) -> ExtensionDeclSyntax? {
+  package func defaultImplementations(extending type: String) -> String? {
     guard model.external == nil else { return nil }
     var members: [String] = []
     for requirement in model.requirements where !requirement.isRequired {
@@ -13,12 +12,11 @@ extension Generator {
     }
     guard !members.isEmpty else { return nil }
     let availability = model.availability.map { $0.text + "\n" }.joined()
-    let decl: DeclSyntax = """
-      \(raw: availability)extension \(type) {
-        \(raw: indented(members.joined(separator: "\n\n"), 2))
+    return """
+      \(availability)extension \(type) {
+        \(indented(members.joined(separator: "\n\n"), 2))
       }
       """
-    return decl.as(ExtensionDeclSyntax.self)
   }
 
   /// One default implementation: it does nothing and answers with ``notImplemented(_:)``. A decided-once

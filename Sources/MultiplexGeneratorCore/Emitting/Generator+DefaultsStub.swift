@@ -1,5 +1,3 @@
-import SwiftSyntax
-
 /// The stub that answers with a protocol's own default implementations (`multiplex-generate` only).
 extension Generator {
   /// `private final class _Defaults: P`, nested in the multiplexer, when some requirement's default value asks the

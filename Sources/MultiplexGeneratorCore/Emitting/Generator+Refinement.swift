@@ -1,6 +1,3 @@
-package import SwiftSyntax
-import SwiftSyntaxBuilder
-
 /// Refinement: the multiplexer of a `@Multiplexed` protocol that refines other `@Multiplexed` protocols forwards
 /// their requirements too.
 ///
@@ -26,7 +23,7 @@ import SwiftSyntaxBuilder
 /// the compiler says so: "cannot find type 'BaseMultiplexerForwarding' in scope".
 extension Generator {
   /// `protocol PMultiplexerForwarding: P`, for the multiplexers of the protocols that refine `P`.
-  package func forwardingProtocol() -> DeclSyntax {
+  package func forwardingProtocol() -> String {
     let parents = model.parents.map { ", " + forwardingType(of: $0) }.joined()
     // Each forwarding protocol declares what its extension uses, even what a parent's declares too, so that a
     // parent that is not `@Multiplexed` leaves only errors that name it. A `Sendable` protocol's observers are
@@ -34,22 +31,22 @@ extension Generator {
     // an associated type redeclared with a constraint is a warning).
     let sendableObservers = model.isSendable ? " where \(Naming.forwardingObserver): Sendable" : ""
     return """
-      /// Forwards the requirements of `\(raw: model.name)` for the multiplexer `@Multiplexed` generates for a protocol that
+      /// Forwards the requirements of `\(model.name)` for the multiplexer `@Multiplexed` generates for a protocol that
       /// refines it. Not for direct use.
-      \(raw: typeAttributes)\(raw: typeAccess)protocol \(raw: model.forwardingName): \(raw: model.name)\(raw: parents)\(raw: sendableObservers) {
+      \(typeAttributes)\(typeAccess)protocol \(model.forwardingName): \(model.name)\(parents)\(sendableObservers) {
         /// The observer type of the refining protocol's multiplexer.
-        associatedtype \(raw: Naming.forwardingObserver)
+        associatedtype \(Naming.forwardingObserver)
         /// The refining protocol's runtime multiplexer, which holds the observers.
-        var multiplexer: Multiplex.Multiplexer<\(raw: Naming.forwardingObserver)> { get }
-        /// `observer` as an observer of `\(raw: model.name)`.
-        \(raw: nonisolatedModifier)static func \(raw: Naming.forwardingCast(of: model.name))(_ observer: \(raw: Naming.forwardingObserver)) -> \(raw: model.observerType)
+        var multiplexer: Multiplex.Multiplexer<\(Naming.forwardingObserver)> { get }
+        /// `observer` as an observer of `\(model.name)`.
+        \(nonisolatedModifier)static func \(Naming.forwardingCast(of: model.name))(_ observer: \(Naming.forwardingObserver)) -> \(model.observerType)
       }
       """
   }
 
   /// `extension P where Self: PMultiplexerForwarding`, which implements every requirement of `P` for the
   /// multiplexers of the protocols that refine `P`, and the default `_asP(_:)`.
-  package func refinementForwarders(extending type: TypeSyntax) -> ExtensionDeclSyntax? {
+  package func refinementForwarders(extending type: String) -> String? {
     guard model.external == nil else { return nil }
     var forwarder = self
     forwarder.isRefinementForwarder = true
@@ -61,12 +58,11 @@ extension Generator {
       }
       """
     let members = [cast] + model.requirements.map(forwarder.forwardingMember)
-    let decl: DeclSyntax = """
-      \(raw: attributes(model.availability))extension \(type) where Self: \(raw: model.qualifier + model.forwardingName) {
-        \(raw: indented(members.joined(separator: "\n\n"), 2))
+    return """
+      \(attributes(model.availability))extension \(type) where Self: \(model.qualifier + model.forwardingName) {
+        \(indented(members.joined(separator: "\n\n"), 2))
       }
       """
-    return decl.as(ExtensionDeclSyntax.self)
   }
 
   /// `, BaseMultiplexerForwarding` for each parent: the conformances that implement the parents' requirements

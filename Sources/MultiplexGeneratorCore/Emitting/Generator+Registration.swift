@@ -1,12 +1,9 @@
-package import SwiftSyntax
-import SwiftSyntaxBuilder
-
 /// The multiplexer class and its registration API.
 extension Generator {
   /// `final class PMultiplexer: P, DelegateMultiplexing`: the combiner, one forwarding member per requirement, and
   /// the event stream when the protocol gets one. The registration API (`add`, `remove`, `count`, …) comes from
   /// `DelegateMultiplexing`'s extension in the runtime.
-  package func multiplexerClass() -> DeclSyntax {
+  package func multiplexerClass() -> String {
     let observer = model.observerType
     let combinerDeclaration: String
     if !hasCombiningProtocol {
@@ -44,35 +41,35 @@ extension Generator {
     if let events = eventMembers() { members.append(events) }
     if let stub = defaultsStub() { members.append(stub) }
     return """
-      \(raw: classDocumentation)
-      \(raw: typeAttributes)\(raw: typeAccess)final class \(raw: model.multiplexerName): \(raw: superclass)\(raw: model.name)\(raw: parentForwardingConformances), \(raw: delegateMultiplexingConformance)\(raw: debugDescriptionConformance) {
-        \(raw: storageDeclaration)\(raw: defaultsStorageDeclaration)
+      \(classDocumentation)
+      \(typeAttributes)\(typeAccess)final class \(model.multiplexerName): \(superclass)\(model.name)\(parentForwardingConformances), \(delegateMultiplexingConformance)\(debugDescriptionConformance) {
+        \(storageDeclaration)\(defaultsStorageDeclaration)
 
         /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and
         /// the rest of the runtime API.
-        \(raw: memberAccess)var multiplexer: Multiplex.Multiplexer<\(raw: observer)> { self.\(raw: Naming.storage) }
+        \(memberAccess)var multiplexer: Multiplex.Multiplexer<\(observer)> { self.\(Naming.storage) }
 
-        /// This multiplexer as a `\(raw: observer)`, for a delegate slot. See `DelegateMultiplexing`.
-        \(raw: memberAccess)var asDelegate: \(raw: observer) { self }
+        /// This multiplexer as a `\(observer)`, for a delegate slot. See `DelegateMultiplexing`.
+        \(memberAccess)var asDelegate: \(observer) { self }
 
-        \(raw: combinerDeclaration.isEmpty ? "" : indented(combinerDeclaration, 2) + "\n\n  ")/// Creates a multiplexer without observers.
-        \(raw: memberAccess)\(raw: subclassesNSObject ? "override " : "")init() {
-          self.\(raw: Naming.storage) = Multiplex.Multiplexer()
+        \(combinerDeclaration.isEmpty ? "" : indented(combinerDeclaration, 2) + "\n\n  ")/// Creates a multiplexer without observers.
+        \(memberAccess)\(subclassesNSObject ? "override " : "")init() {
+          self.\(Naming.storage) = Multiplex.Multiplexer()
         }
 
         /// Creates a multiplexer whose observers come from `source`, evaluated at every call.
         ///
         /// The observers `source` returns are called first, in order, followed by those registered with
         /// ``add(_:retention:priority:)``; see `Multiplexer.init(source:)`.
-        \(raw: memberAccess)init(source: @escaping @Sendable () -> [\(raw: observer)]) {
-          self.\(raw: Naming.storage) = Multiplex.Multiplexer(source: source)
+        \(memberAccess)init(source: @escaping @Sendable () -> [\(observer)]) {
+          self.\(Naming.storage) = Multiplex.Multiplexer(source: source)
         }
 
         /// The observers in call order, with their retention, priority, blocks and delivery contexts. See
         /// `Multiplexer.debugDescription`.
-        \(raw: debugDescriptionHeading)var debugDescription: Swift.String { self.\(raw: Naming.storage).debugDescription }
+        \(debugDescriptionHeading)var debugDescription: Swift.String { self.\(Naming.storage).debugDescription }
 
-        \(raw: indented((parentConversions + members).joined(separator: "\n\n"), 2))
+        \(indented((parentConversions + members).joined(separator: "\n\n"), 2))
       }
       """
   }

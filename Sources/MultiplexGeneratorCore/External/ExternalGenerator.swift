@@ -120,9 +120,9 @@ package enum ExternalGenerator {
     if platformConditionalModules.contains(input.moduleName) { conditions.append("canImport(\(input.moduleName))") }
     if !conditions.isEmpty { sections.append("#if " + conditions.joined(separator: " && ")) }
     sections.append(importLines(imports, protocolModule: input.moduleName))
-    sections.append(generator.multiplexerClass().description)
-    if let combining = generator.combiningProtocolIfNeeded() { sections.append(combining.description) }
-    if let defaults = generator.combiningDefaults() { sections.append(defaults.description) }
+    sections.append(generator.multiplexerClass())
+    if let combining = generator.combiningProtocolIfNeeded() { sections.append(combining) }
+    if let defaults = generator.combiningDefaults() { sections.append(defaults) }
     if !conditions.isEmpty { sections.append("#endif") }
     return .success(sections.joined(separator: "\n\n") + "\n")
   }

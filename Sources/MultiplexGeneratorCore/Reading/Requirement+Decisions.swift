@@ -1,5 +1,5 @@
 import SwiftDiagnostics
-import SwiftSyntax
+package import SwiftSyntax
 
 /// Decided-once requirements (a completion, decision or reply handler the sender waits for) and the policies the
 /// user chooses per requirement: `--decided-once`, `--every-observer` and `--combine` for `multiplex-generate`,
@@ -174,7 +174,7 @@ extension Requirement {
   }
 
   /// The policy `@MultiplexedCombine(.anyTrue)` names (also `MultiplexedCombiner.anyTrue`), or `nil`.
-  static func combinerArgument(_ attribute: AttributeSyntax) -> CombiningPolicy? {
+  package static func combinerArgument(_ attribute: AttributeSyntax) -> CombiningPolicy? {
     guard case .argumentList(let arguments) = attribute.arguments, arguments.count == 1,
       let member = arguments.first?.expression.as(MemberAccessExprSyntax.self)
     else { return nil }

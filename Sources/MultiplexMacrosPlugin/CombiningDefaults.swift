@@ -1,22 +1,18 @@
-package import SwiftSyntax
+import MultiplexGeneratorCore
+import SwiftSyntax
 import SwiftSyntaxBuilder
 
-/// The default implementations of a generated combining protocol: the policy used when no combiner is set.
+/// The default implementations of a combining protocol `@Multiplexed` generated, made from that protocol's
+/// syntax for `@_MultiplexedCombining` (which cannot see the model): the policy used when no combiner is set.
 ///
 /// Every requirement of a combining protocol has the same shape, `(_ multiplexer:, <label> responses: inout
 /// Responses, default defaultValue:)`, so its default implementation is its signature and one call to a built-in
-/// combiner. `@_MultiplexedCombining` generates them for the macro (which cannot extend the protocol it
-/// generates); `multiplex-generate` writes them next to the protocol.
-package enum CombiningDefaults {
-  /// The body that combines the responses with `policy`'s built-in combiner: `first` returns the first response's
-  /// value (the first responder's answer), or the default.
-  package static func body(_ policy: CombiningPolicy) -> String {
-    "Multiplex.Combiner.\(policy.rawValue).combine(&responses, default: defaultValue)"
-  }
-
+/// combiner (``CombiningPolicy/implementationBody``). `multiplex-generate` writes the same implementations from
+/// the model (`Generator.combiningDefaults()`).
+enum CombiningDefaults {
   /// The policy a method of a combining protocol carries, as `@MultiplexedCombine(.anyTrue)` (written by
   /// `@Multiplexed` for a requirement with a chosen policy), or `first`.
-  package static func markedPolicy(of method: FunctionDeclSyntax) -> CombiningPolicy {
+  static func markedPolicy(of method: FunctionDeclSyntax) -> CombiningPolicy {
     for element in method.attributes {
       if case .attribute(let attribute) = element, Naming.attributeName(attribute) == Naming.combineMarker,
         let policy = Requirement.combinerArgument(attribute)
@@ -29,10 +25,10 @@ package enum CombiningDefaults {
 
   /// `extension <type> { … }` implementing every method of `proto` with the body `policy` gives it; `nil` when
   /// the protocol has no method. The access level and availability of `proto` carry over.
-  package static func extensionDecl(
+  static func extensionDecl(
     of proto: ProtocolDeclSyntax,
     extending type: some TypeSyntaxProtocol,
-    policy: (FunctionDeclSyntax) -> String = { body(markedPolicy(of: $0)) }
+    policy: (FunctionDeclSyntax) -> String = { markedPolicy(of: $0).implementationBody }
   ) -> ExtensionDeclSyntax? {
     var access: DeclModifierSyntax? = nil
     for modifier in proto.modifiers {
