@@ -30,7 +30,8 @@
 //   depends on `MultiplexMacros`. CI uses it to run `swift test -c release` on the runtime without a
 //   release build of swift-syntax (about 7.5 minutes on two cores); the macro's tests run in debug, where
 //   swift-syntax builds in one to three minutes. A macro plugin is a build tool: the code it generates does not
-//   depend on the configuration it was built in.
+//   depend on the configuration it was built in. `MultiplexGeneratorModel` (the generator's syntax-free model of
+//   Swift types) and its tests stay: they depend on nothing.
 
 import CompilerPluginSupport
 import PackageDescription
@@ -79,6 +80,11 @@ let package = Package(
       name: "GeneratedMultiplexerTests",
       dependencies: ["Multiplex", "ExampleMultiplexers", "MultiplexGeneratorFixtures"]
     ),
+    // The generator's syntax-free model of Swift types and generic signatures (`SwiftType`, `GenericParameter`,
+    // `GenericRequirement`): no dependency at all, so its tests build in seconds and stay when
+    // `MULTIPLEX_OMIT_MACROS` is set.
+    .target(name: "MultiplexGeneratorModel"),
+    .testTarget(name: "MultiplexGeneratorModelTests", dependencies: ["MultiplexGeneratorModel"]),
   ],
   swiftLanguageModes: [.v6]
 )
@@ -106,6 +112,7 @@ if !omitMacros {
     .target(
       name: "MultiplexGeneratorCore",
       dependencies: [
+        "MultiplexGeneratorModel",
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -179,7 +186,17 @@ if !omitMacros {
     // The model and emitter that the macro and the generator share: decisions, naming, and the generated text
     // against golden files, `Golden/*.swift.golden`, regenerated with `MULTIPLEX_REGENERATE_GOLDEN=1 swift test
     // --filter MultiplexGeneratorCoreTests` (review the diff).
-    .testTarget(name: "MultiplexGeneratorCoreTests", dependencies: ["MultiplexGeneratorCore"], exclude: ["Golden"]),
+    // `SwiftTypeCrossCheckTests` compares `MultiplexGeneratorModel`'s parser and queries with swift-syntax's.
+    .testTarget(
+      name: "MultiplexGeneratorCoreTests",
+      dependencies: [
+        "MultiplexGeneratorCore",
+        "MultiplexGeneratorModel",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ],
+      exclude: ["Golden"]
+    ),
   ])
 }
 

@@ -1,0 +1,97 @@
+/// A token of a type's text, for ``TypeParser``.
+struct TypeToken: Equatable {
+  enum Kind: Equatable {
+    /// A name or keyword, backticks kept: `Int`, `` `Type` ``, `inout`, `_`.
+    case identifier
+    /// An integer literal: `64` in `_TrivialAtMost(64)`.
+    case number
+    /// Punctuation: `<`, `>`, `(`, `)`, `[`, `]`, `{`, `}`, `,`, `:`, `.`, `?`, `!`, `&`, `@`, `~`, `=`, `==`,
+    /// `->`, `...`, or any other character.
+    case punctuation
+  }
+
+  var kind: Kind
+  var text: String
+  /// Whether whitespace, a newline or a comment comes right before the token: `@escaping (Int) -> Void` is no
+  /// attribute argument.
+  var isSpaced: Bool
+
+  /// Splits `text` into tokens, skipping whitespace and comments; `nil` for an unterminated backtick or block
+  /// comment.
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of `text`.
+  static func tokenize(_ text: String) -> [TypeToken]? {
+    let scalars = Array(text.unicodeScalars)
+    var tokens: [TypeToken] = []
+    var index = 0
+    var spaced = false
+    func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == "_" || scalar == "$" || scalar.properties.isAlphabetic || scalar.value > 0x7F
+    }
+    func isIdentifierPart(_ scalar: Unicode.Scalar) -> Bool {
+      isIdentifierStart(scalar) || ("0"..."9").contains(scalar)
+    }
+    while index < scalars.count {
+      let scalar = scalars[index]
+      let next: Unicode.Scalar? = index + 1 < scalars.count ? scalars[index + 1] : nil
+      if scalar.properties.isWhitespace {
+        spaced = true
+        index += 1
+        continue
+      }
+      if scalar == "/" && next == "/" {
+        while index < scalars.count && scalars[index] != "\n" { index += 1 }
+        spaced = true
+        continue
+      }
+      if scalar == "/" && next == "*" {
+        var depth = 0
+        repeat {
+          if index + 1 < scalars.count && scalars[index] == "/" && scalars[index + 1] == "*" {
+            depth += 1
+            index += 2
+          } else if index + 1 < scalars.count && scalars[index] == "*" && scalars[index + 1] == "/" {
+            depth -= 1
+            index += 2
+          } else if index < scalars.count {
+            index += 1
+          } else {
+            return nil
+          }
+        } while depth > 0
+        spaced = true
+        continue
+      }
+      let start = index
+      let kind: Kind
+      if scalar == "`" {
+        index += 1
+        while index < scalars.count && scalars[index] != "`" && scalars[index] != "\n" { index += 1 }
+        guard index < scalars.count, scalars[index] == "`", index > start + 1 else { return nil }
+        index += 1
+        kind = .identifier
+      } else if isIdentifierStart(scalar) {
+        while index < scalars.count && isIdentifierPart(scalars[index]) { index += 1 }
+        kind = .identifier
+      } else if ("0"..."9").contains(scalar) {
+        while index < scalars.count && (isIdentifierPart(scalars[index])) { index += 1 }
+        kind = .number
+      } else {
+        let rest = String(String.UnicodeScalarView(scalars[index..<min(index + 3, scalars.count)]))
+        if rest.hasPrefix("...") {
+          index += 3
+        } else if rest.hasPrefix("->") || rest.hasPrefix("==") {
+          index += 2
+        } else {
+          index += 1
+        }
+        kind = .punctuation
+      }
+      tokens.append(
+        TypeToken(kind: kind, text: String(String.UnicodeScalarView(scalars[start..<index])), isSpaced: spaced)
+      )
+      spaced = false
+    }
+    return tokens
+  }
+}

@@ -1,0 +1,380 @@
+import Foundation
+import MultiplexGeneratorModel
+import SwiftDiagnostics
+import SwiftParser
+import SwiftSyntax
+import Testing
+
+@testable import MultiplexGeneratorCore
+
+/// `MultiplexGeneratorModel`'s `SwiftType` against swift-syntax, on every type the repository spells (issue 25,
+/// item 1): the parameter, result, property and nested types of the golden inputs and outputs, the fixtures, the
+/// macro's test sources and the checked-in generated files, plus tricky hand-written ones.
+///
+/// For each, (a) the canonical printing parses with swift-syntax to the same tokens as the original, and (b) every
+/// query and rewrite gives what the swift-syntax-based code of `MultiplexGeneratorCore` gives.
+@Suite struct SwiftTypeCrossCheckTests {
+  /// Types the repository does not spell, or not in all these shapes.
+  static let handWritten = [
+    "Outer.Inner<Int>.Element", "Swift.Optional<T>", "Optional<(Bool) -> Void>", "T!", "[K: V]?", "()", "(Int)",
+    "(a: Int, String)", "(Int, _ x: String) async throws(E) -> sending R",
+    "@escaping @Sendable @MainActor (Int) -> Void",
+    "@convention(c) (Int32) -> Int32", "@convention(block) () -> Void", "@isolated(any) () async -> Void",
+    "inout [Int]", "borrowing T", "consuming T", "__shared T", "__owned T", "sending T", "isolated MyActor",
+    "sending @escaping () -> Void", "some P", "any P", "some Collection<Int>", "any P & Q", "A & B & C",
+    "T.Type", "P.Protocol", "(any P).Type", "any P.Type", "repeat each T", "repeat Array<each T>",
+    "(repeat each T) -> Void", "~Copyable", "P & ~Copyable", "`Type`", "Foo.`Type`", "Self", "Self.Element",
+    "[Self]", "(Self) -> Void", "Void", "Swift.Void", "Never", "Swift.Never", "Bool", "Swift.Bool", "(())",
+    "((Int) -> Void)?", "((Int) -> Void)!", "(@escaping (Int) -> Void)", "@escaping ((Int) -> Void)",
+    "(handler: () -> Void)", "@autoclosure () -> Bool", "@autoclosure @escaping () -> Bool", "(Int...) -> Void",
+    "[C.Element.Index: Int]", "Dictionary<K.Key, [V]>.Values?", "C.Element?", "[C.Element]", "Handler<Int>",
+    "Handler<() -> Void>?", "Pair<Handler<Int>, Score>", "Loop<Int>", "Score.Magnitude", "[Score: Score?]",
+    "(Int) async -> (String) -> Void", "() throws -> Int", "@Sendable (sending T) -> Void", "T??",
+    "[String: [Int]]?", "Result<Int, any Error>", "some P & Q", "Any", "AnyObject", "any AnyObject",
+  ]
+
+  /// The folders whose Swift sources (and the Swift inside their string literals) make the corpus.
+  static let folders = [
+    "Tests/MultiplexGeneratorCoreTests", "Tests/MultiplexMacrosPluginTests", "Tests/MultiplexGeneratorFixtures",
+    "Tests/GeneratedMultiplexerTests", "Examples/ExampleMultiplexers", "Sources/MultiplexAppleDelegates",
+  ]
+
+  /// The type spellings, generic parameter clauses and `where` clauses found.
+  struct Corpus {
+    var types: Set<String> = []
+    var parameterClauses: Set<String> = []
+    var whereClauses: Set<String> = []
+  }
+
+  static let corpus: Corpus = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let collector = Collector()
+    for folder in folders {
+      let enumerator = FileManager.default.enumerator(
+        at: root.appendingPathComponent(folder),
+        includingPropertiesForKeys: nil
+      )
+      while let url = enumerator?.nextObject() as? URL {
+        guard url.pathExtension == "swift" || url.pathExtension == "golden",
+          url.lastPathComponent != "SwiftTypeCrossCheckTests.swift",
+          let source = try? String(contentsOf: url, encoding: .utf8)
+        else { continue }
+        collector.collect(source)
+      }
+    }
+    collector.corpus.types.formUnion(handWritten)
+    return collector.corpus
+  }()
+
+  /// Collects every type (nested ones too), generic parameter clause and `where` clause, also from multi-line
+  /// string literals without interpolation (the tests' protocol sources).
+  final class Collector: SyntaxAnyVisitor {
+    var corpus = Corpus()
+
+    init() { super.init(viewMode: .sourceAccurate) }
+
+    func collect(_ source: String) { walk(Parser.parse(source: source)) }
+
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+      guard !node.hasError else { return .visitChildren }
+      if node.is(TypeSyntax.self), !node.is(MissingTypeSyntax.self) {
+        let text = node.trimmedDescription
+        if !text.contains("<#") { corpus.types.insert(text) }
+      } else if node.is(GenericParameterClauseSyntax.self) {
+        corpus.parameterClauses.insert(node.trimmedDescription)
+      } else if node.is(GenericWhereClauseSyntax.self) {
+        corpus.whereClauses.insert(node.trimmedDescription)
+      } else if let literal = node.as(StringLiteralExprSyntax.self),
+        literal.openingQuote.tokenKind == .multilineStringQuote
+      {
+        var content = ""
+        for segment in literal.segments {
+          guard case .stringSegment(let text) = segment else { return .visitChildren }
+          content += text.content.text
+        }
+        collect(content)
+      }
+      return .visitChildren
+    }
+  }
+
+  /// The token texts of `text` parsed by swift-syntax as a type, or `nil` when it does not parse cleanly.
+  static func typeTokens(_ text: String) -> [String]? {
+    var parser = Parser(text)
+    let type = TypeSyntax.parse(from: &parser)
+    guard !type.hasError else { return nil }
+    let tokens = type.tokens(viewMode: .sourceAccurate).map(\.text).filter { !$0.isEmpty }
+    // The parser stops at the end of one type: anything after it is left in the source.
+    guard type.trimmedDescription.filter({ !$0.isWhitespace }) == text.filter({ !$0.isWhitespace }) else { return nil }
+    return tokens
+  }
+
+  static func syntax(_ text: String) -> TypeSyntax {
+    var parser = Parser(text)
+    return TypeSyntax.parse(from: &parser)
+  }
+
+  /// The types swift-syntax parses cleanly.
+  static let cleanTypes = corpus.types.sorted().filter { typeTokens($0) != nil }
+
+  @Test func corpusIsLarge() {
+    print(
+      "SwiftType cross-check corpus: \(Self.corpus.types.count) types (\(Self.cleanTypes.count) parse cleanly), \(Self.corpus.parameterClauses.count) generic parameter clauses, \(Self.corpus.whereClauses.count) where clauses"
+    )
+    #expect(Self.cleanTypes.count > 500)
+    #expect(Self.corpus.parameterClauses.count > 5)
+    #expect(Self.corpus.whereClauses.count > 5)
+  }
+
+  /// (a) The canonical printing reads back, in swift-syntax, to the tokens of the original, and in `SwiftType` to
+  /// an equal value.
+  @Test func printingMatchesSwiftSyntax() {
+    var unchanged = 0
+    for text in Self.cleanTypes {
+      let type = SwiftType(parsing: text)
+      #expect(type.isFullyParsed, "\(text)")
+      #expect(Self.typeTokens(type.description) == Self.typeTokens(text), "\(text) printed \(type.description)")
+      #expect(SwiftType(parsing: type.description) == type, "round trip of \(text)")
+      if type.description == text {
+        unchanged += 1
+      } else {
+        print("SwiftType cross-check: \(text) printed \(type.description)")
+      }
+    }
+    print("SwiftType cross-check: \(unchanged) of \(Self.cleanTypes.count) spellings already canonical")
+  }
+
+  /// (b) The queries of `Requirement+Types.swift`, `mentionsSelf`, the `some` and `T!` checks of
+  /// `Requirement+Results.swift` and the `Bool` check of `validPolicies`.
+  @Test func queriesMatch() {
+    let specifiers: [(Keyword, String)] = [
+      (.inout, "inout"), (.borrowing, "borrowing"), (.consuming, "consuming"), (.__shared, "__shared"),
+      (.__owned, "__owned"), (.sending, "sending"), (.isolated, "isolated"),
+    ]
+    for text in Self.cleanTypes {
+      let syntax = Self.syntax(text)
+      let type = SwiftType(parsing: text)
+      for (keyword, spelling) in specifiers {
+        #expect(Requirement.hasSpecifier(keyword, syntax) == type.hasSpecifier(spelling), "\(spelling) in \(text)")
+      }
+      for attribute in ["escaping", "autoclosure", "Sendable", "MainActor", "convention", "isolated"] {
+        #expect(Requirement.hasAttribute(attribute, syntax) == type.hasAttribute(attribute), "@\(attribute) in \(text)")
+      }
+      #expect(
+        Self.typeTokens(Requirement.removingSpecifier(.sending, from: syntax).trimmedDescription)
+          == Self.typeTokens(type.removingSpecifier("sending").description),
+        "removing sending from \(text)"
+      )
+      #expect(
+        Self.typeTokens(Requirement.replacingSpecifier(.borrowing, with: .__shared, in: syntax).trimmedDescription)
+          == Self.typeTokens(type.replacingSpecifier("borrowing", with: "__shared").description),
+        "borrowing → __shared in \(text)"
+      )
+      #expect(Requirement.isVoid(syntax) == type.isVoid, "isVoid \(text)")
+      #expect(Requirement.isNever(syntax) == type.isNever, "isNever \(text)")
+      #expect(Requirement.isOptionalType(syntax) == type.isOptional, "isOptional \(text)")
+      #expect(["Bool", "Swift.Bool"].contains(syntax.trimmedDescription) == type.isBool, "isBool \(text)")
+      #expect(Requirement.mentionsSelf(syntax) == type.mentionsSelf, "mentionsSelf \(text)")
+      let hasSome = syntax.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.some) }
+      #expect(hasSome == type.containsOpaqueType, "some in \(text)")
+      var valueType = syntax.trimmed
+      if let unwrapped = valueType.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+        valueType = TypeSyntax(OptionalTypeSyntax(wrappedType: unwrapped.wrappedType))
+      }
+      #expect(
+        Self.typeTokens(valueType.trimmedDescription)
+          == Self.typeTokens(type.implicitlyUnwrappedAsOptional.description),
+        "T! → T? for \(text)"
+      )
+      #expect(
+        Self.typeTokens(TypeAliasQualifier.parenthesized(syntax.trimmed).trimmedDescription)
+          == Self.typeTokens(type.parenthesized.description),
+        "parenthesized \(text)"
+      )
+    }
+  }
+
+  /// (b) `TypeReferences`, `MemberPathSubstituter`, `GenericSubstituter` and `TypeAliasQualifier` of
+  /// `TypeRewriters.swift`.
+  @Test func referencesAndRewritesMatch() {
+    let aliasSource = """
+      typealias Int = Swift.Int
+      typealias Element = Base.Element
+      typealias Handler<T> = (T) -> Void
+      typealias Array<T> = [T]
+      typealias Set<T> = @Sendable (T, T) -> some P
+      typealias Result<S, F> = (S) throws(F) -> Void
+      typealias Dictionary<K, V> = [Dictionary<K, V>: V]
+      typealias Optional<T> = T?
+      """
+    var syntaxAliases: [String: TypeAliasDeclSyntax] = [:]
+    var aliases: [String: TypeAlias] = [:]
+    for statement in Parser.parse(source: aliasSource).statements {
+      guard let alias = statement.item.as(TypeAliasDeclSyntax.self) else { continue }
+      syntaxAliases[alias.name.text] = alias
+      aliases[alias.name.text] = TypeAlias(
+        name: alias.name.text,
+        genericParameters: GenericParameter.parseClause(alias.genericParameterClause?.trimmedDescription ?? ""),
+        type: SwiftType(parsing: alias.initializer.value.trimmedDescription)
+      )
+    }
+    #expect(aliases.count == 8)
+    var rewritten = 0
+    for text in Self.cleanTypes {
+      let syntax = Self.syntax(text)
+      let type = SwiftType(parsing: text)
+      let syntaxReferences = MultiplexGeneratorCore.TypeReferences(syntax)
+      let references = MultiplexGeneratorModel.TypeReferences(type)
+      #expect(syntaxReferences.allNames == references.allNames, "allNames of \(text)")
+      #expect(syntaxReferences.directNames == references.directNames, "directNames of \(text)")
+      #expect(
+        syntaxReferences.memberPaths.map { [$0.root, $0.member] }
+          == references.memberPaths.map { [$0.root, $0.member] },
+        "memberPaths of \(text)"
+      )
+      #expect(
+        syntaxReferences.memberPaths.map { Self.typeTokens($0.text) }
+          == references.memberPaths.map {
+            Self.typeTokens($0.text)
+          },
+        "memberPaths' text of \(text)"
+      )
+
+      // Every member path replaced by a fresh name, keyed by each side's own spelling.
+      var syntaxPaths: [String: String] = [:]
+      var paths: [String: String] = [:]
+      for (index, (syntaxPath, path)) in zip(syntaxReferences.memberPaths, references.memberPaths).enumerated() {
+        syntaxPaths[syntaxPath.text] = "Fresh\(index)"
+        paths[path.text] = "Fresh\(index)"
+      }
+      let syntaxSubstituted = MemberPathSubstituter(syntaxPaths).rewrite(syntax)
+      let substituted = type.substitutingMemberPaths(paths)
+      #expect(
+        Self.typeTokens(syntaxSubstituted.trimmedDescription) == Self.typeTokens(substituted.description),
+        "member paths of \(text)"
+      )
+
+      // Every name replaced, by a generic type and a function type in turn.
+      var syntaxGenerics: [String: TypeSyntax] = [:]
+      var generics: [String: SwiftType] = [:]
+      // Not the names of attributes: swift-syntax's rewriter would respell `@escaping` as `@Wrapped<escaping>`;
+      // `SwiftType` substitutes types only, and no generic parameter is named like an attribute.
+      let tokens = Array(syntax.tokens(viewMode: .sourceAccurate))
+      let attributeNames = Set(zip(tokens, tokens.dropFirst()).filter { $0.0.tokenKind == .atSign }.map(\.1.text))
+      for (index, name) in references.allNames.subtracting(attributeNames).sorted().enumerated() {
+        let replacement = index.isMultiple(of: 2) ? "Wrapped<\(name)>" : "(\(name)) -> Void"
+        syntaxGenerics[name] = Self.syntax(replacement)
+        generics[name] = SwiftType(parsing: replacement)
+      }
+      let syntaxGeneric = GenericSubstituter(syntaxGenerics).rewrite(syntax)
+      #expect(
+        Self.typeTokens(syntaxGeneric.trimmedDescription)
+          == Self.typeTokens(type.substitutingGenericParameters(generics).description),
+        "generic substitution of \(text)"
+      )
+
+      let syntaxQualified = TypeAliasQualifier(aliases: syntaxAliases, protocolType: "Module.Delegate").rewrite(syntax)
+      let qualified = type.qualifyingTypeAliases(aliases, protocolType: "Module.Delegate")
+      #expect(
+        Self.typeTokens(syntaxQualified.trimmedDescription) == Self.typeTokens(qualified.description),
+        "aliases in \(text): \(syntaxQualified.trimmedDescription) / \(qualified.description)"
+      )
+      if qualified != type { rewritten += 1 }
+    }
+    print("SwiftType cross-check: type aliases rewrote \(rewritten) of \(Self.cleanTypes.count) types")
+    #expect(rewritten > 50)
+  }
+
+  /// (b) `Generator.storedType(_:)`, composed from the model's queries, and `isClosureType` through
+  /// `Requirement.isDecisionRequirement` (a `completionHandler` of the type makes a decision exactly when the type
+  /// is a closure).
+  @Test func parameterQueriesMatch() throws {
+    let generator = Generator(model: try #require(Self.macroModel("func ping()")))
+    var decisions = 0
+    for text in Self.cleanTypes {
+      let type = SwiftType(parsing: text)
+      let function = Parser.parse(source: "func f(x: \(text))").statements.first?.item.as(FunctionDeclSyntax.self)
+      let parameter = try #require(function?.signature.parameterClause.parameters.first)
+      #expect(
+        generator.storedType(parameter).flatMap(Self.typeTokens) == Self.storedType(type).flatMap(Self.typeTokens),
+        "stored \(text)"
+      )
+
+      guard let model = Self.macroModel("func f(completionHandler: \(text))"),
+        let requirement = model.requirements.first
+      else { continue }
+      decisions += 1
+      #expect(requirement.isDecision == type.isClosure, "closure \(text)")
+    }
+    print("SwiftType cross-check: isClosure compared on \(decisions) types @Multiplexed accepts as a parameter")
+    #expect(decisions > 100)
+  }
+
+  /// `Generator.storedType(_:)` (for a protocol without type aliases) from the model's queries, as its port will
+  /// read.
+  static func storedType(_ type: SwiftType) -> String? {
+    if case .packExpansion = type { return nil }
+    for keyword in ["inout", "borrowing", "consuming", "isolated", "__shared", "__owned"]
+    where type.hasSpecifier(keyword) {
+      return nil
+    }
+    if type.hasAttribute("autoclosure") { return nil }
+    let isEscaping = type.hasAttribute("escaping")
+    let stored = type.removingSpecifier("sending").removingAttribute("escaping")
+    if stored.isFunctionUnderParentheses && !isEscaping { return nil }
+    if stored.containsOpaqueType { return nil }
+    return stored.description
+  }
+
+  /// The model `@Multiplexed` reads from a protocol with `member`, or `nil` when it refuses it.
+  static func macroModel(_ member: String) -> ProtocolModel? {
+    let file = Parser.parse(source: "@Multiplexed protocol Probe: AnyObject {\n  \(member)\n}")
+    guard let proto = file.statements.first?.item.as(ProtocolDeclSyntax.self),
+      let attribute = ProtocolModel.multiplexedAttributes(of: proto).first
+    else { return nil }
+    var diagnostics: [Diagnostic] = []
+    return ProtocolModel.make(
+      from: proto,
+      attribute: attribute,
+      context: DeclarationContext(),
+      diagnostics: &diagnostics
+    )
+  }
+
+  /// Generic parameter clauses and `where` clauses: printed back to swift-syntax's tokens, with the same names.
+  @Test func genericClausesMatch() throws {
+    for text in Self.corpus.parameterClauses.sorted() {
+      let parameters = GenericParameter.parseClause(text)
+      let printed = GenericParameter.clause(parameters)
+      let original = try #require(Self.clauseSyntax("func f\(text)()")?.genericParameterClause)
+      let reprinted = Self.clauseSyntax("func f\(printed)()")?.genericParameterClause
+      #expect(reprinted.map(Self.tokens) == Self.tokens(original), "\(text) printed \(printed)")
+      let names = parameters.reduce(into: Set<String>()) { $0.formUnion($1.references.allNames) }
+      #expect(MultiplexGeneratorCore.TypeReferences(original).allNames == names, "names in \(text)")
+      #expect(parameters.map(\.name) == original.parameters.map(\.name.text), "\(text)")
+    }
+    for text in Self.corpus.whereClauses.sorted() {
+      let requirements = GenericRequirement.parseClause(text)
+      #expect(!requirements.contains { if case .unparsed = $0 { true } else { false } }, "\(text)")
+      let printed = GenericRequirement.clause(requirements)
+      let original = try #require(Self.clauseSyntax("func f() \(text)")?.genericWhereClause)
+      let reprinted = Self.clauseSyntax("func f()\(printed)")?.genericWhereClause
+      #expect(reprinted.map(Self.tokens) == Self.tokens(original), "\(text) printed \(printed)")
+      let syntaxReferences = MultiplexGeneratorCore.TypeReferences(original)
+      let references = MultiplexGeneratorModel.TypeReferences(requirements.flatMap(\.types))
+      #expect(syntaxReferences.allNames == references.allNames, "names in \(text)")
+      #expect(syntaxReferences.directNames == references.directNames, "direct names in \(text)")
+    }
+  }
+
+  static func clauseSyntax(_ source: String) -> FunctionDeclSyntax? {
+    let file = Parser.parse(source: source)
+    guard !file.hasError else { return nil }
+    return file.statements.first?.item.as(FunctionDeclSyntax.self)
+  }
+
+  static func tokens(_ node: some SyntaxProtocol) -> [String] {
+    node.tokens(viewMode: .sourceAccurate).map(\.text).filter { !$0.isEmpty }
+  }
+}
