@@ -125,6 +125,45 @@ extension SwiftType {
     }
   }
 
+  /// Every name the type spells, in source order: names, member names (not `Type` and `Protocol` of a
+  /// metatype), tuple labels and attribute names: `Outer`, `Inner`, `Int` and `escaping` in
+  /// `@escaping (Outer.Inner) -> Int`.
+  ///
+  /// - Complexity: O(*n*), where *n* is the size of the type.
+  package var identifiers: [String] {
+    var names: [String] = []
+    func visit(_ type: SwiftType) {
+      switch type {
+      case .named(let name, _):
+        names.append(name)
+        type.children.forEach(visit)
+      case .member(let base, let name, let arguments):
+        visit(base)
+        names.append(name)
+        arguments.forEach(visit)
+      case .attributed(_, let attributes, let base):
+        for attribute in attributes { names.append(contentsOf: attribute.name.split(separator: ".").map(String.init)) }
+        visit(base)
+      case .tuple(let elements):
+        for element in elements {
+          names.append(contentsOf: [element.firstName, element.secondName].compactMap { $0 })
+          visit(element.type)
+        }
+      case .function(let function):
+        for parameter in function.parameters {
+          names.append(contentsOf: [parameter.firstName, parameter.secondName].compactMap { $0 })
+          visit(parameter.type)
+        }
+        function.thrownType.map(visit)
+        visit(function.result)
+      default:
+        type.children.forEach(visit)
+      }
+    }
+    visit(self)
+    return names
+  }
+
   /// The type with a top-level `T!` spelled `T?`: `T!` is allowed only at the top of a signature, so generic
   /// arguments and the combining method spell `T?`.
   package var implicitlyUnwrappedAsOptional: SwiftType {

@@ -14,6 +14,37 @@ package struct TypeAlias: Hashable, Sendable {
     self.type = type
   }
 
+  /// Reads a type alias declaration: `public typealias Handler<T: Sendable> = (T) -> Void`, attributes and
+  /// modifiers before `typealias` skipped; `nil` when `declaration` is no type alias. A `where` clause after the
+  /// type is not read (the type then keeps it as ``SwiftType/unparsed(_:)`` text).
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of `declaration`.
+  package init?(parsing declaration: String) {
+    guard let tokens = TypeToken.tokenize(declaration),
+      let keyword = tokens.firstIndex(where: { $0.kind == .identifier && $0.text == "typealias" }),
+      keyword + 1 < tokens.count, tokens[keyword + 1].kind == .identifier
+    else { return nil }
+    var index = keyword + 2
+    var parameters: [GenericParameter] = []
+    if index < tokens.count, tokens[index].kind == .punctuation, tokens[index].text == "<" {
+      var level = 0
+      let start = index
+      repeat {
+        if tokens[index].text == "<" { level += 1 }
+        if tokens[index].text == ">" { level -= 1 }
+        index += 1
+      } while level > 0 && index < tokens.count
+      guard level == 0 else { return nil }
+      parameters = GenericParameter.parseClause(TypeParser.spacedText(Array(tokens[start..<index])))
+    }
+    guard index < tokens.count, tokens[index].kind == .punctuation, tokens[index].text == "=" else { return nil }
+    self.init(
+      name: tokens[keyword + 1].text,
+      genericParameters: parameters,
+      type: SwiftType(parsing: TypeParser.spacedText(Array(tokens[(index + 1)...])))
+    )
+  }
+
   /// Whether the alias names a closure type: a function type, bare or under attributes (`@Sendable (Int) ->
   /// Void`). A parameter of such a type is a non-escaping closure unless it is marked `@escaping`.
   package var isFunctionType: Bool {

@@ -31,6 +31,8 @@ import Testing
     "Handler<() -> Void>?", "Pair<Handler<Int>, Score>", "Loop<Int>", "Score.Magnitude", "[Score: Score?]",
     "(Int) async -> (String) -> Void", "() throws -> Int", "@Sendable (sending T) -> Void", "T??",
     "[String: [Int]]?", "Result<Int, any Error>", "some P & Q", "Any", "AnyObject", "any AnyObject",
+    "Handler", "@escaping Handler", "Handler?", "[SendableHandler]", "Probe.Handler", "@escaping SendableHandler",
+    "(Score) -> Void", "Score", "@escaping (Handler) -> Void",
   ]
 
   /// The folders whose Swift sources (and the Swift inside their string literals) make the corpus.
@@ -286,20 +288,33 @@ import Testing
     #expect(rewritten > 50)
   }
 
-  /// (b) `Generator.storedType(_:)`, composed from the model's queries, and `isClosureType` through
-  /// `Requirement.isDecisionRequirement` (a `completionHandler` of the type makes a decision exactly when the type
-  /// is a closure).
+  /// (b) `Generator.storedType(_:)` against `eventPayloadType`, in a protocol with type aliases for closures, and
+  /// `isClosureType` through `Requirement.isDecisionRequirement` (a `completionHandler` of the type makes a decision
+  /// exactly when the type is a closure).
   @Test func parameterQueriesMatch() throws {
-    let generator = Generator(model: try #require(Self.macroModel("func ping()")))
+    let aliases = [
+      "typealias Handler = (Int) -> Void", "typealias SendableHandler = @Sendable () -> Void",
+      "typealias Score = Int",
+    ]
+    let model = try #require(Self.macroModel((aliases + ["func ping()"]).joined(separator: "\n")))
+    #expect(model.typeAliases.count == 3)
+    let closureAliases = Set(aliases.compactMap(TypeAlias.init(parsing:)).filter(\.isFunctionType).map(\.name))
+    #expect(closureAliases == ["Handler", "SendableHandler"])
+    let generator = Generator(model: model)
     var decisions = 0
     for text in Self.cleanTypes {
       let type = SwiftType(parsing: text)
-      let function = Parser.parse(source: "func f(x: \(text))").statements.first?.item.as(FunctionDeclSyntax.self)
-      let parameter = try #require(function?.signature.parameterClause.parameters.first)
-      #expect(
-        generator.storedType(parameter).flatMap(Self.typeTokens) == Self.storedType(type).flatMap(Self.typeTokens),
-        "stored \(text)"
-      )
+      for isVariadic in [false, true] {
+        let source = "func f(x: \(text)\(isVariadic ? "..." : ""))"
+        let function = Parser.parse(source: source).statements.first?.item.as(FunctionDeclSyntax.self)
+        let parameter = try #require(function?.signature.parameterClause.parameters.first)
+        let payload = type.eventPayloadType(isVariadic: isVariadic, closureAliases: closureAliases)
+        #expect(
+          generator.storedType(parameter).flatMap(Self.typeTokens)
+            == payload.flatMap { Self.typeTokens($0.description) },
+          "stored \(source)"
+        )
+      }
 
       guard let model = Self.macroModel("func f(completionHandler: \(text))"),
         let requirement = model.requirements.first
@@ -311,20 +326,18 @@ import Testing
     #expect(decisions > 100)
   }
 
-  /// `Generator.storedType(_:)` (for a protocol without type aliases) from the model's queries, as its port will
-  /// read.
-  static func storedType(_ type: SwiftType) -> String? {
-    if case .packExpansion = type { return nil }
-    for keyword in ["inout", "borrowing", "consuming", "isolated", "__shared", "__owned"]
-    where type.hasSpecifier(keyword) {
-      return nil
+  /// (b) `identifiers` against swift-syntax's identifier tokens (`Self`, `Any` and `_` too), for types whose
+  /// attributes take no arguments (`c` in `@convention(c)` is no name).
+  @Test func identifiersMatch() {
+    for text in Self.cleanTypes where !text.contains("@convention") && !text.contains("@isolated(") {
+      let tokens = Self.syntax(text).tokens(viewMode: .sourceAccurate).filter { token in
+        switch token.tokenKind {
+        case .identifier, .keyword(.Self), .keyword(.Any), .wildcard: return true
+        default: return false
+        }
+      }
+      #expect(tokens.map(\.text) == SwiftType(parsing: text).identifiers, "\(text)")
     }
-    if type.hasAttribute("autoclosure") { return nil }
-    let isEscaping = type.hasAttribute("escaping")
-    let stored = type.removingSpecifier("sending").removingAttribute("escaping")
-    if stored.isFunctionUnderParentheses && !isEscaping { return nil }
-    if stored.containsOpaqueType { return nil }
-    return stored.description
   }
 
   /// The model `@Multiplexed` reads from a protocol with `member`, or `nil` when it refuses it.
