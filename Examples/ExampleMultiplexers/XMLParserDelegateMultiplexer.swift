@@ -226,7 +226,7 @@ public final class XMLParserDelegateMultiplexer: XMLParserDelegate, Multiplex.De
     case parserFoundExternalEntityDeclarationWithNamePublicIDSystemID(XMLParser, foundExternalEntityDeclarationWithName: String, publicID: String?, systemID: String?)
 
     /// `parser(_:didStartElement:namespaceURI:qualifiedName:attributes:)` was called.
-    case parserDidStartElementNamespaceURIQualifiedNameAttributes(XMLParser, didStartElement: String, namespaceURI: String?, qualifiedName: String?, attributes: [String : String])
+    case parserDidStartElementNamespaceURIQualifiedNameAttributes(XMLParser, didStartElement: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String])
 
     /// `parser(_:didEndElement:namespaceURI:qualifiedName:)` was called.
     case parserDidEndElementNamespaceURIQualifiedName(XMLParser, didEndElement: String, namespaceURI: String?, qualifiedName: String?)

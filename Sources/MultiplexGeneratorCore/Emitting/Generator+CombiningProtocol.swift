@@ -1,4 +1,4 @@
-import SwiftSyntax
+import MultiplexGeneratorModel
 
 /// The combining protocol: one method per requirement that returns a value.
 extension Generator {
@@ -63,7 +63,7 @@ extension Generator {
   }
 
   /// `func scrollViewDelegateMultiplexer(_:combineViewForZoomingIn:default:)`.
-  private func combiningMethod(_ requirement: Requirement, type: TypeSyntax) -> String {
+  private func combiningMethod(_ requirement: Requirement, type: SwiftType) -> String {
     // The macro's `@_MultiplexedCombining` sees only this protocol: the marker tells it the policy.
     let marker = requirement.combining.map { "@\(Naming.combineMarker)(.\($0.rawValue))\n" } ?? ""
     let policy = requirement.combining.map { "; by default with `Combiner.\($0.rawValue)`" } ?? ""
@@ -75,7 +75,7 @@ extension Generator {
 
   /// The combining method's declaration without a body, its attributes first and `access` before `func`: one
   /// spelling for the protocol's requirement and its default implementation.
-  private func combiningMethodSignature(_ requirement: Requirement, type: TypeSyntax, access: String) -> String {
+  private func combiningMethodSignature(_ requirement: Requirement, type: SwiftType, access: String) -> String {
     let (genericClause, whereClause, type) = combiningSignature(requirement, type: type)
     let responses = "Multiplex.Responses<\(model.qualifiedObserverType), \(type.description)>"
     return
@@ -92,65 +92,62 @@ extension Generator {
   /// The combining protocol does not conform to the protocol, so the protocol's type aliases are qualified.
   private func combiningSignature(
     _ requirement: Requirement,
-    type: TypeSyntax
-  ) -> (generics: String, whereClause: String, type: TypeSyntax) {
+    type: SwiftType
+  ) -> (generics: String, whereClause: String, type: SwiftType) {
     let clause = requirement.genericParameters
-    let allNames = Set(clause?.parameters.map(\.name.text) ?? [])
-    let qualifier = TypeAliasQualifier(
-      aliases: model.typeAliases.filter { !allNames.contains($0.key) },
-      protocolType: model.qualifier + model.name
-    )
-    guard let clause else { return ("", "", qualifier.rewrite(type).cast(TypeSyntax.self)) }
+    let allNames = Set(clause?.map(\.name) ?? [])
+    let aliases = model.typeAliases.filter { !allNames.contains($0.key) }
+    let protocolType = model.qualifier + model.name
+    func qualified(_ type: SwiftType) -> SwiftType { type.qualifyingTypeAliases(aliases, protocolType: protocolType) }
+    guard let clause else { return ("", "", qualified(type)) }
 
-    let direct = TypeReferences(type).directNames.intersection(allNames)
+    let references = TypeReferences(type)
+    let direct = references.directNames.intersection(allNames)
     // A new generic parameter must not hide a type the signature names (`Element` in `C.Element` is no such type).
-    var taken = allNames.union(TypeReferences(clause).allNames).union(TypeReferences(type).allNames)
-    if let whereClause = requirement.genericWhereClause { taken.formUnion(TypeReferences(whereClause).allNames) }
+    var taken = allNames.union(references.allNames)
+    for parameter in clause { taken.formUnion(parameter.references.allNames) }
+    for item in requirement.genericWhereClause ?? [] { taken.formUnion(item.references.allNames) }
     var substitutions: [String: String] = [:]
     var introduced: [String] = []
-    for path in TypeReferences(type).memberPaths where allNames.subtracting(direct).contains(path.root) {
+    for path in references.memberPaths where allNames.subtracting(direct).contains(path.root) {
       guard substitutions[path.text] == nil else { continue }
       let fresh = Naming.fresh(path.member, avoiding: taken)
       taken.insert(fresh)
       substitutions[path.text] = fresh
       introduced.append(fresh)
     }
-    let substituter = MemberPathSubstituter(substitutions)
-    func rewritten(_ node: some SyntaxProtocol) -> Syntax { qualifier.rewrite(substituter.rewrite(node)) }
-    let valueType = rewritten(type).cast(TypeSyntax.self)
+    func rewritten(_ type: SwiftType) -> SwiftType { qualified(type.substitutingMemberPaths(substitutions)) }
+    let valueType = rewritten(type)
     guard !direct.isEmpty || !introduced.isEmpty else { return ("", "", valueType) }
 
     var parameters: [String] = []
-    for parameter in clause.parameters where direct.contains(parameter.name.text) {
-      var text = (parameter.specifier.map { $0.text + " " } ?? "") + parameter.name.text
+    for parameter in clause where direct.contains(parameter.name) {
+      var text = (parameter.specifier.map { $0 + " " } ?? "") + parameter.name
       if let inherited = parameter.inheritedType {
         let constraint = rewritten(inherited)
         if TypeReferences(constraint).allNames.intersection(allNames).isSubset(of: direct) {
-          text += ": " + constraint.trimmedDescription
+          text += ": " + constraint.description
         }
       }
       parameters.append(text)
     }
     parameters.append(contentsOf: introduced)
     var requirements: [String] = []
-    for item in requirement.genericWhereClause?.requirements ?? [] {
-      let constraint = rewritten(item.requirement)
-      let names = TypeReferences(constraint).allNames
+    for item in requirement.genericWhereClause ?? [] {
+      let constraint = item.rewritingTypes(rewritten)
+      let names = constraint.references.allNames
       let original = names.intersection(allNames)
       let new = names.intersection(introduced)
       guard original.isSubset(of: direct), !original.isEmpty || !new.isEmpty else { continue }
       // `Element == Int` would make an introduced parameter non-generic (a warning): leave it to inference.
-      if let sameType = constraint.as(SameTypeRequirementSyntax.self),
-        [sameType.leftType.trimmedDescription, sameType.rightType.trimmedDescription].contains(
-          where: introduced.contains
-        )
+      if case .sameType(let left, let right) = constraint,
+        [left.description, right.description].contains(where: introduced.contains)
       {
         continue
       }
-      requirements.append(constraint.trimmedDescription)
+      requirements.append(constraint.description)
     }
     let whereText = requirements.isEmpty ? "" : " where " + requirements.joined(separator: ", ")
     return ("<" + parameters.joined(separator: ", ") + ">", whereText, valueType)
   }
-
 }

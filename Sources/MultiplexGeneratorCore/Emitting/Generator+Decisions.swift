@@ -1,5 +1,3 @@
-import SwiftSyntax
-
 /// Decisions: requirements forwarded to exactly one observer, so that their completion handler is called once
 /// (see ``Requirement/isDecision``).
 extension Generator {
@@ -46,7 +44,7 @@ extension Generator {
     guard case .method(let signature, _, _, _) = requirement.shape else { return "" }
     let modifiers = requirement.isNonisolated ? "nonisolated " : ""
     return """
-      \(attributes(requirement.forwardedAttributes))\(modifiers)\(signature.description) {
+      \(attributes(requirement.forwardedAttributes))\(modifiers)\(signature) {
         Multiplex.notImplemented(by: self, returning: ())
       }
       """

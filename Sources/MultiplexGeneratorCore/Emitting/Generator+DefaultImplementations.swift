@@ -1,4 +1,4 @@
-import SwiftSyntax
+import MultiplexGeneratorModel
 
 /// The default implementations that make a `@Multiplexed` protocol's requirements optional.
 extension Generator {
@@ -26,7 +26,7 @@ extension Generator {
     let modifiers = memberAccess + (requirement.isNonisolated ? "nonisolated " : "")
     if requirement.isDecision, case .method(let signature, _, _, _) = requirement.shape {
       return """
-        \(attributes(requirement.availability))\(modifiers)\(signature.description) {
+        \(attributes(requirement.availability))\(modifiers)\(signature) {
           Multiplex.notImplemented(by: self, returning: ())
         }
         """
@@ -46,10 +46,10 @@ extension Generator {
     switch requirement.shape {
     case .method(let signature, _, _, _):
       if case .void = requirement.result {
-        return "\(heading)\(signature.description) {\n}"
+        return "\(heading)\(signature) {\n}"
       }
       return """
-        \(heading)\(signature.description) {
+        \(heading)\(signature) {
           \(answer)
         }
         """
@@ -63,7 +63,7 @@ extension Generator {
       )
     case .subscript(let signature, _, _, let isSettable, let getterEffects):
       return accessorImplementation(
-        declaration: signature.description,
+        declaration: signature,
         isSettable: isSettable,
         getterEffects: getterEffects,
         heading: heading,

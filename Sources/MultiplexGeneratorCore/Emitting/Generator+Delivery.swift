@@ -1,4 +1,4 @@
-import SwiftSyntax
+import MultiplexGeneratorModel
 
 /// Delivery contexts: registering observers that receive `Void` calls asynchronously, in a context.
 extension Generator {
@@ -13,7 +13,7 @@ extension Generator {
   /// or generic methods, a requirement with its own global actor, and parameters whose values cannot be stored
   /// (the same rule as for event cases: `inout`, non-escaping closures, `borrowing`, packs, …).
   func postingBody(_ requirement: Requirement) -> String? {
-    guard supportsDeliveryContexts, case .method(let signature, _, let name, let arguments) = requirement.shape else {
+    guard supportsDeliveryContexts, case .method(_, _, let name, let arguments) = requirement.shape else {
       return nil
     }
     guard !requirement.isAsync, requirement.throwing == nil, requirement.genericParameters == nil else {
@@ -23,7 +23,7 @@ extension Generator {
     guard requirement.forwardedAttributes.allSatisfy({ plainAttributes.contains($0.name) }) else {
       return nil
     }
-    for parameter in signature.signature.parameterClause.parameters where storedType(parameter) == nil {
+    for argument in arguments where storedType(argument) == nil {
       return nil
     }
     let observer = observerName(for: requirement)

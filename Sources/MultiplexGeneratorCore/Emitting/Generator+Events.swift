@@ -1,4 +1,4 @@
-import SwiftSyntax
+import MultiplexGeneratorModel
 
 /// The typed event stream: `Event`, the tap observer that yields it, and `events(bufferingPolicy:)`.
 extension Generator {
@@ -45,7 +45,7 @@ extension Generator {
       // `@available` is left out (the multiplexer's, copied from the protocol, covers the whole enum).
       guard requirement.availability.isEmpty else { continue }
       switch requirement.shape {
-      case .method(let signature, _, let name, let arguments):
+      case .method(_, _, let name, let arguments):
         if Naming.bareName(name) == "events" { return nil }
         if requirement.isDecision {
           // Not an event: the tap implements it without responding (see `decisionTapMember`).
@@ -55,8 +55,8 @@ extension Generator {
         guard requirement.genericParameters == nil else { continue }
         var payload: [(label: String?, type: String)] = []
         var storable = true
-        for (parameter, argument) in zip(signature.signature.parameterClause.parameters, arguments) {
-          guard let type = storedType(parameter) else {
+        for argument in arguments {
+          guard let type = storedType(argument) else {
             storable = false
             break
           }
@@ -86,7 +86,7 @@ extension Generator {
             requirement: requirement,
             index: index,
             name: "set" + Naming.upperCamelCase(Naming.bareName(name)),
-            payload: [(nil, type.trimmedDescription)],
+            payload: [(nil, type.description)],
             values: "newValue",
             isSetter: true
           )
@@ -108,11 +108,10 @@ extension Generator {
     let natural = Set(cases.map(\.name))
     for index in cases.indices {
       var candidate = cases[index].name
-      if counts[candidate, default: 0] > 1, case .method(let signature, _, _, _) = cases[index].requirement.shape {
+      if counts[candidate, default: 0] > 1 {
         candidate = Naming.bareName(candidate)
-        for parameter in signature.signature.parameterClause.parameters where parameter.firstName.tokenKind != .wildcard
-        {
-          candidate += Naming.upperCamelCase(Naming.bare(parameter.firstName))
+        for label in cases[index].requirement.arguments.compactMap(\.label) {
+          candidate += Naming.upperCamelCase(Naming.bareName(label))
         }
       }
       var unique = candidate
@@ -131,69 +130,35 @@ extension Generator {
   /// declarations would hide inside the multiplexer.
   private func mentionsReservedEventName(_ requirement: Requirement) -> Bool {
     let reserved: Set<String> = [Self.eventTypeName, Self.eventTapName]
-    var nodes: [Syntax] = []
+    var types = requirement.arguments.map(\.type)
+    var names = requirement.arguments.flatMap { [$0.label, $0.name].compactMap { $0 } }
     switch requirement.shape {
-    case .method(let signature, _, _, _): nodes.append(Syntax(signature))
-    case .property(_, let type, _, _): nodes.append(Syntax(type))
-    case .subscript(let signature, _, _, _, _): nodes.append(Syntax(signature))
+    case .method(_, _, let name, _): names.append(name)
+    case .property(let name, let type, _, _):
+      names.append(name)
+      types.append(type)
+    case .subscript: break
     }
-    if let defaultValue = requirement.defaultValue,
-      defaultValue.tokens.contains(where: { reserved.contains(Naming.bareName($0)) })
-    {
-      return true
+    if case .value(let type, _, _) = requirement.result { types.append(type) }
+    if let thrownType = requirement.typedThrowsType { types.append(thrownType) }
+    for parameter in requirement.genericParameters ?? [] {
+      names.append(parameter.name)
+      types.append(contentsOf: parameter.inheritedType.map { [$0] } ?? [])
     }
-    return nodes.contains { node in
-      node.tokens(viewMode: .sourceAccurate).contains { reserved.contains($0.identifier?.name ?? $0.text) }
+    for genericRequirement in requirement.genericWhereClause ?? [] {
+      types.append(contentsOf: genericRequirement.types)
     }
+    names += types.flatMap(\.identifiers)
+    names += requirement.defaultValue?.tokens ?? []
+    return names.contains { reserved.contains(Naming.bareName($0)) }
   }
 
-  /// The type an `Event` case stores for `parameter`, or `nil` when its value cannot be stored: a closure that is
-  /// not `@escaping`, an `@autoclosure`, an `inout`, `borrowing`, `consuming` or `isolated` parameter, a variadic
-  /// one, a parameter pack, or an opaque `some` type. `sending` and `@escaping` are dropped.
-  func storedType(_ parameter: FunctionParameterSyntax) -> String? {
-    if parameter.ellipsis != nil { return nil }
-    var type = parameter.type
-    if type.is(PackExpansionTypeSyntax.self) { return nil }
-    // A parameter whose type may be noncopyable (one passed without an ownership specifier is copyable): the
-    // macro cannot see whether the type is, and storing a noncopyable value in the enum would not compile.
-    for keyword in [Keyword.inout, .borrowing, .consuming, .isolated, .__shared, .__owned] {
-      if Requirement.hasSpecifier(keyword, type) { return nil }
-    }
-    if Requirement.hasAttribute("autoclosure", type) { return nil }
-    let isEscaping = Requirement.hasAttribute("escaping", type)
-    type = Requirement.removingSpecifier(.sending, from: type)
-    if let attributed = type.as(AttributedTypeSyntax.self) {
-      let kept = attributed.attributes.filter { element in
-        guard case .attribute(let attribute) = element else { return true }
-        return Naming.attributeName(attribute) != "escaping"
-      }
-      if kept.isEmpty && attributed.specifiers.isEmpty {
-        type = attributed.baseType
-      } else {
-        type = TypeSyntax(attributed.with(\.attributes, AttributeListSyntax(Array(kept))))
-      }
-    }
-    // A function type, bare or attributed, is a non-escaping closure unless marked `@escaping`.
-    var base = type
-    if let attributed = base.as(AttributedTypeSyntax.self) { base = attributed.baseType }
-    while let tuple = base.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-      base = only.type
-    }
-    if base.is(FunctionTypeSyntax.self) && !isEscaping { return nil }
-    // `some P` makes the requirement generic.
-    if type.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.some) }) { return nil }
-    // A protocol type alias for a closure type is a non-escaping closure too.
-    for token in type.tokens(viewMode: .sourceAccurate) {
-      if let alias = model.typeAliases[token.text],
-        alias.initializer.value.is(FunctionTypeSyntax.self)
-          || alias
-            .initializer.value.as(AttributedTypeSyntax.self)?.baseType.is(FunctionTypeSyntax.self) == true,
-        !isEscaping
-      {
-        return nil
-      }
-    }
-    return type.trimmedDescription
+  /// The type an `Event` case stores for `argument`, or `nil` when its value cannot be stored (see
+  /// ``SwiftType/eventPayloadType(isVariadic:closureAliases:)``; a protocol's type alias for a closure type is a
+  /// closure too).
+  func storedType(_ argument: Requirement.Argument) -> String? {
+    let closureAliases = Set(model.typeAliases.values.filter(\.isFunctionType).map(\.name))
+    return argument.type.eventPayloadType(isVariadic: argument.isVariadic, closureAliases: closureAliases)?.description
   }
 
   /// `Event`, the tap and `events(bufferingPolicy:)`, as members of the multiplexer; `nil` when the protocol gets
@@ -303,7 +268,7 @@ extension Generator {
       let effects = requirement.usesModuleDefault ? effectPrefix(requirement) : ""
       let answer = requirement.returnsValue ? "\n  return " + effects + notResponding : ""
       return """
-        \(attributeText)\(modifiers)\(signature.description) {
+        \(attributeText)\(modifiers)\(signature) {
           \(yield)\(answer)
         }
         """

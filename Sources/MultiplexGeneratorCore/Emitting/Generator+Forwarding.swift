@@ -1,4 +1,4 @@
-import SwiftSyntax
+import MultiplexGeneratorModel
 
 /// The members that forward the requirements to the observers.
 extension Generator {
@@ -24,7 +24,7 @@ extension Generator {
         body = combiningBody(requirement, type: valueType)
       }
       return """
-        \(attributeText)\(modifiers)\(signature.description) {
+        \(attributeText)\(modifiers)\(signature) {
           \(indented(body, 2))
         }
         """
@@ -32,7 +32,6 @@ extension Generator {
       return accessorMember(
         requirement,
         declaration: "var \(Naming.identifier(name, in: .declaration)): \(type.description)",
-        declaredType: type,
         isSettable: isSettable,
         getterEffects: getterEffects,
         heading: attributeText + modifiers
@@ -40,8 +39,7 @@ extension Generator {
     case .subscript(_, let signature, _, let isSettable, let getterEffects):
       return accessorMember(
         requirement,
-        declaration: signature.description,
-        declaredType: signature.returnClause.type,
+        declaration: signature,
         isSettable: isSettable,
         getterEffects: getterEffects,
         heading: attributeText + modifiers
@@ -53,15 +51,13 @@ extension Generator {
   private func accessorMember(
     _ requirement: Requirement,
     declaration: String,
-    declaredType: TypeSyntax,
     isSettable: Bool,
     getterEffects: String?,
     heading: String
   ) -> String {
     let effects = getterEffects.map { " " + $0 } ?? ""
     // The result is a value (a `Void` property or subscript is diagnosed).
-    var valueType = declaredType
-    if case .value(_, let type, _) = requirement.result { valueType = type }
+    guard case .value(_, let valueType, _) = requirement.result else { return "" }
     var accessors = """
       get\(effects) {
         \(indented(combiningBody(requirement, type: valueType), 2))
@@ -116,7 +112,7 @@ extension Generator {
 
   /// The body that forwards a requirement returning a value: the combiner's method if a combiner is set, the
   /// default policy otherwise (see ``defaultPolicyBody(_:type:)``).
-  func combiningBody(_ requirement: Requirement, type: TypeSyntax) -> String {
+  func combiningBody(_ requirement: Requirement, type: SwiftType) -> String {
     let typeText = type.description
     let closure = observerClosure(requirement, returnType: typeText)
     // A refining protocol's multiplexer combines the inherited requirements by the default policy: its combining
@@ -171,7 +167,7 @@ extension Generator {
   ///
   /// A default that asks the protocol's own default implementation (``Requirement/usesModuleDefault``) is only
   /// evaluated when no observer answers, except under `anyTrue` and `allTrue`, which take it as their default.
-  func defaultPolicyBody(_ requirement: Requirement, type: TypeSyntax) -> String {
+  func defaultPolicyBody(_ requirement: Requirement, type: SwiftType) -> String {
     let prefix = effectPrefix(requirement)
     let typeText = type.description
     let policy = combiningPolicy(requirement)
@@ -194,7 +190,7 @@ extension Generator {
     // is its own answer, any other is wrapped in one.
     let answer = Naming.fresh("answer", avoiding: requirement.reservedNames)
     let answerType =
-      policy == .firstNonNil ? typeText : TypeAliasQualifier.parenthesized(type).description + "?"
+      policy == .firstNonNil ? typeText : type.parenthesized.description + "?"
     let closure = observerClosure(requirement, returnType: answerType)
     return """
       let \(answer): \(answerType) = \(prefix)\(storage).\(call(default: "nil", valueType: answerType)) \(closure)

@@ -1,4 +1,4 @@
-import SwiftSyntax
+import MultiplexGeneratorModel
 
 /// The members of a multiplexer for an `@objc` protocol (UIKit, AppKit, WebKit): optional requirements forwarded
 /// only to the observers that implement them, `responds(to:)`, and assigning itself to its slot again when what it
@@ -175,7 +175,7 @@ extension Generator {
         """
     }
     return """
-      \(attributes(requirement.forwardedAttributes))\(modifiers)\(signature.description) {
+      \(attributes(requirement.forwardedAttributes))\(modifiers)\(signature) {
         \(indented(body, 2))
       }
       """
@@ -222,7 +222,7 @@ extension Generator {
   /// respond.
   private func objcCombiningBody(
     _ requirement: Requirement,
-    type: TypeSyntax,
+    type: SwiftType,
     responded: String,
     call: String
   )

@@ -1,3 +1,5 @@
+import MultiplexGeneratorModel
+
 /// Turns a ``ProtocolModel`` into source: the multiplexer class, the combining protocol, and, for the macro, the
 /// default implementations that make requirements optional.
 ///
@@ -130,7 +132,7 @@ package struct Generator {
       }
       return "{\n  \(observerCall(requirement, receiver: "$0"))\n}"
     }
-    let effects = (requirement.isAsync ? "async " : "") + "throws(\(thrownType))"
+    let effects = (requirement.isAsync ? "async " : "") + "throws(\(thrownType.description))"
     return "{ (\(observer): \(storedObserverType)) \(effects) -> \(returnType) in\n"
       + "  \(observerCall(requirement, receiver: observer))\n}"
   }

@@ -1,4 +1,4 @@
-package import SwiftSyntax
+package import MultiplexGeneratorModel
 
 /// What the generator reads from a protocol: its name, access level, isolation and availability, and each
 /// requirement in a form ready to forward. Building it checks every shape; what cannot be forwarded becomes a
@@ -54,7 +54,7 @@ package struct ProtocolModel {
   package let requirements: [Requirement]
   /// The protocol's type aliases, by name. Conforming types see them unqualified; the combining protocol, which
   /// does not conform, must name them through the protocol, or spell out a generic one.
-  package let typeAliases: [String: TypeAliasDeclSyntax]
+  package let typeAliases: [String: TypeAlias]
 
   /// The generated class: `ScrollViewDelegateMultiplexer` for the macro, the name the user chose for
   /// `multiplex-generate`.

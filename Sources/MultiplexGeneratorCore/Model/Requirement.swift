@@ -1,27 +1,28 @@
-package import SwiftSyntax
+package import MultiplexGeneratorModel
 
 /// One forwardable requirement: a method, a property or a subscript.
 package struct Requirement {
   package enum Shape {
-    /// A method; `signature` is the requirement with its attributes, modifiers and trivia removed and every
-    /// parameter named (unnamed parameters get a unique internal name), for the default implementation.
+    /// A method; `signature` is the requirement's declaration without attributes, modifiers or body, with every
+    /// parameter named (unnamed parameters get a unique internal name), for the default implementation:
+    /// `func scrollViewDidScroll(_ scrollView: UIScrollView)`.
     /// `forwardingSignature` is the same for the multiplexer's member, where a `borrowing` parameter is declared
     /// `__shared`: the same convention (the member still witnesses the requirement) without the no-implicit-copy
     /// rule, which forbids the forwarding closure to capture a copyable `borrowing` parameter. The closure borrows
     /// it, so a noncopyable value is not copied either.
     case method(
-      signature: FunctionDeclSyntax,
-      forwardingSignature: FunctionDeclSyntax,
+      signature: String,
+      forwardingSignature: String,
       name: String,
       arguments: [Argument]
     )
     /// A property, named without backticks (as is a method; ``Naming/identifier(_:in:)`` spells them). Effects
     /// (`async throws`, as written) only exist on read-only properties.
-    case property(name: String, type: TypeSyntax, isSettable: Bool, getterEffects: String?)
+    case property(name: String, type: SwiftType, isSettable: Bool, getterEffects: String?)
     /// A subscript; the signatures as for methods, without accessors (`subscript(index: Int) -> String?`).
     case `subscript`(
-      signature: SubscriptDeclSyntax,
-      forwardingSignature: SubscriptDeclSyntax,
+      signature: String,
+      forwardingSignature: String,
       arguments: [Argument],
       isSettable: Bool,
       getterEffects: String?
@@ -40,6 +41,11 @@ package struct Requirement {
     package let isAutoclosure: Bool
     /// Parameter packs (`repeat each T`) are passed as `repeat each name`.
     package let isPack: Bool
+    /// The parameter's type as declared, specifiers and attributes included (`inout CGPoint`,
+    /// `@escaping (Bool) -> Void`).
+    package let type: SwiftType
+    /// Whether the parameter is variadic (`Int...`).
+    package let isVariadic: Bool
 
     /// `label: ` as a call spells it, or nothing for an unlabeled argument.
     package var labelPrefix: String {
@@ -51,8 +57,8 @@ package struct Requirement {
   package enum Throwing: Hashable, Sendable {
     /// `throws`.
     case untyped
-    /// `throws(E)`, with the thrown type as written.
-    case typed(String)
+    /// `throws(E)`.
+    case typed(SwiftType)
   }
 
   /// What a call returns.
@@ -61,7 +67,7 @@ package struct Requirement {
     /// A value. `type` is the result as the requirement spells it, for signatures. `valueType` is the type of the
     /// value, for generic arguments and the combining method, with `T!` spelled `T?` (only allowed in
     /// signatures). `isOptional` when the type is spelled as an `Optional`, so `nil` is its natural default.
-    case value(type: TypeSyntax, valueType: TypeSyntax, isOptional: Bool)
+    case value(type: SwiftType, valueType: SwiftType, isOptional: Bool)
   }
 
   package let shape: Shape
@@ -103,8 +109,9 @@ package struct Requirement {
   /// Whether the requirement is `nonisolated`.
   package let isNonisolated: Bool
   /// Generic parameters of the requirement (names), for the combining method.
-  package let genericParameters: GenericParameterClauseSyntax?
-  package let genericWhereClause: GenericWhereClauseSyntax?
+  package let genericParameters: [GenericParameter]?
+  /// The requirements of the requirement's `where` clause, or `nil` for none.
+  package let genericWhereClause: [GenericRequirement]?
   /// The argument label of the requirement's combining method, unique in the protocol: `combineViewForZoomingIn`.
   package var combiningLabel: String
 
@@ -125,7 +132,7 @@ package struct Requirement {
   package var isThrowing: Bool {
     guard let throwing else { return false }
     guard case .typed(let type) = throwing else { return true }
-    return type != "Never" && type != "Swift.Never"
+    return !type.isNever
   }
 
   /// Names a generated local must not take: they are visible where it is declared. The parameters, and every
@@ -137,7 +144,7 @@ package struct Requirement {
     return names
   }
   /// The thrown type of `throws(E)`, or `nil` (also for `throws(Never)`, whose calls do not throw).
-  package var typedThrowsType: String? {
+  package var typedThrowsType: SwiftType? {
     guard isThrowing, case .typed(let type) = throwing else { return nil }
     return type
   }

@@ -1,3 +1,4 @@
+import MultiplexGeneratorModel
 import SwiftSyntax
 
 // The model's values made from the syntax the readers see: the model itself holds no syntax.
@@ -22,7 +23,7 @@ extension Expression {
 extension Requirement.Throwing {
   /// `throws` → ``untyped``, `throws(E)` → ``typed(_:)`` (`rethrows` is diagnosed by the readers).
   init(_ clause: ThrowsClauseSyntax) {
-    self = clause.type.map { .typed($0.trimmedDescription) } ?? .untyped
+    self = clause.type.map { .typed(SwiftType($0)) } ?? .untyped
   }
 }
 
@@ -31,5 +32,37 @@ extension ParentProtocol {
   /// `ProtocolModel.isRefinableName(_:)`).
   init(_ type: TypeSyntax) {
     self.init(text: type.trimmedDescription)
+  }
+}
+
+extension SwiftType {
+  /// The model's copy of `type`, parsed from its trimmed text.
+  init(_ type: TypeSyntax) {
+    self.init(parsing: type.trimmedDescription)
+  }
+}
+
+extension GenericParameter {
+  /// The parameters of `clause` (`<T: Equatable>`), or `nil` for no clause.
+  static func parameters(of clause: GenericParameterClauseSyntax?) -> [GenericParameter]? {
+    clause.map { GenericParameter.parseClause($0.trimmedDescription) }
+  }
+}
+
+extension GenericRequirement {
+  /// The requirements of `clause` (`where T: P`), or `nil` for no clause.
+  static func requirements(of clause: GenericWhereClauseSyntax?) -> [GenericRequirement]? {
+    clause.map { GenericRequirement.parseClause($0.trimmedDescription) }
+  }
+}
+
+extension TypeAlias {
+  /// The model's copy of `alias`: its name, generic parameters and aliased type.
+  init(_ alias: TypeAliasDeclSyntax) {
+    self.init(
+      name: alias.name.text,
+      genericParameters: GenericParameter.parameters(of: alias.genericParameterClause) ?? [],
+      type: SwiftType(alias.initializer.value)
+    )
   }
 }

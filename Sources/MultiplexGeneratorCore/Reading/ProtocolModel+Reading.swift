@@ -1,3 +1,4 @@
+import MultiplexGeneratorModel
 package import SwiftDiagnostics
 package import SwiftSyntax
 
@@ -171,9 +172,9 @@ extension ProtocolModel {
     }
 
     // Type aliases, which the combining protocol must qualify.
-    var typeAliases: [String: TypeAliasDeclSyntax] = [:]
+    var typeAliases: [String: TypeAlias] = [:]
     for member in proto.memberBlock.members {
-      if let alias = member.decl.as(TypeAliasDeclSyntax.self) { typeAliases[alias.name.text] = alias.trimmed }
+      if let alias = member.decl.as(TypeAliasDeclSyntax.self) { typeAliases[alias.name.text] = TypeAlias(alias) }
     }
 
     // Requirements.

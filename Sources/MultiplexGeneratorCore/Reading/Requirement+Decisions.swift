@@ -1,3 +1,4 @@
+import MultiplexGeneratorModel
 import SwiftDiagnostics
 package import SwiftSyntax
 
@@ -29,41 +30,19 @@ extension Requirement {
   /// counts too (a synchronous reply). Throwing and generic methods count. The user's choice overrides the rule
   /// either way (see ``applyChoices(to:declaration:external:diagnostics:)``).
   static func isDecisionRequirement(_ requirement: Requirement) -> Bool {
-    guard case .method(let signature, _, _, _) = requirement.shape, case .void = requirement.result,
+    guard case .method(_, _, _, let arguments) = requirement.shape, case .void = requirement.result,
       !requirement.isAsync
     else { return false }
-    return signature.signature.parameterClause.parameters.contains { parameter in
-      isClosureType(parameter.type)
-        && [parameter.firstName, parameter.secondName].compactMap { $0 }.map(Naming.bare).contains(where: isHandlerName)
+    // The label and the internal name (a generated one, for an unnamed parameter, is no handler word).
+    return arguments.contains { argument in
+      argument.type.isClosure
+        && [argument.label, argument.name].compactMap { $0 }.map(Naming.bareName).contains(where: isHandlerName)
     }
   }
 
   /// Whether `name` is one of ``handlerWords`` or ends in one of them, capitalized.
   static func isHandlerName(_ name: String) -> Bool {
     handlerWords.contains { word in name == word || name.hasSuffix(word.prefix(1).uppercased() + word.dropFirst()) }
-  }
-
-  /// Whether `type` is a function type under its attributes and specifiers, any parentheses and `Optional`.
-  private static func isClosureType(_ type: TypeSyntax) -> Bool {
-    var base = type
-    while true {
-      if let attributed = base.as(AttributedTypeSyntax.self) {
-        base = attributed.baseType
-      } else if let tuple = base.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-        base = only.type
-      } else if let optional = base.as(OptionalTypeSyntax.self) {
-        base = optional.wrappedType
-      } else if let unwrapped = base.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-        base = unwrapped.wrappedType
-      } else if let generic = base.as(IdentifierTypeSyntax.self), generic.name.text == "Optional",
-        let argument = generic.genericArgumentClause?.arguments.first,
-        let wrapped = Syntax(argument.argument).as(TypeSyntax.self)
-      {
-        base = wrapped
-      } else {
-        return base.is(FunctionTypeSyntax.self)
-      }
-    }
   }
 
   /// Applies what the user chose for `requirement`, read from `declaration` (the macro's markers) or `external`
@@ -157,7 +136,7 @@ extension Requirement {
   /// `Optional`.
   private static func validPolicies(_ requirement: Requirement) -> [CombiningPolicy] {
     guard case .value(_, let valueType, let isOptional) = requirement.result else { return [] }
-    let isBool = ["Bool", "Swift.Bool"].contains(valueType.trimmedDescription)
+    let isBool = valueType.isBool
     return CombiningPolicy.allCases.filter { policy in
       switch policy {
       case .first, .last: return true
@@ -170,7 +149,7 @@ extension Requirement {
   /// `returns 'Int'` or `returns nothing`, for messages.
   private static func resultDescription(_ requirement: Requirement) -> String {
     guard case .value(let type, _, _) = requirement.result else { return "returns nothing" }
-    return "returns '\(type.trimmedDescription)'"
+    return "returns '\(type.description)'"
   }
 
   /// The policy `@MultiplexedCombine(.anyTrue)` names (also `MultiplexedCombiner.anyTrue`), or `nil`.

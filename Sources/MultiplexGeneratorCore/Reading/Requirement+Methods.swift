@@ -1,3 +1,4 @@
+import MultiplexGeneratorModel
 import SwiftDiagnostics
 import SwiftSyntax
 
@@ -96,7 +97,12 @@ extension Requirement {
     }
 
     return Requirement(
-      shape: .method(signature: stripped, forwardingSignature: forwarding, name: baseName, arguments: arguments),
+      shape: .method(
+        signature: stripped.description,
+        forwardingSignature: forwarding.description,
+        name: baseName,
+        arguments: arguments
+      ),
       displayName: displayName,
       result: result,
       isAsync: effects?.asyncSpecifier != nil,
@@ -106,8 +112,8 @@ extension Requirement {
       forwardedAttributes: markers.forwarded.map(Attribute.init),
       availability: markers.availability.map(Attribute.init),
       isNonisolated: isNonisolated,
-      genericParameters: function.genericParameterClause?.trimmed,
-      genericWhereClause: function.genericWhereClause?.trimmed,
+      genericParameters: GenericParameter.parameters(of: function.genericParameterClause),
+      genericWhereClause: GenericRequirement.requirements(of: function.genericWhereClause),
       combiningLabel: label
     )
   }

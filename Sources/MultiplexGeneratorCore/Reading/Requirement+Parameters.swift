@@ -1,3 +1,4 @@
+import MultiplexGeneratorModel
 import SwiftDiagnostics
 import SwiftSyntax
 
@@ -70,7 +71,9 @@ extension Requirement {
           // Only the parameter's own specifier and attributes: `(inout Int) -> Void` is a closure, not an `inout`.
           isInout: owner == .method && hasSpecifier(.inout, parameter.type),
           isAutoclosure: hasAttribute("autoclosure", parameter.type),
-          isPack: parameter.type.is(PackExpansionTypeSyntax.self)
+          isPack: parameter.type.is(PackExpansionTypeSyntax.self),
+          type: SwiftType(parameter.type),
+          isVariadic: parameter.ellipsis != nil
         )
       )
       parameters.append(parameter)

@@ -1,3 +1,4 @@
+import MultiplexGeneratorModel
 import SwiftDiagnostics
 import SwiftSyntax
 
@@ -90,7 +91,7 @@ extension Requirement {
     return Requirement(
       shape: .property(
         name: name,
-        type: type.trimmed,
+        type: SwiftType(type),
         isSettable: isSettable,
         getterEffects: getterEffects?.trimmedDescription
       ),

@@ -1,3 +1,4 @@
+import MultiplexGeneratorModel
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder
@@ -68,7 +69,10 @@ extension Requirement {
     let isOptional = isOptionalType(valueType)
     if let external, let text = external.defaultValue, !external.hasDefaultImplementation {
       // The user's default, checked to be one expression by `ExternalGenerator`.
-      return (.value(type: resultType, valueType: valueType, isOptional: isOptional), ExprSyntax("\(raw: text)"))
+      return (
+        .value(type: SwiftType(resultType), valueType: SwiftType(valueType), isOptional: isOptional),
+        ExprSyntax("\(raw: text)")
+      )
     }
     if isRefused, defaultValue == nil, !isOptional, external?.hasDefaultImplementation != true {
       return nil
@@ -97,7 +101,7 @@ extension Requirement {
       return nil
     }
     return (
-      .value(type: resultType, valueType: valueType, isOptional: isOptional),
+      .value(type: SwiftType(resultType), valueType: SwiftType(valueType), isOptional: isOptional),
       defaultValue ?? (isOptional ? ExprSyntax("nil") : nil)
     )
   }

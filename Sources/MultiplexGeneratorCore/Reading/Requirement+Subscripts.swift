@@ -1,3 +1,4 @@
+import MultiplexGeneratorModel
 import SwiftDiagnostics
 import SwiftSyntax
 
@@ -83,8 +84,8 @@ extension Requirement {
     }
     return Requirement(
       shape: .subscript(
-        signature: stripped(parameters),
-        forwardingSignature: forwarding,
+        signature: stripped(parameters).description,
+        forwardingSignature: forwarding.description,
         arguments: arguments,
         isSettable: isSettable,
         getterEffects: getterEffects?.trimmedDescription
@@ -98,8 +99,8 @@ extension Requirement {
       forwardedAttributes: markers.forwarded.map(Attribute.init),
       availability: markers.availability.map(Attribute.init),
       isNonisolated: isNonisolated,
-      genericParameters: declaration.genericParameterClause?.trimmed,
-      genericWhereClause: declaration.genericWhereClause?.trimmed,
+      genericParameters: GenericParameter.parameters(of: declaration.genericParameterClause),
+      genericWhereClause: GenericRequirement.requirements(of: declaration.genericWhereClause),
       combiningLabel: combiningLabel
     )
   }

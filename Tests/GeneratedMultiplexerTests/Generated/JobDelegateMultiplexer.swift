@@ -395,7 +395,7 @@ protocol JobDelegateCombining: AnyObject {
   func jobDelegateMultiplexer(_ multiplexer: JobDelegateMultiplexer, combineJobSummaryFor responses: inout Multiplex.Responses<any JobDelegate, String?>, default defaultValue: String?) -> String?
 
   /// Combines the answers to `job(_:transform:)`.
-  func jobDelegateMultiplexer<Value>(_ multiplexer: JobDelegateMultiplexer, combineJobTransform responses: inout Multiplex.Responses<any JobDelegate, Value?>, default defaultValue: Value?) -> Value? where Value : Sendable
+  func jobDelegateMultiplexer<Value>(_ multiplexer: JobDelegateMultiplexer, combineJobTransform responses: inout Multiplex.Responses<any JobDelegate, Value?>, default defaultValue: Value?) -> Value? where Value: Sendable
 
   /// Combines the answers to `job(_:labelFor:)`.
   func jobDelegateMultiplexer(_ multiplexer: JobDelegateMultiplexer, combineJobLabelFor responses: inout Multiplex.Responses<any JobDelegate, String>, default defaultValue: String) -> String
@@ -416,7 +416,7 @@ extension JobDelegateCombining {
     Multiplex.Combiner.firstNonNil.combine(&responses, default: defaultValue)
   }
 
-  func jobDelegateMultiplexer<Value>(_ multiplexer: JobDelegateMultiplexer, combineJobTransform responses: inout Multiplex.Responses<any JobDelegate, Value?>, default defaultValue: Value?) -> Value? where Value : Sendable {
+  func jobDelegateMultiplexer<Value>(_ multiplexer: JobDelegateMultiplexer, combineJobTransform responses: inout Multiplex.Responses<any JobDelegate, Value?>, default defaultValue: Value?) -> Value? where Value: Sendable {
     Multiplex.Combiner.firstNonNil.combine(&responses, default: defaultValue)
   }
 
