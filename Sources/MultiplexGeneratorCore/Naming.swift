@@ -1,6 +1,3 @@
-import SwiftParser
-package import SwiftSyntax
-
 /// Names and spellings shared by the macros and the generator.
 package enum Naming {
   /// The macro that marks a requirement's default value.
@@ -90,11 +87,6 @@ package enum Naming {
     return first.uppercased() + name.dropFirst()
   }
 
-  /// The identifier without backticks: `` `default` `` → `default`.
-  package static func bare(_ token: TokenSyntax) -> String {
-    token.identifier?.name ?? token.text
-  }
-
   /// Where generated code spells an identifier, which decides whether it needs backticks (see
   /// ``identifier(_:in:)``).
   package enum IdentifierPosition {
@@ -132,32 +124,27 @@ package enum Naming {
       needsBackticks = ["inout", "let", "var"].contains(bare)
     case .declaration:
       // A member named `Type` or `Protocol` "would conflict with the 'foo.Type' expression".
-      needsBackticks = !bare.isValidSwiftIdentifier(for: .variableName) || ["Type", "Protocol"].contains(bare)
+      needsBackticks = reservedWords.contains(bare) || ["Type", "Protocol"].contains(bare)
     case .member:
-      needsBackticks = !bare.isValidSwiftIdentifier(for: .memberAccess)
+      needsBackticks = reservedAfterDot.contains(bare)
     case .expression:
-      needsBackticks = !isPlainReference(bare)
+      // `await` would start an expression.
+      needsBackticks = reservedWords.contains(bare) || bare == "await"
     }
     return needsBackticks ? "`\(bare)`" : bare
   }
 
-  /// Whether `name`, written alone as an expression, is a reference to a declaration of that name.
-  private static func isPlainReference(_ name: String) -> Bool {
-    let file = Parser.parse(source: "_ = \(name)")
-    guard !file.hasError, file.statements.count == 1,
-      let sequence = file.statements.first?.item.as(SequenceExprSyntax.self),
-      let reference = sequence.elements.last?.as(DeclReferenceExprSyntax.self),
-      reference.argumentNames == nil
-    else { return false }
-    return reference.baseName.tokenKind == .identifier(name)
-  }
+  /// The keywords that cannot name a declaration without backticks (`` var `class` ``), nor be referred to
+  /// without them: Swift's reserved words, `Any` and `Self` included. The list is swift-syntax's answer for each of
+  /// its keywords (`isValidSwiftIdentifier(for: .variableName)`), which `NamingTests` checks it against; every
+  /// other keyword (`get`, `async`, `some`, …) is an identifier where a name is expected.
+  static let reservedWords: Set<String> = [
+    "Any", "Self", "as", "associatedtype", "break", "case", "catch", "class", "continue", "default", "defer", "deinit", "do", "else", "enum", "extension", "fallthrough", "false", "fileprivate", "for", "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "let", "nil", "operator", "precedencegroup", "private", "protocol", "public", "repeat", "rethrows", "return", "self", "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try", "typealias", "var", "where", "while",
+  ]
 
-  /// The attribute's name as written, without arguments: `@Multiplex.MultiplexedDefault(1)` → `MultiplexedDefault`.
-  package static func attributeName(_ attribute: AttributeSyntax) -> String {
-    let name = attribute.attributeName.trimmedDescription
-    if let dot = name.lastIndex(of: ".") { return String(name[name.index(after: dot)...]) }
-    return name
-  }
+  /// The keywords that need backticks after a dot (`` observer.`self` ``), where any other keyword names a member:
+  /// swift-syntax's `isValidSwiftIdentifier(for: .memberAccess)`, checked by `NamingTests`.
+  static let reservedAfterDot: Set<String> = ["Self", "init", "self"]
 }
 
 extension Naming {

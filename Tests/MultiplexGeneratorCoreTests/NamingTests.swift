@@ -1,4 +1,6 @@
 import MultiplexGeneratorCore
+import SwiftParser
+import SwiftSyntax
 import Testing
 
 /// `Naming.identifier(_:in:)`, the one rule for backticks in generated code (issue 23, item 2). Each spelling was
@@ -37,5 +39,37 @@ import Testing
     #expect(spellings("Self")[3] == "`Self`")
     #expect(spellings("Any")[3] == "`Any`")
     #expect(spellings("await")[3] == "`await`")
+  }
+
+  /// Every keyword swift-syntax knows, in the three positions where backticks depend on the keyword: the
+  /// syntax-free tables of `Naming` (which the generator uses without swift-syntax) give swift-syntax's answers. A
+  /// swift-syntax release that reserves another word fails here.
+  @Test func keywordTablesMatchSwiftSyntax() {
+    var checked = 0
+    for rawValue in UInt8.min...UInt8.max {
+      guard let keyword = Keyword(rawValue: rawValue) else { continue }
+      let text = TokenSyntax.keyword(keyword).text
+      let isDeclarable = text.isValidSwiftIdentifier(for: .variableName) && !["Type", "Protocol"].contains(text)
+      #expect((Naming.identifier(text, in: .declaration) == text) == isDeclarable, "declaration: \(text)")
+      let isMember = text.isValidSwiftIdentifier(for: .memberAccess)
+      #expect((Naming.identifier(text, in: .member) == text) == isMember, "member: \(text)")
+      #expect(
+        (Naming.identifier(text, in: .expression) == text) == Self.isPlainReference(text),
+        "expression: \(text)"
+      )
+      checked += 1
+    }
+    #expect(checked > 150)
+  }
+
+  /// Whether `name`, written alone as an expression, is a reference to a declaration of that name.
+  static func isPlainReference(_ name: String) -> Bool {
+    let file = Parser.parse(source: "_ = \(name)")
+    guard !file.hasError, file.statements.count == 1,
+      let sequence = file.statements.first?.item.as(SequenceExprSyntax.self),
+      let reference = sequence.elements.last?.as(DeclReferenceExprSyntax.self),
+      reference.argumentNames == nil
+    else { return false }
+    return reference.baseName.tokenKind == .identifier(name)
   }
 }
