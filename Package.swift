@@ -16,7 +16,9 @@
 // - `MultiplexMacros`: the `@Multiplexed` macro; re-exports `Multiplex`.
 // - `multiplex-generate`, the `GenerateMultiplexer` command plugin and the `MultiplexerGeneratorPlugin` build-tool
 //   plugin that run it: the generator for protocols declared elsewhere. It, the plugins and `MultiplexMacros` are
-//   the products that build swift-syntax (through `MultiplexGeneratorCore`, the model and emitter they share).
+//   the products that build swift-syntax, through `MultiplexGeneratorCore`: the readers that make the model from
+//   a protocol's syntax (the macro's) or its symbol graph (the generator's, which still parses the text it joins
+//   from the graph's fragments). The model and the emitter, `MultiplexGeneratorModel`, depend on nothing.
 //
 // Deployment floor: Swift concurrency's back-deployment floor, iOS 13, macOS 10.15, tvOS 13, watchOS 6,
 // visionOS 1. The runtime uses no `Mutex` or `Atomic` (iOS 18): its lock (`os_unfair_lock` on Apple platforms) and
@@ -30,8 +32,8 @@
 //   depends on `MultiplexMacros`. CI uses it to run `swift test -c release` on the runtime without a
 //   release build of swift-syntax (about 7.5 minutes on two cores); the macro's tests run in debug, where
 //   swift-syntax builds in one to three minutes. A macro plugin is a build tool: the code it generates does not
-//   depend on the configuration it was built in. `MultiplexGeneratorModel` (the generator's syntax-free model of
-//   Swift types) and its tests stay: they depend on nothing.
+//   depend on the configuration it was built in. `MultiplexGeneratorModel` (the model and emitter) and its tests
+//   stay: they depend on nothing.
 
 import CompilerPluginSupport
 import PackageDescription
@@ -80,7 +82,8 @@ let package = Package(
       name: "GeneratedMultiplexerTests",
       dependencies: ["Multiplex", "ExampleMultiplexers", "MultiplexGeneratorFixtures"]
     ),
-    // The generator's syntax-free model of Swift types and generic signatures (`SwiftType`, `GenericParameter`,
+    // The model and the emitter that the macro and the generator share (`ProtocolModel`, `Requirement`, `Generator`)
+    // and its syntax-free model of Swift types and generic signatures (`SwiftType`, `GenericParameter`,
     // `GenericRequirement`): no dependency at all, so its tests build in seconds and stay when
     // `MULTIPLEX_OMIT_MACROS` is set.
     .target(name: "MultiplexGeneratorModel"),
@@ -123,6 +126,7 @@ if !omitMacros {
       name: "MultiplexMacrosPlugin",
       dependencies: [
         "MultiplexGeneratorCore",
+        "MultiplexGeneratorModel",
         .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -135,7 +139,7 @@ if !omitMacros {
     // build-tool plugin that runs it at build time from a target's `multiplexers.json` (see DESIGN.md §5).
     .executableTarget(
       name: "multiplex-generate",
-      dependencies: ["MultiplexGeneratorCore"]
+      dependencies: ["MultiplexGeneratorCore", "MultiplexGeneratorModel"]
     ),
     .plugin(
       name: "GenerateMultiplexer",
@@ -163,6 +167,7 @@ if !omitMacros {
       name: "MultiplexGenerateCLITests",
       dependencies: [
         "MultiplexGeneratorCore",
+        "MultiplexGeneratorModel",
         "multiplex-generate",
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -174,6 +179,7 @@ if !omitMacros {
         "MultiplexMacrosPlugin",
         // The generator's entry point, for the tests that compare its diagnostics with the macro's.
         "MultiplexGeneratorCore",
+        "MultiplexGeneratorModel",
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -183,7 +189,7 @@ if !omitMacros {
       ]
     ),
     .testTarget(name: "MultiplexMacrosTests", dependencies: ["MultiplexMacros", "MultiplexTestSupport"]),
-    // The model and emitter that the macro and the generator share: decisions, naming, and the generated text
+    // The readers, the model and the emitter, through both front ends: decisions, naming, and the generated text
     // against golden files, `Golden/*.swift.golden`, regenerated with `MULTIPLEX_REGENERATE_GOLDEN=1 swift test
     // --filter MultiplexGeneratorCoreTests` (review the diff).
     // `SwiftTypeCrossCheckTests` compares `MultiplexGeneratorModel`'s parser and queries with swift-syntax's.

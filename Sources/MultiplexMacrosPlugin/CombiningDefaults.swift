@@ -1,4 +1,5 @@
 import MultiplexGeneratorCore
+import MultiplexGeneratorModel
 import SwiftSyntax
 import SwiftSyntaxBuilder
 

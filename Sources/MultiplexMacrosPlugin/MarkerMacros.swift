@@ -1,4 +1,5 @@
 import MultiplexGeneratorCore
+import MultiplexGeneratorModel
 import SwiftDiagnostics
 public import SwiftSyntax
 public import SwiftSyntaxMacros

@@ -1,8 +1,9 @@
-// The command line of `multiplex-generate`, parsed by hand so that every malformed flag is exit code 2 with one
-// line (the flags are API: see DESIGN.md §5).
-
 import Foundation
 import MultiplexGeneratorCore
+import MultiplexGeneratorModel
+
+// The command line of `multiplex-generate`, parsed by hand so that every malformed flag is exit code 2 with one
+// line (the flags are API: see DESIGN.md §5).
 
 /// The access level of the generated type (`--access`): the core's own levels.
 typealias AccessLevel = GenerationOptions.Access

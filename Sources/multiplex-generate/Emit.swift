@@ -1,6 +1,7 @@
-// Where the front end hands the protocol to the generator core, which writes the multiplexer.
-
 import MultiplexGeneratorCore
+import MultiplexGeneratorModel
+
+// Where the front end hands the protocol to the generator core, which writes the multiplexer.
 
 /// What the generator needs besides the protocol.
 struct EmitOptions {

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import MultiplexGeneratorCore
+@testable import MultiplexGeneratorModel
 
 /// Modules compiled from `sources` (name and text, in dependency order) into one temporary directory, and the
 /// symbol graphs of the last one extracted into another.

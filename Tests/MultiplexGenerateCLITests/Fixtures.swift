@@ -3,6 +3,7 @@
 import Foundation
 
 @testable import MultiplexGeneratorCore
+@testable import MultiplexGeneratorModel
 
 enum Fixtures {
   static let parent = (usr: "s:4Test6ParentP", name: "Parent")

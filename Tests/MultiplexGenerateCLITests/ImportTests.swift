@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import MultiplexGeneratorCore
+@testable import MultiplexGeneratorModel
 
 /// `Multiplex` compiled from this package's sources into a temporary directory, once per test process, as
 /// `Scripts/typecheck-objc-golden.sh` compiles it: what a generated file is type-checked against.

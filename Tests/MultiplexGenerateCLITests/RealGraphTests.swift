@@ -7,6 +7,7 @@ import SwiftSyntax
 import Testing
 
 @testable import MultiplexGeneratorCore
+@testable import MultiplexGeneratorModel
 
 /// Runs `swift symbolgraph-extract` for `module` (with extra arguments) into a new temporary directory.
 func extractSymbolGraphs(_ module: String, arguments: [String] = []) throws -> TemporaryDirectory {

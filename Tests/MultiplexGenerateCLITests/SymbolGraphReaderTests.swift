@@ -6,6 +6,7 @@ import SwiftSyntax
 import Testing
 
 @testable import MultiplexGeneratorCore
+@testable import MultiplexGeneratorModel
 
 /// Reads `name` from module `module` of `directory`.
 func read(_ name: String, module: String = "Test", in directory: TemporaryDirectory) throws -> ExternalProtocol {

@@ -1,5 +1,6 @@
 import Foundation
 import MultiplexGeneratorCore
+import MultiplexGeneratorModel
 import SwiftDiagnostics
 import SwiftParser
 import SwiftSyntax

@@ -1,5 +1,6 @@
 import Foundation
 import MultiplexGeneratorCore
+import MultiplexGeneratorModel
 import Testing
 
 /// `ExternalGenerator`, the in-memory entry point of `multiplex-generate`: golden output for Swift protocols of

@@ -1,4 +1,5 @@
 import MultiplexGeneratorCore
+import MultiplexGeneratorModel
 import SwiftParser
 import SwiftSyntax
 import Testing

@@ -1,3 +1,4 @@
+import MultiplexGeneratorModel
 package import SwiftDiagnostics
 
 /// Every error `@Multiplexed`, its marker macros and `multiplex-generate` report, with the text the user reads.

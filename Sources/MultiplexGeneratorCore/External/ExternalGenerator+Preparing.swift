@@ -1,3 +1,4 @@
+import MultiplexGeneratorModel
 import SwiftParser
 import SwiftSyntax
 

@@ -1,4 +1,5 @@
 import Foundation
+import MultiplexGeneratorModel
 import SwiftDiagnostics
 import SwiftParser
 import SwiftSyntax

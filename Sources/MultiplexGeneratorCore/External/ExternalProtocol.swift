@@ -1,3 +1,5 @@
+package import MultiplexGeneratorModel
+
 /// What the generator knows about a protocol declared in another module: the input of ``ExternalGenerator``.
 ///
 /// A front end (`multiplex-generate`) builds it from the module's symbol graph: the protocol's declaration

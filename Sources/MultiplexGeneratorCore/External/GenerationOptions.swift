@@ -1,3 +1,5 @@
+package import MultiplexGeneratorModel
+
 /// How ``ExternalGenerator`` writes its file: the user's choices.
 package struct GenerationOptions: Sendable {
   /// The access level of the generated declarations.

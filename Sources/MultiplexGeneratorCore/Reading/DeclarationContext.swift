@@ -1,3 +1,4 @@
+import MultiplexGeneratorModel
 package import SwiftSyntax
 
 /// Where a protocol is declared: what the generator needs to know about the code around it.

@@ -1,3 +1,4 @@
+import MultiplexGeneratorModel
 package import SwiftSyntax
 
 // The names the readers take from syntax.

@@ -1,4 +1,4 @@
-import MultiplexGeneratorModel
+package import MultiplexGeneratorModel
 package import SwiftDiagnostics
 package import SwiftSyntax
 

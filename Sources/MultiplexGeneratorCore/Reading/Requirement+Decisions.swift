@@ -1,4 +1,4 @@
-import MultiplexGeneratorModel
+package import MultiplexGeneratorModel
 import SwiftDiagnostics
 package import SwiftSyntax
 

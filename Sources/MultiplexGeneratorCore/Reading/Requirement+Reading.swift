@@ -1,3 +1,4 @@
+import MultiplexGeneratorModel
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder

@@ -1,3 +1,4 @@
+import MultiplexGeneratorModel
 import SwiftSyntax
 
 extension Requirement {

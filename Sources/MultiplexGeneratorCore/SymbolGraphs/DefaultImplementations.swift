@@ -1,3 +1,5 @@
+import MultiplexGeneratorModel
+
 // Which requirements a protocol extension implements for every conforming type.
 
 extension SymbolGraphReader {

@@ -1,9 +1,10 @@
-// From symbol graphs to an `ExternalProtocol`: find the protocol, follow the protocols it refines, and write it
-// back as one Swift protocol declaration.
-
 import Foundation
+import MultiplexGeneratorModel
 import SwiftParser
 import SwiftSyntax
+
+// From symbol graphs to an `ExternalProtocol`: find the protocol, follow the protocols it refines, and write it
+// back as one Swift protocol declaration.
 
 /// Reads protocols from the symbol graphs of one or more modules, loading a module's graphs when a protocol or
 /// one of its parents needs them.

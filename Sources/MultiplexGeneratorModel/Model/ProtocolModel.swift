@@ -1,5 +1,3 @@
-package import MultiplexGeneratorModel
-
 /// What the generator reads from a protocol: its name, access level, isolation and availability, and each
 /// requirement in a form ready to forward. Building it checks every shape; what cannot be forwarded becomes a
 /// diagnostic, and a model with diagnostics generates nothing (so the generator never emits invalid code).
@@ -27,6 +25,12 @@ package struct ProtocolModel {
     /// Whether the protocol is `@objc`: the multiplexer then subclasses `NSObject`, forwards each optional
     /// requirement only to the observers that implement it, and answers `responds(to:)` for them.
     package var isObjC: Bool = false
+
+    package init(moduleName: String, refinesNSObjectProtocol: Bool, isObjC: Bool = false) {
+      self.moduleName = moduleName
+      self.refinesNSObjectProtocol = refinesNSObjectProtocol
+      self.isObjC = isObjC
+    }
   }
 
   /// Where the protocol comes from.
@@ -59,6 +63,34 @@ package struct ProtocolModel {
   /// The generated class: `ScrollViewDelegateMultiplexer` for the macro, the name the user chose for
   /// `multiplex-generate`.
   package let multiplexerName: String
+
+  package init(
+    origin: Origin,
+    name: String,
+    qualifier: String,
+    typeAccess: String?,
+    memberAccess: String?,
+    availability: [Attribute],
+    isolation: Attribute?,
+    isSendable: Bool,
+    parents: [ParentProtocol] = [],
+    requirements: [Requirement],
+    typeAliases: [String: TypeAlias],
+    multiplexerName: String
+  ) {
+    self.origin = origin
+    self.name = name
+    self.qualifier = qualifier
+    self.typeAccess = typeAccess
+    self.memberAccess = memberAccess
+    self.availability = availability
+    self.isolation = isolation
+    self.isSendable = isSendable
+    self.parents = parents
+    self.requirements = requirements
+    self.typeAliases = typeAliases
+    self.multiplexerName = multiplexerName
+  }
   /// `ScrollViewDelegateMultiplexerForwarding`, the protocol that forwards this protocol's requirements for the
   /// multiplexer of a protocol that refines it.
   package var forwardingName: String { Naming.forwardingName(of: name) }

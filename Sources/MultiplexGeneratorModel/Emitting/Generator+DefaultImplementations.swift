@@ -1,5 +1,3 @@
-import MultiplexGeneratorModel
-
 /// The default implementations that make a `@Multiplexed` protocol's requirements optional.
 extension Generator {
   /// `extension P { … }` with a default implementation of every requirement that is not required; `nil` when

@@ -1,5 +1,3 @@
-import MultiplexGeneratorModel
-
 /// Turns a ``ProtocolModel`` into source: the multiplexer class, the combining protocol, and, for the macro, the
 /// default implementations that make requirements optional.
 ///

@@ -1,5 +1,3 @@
-package import MultiplexGeneratorModel
-
 /// One forwardable requirement: a method, a property or a subscript.
 package struct Requirement {
   package enum Shape {
@@ -46,6 +44,24 @@ package struct Requirement {
     package let type: SwiftType
     /// Whether the parameter is variadic (`Int...`).
     package let isVariadic: Bool
+
+    package init(
+      label: String?,
+      name: String,
+      isInout: Bool,
+      isAutoclosure: Bool,
+      isPack: Bool,
+      type: SwiftType,
+      isVariadic: Bool
+    ) {
+      self.label = label
+      self.name = name
+      self.isInout = isInout
+      self.isAutoclosure = isAutoclosure
+      self.isPack = isPack
+      self.type = type
+      self.isVariadic = isVariadic
+    }
 
     /// `label: ` as a call spells it, or nothing for an unlabeled argument.
     package var labelPrefix: String {
@@ -114,6 +130,38 @@ package struct Requirement {
   package let genericWhereClause: [GenericRequirement]?
   /// The argument label of the requirement's combining method, unique in the protocol: `combineViewForZoomingIn`.
   package var combiningLabel: String
+
+  /// A requirement as a reader makes it; what depends on the user's choices and the protocol's origin
+  /// (``isDecision``, ``combining``, ``usesModuleDefault``, ``isObjCOptional``, ``objcSelector``) is set after.
+  package init(
+    shape: Shape,
+    displayName: String,
+    result: Result,
+    isAsync: Bool,
+    throwing: Throwing?,
+    defaultValue: Expression?,
+    isRequired: Bool,
+    forwardedAttributes: [Attribute],
+    availability: [Attribute],
+    isNonisolated: Bool,
+    genericParameters: [GenericParameter]?,
+    genericWhereClause: [GenericRequirement]?,
+    combiningLabel: String
+  ) {
+    self.shape = shape
+    self.displayName = displayName
+    self.result = result
+    self.isAsync = isAsync
+    self.throwing = throwing
+    self.defaultValue = defaultValue
+    self.isRequired = isRequired
+    self.forwardedAttributes = forwardedAttributes
+    self.availability = availability
+    self.isNonisolated = isNonisolated
+    self.genericParameters = genericParameters
+    self.genericWhereClause = genericWhereClause
+    self.combiningLabel = combiningLabel
+  }
 
   /// The parameters of a method or subscript, as they are passed on; empty for a property.
   package var arguments: [Argument] {

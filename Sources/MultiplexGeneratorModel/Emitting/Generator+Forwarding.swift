@@ -1,5 +1,3 @@
-import MultiplexGeneratorModel
-
 /// The members that forward the requirements to the observers.
 extension Generator {
   /// The member that forwards `requirement` to the observers.

@@ -1,5 +1,3 @@
-import MultiplexGeneratorModel
-
 /// The combining protocol: one method per requirement that returns a value.
 extension Generator {
   /// `protocol PCombining: AnyObject`. The macro attaches `@_MultiplexedCombining` to it, which generates the

@@ -1,5 +1,3 @@
-import MultiplexGeneratorModel
-
 /// The typed event stream: `Event`, the tap observer that yields it, and `events(bufferingPolicy:)`.
 extension Generator {
   /// One case of the `Event` enum and the tap member that yields it.

@@ -1,5 +1,3 @@
-import MultiplexGeneratorModel
-
 /// The members of a multiplexer for an `@objc` protocol (UIKit, AppKit, WebKit): optional requirements forwarded
 /// only to the observers that implement them, `responds(to:)`, and assigning itself to its slot again when what it
 /// implements changes.

@@ -139,7 +139,11 @@ package enum Naming {
   /// its keywords (`isValidSwiftIdentifier(for: .variableName)`), which `NamingTests` checks it against; every
   /// other keyword (`get`, `async`, `some`, …) is an identifier where a name is expected.
   static let reservedWords: Set<String> = [
-    "Any", "Self", "as", "associatedtype", "break", "case", "catch", "class", "continue", "default", "defer", "deinit", "do", "else", "enum", "extension", "fallthrough", "false", "fileprivate", "for", "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "let", "nil", "operator", "precedencegroup", "private", "protocol", "public", "repeat", "rethrows", "return", "self", "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try", "typealias", "var", "where", "while",
+    "Any", "Self", "as", "associatedtype", "break", "case", "catch", "class", "continue", "default", "defer", "deinit",
+    "do", "else", "enum", "extension", "fallthrough", "false", "fileprivate", "for", "func", "guard", "if", "import",
+    "in", "init", "inout", "internal", "is", "let", "nil", "operator", "precedencegroup", "private", "protocol",
+    "public", "repeat", "rethrows", "return", "self", "static", "struct", "subscript", "super", "switch", "throw",
+    "throws", "true", "try", "typealias", "var", "where", "while",
   ]
 
   /// The keywords that need backticks after a dot (`` observer.`self` ``), where any other keyword names a member:

@@ -1,5 +1,3 @@
-import MultiplexGeneratorModel
-
 /// Delivery contexts: registering observers that receive `Void` calls asynchronously, in a context.
 extension Generator {
   /// Whether observers may be registered with a delivery context: the protocol refines `Sendable` (so its
