@@ -39,6 +39,8 @@ import Testing
   static let folders = [
     "Tests/MultiplexGeneratorCoreTests", "Tests/MultiplexMacrosPluginTests", "Tests/MultiplexGeneratorFixtures",
     "Tests/GeneratedMultiplexerTests", "Examples/ExampleMultiplexers", "Sources/MultiplexAppleDelegates",
+    "Tests/MultiplexGenerateCLITests", "Tests/MultiplexMacrosTests", "Tests/ShapeRegressions", "Tests/PluginSample",
+    "Examples/multiplex-demo",
   ]
 
   /// The type spellings, generic parameter clauses and `where` clauses found.
@@ -66,6 +68,15 @@ import Testing
       }
     }
     collector.corpus.types.formUnion(handWritten)
+    collector.corpus.parameterClauses.formUnion([
+      "<T: Equatable, each U>", "<C: Collection, Element>", "<T: P & Q, U: Sequence<Int>>", "<each T: Sendable>",
+      "<`Type`>", "<T: Foo.Bar<Int>>", "<T: ~Copyable>",
+    ])
+    collector.corpus.whereClauses.formUnion([
+      "where T: P, T.Element == Int, U: AnyObject", "where C.Element == [K: V]", "where T: _Trivial",
+      "where T: _TrivialAtMost(64)", "where Self: AnyObject", "where repeat each T: Sendable",
+      "where T == (Int) -> Void", "where T: ~Copyable",
+    ])
     return collector.corpus
   }()
 
