@@ -110,12 +110,13 @@ package enum Naming {
   /// The one place that decides it, for the macro and the generator alike: a requirement's name, parameter or
   /// label may be any identifier, keywords included (`func barFunc(for: [Int])`, `` var `default`: Int ``). A
   /// keyword needs no backticks as an argument label (Swift warns that it "does not need to be escaped in argument
-  /// list"), except `inout` (and, where the label is declared, `let` and `var`); after a dot, only `self`, `Type`,
-  /// `init` and a few others do; a declared name needs them for every reserved word and for `Type` and
-  /// `Protocol`; a reference for every reserved word, `await` (which would start an expression) and `Self` and
-  /// `Any` (which name types).
+  /// list"), except `inout` (and, where the label is declared, `let` and `var`); after a dot, only `self`, `Self`
+  /// and `init` do; a declared name needs them for every reserved word and for `Type` and `Protocol`; a reference
+  /// for every reserved word, `await` (which would start an expression) and `Self` and `Any` (which name types). A
+  /// raw identifier (SE-0451: `` `new value` ``, `` `1st` ``) needs them everywhere.
   package static func identifier(_ name: String, in position: IdentifierPosition) -> String {
     let bare = bareName(name)
+    guard isPlainIdentifier(bare) else { return "`\(bare)`" }
     let needsBackticks: Bool
     switch position {
     case .argumentLabel:
@@ -145,6 +146,17 @@ package enum Naming {
     "public", "repeat", "rethrows", "return", "self", "static", "struct", "subscript", "super", "switch", "throw",
     "throws", "true", "try", "typealias", "var", "where", "while",
   ]
+
+  /// Whether `name` is spelled as an ordinary identifier: a letter, `_` or `$` (or any non-ASCII character) first,
+  /// then those or digits. Anything else is a raw identifier, which Swift spells in backticks.
+  static func isPlainIdentifier(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first else { return false }
+    func isStart(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == "_" || scalar == "$" || scalar.value > 0x7F || scalar.properties.isAlphabetic
+    }
+    return isStart(first)
+      && name.unicodeScalars.dropFirst().allSatisfy { isStart($0) || ("0"..."9").contains($0) }
+  }
 
   /// The keywords that need backticks after a dot (`` observer.`self` ``), where any other keyword names a member:
   /// swift-syntax's `isValidSwiftIdentifier(for: .memberAccess)`, checked by `NamingTests`.

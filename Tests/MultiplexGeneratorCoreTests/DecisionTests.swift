@@ -91,6 +91,9 @@ import Testing
       ("func f(_ x: Int, reply: (Int) -> Void)", true),
       ("func f(completion: @escaping () -> Void, queue: Int)", true),
       ("func f<T>(_ x: T, completion: @escaping (T) -> Void) throws", true),
+      // No space after an attribute that takes no arguments: the parentheses are the closure's.
+      ("func f(_ x: Int, completion: @escaping(Bool) -> Void)", true),
+      ("func f(_ x: Int, completion: @Sendable(Bool) -> Void)", true),
       ("func f(_ x: Int, completion: Int)", false),
       ("func f(_ x: Int, body: @escaping () -> Void)", false),
       ("func f(_ x: Int, completionQueue: @escaping () -> Void)", false),

@@ -42,6 +42,14 @@ import Testing
     #expect(spellings("await")[3] == "`await`")
   }
 
+  /// A raw identifier (SE-0451) is spelled in backticks in every position.
+  @Test func rawIdentifiersKeepTheirBackticks() {
+    for name in ["new value", "1st", "a-b"] {
+      #expect(spellings(name) == Array(repeating: "`\(name)`", count: 5), "\(name)")
+      #expect(spellings("`\(name)`") == Array(repeating: "`\(name)`", count: 5), "\(name)")
+    }
+  }
+
   /// Every keyword swift-syntax knows, in the three positions where backticks depend on the keyword: the
   /// syntax-free tables of `Naming` (which the generator uses without swift-syntax) give swift-syntax's answers. A
   /// swift-syntax release that reserves another word fails here.

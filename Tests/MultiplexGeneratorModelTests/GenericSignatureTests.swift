@@ -19,6 +19,9 @@ import Testing
       GenericParameter.parseClause("T:Collection<Int>,U") == GenericParameter.parseClause("<T: Collection<Int>, U>")
     )
     #expect(GenericParameter.parseClause("<>").isEmpty)
+    // A trailing comma (SE-0439) adds no parameter.
+    #expect(GenericParameter.parseClause("<T, U,>") == [GenericParameter("T"), GenericParameter("U")])
+    #expect(GenericRequirement.parseClause("where T: P,").count == 1)
     #expect(GenericParameter.parseClause("").isEmpty)
     #expect(GenericParameter.clause([]) == "")
     #expect(parameters[2].references.allNames == ["P", "Q"])

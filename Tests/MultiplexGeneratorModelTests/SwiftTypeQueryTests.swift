@@ -6,6 +6,23 @@ import Testing
 @Suite struct SwiftTypeQueryTests {
   private func type(_ text: String) -> SwiftType { SwiftType(parsing: text) }
 
+  /// An attribute that takes no arguments may be written right before the parentheses of the type it applies to.
+  @Test func attributesWithoutArgumentsBeforeParentheses() {
+    #expect(type("@escaping(Bool) -> Void") == type("@escaping (Bool) -> Void"))
+    #expect(type("@escaping(Bool) -> Void").isClosure)
+    #expect(type("@Sendable() -> Void").description == "@Sendable () -> Void")
+    #expect(type("@autoclosure() -> Bool").hasAttribute("autoclosure"))
+    #expect(type("@convention(c) (Int32) -> Int32").description == "@convention(c) (Int32) -> Int32")
+  }
+
+  /// Text the parser does not understand still names what its identifiers name.
+  @Test func identifiersOfUnparsedText() {
+    let unparsed = type("[3 of Event]")
+    #expect(!unparsed.isFullyParsed)
+    #expect(unparsed.identifiers.contains("Event"))
+    #expect(TypeReferences(unparsed).allNames.contains("Event"))
+  }
+
   @Test func specifiers() {
     #expect(type("sending T").hasSpecifier("sending"))
     #expect(type("inout [Int]").hasSpecifier("inout"))

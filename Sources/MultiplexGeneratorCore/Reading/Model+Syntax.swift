@@ -31,7 +31,13 @@ extension ParentProtocol {
   /// The parent `type` names, an identifier or member type without generic arguments (see
   /// `ProtocolModel.isRefinableName(_:)`).
   init(_ type: TypeSyntax) {
-    self.init(text: type.trimmedDescription)
+    // Tokens without trivia: `Outer /* c */ .Base` is `Outer.Base`.
+    func spelled(_ node: some SyntaxProtocol) -> String { node.tokens(viewMode: .sourceAccurate).map(\.text).joined() }
+    if let member = type.as(MemberTypeSyntax.self) {
+      self.init(name: member.name.text, qualifier: spelled(member.baseType) + ".")
+    } else {
+      self.init(name: spelled(type), qualifier: "")
+    }
   }
 }
 

@@ -1,7 +1,5 @@
 /// The combining protocol: one method per requirement that returns a value.
 extension Generator {
-  /// `protocol PCombining: AnyObject`. The macro attaches `@_MultiplexedCombining` to it, which generates the
-  /// default implementations; for a protocol of another module they come from ``combiningDefaults()``.
   /// Whether the protocol has a requirement that returns a value, so a combining protocol and a `combiner`: a
   /// protocol whose requirements all return nothing gets neither.
   package var hasCombiningProtocol: Bool {
@@ -15,6 +13,7 @@ extension Generator {
     hasCombiningProtocol ? combiningProtocol() : nil
   }
 
+  /// `protocol PCombining: AnyObject`, with one method per requirement that returns a value.
   package func combiningProtocol() -> String {
     var methods: [String] = []
     for requirement in model.requirements {

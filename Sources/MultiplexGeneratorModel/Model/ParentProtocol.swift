@@ -9,7 +9,15 @@ package struct ParentProtocol: Hashable, Sendable {
   /// `Outer.`, or nothing for an unqualified name.
   package let qualifier: String
 
-  /// The parent named `text`, a name without generic arguments, possibly qualified (`Outer.Base`).
+  /// The parent `name` (`Base`) reached through `qualifier` (`Outer.`, or nothing).
+  package init(name: String, qualifier: String) {
+    self.text = qualifier + name
+    self.name = name
+    self.qualifier = qualifier
+  }
+
+  /// The parent named `text`, a name without generic arguments, possibly qualified (`Outer.Base`), spelled
+  /// without whitespace or comments.
   package init(text: String) {
     self.text = text
     if let dot = text.lastIndex(of: ".") {

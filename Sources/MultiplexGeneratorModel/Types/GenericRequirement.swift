@@ -39,7 +39,7 @@ package enum GenericRequirement: Hashable, Sendable {
     switch self {
     case .conformance(let left, let right), .sameType(let left, let right): return [left, right]
     case .layout(let type, _): return [type]
-    case .unparsed: return []
+    case .unparsed(let text): return [.unparsed(text)]
     }
   }
 

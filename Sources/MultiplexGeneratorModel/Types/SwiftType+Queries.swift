@@ -137,6 +137,9 @@ extension SwiftType {
       case .named(let name, _):
         names.append(name)
         type.children.forEach(visit)
+      case .unparsed(let text):
+        // Text the parser did not understand still names what its identifiers name.
+        names.append(contentsOf: (TypeToken.tokenize(text) ?? []).filter { $0.kind == .identifier }.map(\.text))
       case .member(let base, let name, let arguments):
         visit(base)
         names.append(name)

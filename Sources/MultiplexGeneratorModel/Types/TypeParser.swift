@@ -99,7 +99,14 @@ struct TypeParser {
       ? base : .attributed(specifiers: specifiers, attributes: attributes, base: base)
   }
 
-  /// `@name` or `@name(arguments)`, the parentheses right after the name.
+  /// The type attributes that take no arguments, as swift-syntax lists them: parentheses right after one
+  /// (`@escaping(Bool) -> Void`, a common spelling) start the type it applies to.
+  static let attributesWithoutArguments: Set<String> = [
+    "escaping", "Sendable", "autoclosure", "preconcurrency", "unchecked", "retroactive", "noescape", "async",
+    "_local", "_noMetadata", "noDerivative",
+  ]
+
+  /// `@name` or `@name(arguments)`, the parentheses right after the name (unless the attribute takes none).
   private mutating func parseAttribute() throws(Failure) -> TypeAttribute {
     try expect("@")
     guard peek()?.isSpaced == false else { throw Failure() }
@@ -108,7 +115,9 @@ struct TypeParser {
       position += 1
       name += "." + (try takeIdentifier())
     }
-    guard isPunctuation("("), peek()?.isSpaced == false else { return TypeAttribute(name) }
+    guard isPunctuation("("), peek()?.isSpaced == false, !Self.attributesWithoutArguments.contains(name) else {
+      return TypeAttribute(name)
+    }
     return TypeAttribute(name, arguments: try parseBalancedArguments())
   }
 
@@ -345,7 +354,8 @@ struct TypeParser {
       }
       let slice = Array(tokens[start..<index])
       start = index + 1
-      if slice.isEmpty && index == tokens.count && items.isEmpty { break }
+      // Nothing at all, or after a trailing comma (SE-0439: `<T, U,>`).
+      if slice.isEmpty && index == tokens.count { break }
       var parser = TypeParser(slice)
       if let item = try? parse(&parser), parser.isAtEnd {
         items.append(item)

@@ -68,6 +68,9 @@ package struct TypeReferences: Hashable, Sendable {
     case .attributed(_, let attributes, let base):
       for attribute in attributes { visit(SwiftType(parsing: attribute.name), isMemberBase: false) }
       visit(base, isMemberBase: false)
+    case .unparsed:
+      // Text the parser did not understand: its identifiers are names it may refer to (never inferable).
+      allNames.formUnion(type.identifiers)
     default:
       for child in type.children { visit(child, isMemberBase: false) }
     }
