@@ -188,34 +188,38 @@ extension Multiplexer {
   ) -> ObservationToken {
     guard let object = _classInstance(observer) else {
       _reportIgnoredValue(observer)
-      return ObservationToken(owner: nil, observerIdentifier: nil, serial: 0) { _, _ in }
+      return ObservationToken()
     }
     let identifier = ObjectIdentifier(object)
-    let entry = _mutate { () -> _Entry<Observer> in
+    let (entry, isFirstClaim) = _mutate { () -> (_Entry<Observer>, Bool) in
+      if _dropClaimFunction == nil {
+        _dropClaimFunction = { owner, token in Multiplexer._dropClaim(in: owner, of: token) }
+      }
       // `Int.max` is reserved for the primary observer, which is always called first.
       let priority = min(priority, Int.max - 1)
       if let existing = _index.entry(for: identifier, in: _entries) {
         if existing._isStrong || existing._object === object {
           // One more claim: the registration now ends when this token is cancelled too (see ObservationToken).
           _extraClaims[ObjectIdentifier(existing), default: 0] += 1
-          return existing
+          return (existing, false)
         }
         // The registered object died and a new one reuses its address: that registration is gone.
         _retire(existing)
       }
-      _lastSerial += 1
       let entry = _Entry.make(
         observer: observer,
         object: object,
         retention: retention,
         context: context?._forRegistration(of: object),
         isHidden: isHidden,
-        serial: _lastSerial
+        // A weak registration is the token of its first claim.
+        owner: retention == .weak ? self : nil
       )
       _insert(entry, priority: priority)
-      return entry
+      return (entry, true)
     }
-    return ObservationToken(owner: self, observerIdentifier: identifier, serial: entry.serial) { owner, token in
+    if isFirstClaim && retention == .weak { return entry }
+    return _ClaimToken(owner: self, observerIdentifier: identifier, registration: entry) { owner, token in
       Multiplexer._dropClaim(in: owner, of: token)
     }
   }

@@ -108,8 +108,13 @@ public final class Multiplexer<Observer> {
   /// registration ends with the last one (`remove` ends it at once). Empty unless an observer was added twice.
   @usableFromInline @exclusivity(unchecked) var _extraClaims: [ObjectIdentifier: Int] = [:]
 
-  /// The serial number of the last registration (see `ObservationToken`).
-  @usableFromInline @exclusivity(unchecked) var _lastSerial = 0
+  /// Drops a token's claim (``ObservationToken/cancel()``): `Multiplexer._dropClaim(in:of:)`, as a function made
+  /// by the first `add`, where it is specialized for `Observer`. A registration that is its own token reaches it
+  /// through its `_owner`; its code, generic, would otherwise run the multiplexer's unspecialized code (about
+  /// 11,300 instructions per add + cancel against 4,400 for add + remove, callgrind). Written once, under the lock,
+  /// before the first registration that reads it exists.
+  @usableFromInline @exclusivity(unchecked) var _dropClaimFunction:
+    (@Sendable (_ owner: AnyObject, _ token: ObservationToken) -> Void)? = nil
 
   /// Tombstones and known-dead entries in `_entries`.
   @usableFromInline @exclusivity(unchecked) var _garbage = 0
