@@ -253,7 +253,7 @@ extension Multiplexer {
   @inlinable @inline(__always)
   func _priority(at position: Int) -> Int {
     guard let priorities = _priorities else { return 0 }
-    return priorities[position]
+    return priorities.priority(at: position)
   }
 
   /// Inserts `entry` with `priority` after every registration with the same or a higher priority, and indexes it.
@@ -262,7 +262,7 @@ extension Multiplexer {
     _closeGate()
     if priority != 0 && _priorities == nil {
       // The first priority other than 0: from now on every registration has one.
-      _priorities = ContiguousArray(repeating: 0, count: _entries.count)
+      _priorities = _PriorityRuns(zeros: _entries.count)
     }
     guard !_entries.isEmpty, _priority(at: _entries.count &- 1) < priority else {
       _entries.append(entry)
@@ -395,12 +395,6 @@ extension Multiplexer {
       entries.reserveCapacity(_entries.count)
       entries.append(contentsOf: _entries)
       _entries = entries
-      if let old = _priorities {
-        var priorities = ContiguousArray<Int>()
-        priorities.reserveCapacity(old.count)
-        priorities.append(contentsOf: old)
-        _priorities = priorities
-      }
     }
     if _index.isOversized { _index.rebuild(from: _entries) }
   }
@@ -421,13 +415,12 @@ extension Multiplexer {
     _closeGate()
     var live = ContiguousArray<_Entry<Observer>>()
     live.reserveCapacity(_entries.count - min(_garbage, _entries.count))
-    var livePriorities: ContiguousArray<Int>? = nil
+    var livePriorities: _PriorityRuns? = nil
     if let priorities = _priorities {
-      livePriorities = []
-      livePriorities!.reserveCapacity(live.capacity)
-      for (entry, priority) in zip(_entries, priorities) where !entry._isRemoved { livePriorities!.append(priority) }
+      let entries = _entries
+      livePriorities = priorities.keeping { !entries[$0]._isRemoved }
       // Back to none while every priority left is 0.
-      if livePriorities!.allSatisfy({ $0 == 0 }) { livePriorities = nil }
+      if livePriorities!.isAllZero { livePriorities = nil }
     }
     for entry in _entries where !entry._isRemoved { live.append(entry) }
     _entries = live
@@ -540,6 +533,12 @@ extension Multiplexer {
   /// is given back after removals.
   package var _storageAndIndexCapacity: (storage: Int, index: Int) {
     _lock.withLock { (_entries.capacity, _index._capacity) }
+  }
+
+  /// The number of runs the call-order priorities are kept in (see ``_PriorityRuns``); `nil` while every priority
+  /// is 0. For tests that check what priorities cost.
+  package var _priorityRunCount: Int? {
+    _lock.withLock { _priorities?._runs.count }
   }
 
   /// ``removeAndWait(_:)``, returning how many times it slept waiting for dispatches on other threads.

@@ -99,9 +99,9 @@ public final class Multiplexer<Observer> {
   @usableFromInline @exclusivity(unchecked) var _index = _RegistrationIndex()
 
   /// The call-order priorities of the registrations in `_entries`, position by position (a removed one keeps its
-  /// own until compaction): the one each was registered with, or `Int.max` for the primary. `nil` while every one is
-  /// 0, the usual case, so that a registration costs no word for its priority.
-  @usableFromInline @exclusivity(unchecked) var _priorities: ContiguousArray<Int>? = nil
+  /// own until compaction), run-length encoded (see ``_PriorityRuns``): the one each was registered with, or
+  /// `Int.max` for the primary. `nil` while every one is 0, the usual case.
+  @usableFromInline @exclusivity(unchecked) var _priorities: _PriorityRuns? = nil
 
   /// The claims of registrations beyond their first, by registration (entry) identity: one more per `add` of an
   /// observer already registered (each returned a token). Cancelling a token drops its claim, and the

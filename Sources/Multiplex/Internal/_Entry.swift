@@ -21,8 +21,8 @@
 /// existential of one class-bound protocol, or a class reference, fits), the `weak` reference to the observer (8)
 /// and the `weak` reference to the multiplexer (8). Everything else a registration needs lives elsewhere or in
 /// flags: its position in storage and its identity in the multiplexer's index (``_RegistrationIndex``, 4 bytes a
-/// slot), its priority in the multiplexer's `_priorities` (only once some registration has a priority other than
-/// 0), the identity in the view's first word, whether it is hidden in a flag, extra claims in the multiplexer's
+/// slot), its priority in the multiplexer's `_priorities` (run-length encoded, and only once some registration has a
+/// priority other than 0), the identity in the view's first word, whether it is hidden in a flag, extra claims in the multiplexer's
 /// `_extraClaims` (rare), the mailbox of a delivery context in the subclass ``_DeliveryEntry``, a view of more
 /// than two words in its own allocation.
 @usableFromInline
