@@ -45,7 +45,7 @@ extension Multiplexer {
   @inlinable
   public func remove(_ observer: Observer) {
     guard let object = _classInstance(observer) else { return }
-    _ = _mutate { _remove(object) }
+    _mutate { _remove(object) }
   }
 
   /// Unregisters every observer except the ``primary``.
@@ -284,15 +284,14 @@ extension Multiplexer {
     _index.rebuild(from: _entries)
   }
 
-  /// Removes the registration of `object`, if any. Returns whether one was removed.
-  @inlinable @discardableResult
-  func _remove(_ object: AnyObject) -> Bool {
-    // One index lookup finds the registration and its slot.
-    guard let position = _index.position(of: ObjectIdentifier(object), in: _entries) else { return false }
-    let entry = _entries[position]
-    let isSameObject = entry._isStrong || entry._object === object
-    _retire(entry, at: position)
-    return isSameObject
+  /// Removes the registration of `object`, if any: also a registration of a dead observer whose address `object`
+  /// now has, which is gone anyway.
+  @inlinable
+  func _remove(_ object: AnyObject) {
+    // One index lookup finds the registration and its slot. Performance: no `weak` load to tell the observer from
+    // a dead one at its address (about 130 instructions, callgrind: the observer has a side table).
+    guard let position = _index.position(of: ObjectIdentifier(object), in: _entries) else { return }
+    _retire(_entries[position], at: position)
   }
 
   /// Marks `entry` removed and drops it from the index; a strong registration leaves a tombstone in its place.
@@ -452,6 +451,12 @@ extension Multiplexer {
   func _mutate<Result>(_ body: () -> Result) -> Result {
     _lock.lock()
     let result = body()
+    // Performance: the usual case, nothing retired that needs releasing later, without moving the array out and
+    // back (a retain, a release and an empty loop: about 40 instructions, callgrind).
+    if _releasedAfterUnlock.isEmpty {
+      _lock.unlock()
+      return result
+    }
     let released = _releasedAfterUnlock
     _releasedAfterUnlock = []
     _lock.unlock()
