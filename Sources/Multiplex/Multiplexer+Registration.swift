@@ -44,8 +44,8 @@ extension Multiplexer {
   ///   storage that dispatch iterates, once: O(*n*).
   @inlinable
   public func remove(_ observer: Observer) {
-    guard let object = _classInstance(observer) else { return }
-    _mutate { _remove(object) }
+    guard let identifier = _classIdentifier(observer) else { return }
+    _mutate { _remove(identifier) }
   }
 
   /// Unregisters every observer except the ``primary``.
@@ -106,10 +106,10 @@ extension Multiplexer {
   @discardableResult
   func _removeAndWait(_ observer: Observer) -> Int {
     var mailboxes: [_Mailbox<Observer>] = []
-    if let object = _classInstance(observer) {
+    if let identifier = _classIdentifier(observer) {
       mailboxes = _mutate { () -> [_Mailbox<Observer>] in
-        _remove(object)
-        return _retiredMailboxes(of: ObjectIdentifier(object))
+        _remove(identifier)
+        return _retiredMailboxes(of: identifier)
       }
     }
     let sleeps = _waitForDispatchesOnOtherThreads()
@@ -186,10 +186,27 @@ extension Multiplexer {
     context: DeliveryContext?,
     isHidden: Bool = false
   ) -> ObservationToken {
-    guard let object = _classInstance(observer) else {
+    guard let unretained = _unretainedClassInstance(observer) else {
       _reportIgnoredValue(observer)
       return ObservationToken()
     }
+    // Performance: `observer` keeps the object alive; as an unretained reference it costs no retain and release,
+    // each about 80 instructions for an object that has a side table, as a weakly referenced observer does.
+    return unretained._withUnsafeGuaranteedRef { object in
+      _add(observer, object: object, retention: retention, priority: priority, context: context, isHidden: isHidden)
+    }
+  }
+
+  /// `_add(_:retention:priority:context:isHidden:)` with the class instance in `observer`.
+  @inlinable
+  func _add(
+    _ observer: Observer,
+    object: AnyObject,
+    retention: Retention,
+    priority: Int,
+    context: DeliveryContext?,
+    isHidden: Bool
+  ) -> ObservationToken {
     let identifier = ObjectIdentifier(object)
     let (entry, isFirstClaim) = _mutate { () -> (_Entry<Observer>, Bool) in
       if _dropClaimFunction == nil {
@@ -227,6 +244,21 @@ extension Multiplexer {
   /// The class instance inside `observer`, or `nil` for a value of a non-class type.
   @inlinable
   func _classInstance(_ observer: Observer) -> AnyObject? {
+    _unretainedClassInstance(observer)?.takeUnretainedValue()
+  }
+
+  /// The identity of the class instance inside `observer`, or `nil` for a value of a non-class type. Performance:
+  /// no retain and release of the instance (see `_unretainedClassInstance(_:)`).
+  @inlinable
+  func _classIdentifier(_ observer: Observer) -> ObjectIdentifier? {
+    guard let unretained = _unretainedClassInstance(observer) else { return nil }
+    return unsafeBitCast(unretained.toOpaque(), to: ObjectIdentifier.self)
+  }
+
+  /// The class instance inside `observer`, unretained (`observer` keeps it alive), or `nil` for a value of a
+  /// non-class type.
+  @inlinable
+  func _unretainedClassInstance(_ observer: Observer) -> Unmanaged<AnyObject>? {
     // Performance: a class or a class-bound existential (the usual `Observer`) needs no dynamic check, which boxes
     // the value in an `Any` (a retain and a release of the observer, slow for a weakly referenced object) and
     // looks up its dynamic type: about 150 instructions per `add` or `remove` (callgrind).
@@ -234,7 +266,7 @@ extension Multiplexer {
     // The value's first word is the instance, whatever `Observer` is: a class, a class-bound existential, or an
     // opaque existential, which stores a class reference inline. Performance: read, not converted with
     // `as AnyObject`, which bridges (about 450 instructions on Linux).
-    return withUnsafeBytes(of: observer) { $0.load(as: Unmanaged<AnyObject>.self) }.takeUnretainedValue()
+    return withUnsafeBytes(of: observer) { $0.load(as: Unmanaged<AnyObject>.self) }
   }
 
   /// Whether every `Observer` value is a class instance: `Observer` is a class, `AnyObject`, or a class-bound
@@ -284,13 +316,13 @@ extension Multiplexer {
     _index.rebuild(from: _entries)
   }
 
-  /// Removes the registration of `object`, if any: also a registration of a dead observer whose address `object`
-  /// now has, which is gone anyway.
+  /// Removes the registration of the observer `identifier` identifies, if any: also a registration of a dead
+  /// observer whose address the observer now has, which is gone anyway.
   @inlinable
-  func _remove(_ object: AnyObject) {
+  func _remove(_ identifier: ObjectIdentifier) {
     // One index lookup finds the registration and its slot. Performance: no `weak` load to tell the observer from
     // a dead one at its address (about 130 instructions, callgrind: the observer has a side table).
-    guard let position = _index.position(of: ObjectIdentifier(object), in: _entries) else { return }
+    guard let position = _index.position(of: identifier, in: _entries) else { return }
     _retire(_entries[position], at: position)
   }
 
