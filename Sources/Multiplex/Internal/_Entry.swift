@@ -151,10 +151,12 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   }
 
   override final func _dropClaim() {
-    guard let owner = _owner else { return }
     // The function `add` made, specialized for `Observer` (see `Multiplexer._dropClaimFunction`): this override
-    // is generic code, which would run the multiplexer's unspecialized.
-    _Entry._multiplexer(owner)._dropClaimFunction.unsafelyUnwrapped(owner, self)
+    // is generic code, which would run the multiplexer's unspecialized. Unwrapped by pattern, not with
+    // `unsafelyUnwrapped`: that generic accessor made this unspecialized code wrap the function in a thunk, an
+    // allocation per call.
+    guard let owner = _owner, let dropClaim = _Entry._multiplexer(owner)._dropClaimFunction else { return }
+    dropClaim(owner, self)
   }
 
   override final func _dropClaimAndWait() {
