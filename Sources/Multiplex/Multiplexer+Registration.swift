@@ -210,7 +210,7 @@ extension Multiplexer {
     let identifier = ObjectIdentifier(object)
     let (entry, isFirstClaim) = _mutate { () -> (_Entry<Observer>, Bool) in
       if _dropClaimFunction == nil {
-        _dropClaimFunction = { owner, token in Multiplexer._dropClaim(in: owner, of: token) }
+        _dropClaimFunction = { owner, token in Multiplexer._dropOwnClaim(in: owner, of: token) }
       }
       // `Int.max` is reserved for the primary observer, which is always called first.
       let priority = min(priority, Int.max - 1)

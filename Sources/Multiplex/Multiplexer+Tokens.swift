@@ -31,33 +31,53 @@ extension Multiplexer: _TokenOwner {
   /// Drops `token`'s claim (once), removing its registration with the last claim (call with the lock held).
   @inlinable
   func _dropClaimLocked(of token: ObservationToken) {
-    let entry: _Entry<Observer>
-    if let claim = token as? _ClaimToken {
-      guard !claim._isClaimDropped else { return }
-      claim._isClaimDropped = true
-      guard let current = _registration(of: claim) else { return }
-      entry = current
-    } else {
-      // The registration's own token: once removed, its claim is gone with it.
-      entry = unsafeDowncast(token, to: _Entry<Observer>.self)
-      let state = entry._state.loadRelaxed()
-      guard state & (_Entry<Observer>.removedBit | _Entry<Observer>.claimDroppedFlag) == 0 else { return }
+    guard let claim = token as? _ClaimToken else {
+      _dropOwnClaimLocked(of: unsafeDowncast(token, to: _Entry<Observer>.self))
+      return
     }
+    guard !claim._isClaimDropped else { return }
+    claim._isClaimDropped = true
+    guard let entry = _registration(of: claim) else { return }
     if !_extraClaims.isEmpty, let extra = _extraClaims[ObjectIdentifier(entry)] {
       _extraClaims[ObjectIdentifier(entry)] = extra > 1 ? extra - 1 : nil
-      // Other claims keep the registration; its own token's claim is dropped (a flag only it needs: a removed
-      // registration's token has no claim left anyway).
-      if entry === token { entry._state.orSequentiallyConsistent(_Entry<Observer>.claimDroppedFlag) }
       return
     }
     _retire(entry)
   }
 
-  /// ``ObservationToken/cancel()``, specialized where `add` made the token (see `ObservationToken._dropClaim`).
+  /// Drops the claim of the registration's own token (once), removing the registration with the last claim (call
+  /// with the lock held).
+  @inlinable
+  func _dropOwnClaimLocked(of entry: _Entry<Observer>) {
+    // Once the registration was removed, its token's claim is gone with it.
+    guard entry._state.loadRelaxed() & (_Entry<Observer>.removedBit | _Entry<Observer>.claimDroppedFlag) == 0 else {
+      return
+    }
+    if !_extraClaims.isEmpty, let extra = _extraClaims[ObjectIdentifier(entry)] {
+      _extraClaims[ObjectIdentifier(entry)] = extra > 1 ? extra - 1 : nil
+      // Other claims keep the registration; its own token's claim is dropped (a flag only it needs: a removed
+      // registration's token has no claim left anyway).
+      entry._state.orSequentiallyConsistent(_Entry<Observer>.claimDroppedFlag)
+      return
+    }
+    _retire(entry)
+  }
+
+  /// ``ObservationToken/cancel()`` of a ``_ClaimToken``, specialized where `add` made the token (see
+  /// `_ClaimToken._dropClaimFunction`).
   @inlinable
   static func _dropClaim(in owner: AnyObject, of token: ObservationToken) {
     let multiplexer = unsafeDowncast(owner, to: Multiplexer.self)
     multiplexer._mutate { multiplexer._dropClaimLocked(of: token) }
+  }
+
+  /// ``ObservationToken/cancel()`` of a registration that is its own token, specialized where `add` made it (see
+  /// `Multiplexer._dropClaimFunction`).
+  @inlinable
+  static func _dropOwnClaim(in owner: AnyObject, of token: ObservationToken) {
+    let multiplexer = unsafeDowncast(owner, to: Multiplexer.self)
+    let entry = unsafeDowncast(token, to: _Entry<Observer>.self)
+    multiplexer._mutate { multiplexer._dropOwnClaimLocked(of: entry) }
   }
 
   @usableFromInline

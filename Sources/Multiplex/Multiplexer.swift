@@ -108,7 +108,7 @@ public final class Multiplexer<Observer> {
   /// registration ends with the last one (`remove` ends it at once). Empty unless an observer was added twice.
   @usableFromInline @exclusivity(unchecked) var _extraClaims: [ObjectIdentifier: Int] = [:]
 
-  /// Drops a token's claim (``ObservationToken/cancel()``): `Multiplexer._dropClaim(in:of:)`, as a function made
+  /// Drops a token's claim (``ObservationToken/cancel()``): `Multiplexer._dropOwnClaim(in:of:)`, as a function made
   /// by the first `add`, where it is specialized for `Observer`. A registration that is its own token reaches it
   /// through its `_owner`; its code, generic, would otherwise run the multiplexer's unspecialized code (about
   /// 11,300 instructions per add + cancel against 4,400 for add + remove, callgrind). Written once, under the lock,
