@@ -33,7 +33,7 @@ extension Multiplexer: CustomDebugStringConvertible {
       if isPrimary { traits.append("primary") }
       traits.append(entry._isStrong ? "strong" : "weak")
       if priority != 0 && !isPrimary { traits.append("priority \(priority)") }
-      if entry.isBlocked { traits.append("blocked") }
+      if entry.hasLiveBlocks { traits.append("blocked") }
       if let mailbox = entry._mailbox { traits.append("delivered on \(mailbox.contextName)") }
       lines.append("\(Self._typeName(of: observer)) (\(traits.joined(separator: ", ")))")
     }

@@ -52,15 +52,9 @@ extension Multiplexer {
           // The registered object died and a new one reuses its address: that registration is gone.
           _retire(existing)
         }
-        // A serial of its own, as every registration: a token from an earlier `add` of this observer must not
-        // reach this one.
-        _lastSerial += 1
-        let entry = _Entry.make(
-          observer: newValue,
-          object: object,
-          retention: .weak,
-          serial: _lastSerial
-        )
+        // A registration of its own: a token from an earlier `add` of this observer names the earlier one. No
+        // token names this one (setting the primary returns none).
+        let entry = _Entry.make(observer: newValue, object: object, retention: .weak)
         _insert(entry, priority: Int.max)
         _primaryEntry = entry
       }

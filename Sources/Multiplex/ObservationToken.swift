@@ -25,41 +25,29 @@
 ///
 /// Tokens are `Sendable` and `Hashable` (by identity), so you can keep them in a `Set` and cancel them from any
 /// thread. Cancelling twice, or after the observer was removed or deallocated, does nothing.
-public final class ObservationToken: Hashable, @unchecked Sendable {
-  // The owner is referenced weakly and the registration by identity (its observer's identity and its serial
-  // number), both immutable: the token never extends a lifetime, and reading them from several
-  // threads at once is safe. The owner's own lock serializes the removal.
-  private weak let owner: (any _TokenOwner)?
-  /// The identity of the registration's observer; `nil` for an inactive token.
-  @usableFromInline let observerIdentifier: ObjectIdentifier?
-  /// The registration's serial number in its multiplexer: a new registration of the same observer has another.
-  @usableFromInline let serial: Int
-  /// Drops this token's claim in `owner`, which is the multiplexer that made the token: ``cancel()``.
-  ///
-  /// Performance: `add` makes this closure where it is specialized for the observer type, and it captures
-  /// nothing, so it costs no allocation. Calling the owner through `_TokenOwner` instead runs the multiplexer's
-  /// unspecialized generic code, with run-time metadata lookups: about 11,300 instructions per add + cancel,
-  /// against about 4,400 for add + remove (callgrind).
-  let _dropClaim: @Sendable (_ owner: AnyObject, _ token: ObservationToken) -> Void
-
-  /// Whether this token's claim was dropped (by `cancel`). Only read and written under the owner's lock.
-  @usableFromInline @exclusivity(unchecked) var _isClaimDropped = false
-
-  // Performance: the token names its registration instead of referencing it weakly. The first `weak` reference
-  // to an object allocates its side table (a second allocation per `add`), after which every retain and release
-  // of the object takes the runtime's slow path, and dispatches retain entries.
+public class ObservationToken: Hashable, @unchecked Sendable {
+  // A token has no stored property of its own: the token of a weak registration's first claim is the
+  // registration itself (``_Entry`` is a subclass, whose state word must stay its first stored property), so that
+  // `add` allocates one object, not two. Other tokens (a strong registration's, each later `add` of an observer
+  // already registered) are ``_ClaimToken``s; an inactive token is an `ObservationToken` itself, whose methods do
+  // nothing. The subclasses override the hooks below; the owner's lock serializes what they change.
   @usableFromInline
-  init(
-    owner: (any _TokenOwner)?,
-    observerIdentifier: ObjectIdentifier?,
-    serial: Int,
-    dropClaim: @escaping @Sendable (_ owner: AnyObject, _ token: ObservationToken) -> Void
-  ) {
-    self.owner = owner
-    self.observerIdentifier = observerIdentifier
-    self.serial = serial
-    self._dropClaim = dropClaim
-  }
+  init() {}
+
+  /// Drops this token's claim (``cancel()``). An inactive token does nothing.
+  func _dropClaim() {}
+
+  /// Drops this token's claim and waits for the dispatches on other threads (``cancelAndWait()``).
+  func _dropClaimAndWait() {}
+
+  /// ``isActive``.
+  var _isActive: Bool { false }
+
+  /// Blocks the registration (``block()``); returns the block, one that does nothing if nothing was blocked.
+  func _block() -> ObservationBlock { ObservationBlock(owner: nil, entry: nil) }
+
+  /// ``isBlocked``.
+  var _isBlocked: Bool { false }
 
   /// Drops this token's claim on the registration, and removes the registration if it was the last claim.
   ///
@@ -68,9 +56,8 @@ public final class ObservationToken: Hashable, @unchecked Sendable {
   /// observer added more than once.
   ///
   /// - Complexity: O(1) amortized, like ``Multiplexer/remove(_:)``.
-  public func cancel() {
-    guard let owner else { return }
-    _dropClaim(owner, self)
+  public final func cancel() {
+    _dropClaim()
   }
 
   /// Drops this token's claim, as ``cancel()`` does, and waits until no call made by a dispatch on another thread
@@ -81,19 +68,15 @@ public final class ObservationToken: Hashable, @unchecked Sendable {
   ///
   /// - Complexity: O(1) amortized plus the time the running dispatches take to finish.
   @available(*, noasync, message: "Waiting blocks the thread; call cancel() from asynchronous code.")
-  public func cancelAndWait() {
-    guard let owner else { return }
-    owner._cancelAndWait(token: self)
+  public final func cancelAndWait() {
+    _dropClaimAndWait()
   }
 
   /// Whether this token's claim holds and the registration still exists: not cancelled or removed, and its
   /// observer alive.
   ///
   /// - Complexity: O(1).
-  public var isActive: Bool {
-    guard let owner else { return false }
-    return owner._isActive(token: self)
-  }
+  public final var isActive: Bool { _isActive }
 
   /// Suspends the registration until the returned block is cancelled or released.
   ///
@@ -114,20 +97,12 @@ public final class ObservationToken: Hashable, @unchecked Sendable {
   ///
   /// - Returns: The block. Keep it: releasing it ends the block, so a block dropped at once blocks nothing.
   /// - Complexity: O(1).
-  public func block() -> ObservationBlock {
-    guard let owner, let entry = owner._block(token: self) else {
-      return ObservationBlock(owner: nil, entry: nil)
-    }
-    return ObservationBlock(owner: owner, entry: entry)
-  }
+  public final func block() -> ObservationBlock { _block() }
 
   /// Whether at least one block of the registration is alive.
   ///
   /// - Complexity: O(1).
-  public var isBlocked: Bool {
-    guard let owner else { return false }
-    return owner._isBlocked(token: self)
-  }
+  public final var isBlocked: Bool { _isBlocked }
 
   /// Returns a token that cancels this registration when it is released.
   ///
@@ -144,7 +119,7 @@ public final class ObservationToken: Hashable, @unchecked Sendable {
   /// ```
   ///
   /// - Complexity: O(1).
-  public func scoped() -> ScopedObservationToken {
+  public final func scoped() -> ScopedObservationToken {
     ScopedObservationToken(self)
   }
 
@@ -152,14 +127,14 @@ public final class ObservationToken: Hashable, @unchecked Sendable {
   public static func == (lhs: ObservationToken, rhs: ObservationToken) -> Bool { lhs === rhs }
 
   /// Hashes the object's identity, consistently with `==`.
-  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+  public final func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// What a token needs from its multiplexer, without knowing its `Observer` type.
 @usableFromInline
 protocol _TokenOwner: AnyObject {
   /// Drops `token`'s claim on its registration (once), removing the registration with its last claim, then waits
-  /// as `removeAndWait` does. (``ObservationToken/cancel()`` goes through the token's `_dropClaim`.)
+  /// as `removeAndWait` does. (``ObservationToken/cancel()`` goes through the multiplexer's `_dropClaimFunction`.)
   func _cancelAndWait(token: ObservationToken)
   /// Whether `token`'s claim holds and its registration is live.
   func _isActive(token: ObservationToken) -> Bool

@@ -176,6 +176,61 @@ struct BlockingAndClaimsTests {
     #expect(!multiplexer.observers.contains(a))
   }
 
+  @Test("The first add's claim dropped while a duplicate's holds: that token is spent, the registration stays")
+  func firstClaimDroppedWhileADuplicateHolds() {
+    let log = Log()
+    let a = Probe("a", log: log)
+    let multiplexer = ScrollDelegateMultiplexer()
+    let first = multiplexer.observers.add(a)
+    let second = multiplexer.observers.add(a)
+    first.cancel()
+    #expect(!first.isActive)
+    #expect(second.isActive)
+    // Spent: cancelling it again does not drop the duplicate's claim, and it blocks nothing.
+    first.cancel()
+    let block = first.block()
+    #expect(!first.isBlocked && !second.isBlocked)
+    multiplexer.didScroll(1)
+    #expect(log.events == ["a.didScroll(1)"])
+    withExtendedLifetime(block) {}
+    second.cancel()
+    #expect(!multiplexer.observers.contains(a))
+    multiplexer.didScroll(2)
+    #expect(log.events == ["a.didScroll(1)"])
+  }
+
+  @Test("A strong registration's token, kept after the removal, neither keeps the observer nor reaches a new one")
+  func strongTokenAfterRemoval() {
+    let log = Log()
+    let multiplexer = ScrollDelegateMultiplexer()
+    weak var weakHelper: Probe?
+    let old: ObservationToken
+    do {
+      let helper = Probe("helper", log: log)
+      weakHelper = helper
+      old = multiplexer.observers.add(helper, retention: .strong)
+      multiplexer.observers.remove(helper)
+    }
+    #expect(weakHelper == nil, "the kept token must not keep a strongly held observer alive")
+    #expect(!old.isActive)
+    // Registrations of one observer, removed and added again many times: the old tokens never reach a later one
+    // (its registration could otherwise reuse a freed one's address).
+    let b = Probe("b", log: log)
+    var tokens: [ObservationToken] = []
+    for _ in 0..<64 {
+      tokens.append(multiplexer.observers.add(b, retention: .strong))
+      multiplexer.observers.remove(b)
+    }
+    let current = multiplexer.observers.add(b, retention: .strong)
+    for token in tokens {
+      token.cancel()
+      _ = token.block()
+    }
+    #expect(current.isActive && !current.isBlocked)
+    multiplexer.didScroll(1)
+    #expect(log.events == ["b.didScroll(1)"])
+  }
+
   @Test("remove ends a registration whatever claims are left; old tokens do not touch a new registration")
   func removeEndsEveryClaim() {
     let log = Log()

@@ -52,6 +52,41 @@ struct RegistrationTests {
     #expect(names == ["p31", "p35", "p39", "p30", "p34", "p38", "late", "p33", "p37", "p32", "p36"])
   }
 
+  @Test("Priority order under random adds and removals: by priority, then registration order")
+  func prioritiesUnderRandomChurn() {
+    let log = Log()
+    let probes = (0..<24).map { Probe("p\($0)", log: log) }
+    defer { withExtendedLifetime(probes) {} }
+    let multiplexer = ScrollDelegateMultiplexer()
+    // The model: the registered observers' indices with their priorities, in registration order.
+    var registered: [(index: Int, priority: Int)] = []
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func random(_ bound: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((seed >> 33) % UInt64(bound))
+    }
+    let priorities = [0, 0, 1, -1, 2, 5, -7, 1_000_000, Int.min]
+    for step in 0..<600 {
+      let index = random(probes.count)
+      if random(3) == 0 {
+        multiplexer.observers.remove(probes[index])
+        registered.removeAll { $0.index == index }
+      } else {
+        let priority = priorities[random(priorities.count)]
+        multiplexer.observers.add(probes[index], priority: priority)
+        if !registered.contains(where: { $0.index == index }) { registered.append((index, priority)) }
+      }
+      log.clear()
+      multiplexer.didScroll(step)
+      // A stable sort: equal priorities keep registration order.
+      let expected = registered.enumerated().sorted {
+        $0.element.priority != $1.element.priority ? $0.element.priority > $1.element.priority : $0.offset < $1.offset
+      }.map { "p\($0.element.index).didScroll(\(step))" }
+      #expect(log.events == expected, "step \(step)")
+      if log.events != expected { return }
+    }
+  }
+
   @Test("Adding an observer twice changes nothing")
   func duplicateAdd() {
     let log = Log()
@@ -386,6 +421,24 @@ struct RegistrationTests {
     #expect(left.storage <= 64 && left.index <= 64, "\(left)")
     #expect(multiplexer.count == 10)
     for observer in observers[..<10] { #expect(multiplexer.contains(observer)) }
+  }
+
+  @Test("Priorities cost a run per distinct priority, not a word per registration; none once all are 0 again")
+  func prioritiesCostRuns() {
+    let multiplexer = Multiplexer<AnyObject>()
+    let observers = (0..<1_000).map { _ in Probe("", log: Log()) }
+    for observer in observers { multiplexer.add(observer) }
+    #expect(multiplexer._priorityRunCount == nil)
+    for (index, observer) in observers.enumerated() where index % 2 == 0 { multiplexer.remove(observer) }
+    for (index, observer) in observers.enumerated() where index % 2 == 0 {
+      multiplexer.add(observer, priority: index % 4 == 0 ? 1 : 2)
+    }
+    #expect(multiplexer._priorityRunCount == 3, "priorities 2, 1 and 0")
+    for (index, observer) in observers.enumerated() where index % 2 == 0 { multiplexer.remove(observer) }
+    // Compaction runs when more than half of the slots are garbage: the priorities left are all 0.
+    for index in stride(from: 1, to: 801, by: 2) { multiplexer.remove(observers[index]) }
+    #expect(multiplexer._priorityRunCount == nil)
+    #expect(multiplexer.count == 100)
   }
 
   @Test("The identity index stays exact when registrations leave in any order")

@@ -12,20 +12,29 @@
 /// The view is only made when the value's first word is the object reference (see `init`); other values are
 /// rebuilt from the object with a dynamic cast. Strong registrations keep an *owning* copy in the same place.
 ///
+/// A weak registration is also the token its `add` returned (``ObservationToken`` is its superclass, with no
+/// stored property of its own), so that `add` allocates one object: its first claim's state is a flag
+/// (``claimDroppedFlag``), and it references its multiplexer weakly. Other claims have tokens of their own
+/// (``_ClaimToken``): a strong registration's token must not keep its observer alive, as the registration does.
+///
 /// Footprint (64-bit): 56 bytes, one allocation: the object header (16), the state word (8), the view (16: an
-/// existential of one class-bound protocol, or a class reference, fits), the `weak` reference (8) and the serial
-/// number with the hidden flag (8). Everything else a registration needs lives elsewhere or in flags: its position
-/// in storage and its identity in the multiplexer's index (``_RegistrationIndex``, 4 bytes a slot), its priority in
-/// the multiplexer's `_priorities` (only once some registration has a priority other than 0), the identity in the
-/// view's first word, extra claims in the multiplexer's `_extraClaims` (rare), the mailbox of a delivery context in
-/// the subclass ``_DeliveryEntry``, a view of more than two words in its own allocation.
+/// existential of one class-bound protocol, or a class reference, fits), the `weak` reference to the observer (8)
+/// and the `weak` reference to the multiplexer (8). Everything else a registration needs lives elsewhere or in
+/// flags: its position in storage and its identity in the multiplexer's index (``_RegistrationIndex``, 4 bytes a
+/// slot), its priority in the multiplexer's `_priorities` (run-length encoded, and only once some registration has a
+/// priority other than 0), the identity in the view's first word, whether it is hidden in a flag, extra claims in the multiplexer's
+/// `_extraClaims` (rare), the mailbox of a delivery context in the subclass ``_DeliveryEntry``, a view of more
+/// than two words in its own allocation.
 @usableFromInline
-class _Entry<Observer>: @unchecked Sendable {
-  /// The registration's state: bit 0 is set once it was removed; bits 1 to 47 count the live blocks
-  /// (``ObservationBlock``), two per block; bits 48 to 63 never change after `init`: flags (``strongFlag``,
-  /// ``deliveryFlag``, ``outOfLineViewFlag``, ``noViewFlag``) and, in the top byte, how a dispatch calls the
-  /// observer (``directWeak``, ``directStrong``, or neither). Written under the lock; read by dispatches without
-  /// it, so only through ``_state`` (an atomic word) once `init` returned. It must stay the first stored property.
+class _Entry<Observer>: ObservationToken, @unchecked Sendable {
+  /// The registration's state: bit 0 is set once it was removed; the bits above it, up to the flags, count the live
+  /// blocks (``ObservationBlock``), two per block: bits 1 to 47 on 64-bit platforms, bits 1 to 15 (at most 32,767
+  /// blocks) on 32-bit ones, where every shift below is taken modulo 32 (`&<<`). The flags follow: bits 48 to 55
+  /// on 64-bit platforms (16 to 23 on 32-bit ones): ``strongFlag``, ``deliveryFlag``, ``outOfLineViewFlag``,
+  /// ``noViewFlag``, ``hiddenFlag``, which never change after `init`, and ``claimDroppedFlag``; then, in bits 56
+  /// to 63 (24 to 31), how a dispatch calls the observer (``directWeak``, ``directStrong``, or neither), which
+  /// never changes either. Written under the lock; read by dispatches without it, so only through ``_state`` (an
+  /// atomic word) once `init` returned. It must stay the first stored property.
   @usableFromInline @exclusivity(unchecked) final var _stateStorage: Int
 
   /// The view (see the type's documentation) when it fits in two words and the value's first word is the object
@@ -45,20 +54,22 @@ class _Entry<Observer>: @unchecked Sendable {
   /// observer does not need one (its owning view answers for liveness, its first word for identity).
   @usableFromInline final weak let _object: AnyObject?
 
-  /// The registration's number in its multiplexer (tokens name their registration by observer and serial),
-  /// shifted left by one; bit 0 says whether introspection leaves the registration out (``isHidden``).
-  @usableFromInline final let _serialAndHidden: Int
+  /// The multiplexer, for a weak registration made by `add`, which is the token of its first claim (see the type's
+  /// documentation); `nil` otherwise (strong registrations, the primary, tombstones).
+  @usableFromInline final weak let _owner: AnyObject?
 
+  // Performance: `__shared`, as a function's parameters are, not owned, as an initializer's are by default: the
+  // caller would retain the observer, the object and the owner for the call, and this release them (six calls,
+  // about 500 instructions for objects with side tables, callgrind).
   @inlinable
   init(
-    observer: Observer,
-    object: AnyObject,
+    observer: __shared Observer,
+    object: __shared AnyObject,
     retention: Retention,
     hasMailbox: Bool,
     isHidden: Bool,
-    serial: Int
+    owner: __shared AnyObject?
   ) {
-    self._serialAndHidden = serial &<< 1 | (isHidden ? 1 : 0)
     // The bitwise, non-owning copy is only sound when the value's one owned reference is `object` itself, stored
     // in its first word: class references, class-bound existentials, and opaque existentials holding a class
     // instance inline. Anything else (an `any Error` box holding the object, for example) gets no view: a weak
@@ -79,13 +90,18 @@ class _Entry<Observer>: @unchecked Sendable {
     } else if !hasMailbox {
       state = isStrong ? _Entry.directStrong : _Entry.directWeak
     }
+    // Hidden registrations (event streams' taps) are called through the indirect path: the flag makes their state
+    // differ from ``directStrong``.
+    if isHidden { state |= _Entry.hiddenFlag }
     self._stateStorage = state
     self._object = isStrong ? nil : object
+    self._owner = owner
+    if !isInline { self._viewStorage.0 = objectBits }
+    super.init()
     _AtomicWord._checkLayout(of: self, storedValue: state)
     if isInline {
       _storeView(of: observer, at: _inlineView, owning: isStrong)
     } else {
-      self._viewStorage.0 = objectBits
       if state & _Entry.outOfLineViewFlag != 0 {
         let view = UnsafeMutablePointer<Observer>.allocate(capacity: 1)
         _storeView(of: observer, at: view, owning: isStrong)
@@ -111,9 +127,10 @@ class _Entry<Observer>: @unchecked Sendable {
   /// compaction.
   @usableFromInline
   init(tombstone: Void) {
-    self._serialAndHidden = 0
     self._stateStorage = _Entry.removedBit
     self._object = nil
+    self._owner = nil
+    super.init()
     _AtomicWord._checkLayout(of: self, storedValue: _Entry.removedBit)
   }
 
@@ -123,6 +140,45 @@ class _Entry<Observer>: @unchecked Sendable {
     // A strong registration's view owns the observer; a weak one's never owned a reference.
     if state & _Entry.strongFlag != 0 { view.deinitialize(count: 1) }
     if state & _Entry.outOfLineViewFlag != 0 { view.deallocate() }
+  }
+
+  // MARK: The token of the first claim (weak registrations made by `add`)
+
+  /// The multiplexer of a registration whose `_owner` is set.
+  @inline(__always)
+  static func _multiplexer(_ owner: AnyObject) -> Multiplexer<Observer> {
+    unsafeDowncast(owner, to: Multiplexer<Observer>.self)
+  }
+
+  override final func _dropClaim() {
+    // The function `add` made, specialized for `Observer` (see `Multiplexer._dropClaimFunction`): this override
+    // is generic code, which would run the multiplexer's unspecialized. Unwrapped by pattern, not with
+    // `unsafelyUnwrapped`: that generic accessor made this unspecialized code wrap the function in a thunk, an
+    // allocation per call.
+    guard let owner = _owner, let dropClaim = _Entry._multiplexer(owner)._dropClaimFunction else { return }
+    dropClaim(owner, self)
+  }
+
+  override final func _dropClaimAndWait() {
+    guard let owner = _owner else { return }
+    _Entry._multiplexer(owner)._cancelAndWait(token: self)
+  }
+
+  override final var _isActive: Bool {
+    guard let owner = _owner else { return false }
+    return _Entry._multiplexer(owner)._isActive(token: self)
+  }
+
+  override final func _block() -> ObservationBlock {
+    guard let owner = _owner, let entry = _Entry._multiplexer(owner)._block(token: self) else {
+      return ObservationBlock(owner: nil, entry: nil)
+    }
+    return ObservationBlock(owner: _Entry._multiplexer(owner), entry: entry)
+  }
+
+  override final var _isBlocked: Bool {
+    guard let owner = _owner else { return false }
+    return _Entry._multiplexer(owner)._isBlocked(token: self)
   }
 }
 
@@ -135,12 +191,12 @@ final class _DeliveryEntry<Observer>: _Entry<Observer>, @unchecked Sendable {
 
   @usableFromInline
   init(
-    observer: Observer,
-    object: AnyObject,
+    observer: __shared Observer,
+    object: __shared AnyObject,
     retention: Retention,
     context: DeliveryContext,
     isHidden: Bool,
-    serial: Int
+    owner: __shared AnyObject?
   ) {
     self.mailbox = _Mailbox(context: context)
     super.init(
@@ -149,7 +205,7 @@ final class _DeliveryEntry<Observer>: _Entry<Observer>, @unchecked Sendable {
       retention: retention,
       hasMailbox: true,
       isHidden: isHidden,
-      serial: serial
+      owner: owner
     )
   }
 }
@@ -163,7 +219,7 @@ extension _Entry {
     retention: Retention,
     context: DeliveryContext? = nil,
     isHidden: Bool = false,
-    serial: Int = 0
+    owner: AnyObject? = nil
   ) -> _Entry {
     if let context {
       return _DeliveryEntry(
@@ -172,7 +228,7 @@ extension _Entry {
         retention: retention,
         context: context,
         isHidden: isHidden,
-        serial: serial
+        owner: owner
       )
     }
     return _Entry(
@@ -181,7 +237,7 @@ extension _Entry {
       retention: retention,
       hasMailbox: false,
       isHidden: isHidden,
-      serial: serial
+      owner: owner
     )
   }
 
@@ -215,6 +271,16 @@ extension _Entry {
   /// The flag of a weak registration without a view: calls rebuild the value from the object.
   @inlinable @inline(__always)
   static var noViewFlag: Int { 1 &<< 51 }
+
+  /// The flag of a registration introspection leaves out (``isHidden``).
+  @inlinable @inline(__always)
+  static var hiddenFlag: Int { 1 &<< 52 }
+
+  /// The flag set when the claim of the registration's own token (a weak registration's first claim) was dropped
+  /// while other claims keep the registration. Set under the lock; the only flag that changes after `init`
+  /// (a registration with it is called through the indirect path, its state no longer ``directWeak``).
+  @inlinable @inline(__always)
+  static var claimDroppedFlag: Int { 1 &<< 53 }
 
   /// The state of a weak registration without a delivery context whose view is inline.
   ///
@@ -268,14 +334,10 @@ extension _Entry {
   @inlinable @inline(__always)
   var _isStrong: Bool { _state.loadRelaxed() & _Entry.strongFlag != 0 }
 
-  /// The registration's number in its multiplexer.
-  @inlinable @inline(__always)
-  var serial: Int { _serialAndHidden &>> 1 }
-
   /// Whether introspection leaves the registration out: an event stream's tap is a registration, not an observer
   /// anyone added (``Multiplexer/count``, ``Multiplexer/observers``, `debugDescription`, `removeAll`).
   @inlinable @inline(__always)
-  var isHidden: Bool { _serialAndHidden & 1 != 0 }
+  var isHidden: Bool { _state.loadRelaxed() & _Entry.hiddenFlag != 0 }
 
   /// The queue of calls waiting to run in the registration's ``DeliveryContext``; `nil` for an observer called
   /// directly by the dispatching thread. Synchronous and returning calls skip an entry that has one.
@@ -299,7 +361,7 @@ extension _Entry {
   var _isSkipped: Bool { _state.loadRelaxed() & _Entry.dynamicMask != 0 }
 
   /// Whether the registration exists and at least one of its blocks is alive.
-  var isBlocked: Bool {
+  var hasLiveBlocks: Bool {
     let state = _state.loadRelaxed() & _Entry.dynamicMask
     return state >= _Entry.blockUnit && state & _Entry.removedBit == 0
   }
