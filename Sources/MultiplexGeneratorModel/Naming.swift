@@ -151,11 +151,17 @@ package enum Naming {
   /// then those or digits. Anything else is a raw identifier, which Swift spells in backticks.
   static func isPlainIdentifier(_ name: String) -> Bool {
     guard let first = name.unicodeScalars.first else { return false }
-    func isStart(_ scalar: Unicode.Scalar) -> Bool {
-      scalar == "_" || scalar == "$" || scalar.value > 0x7F || scalar.properties.isAlphabetic
-    }
-    return isStart(first)
-      && name.unicodeScalars.dropFirst().allSatisfy { isStart($0) || ("0"..."9").contains($0) }
+    return isIdentifierStart(first) && name.unicodeScalars.dropFirst().allSatisfy(isIdentifierPart)
+  }
+
+  /// Whether `scalar` may start an identifier: a letter, `_`, `$` or any non-ASCII character.
+  static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "_" || scalar == "$" || scalar.value > 0x7F || scalar.properties.isAlphabetic
+  }
+
+  /// Whether `scalar` may continue an identifier: what may start one, or a digit.
+  static func isIdentifierPart(_ scalar: Unicode.Scalar) -> Bool {
+    isIdentifierStart(scalar) || ("0"..."9").contains(scalar)
   }
 
   /// The keywords that need backticks after a dot (`` observer.`self` ``), where any other keyword names a member:

@@ -25,12 +25,8 @@ struct TypeToken: Equatable {
     var tokens: [TypeToken] = []
     var index = 0
     var spaced = false
-    func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
-      scalar == "_" || scalar == "$" || scalar.properties.isAlphabetic || scalar.value > 0x7F
-    }
-    func isIdentifierPart(_ scalar: Unicode.Scalar) -> Bool {
-      isIdentifierStart(scalar) || ("0"..."9").contains(scalar)
-    }
+    let isIdentifierStart = Naming.isIdentifierStart
+    let isIdentifierPart = Naming.isIdentifierPart
     while index < scalars.count {
       let scalar = scalars[index]
       let next: Unicode.Scalar? = index + 1 < scalars.count ? scalars[index + 1] : nil
