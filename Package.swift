@@ -15,10 +15,11 @@
 //   graphs; depends only on `Multiplex`.
 // - `MultiplexMacros`: the `@Multiplexed` macro; re-exports `Multiplex`.
 // - `multiplex-generate`, the `GenerateMultiplexer` command plugin and the `MultiplexerGeneratorPlugin` build-tool
-//   plugin that run it: the generator for protocols declared elsewhere. It, the plugins and `MultiplexMacros` are
-//   the products that build swift-syntax, through `MultiplexGeneratorCore`: the readers that make the model from
-//   a protocol's syntax (the macro's) or its symbol graph (the generator's, which still parses the text it joins
-//   from the graph's fragments). The model and the emitter, `MultiplexGeneratorModel`, depend on nothing.
+//   plugin that run it: the generator for protocols declared elsewhere. It reads the module's symbol graph into the
+//   model with `MultiplexGenerator` and builds no swift-syntax: `MultiplexGenerator` and `MultiplexGeneratorModel`
+//   (the model, the emitter and a parser of the protocol declarations a symbol graph gives) depend on nothing.
+// - `MultiplexMacros`: only it builds swift-syntax, through its macro plugin and `MultiplexSyntaxReader`, the
+//   reader that makes the model from the syntax of the protocol `@Multiplexed` is attached to.
 //
 // Deployment floor: Swift concurrency's back-deployment floor, iOS 13, macOS 10.15, tvOS 13, watchOS 6,
 // visionOS 1. The runtime uses no `Mutex` or `Atomic` (iOS 18): its lock (`os_unfair_lock` on Apple platforms) and
@@ -27,13 +28,13 @@
 //
 // Environment
 // - `MULTIPLEX_OMIT_MACROS`: when set (to any value), the package leaves out the swift-syntax dependency, the
-//   `MultiplexMacros` product, the `MultiplexMacrosPlugin` macro target and the `MultiplexGeneratorCore` library it
-//   shares with the `multiplex-generate` tool, the macro and generator test targets, and any other target that
+//   `MultiplexMacros` product, the `MultiplexMacrosPlugin` macro target and its reader `MultiplexSyntaxReader`, the
+//   macro and generator test targets (which compare the two readers with swift-syntax), and any other target that
 //   depends on `MultiplexMacros`. CI uses it to run `swift test -c release` on the runtime without a
 //   release build of swift-syntax (about 7.5 minutes on two cores); the macro's tests run in debug, where
 //   swift-syntax builds in one to three minutes. A macro plugin is a build tool: the code it generates does not
-//   depend on the configuration it was built in. `MultiplexGeneratorModel` (the model and emitter) and its tests
-//   stay: they depend on nothing.
+//   depend on the configuration it was built in. The generator (`multiplex-generate`, its plugins,
+//   `MultiplexGenerator`, `MultiplexGeneratorModel`) and the model's tests stay: they depend on nothing.
 
 import CompilerPluginSupport
 import PackageDescription
@@ -46,6 +47,9 @@ let package = Package(
   products: [
     .library(name: "Multiplex", targets: ["Multiplex"]),
     .library(name: "MultiplexAppleDelegates", targets: ["MultiplexAppleDelegates"]),
+    .executable(name: "multiplex-generate", targets: ["multiplex-generate"]),
+    .plugin(name: "GenerateMultiplexer", targets: ["GenerateMultiplexer"]),
+    .plugin(name: "MultiplexerGeneratorPlugin", targets: ["MultiplexerGeneratorPlugin"]),
   ],
   targets: [
     // Core Library
@@ -88,58 +92,15 @@ let package = Package(
     // `MULTIPLEX_OMIT_MACROS` is set.
     .target(name: "MultiplexGeneratorModel"),
     .testTarget(name: "MultiplexGeneratorModelTests", dependencies: ["MultiplexGeneratorModel"]),
-  ],
-  swiftLanguageModes: [.v6]
-)
-
-// Macros (left out when `MULTIPLEX_OMIT_MACROS` is set; see the top of this file)
-if !omitMacros {
-  // A range, not a pin: clients resolve whichever swift-syntax their other macros need, and SwiftPM can use a
-  // prebuilt swift-syntax when one matches. 600 is the first release with `SwiftSyntaxMacrosGenericTestSupport`
-  // and `MacroExpansionContext.lexicalContext`.
-  package.dependencies.append(
-    .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0")
-  )
-  package.products.append(contentsOf: [
-    .library(name: "MultiplexMacros", targets: ["MultiplexMacros"]),
-    .executable(name: "multiplex-generate", targets: ["multiplex-generate"]),
-    .plugin(name: "GenerateMultiplexer", targets: ["GenerateMultiplexer"]),
-    .plugin(name: "MultiplexerGeneratorPlugin", targets: ["MultiplexerGeneratorPlugin"]),
-  ])
-  package.targets.append(contentsOf: [
-    // Core Library
-    .target(
-      name: "MultiplexMacros",
-      dependencies: ["Multiplex", "MultiplexMacrosPlugin"]
-    ),
-    .target(
-      name: "MultiplexGeneratorCore",
-      dependencies: [
-        "MultiplexGeneratorModel",
-        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
-        .product(name: "SwiftParser", package: "swift-syntax"),
-        .product(name: "SwiftSyntax", package: "swift-syntax"),
-        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
-      ]
-    ),
-    .macro(
-      name: "MultiplexMacrosPlugin",
-      dependencies: [
-        "MultiplexGeneratorCore",
-        "MultiplexGeneratorModel",
-        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
-        .product(name: "SwiftSyntax", package: "swift-syntax"),
-        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
-        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-      ]
-    ),
 
     // Generator front ends: the CLI, the command plugin that runs it and writes a file to check in, and the
     // build-tool plugin that runs it at build time from a target's `multiplexers.json` (see DESIGN.md §5).
+    // `MultiplexGenerator` reads symbol graphs into the model (no swift-syntax: `swift build --product
+    // multiplex-generate` builds none).
+    .target(name: "MultiplexGenerator", dependencies: ["MultiplexGeneratorModel"]),
     .executableTarget(
       name: "multiplex-generate",
-      dependencies: ["MultiplexGeneratorCore", "MultiplexGeneratorModel"]
+      dependencies: ["MultiplexGenerator", "MultiplexGeneratorModel"]
     ),
     .plugin(
       name: "GenerateMultiplexer",
@@ -159,6 +120,46 @@ if !omitMacros {
       capability: .buildTool(),
       dependencies: ["multiplex-generate"]
     ),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+// Macros (left out when `MULTIPLEX_OMIT_MACROS` is set; see the top of this file)
+if !omitMacros {
+  // A range, not a pin: clients resolve whichever swift-syntax their other macros need, and SwiftPM can use a
+  // prebuilt swift-syntax when one matches. 600 is the first release with `SwiftSyntaxMacrosGenericTestSupport`
+  // and `MacroExpansionContext.lexicalContext`.
+  package.dependencies.append(
+    .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0")
+  )
+  package.products.append(.library(name: "MultiplexMacros", targets: ["MultiplexMacros"]))
+  package.targets.append(contentsOf: [
+    // Core Library
+    .target(
+      name: "MultiplexMacros",
+      dependencies: ["Multiplex", "MultiplexMacrosPlugin"]
+    ),
+    .target(
+      name: "MultiplexSyntaxReader",
+      dependencies: [
+        "MultiplexGeneratorModel",
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+      ]
+    ),
+    .macro(
+      name: "MultiplexMacrosPlugin",
+      dependencies: [
+        "MultiplexSyntaxReader",
+        "MultiplexGeneratorModel",
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+      ]
+    ),
 
     // Tests
     // `multiplex-generate` run as a subprocess (flags, exit statuses, `--check`, symbol graphs of real modules and
@@ -166,7 +167,7 @@ if !omitMacros {
     .testTarget(
       name: "MultiplexGenerateCLITests",
       dependencies: [
-        "MultiplexGeneratorCore",
+        "MultiplexGenerator",
         "MultiplexGeneratorModel",
         "multiplex-generate",
         .product(name: "SwiftParser", package: "swift-syntax"),
@@ -178,7 +179,7 @@ if !omitMacros {
       dependencies: [
         "MultiplexMacrosPlugin",
         // The generator's entry point, for the tests that compare its diagnostics with the macro's.
-        "MultiplexGeneratorCore",
+        "MultiplexGenerator",
         "MultiplexGeneratorModel",
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
@@ -189,14 +190,15 @@ if !omitMacros {
       ]
     ),
     .testTarget(name: "MultiplexMacrosTests", dependencies: ["MultiplexMacros", "MultiplexTestSupport"]),
-    // The readers, the model and the emitter, through both front ends: decisions, naming, and the generated text
+    // The generator and both readers with the model and the emitter: decisions, naming, and the generated text
     // against golden files, `Golden/*.swift.golden`, regenerated with `MULTIPLEX_REGENERATE_GOLDEN=1 swift test
-    // --filter MultiplexGeneratorCoreTests` (review the diff).
+    // --filter MultiplexGeneratorTests` (review the diff).
     // `SwiftTypeCrossCheckTests` compares `MultiplexGeneratorModel`'s parser and queries with swift-syntax's.
     .testTarget(
-      name: "MultiplexGeneratorCoreTests",
+      name: "MultiplexGeneratorTests",
       dependencies: [
-        "MultiplexGeneratorCore",
+        "MultiplexGenerator",
+        "MultiplexSyntaxReader",
         "MultiplexGeneratorModel",
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),

@@ -21,7 +21,7 @@
 #      SDK, and for arm64-apple-macos10.15 with the macOS SDK;
 #   2. every `@objc` multiplexer the repository generates or ships, one file per compiler call (in one call the
 #      compiler reported only the first file's errors), against the runtime of step 1 and the real frameworks:
-#      the `@objc` golden files of `Tests/MultiplexGeneratorCoreTests/Golden` (UIKit's and WebKit's at the iOS floor,
+#      the `@objc` golden files of `Tests/MultiplexGeneratorTests/Golden` (UIKit's and WebKit's at the iOS floor,
 #      `DownloadDelegateMultiplexer` against `Scripts/objc-standins/DownloadKit.swift` compiled as a module) and
 #      the ready-made multiplexers of `Sources/MultiplexAppleDelegates` (UIKit and WebKit ones for iOS, AppKit
 #      ones for macOS, each at the floor; as their target, without InternalImportsByDefault);
@@ -181,7 +181,7 @@ control() {
 }
 
 sdk_version() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["Version"])' "$1/SDKSettings.json"; }
-golden="$root/Tests/MultiplexGeneratorCoreTests/Golden"
+golden="$root/Tests/MultiplexGeneratorTests/Golden"
 delegates="$root/Sources/MultiplexAppleDelegates"
 
 # Files of the ready-made multiplexers for FRAMEWORK (their `#if canImport(FRAMEWORK)` guard).

@@ -4,7 +4,7 @@
 #
 #     Scripts/typecheck-objc-golden.sh
 #
-# What is checked: the golden files `Tests/MultiplexGeneratorCoreTests/Golden/{UIScrollViewDelegate,
+# What is checked: the golden files `Tests/MultiplexGeneratorTests/Golden/{UIScrollViewDelegate,
 # UITableViewDelegate,DownloadDelegate}Multiplexer.swift.golden` and `Scripts/objc-standins/Client.swift` (which
 # installs and uses them) compile with
 #     swiftc -typecheck -swift-version 6 -warnings-as-errors
@@ -26,7 +26,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 standins="$root/Scripts/objc-standins"
-golden="$root/Tests/MultiplexGeneratorCoreTests/Golden"
+golden="$root/Tests/MultiplexGeneratorTests/Golden"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/modules" "$work/shims"

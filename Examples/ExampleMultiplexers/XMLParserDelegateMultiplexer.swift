@@ -103,7 +103,7 @@ public final class XMLParserDelegateMultiplexer: XMLParserDelegate, Multiplex.De
     }
   }
 
-  public func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?, attributes attributeDict: [String : String]) {
+  public func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?, attributes attributeDict: [String: String]) {
     self._multiplexer.notify {
       $0.parser(parser, didStartElement: elementName, namespaceURI: namespaceURI, qualifiedName: qName, attributes: attributeDict)
     }
@@ -308,7 +308,7 @@ public final class XMLParserDelegateMultiplexer: XMLParserDelegate, Multiplex.De
       Multiplex._yieldEvent(.parserFoundExternalEntityDeclarationWithNamePublicIDSystemID(parser, foundExternalEntityDeclarationWithName: name, publicID: publicID, systemID: systemID), to: self.continuation)
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?, attributes attributeDict: [String : String]) {
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?, attributes attributeDict: [String: String]) {
       Multiplex._yieldEvent(.parserDidStartElementNamespaceURIQualifiedNameAttributes(parser, didStartElement: elementName, namespaceURI: namespaceURI, qualifiedName: qName, attributes: attributeDict), to: self.continuation)
     }
 

@@ -1,5 +1,5 @@
 // Stand-in for `UIKit` (see ObjectiveC.swift): the types and the two delegate protocols of
-// `Tests/MultiplexGeneratorCoreTests/ObjCInputs.swift`, declared as the SDK declares them (`@objc`, `optional`,
+// `Tests/MultiplexGeneratorTests/ObjCInputs.swift`, declared as the SDK declares them (`@objc`, `optional`,
 // `@MainActor`). Keep the protocols in sync with those inputs.
 @_exported import Foundation
 

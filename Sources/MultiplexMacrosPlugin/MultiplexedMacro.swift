@@ -1,5 +1,5 @@
-import MultiplexGeneratorCore
 import MultiplexGeneratorModel
+import MultiplexSyntaxReader
 import SwiftDiagnostics
 public import SwiftSyntax
 import SwiftSyntaxBuilder

@@ -1,5 +1,5 @@
 import Foundation
-import MultiplexGeneratorCore
+import MultiplexGenerator
 import MultiplexGeneratorModel
 
 // The command line of `multiplex-generate`, parsed by hand so that every malformed flag is exit code 2 with one

@@ -1,4 +1,4 @@
-import MultiplexGeneratorCore
+import MultiplexGenerator
 import MultiplexGeneratorModel
 
 // Where the front end hands the protocol to the generator core, which writes the multiplexer.

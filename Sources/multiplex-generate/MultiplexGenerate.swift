@@ -1,7 +1,7 @@
 // What `multiplex-generate` does, from its arguments to an exit status.
 
 import Foundation
-import MultiplexGeneratorCore
+import MultiplexGenerator
 
 enum MultiplexGenerate {
   /// Success; with `--check`, the file is current.

@@ -1,7 +1,7 @@
 // Running `swift symbolgraph-extract` for modules that have no symbol graph on disk.
 
 import Foundation
-import MultiplexGeneratorCore
+import MultiplexGenerator
 
 /// Extracts the symbol graphs of toolchain and `-I` modules into a temporary directory that it removes when
 /// ``removeTemporaryDirectory()`` is called.

@@ -4,7 +4,7 @@
 import Foundation
 import Testing
 
-@testable import MultiplexGeneratorCore
+@testable import MultiplexGenerator
 @testable import MultiplexGeneratorModel
 
 /// Modules compiled from `sources` (name and text, in dependency order) into one temporary directory, and the

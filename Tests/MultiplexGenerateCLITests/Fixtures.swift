@@ -2,7 +2,7 @@
 
 import Foundation
 
-@testable import MultiplexGeneratorCore
+@testable import MultiplexGenerator
 @testable import MultiplexGeneratorModel
 
 enum Fixtures {

@@ -4,7 +4,7 @@
 import Foundation
 import Testing
 
-@testable import MultiplexGeneratorCore
+@testable import MultiplexGenerator
 @testable import MultiplexGeneratorModel
 
 /// `Multiplex` compiled from this package's sources into a temporary directory, once per test process, as

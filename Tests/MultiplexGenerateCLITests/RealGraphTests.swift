@@ -6,7 +6,7 @@ import SwiftParser
 import SwiftSyntax
 import Testing
 
-@testable import MultiplexGeneratorCore
+@testable import MultiplexGenerator
 @testable import MultiplexGeneratorModel
 
 /// Runs `swift symbolgraph-extract` for `module` (with extra arguments) into a new temporary directory.

@@ -5,7 +5,7 @@ import SwiftParser
 import SwiftSyntax
 import Testing
 
-@testable import MultiplexGeneratorCore
+@testable import MultiplexGenerator
 @testable import MultiplexGeneratorModel
 
 /// Reads `name` from module `module` of `directory`.

@@ -1,5 +1,5 @@
 import Foundation
-import MultiplexGeneratorCore
+import MultiplexGenerator
 import Testing
 
 /// `@Multiplexed` and `multiplex-generate` read a protocol into one model: a shape that cannot be forwarded gets

@@ -14,3 +14,12 @@ package struct Expression: Hashable, Sendable {
     self.tokens = tokens
   }
 }
+
+extension Expression {
+  /// An expression from its text: its tokens are read by the type model's tokenizer (names keep their backticks,
+  /// string literals are one token).
+  package init(parsing text: String) {
+    let trimmed = String(text.trimmingWhitespace())
+    self.init(text: trimmed, tokens: TypeToken.tokenize(trimmed)?.map(\.text) ?? [trimmed])
+  }
+}

@@ -103,7 +103,7 @@ package struct Requirement {
   /// Whether the requirement is *decided once*: a method that hands the delegate a completion, decision or
   /// reply handler the sender waits for, which must be called exactly once. The multiplexer forwards it to one
   /// observer only, the first responding one in call order (the primary when there is one), or, with no
-  /// observer, to the protocol's default implementation. See `Requirement.isDecisionRequirement(_:)` (in `MultiplexGeneratorCore`) for the rule, which
+  /// observer, to the protocol's default implementation. See ``isDecisionRequirement(_:)`` for the rule, which
   /// `--decided-once`/`--every-observer` and `@MultiplexedDecidedOnce`/`@MultiplexedEveryObserver` override.
   package var isDecision: Bool = false
   /// The combining policy chosen for the requirement at generation time, or `nil` for the flavour's default (the

@@ -63,7 +63,7 @@ struct TypeParser {
     guard let token = peek(offset) else { return false }
     switch token.kind {
     case .identifier: return true
-    case .number: return false
+    case .number, .string: return false
     case .punctuation: return ["(", "[", "@", "~"].contains(token.text)
     }
   }

@@ -5,6 +5,9 @@ struct TypeToken: Equatable {
     case identifier
     /// An integer literal: `64` in `_TrivialAtMost(64)`.
     case number
+    /// A string literal, quotes and escapes kept: `"intptr_t (*)(size_t)"` in `@convention(c, cType: "…")`, a
+    /// message in `@available(*, deprecated, message: "…")`.
+    case string
     /// Punctuation: `<`, `>`, `(`, `)`, `[`, `]`, `{`, `}`, `,`, `:`, `.`, `?`, `!`, `&`, `@`, `~`, `=`, `==`,
     /// `->`, `...`, or any other character.
     case punctuation
@@ -15,9 +18,13 @@ struct TypeToken: Equatable {
   /// Whether whitespace, a newline or a comment comes right before the token: `@escaping (Int) -> Void` is no
   /// attribute argument.
   var isSpaced: Bool
+  /// Where the token starts in the text: its index in the text's Unicode scalars.
+  var offset: Int = 0
+  /// Whether a line break (or the start of the text) comes before the token: where a declaration may end.
+  var startsLine = false
 
-  /// Splits `text` into tokens, skipping whitespace and comments; `nil` for an unterminated backtick or block
-  /// comment.
+  /// Splits `text` into tokens, skipping whitespace and comments; `nil` for an unterminated backtick, string
+  /// literal or block comment.
   ///
   /// - Complexity: O(*n*), where *n* is the length of `text`.
   static func tokenize(_ text: String) -> [TypeToken]? {
@@ -25,12 +32,14 @@ struct TypeToken: Equatable {
     var tokens: [TypeToken] = []
     var index = 0
     var spaced = false
+    var newLine = true
     let isIdentifierStart = Naming.isIdentifierStart
     let isIdentifierPart = Naming.isIdentifierPart
     while index < scalars.count {
       let scalar = scalars[index]
       let next: Unicode.Scalar? = index + 1 < scalars.count ? scalars[index + 1] : nil
       if scalar.properties.isWhitespace {
+        if scalar == "\n" || scalar == "\r" { newLine = true }
         spaced = true
         index += 1
         continue
@@ -38,6 +47,7 @@ struct TypeToken: Equatable {
       if scalar == "/" && next == "/" {
         while index < scalars.count && scalars[index] != "\n" { index += 1 }
         spaced = true
+        newLine = true
         continue
       }
       if scalar == "/" && next == "*" {
@@ -69,6 +79,15 @@ struct TypeToken: Equatable {
       } else if isIdentifierStart(scalar) {
         while index < scalars.count && isIdentifierPart(scalars[index]) { index += 1 }
         kind = .identifier
+      } else if scalar == "\"" {
+        // One line, `\"` and `\\` escaped (no interpolation: attributes of declarations have none).
+        index += 1
+        while index < scalars.count && scalars[index] != "\"" && scalars[index] != "\n" {
+          index += scalars[index] == "\\" ? 2 : 1
+        }
+        guard index < scalars.count, scalars[index] == "\"" else { return nil }
+        index += 1
+        kind = .string
       } else if ("0"..."9").contains(scalar) {
         while index < scalars.count && (isIdentifierPart(scalars[index])) { index += 1 }
         kind = .number
@@ -84,9 +103,16 @@ struct TypeToken: Equatable {
         kind = .punctuation
       }
       tokens.append(
-        TypeToken(kind: kind, text: String(String.UnicodeScalarView(scalars[start..<index])), isSpaced: spaced)
+        TypeToken(
+          kind: kind,
+          text: String(String.UnicodeScalarView(scalars[start..<index])),
+          isSpaced: spaced,
+          offset: start,
+          startsLine: newLine
+        )
       )
       spaced = false
+      newLine = false
     }
     return tokens
   }

@@ -132,7 +132,7 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
     }
   }
 
-  func job<Value>(_ job: Job, transform value: Value) -> Value? where Value : Sendable {
+  func job<Value>(_ job: Job, transform value: Value) -> Value? where Value: Sendable {
     if let combiner = self._combiner.object {
       return self._multiplexer._combine(
         default: self._defaults.job(job, transform: value),
@@ -343,7 +343,7 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
     func job(_ job: Job, adjustPriority priority: inout Int) {
     }
 
-    func job<Value>(_ job: Job, transform value: Value) -> Value? where Value : Sendable {
+    func job<Value>(_ job: Job, transform value: Value) -> Value? where Value: Sendable {
       Multiplex.notImplemented(by: self, returning: self._defaults.job(job, transform: value))
     }
 

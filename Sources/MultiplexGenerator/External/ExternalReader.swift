@@ -1,0 +1,403 @@
+import MultiplexGeneratorModel
+
+/// Reads a protocol of another module, in parts (``ProtocolDeclaration``), into the model: `multiplex-generate`'s
+/// reader, which needs no syntax tree.
+///
+/// It makes the same ``ProtocolModel`` as `@Multiplexed`'s reader makes of the same declaration, and refuses what it
+/// refuses with the same explanation (`FrontEndParityTests`), worded for the generator: a message names the
+/// requirement and `multiplex-generate`, and asks for `--default` where the macro asks for `@MultiplexedDefault`.
+/// What only the macro's user can change (markers, `@objc` on a Swift protocol, access modifiers) is not read.
+struct ExternalReader {
+  /// A reason the protocol cannot be multiplexed, and where in the text it is.
+  struct Problem {
+    var message: String
+    var offset: Int
+  }
+
+  let declaration: ProtocolDeclaration
+  let origin: ProtocolModel.ExternalOrigin
+  let typeName: String
+  /// `public` or `package`, or `nil` for `internal`.
+  let access: String?
+  /// One per member of the declaration, in order.
+  let members: [ExternalMember]
+  private(set) var problems: [Problem] = []
+
+  init(
+    _ declaration: ProtocolDeclaration,
+    origin: ProtocolModel.ExternalOrigin,
+    typeName: String,
+    access: String?,
+    members: [ExternalMember]
+  ) {
+    self.declaration = declaration
+    self.origin = origin
+    self.typeName = typeName
+    self.access = access
+    self.members = members
+  }
+
+  /// The protocol's model, or `nil` with ``problems`` saying why not.
+  mutating func read() -> ProtocolModel? {
+    let name = declaration.name
+    // Associated types: the protocol is refused as a whole, in one line (its user can change nothing in it).
+    let associatedTypes = declaration.members.filter {
+      if case .associatedType = $0.kind { true } else { false }
+    }
+    if let first = associatedTypes.first {
+      let names = associatedTypes.compactMap { member -> String? in
+        if case .associatedType(let name) = member.kind { return name }
+        return nil
+      }
+      report(.externalAssociatedTypes(protocolName: name, names: names), at: first.offset)
+      return nil
+    }
+
+    var availability: [Attribute] = []
+    var isolation: Attribute? = nil
+    for attribute in declaration.attributes {
+      if attribute.name == "available" {
+        availability.append(attribute)
+      } else if Self.isGlobalActor(attribute) {
+        isolation = attribute
+      }
+    }
+    let memberAccess = access
+
+    if Naming.modules.contains(name) { report(.typeHidesModule(typeName: name), at: declaration.nameOffset) }
+
+    // Inheritance: class-bound; the requirements of inherited protocols come flattened in.
+    var isClassBound = origin.isObjC
+    var isSendable = false
+    for inherited in declaration.inherited {
+      let types: [SwiftType]
+      if case .composition(let elements) = inherited { types = elements } else { types = [inherited] }
+      for type in types {
+        switch type.description {
+        case "AnyObject", "Swift.AnyObject", "class": isClassBound = true
+        case "Sendable", "Swift.Sendable": isSendable = true
+        case let typeName where origin.refinesNSObjectProtocol && typeName.hasSuffix("NSObjectProtocol"):
+          isClassBound = true
+        default: break
+        }
+      }
+    }
+    if !isClassBound { report(.notClassBound(protocolName: name), at: declaration.nameOffset) }
+    if declaration.whereClause != nil { report(.protocolWhereClause, at: declaration.whereOffset) }
+    if declaration.primaryAssociatedTypes != nil { report(.primaryAssociatedTypes, at: declaration.nameOffset) }
+
+    var typeAliases: [String: TypeAlias] = [:]
+    for member in declaration.members {
+      if case .typeAlias(let alias) = member.kind { typeAliases[alias.name] = alias }
+    }
+
+    guard members.count == declaration.members.count else {
+      report(
+        .externalMemberCount(declared: declaration.members.count, described: members.count),
+        at: declaration.nameOffset
+      )
+      return nil
+    }
+    var requirements: [Requirement] = []
+    for (member, description) in zip(declaration.members, members) {
+      var description = description
+      description.isInObjCProtocol = origin.isObjC
+      guard var requirement = readRequirement(member, isolation: isolation, external: description) else { continue }
+      requirement.isObjCOptional = origin.isObjC && description.isOptional
+      if origin.isObjC { requirement.objcSelector = description.objcSelector }
+      requirements.append(requirement)
+    }
+    Requirement.assignUniqueCombiningLabels(&requirements)
+
+    guard problems.isEmpty else { return nil }
+    return ProtocolModel(
+      origin: .external(origin),
+      name: name,
+      qualifier: "",
+      typeAccess: access,
+      memberAccess: memberAccess,
+      availability: availability,
+      isolation: isolation,
+      isSendable: isSendable,
+      parents: [],
+      requirements: requirements,
+      typeAliases: typeAliases,
+      multiplexerName: typeName
+    )
+  }
+
+  // MARK: Requirements
+
+  /// The problems reported while reading `member` name it: `requirement 'func f() -> Int': …`.
+  private(set) var currentMember: MemberDeclaration? = nil
+
+  private mutating func readRequirement(
+    _ member: MemberDeclaration,
+    isolation: Attribute?,
+    external: ExternalMember
+  ) -> Requirement? {
+    currentMember = member
+    defer { currentMember = nil }
+    let requirement: Requirement?
+    switch member.kind {
+    case .function(let name):
+      requirement = readMethod(member, name: name, isolation: isolation, external: external)
+    case .property(let name, let isLet):
+      requirement = readProperty(member, name: name, isLet: isLet, isolation: isolation, external: external)
+    case .subscript:
+      requirement = readSubscript(member, isolation: isolation, external: external)
+    case .associatedType(let name):
+      report(.associatedType(name: name), at: member.offset)
+      return nil
+    case .initializer:
+      report(.initializer, at: member.nameOffset)
+      return nil
+    case .typeAlias:
+      return nil
+    case .other(let keyword):
+      if keyword == "#if" {
+        report(.conditionalCompilation, at: member.nameOffset)
+      } else if !keyword.hasPrefix("#") {
+        report(.unsupportedMember(kind: "this declaration"), at: member.offset)
+      }
+      return nil
+    }
+    guard var requirement else { return nil }
+    applyChoices(to: &requirement, member: member, external: external)
+    guard external.hasDefaultImplementation else { return requirement }
+    // The protocol's own extension implements it: when no observer answers, ask that implementation, on a stub.
+    requirement.usesModuleDefault = true
+    if requirement.returnsValue {
+      requirement.defaultValue = Expression(parsing: requirement.call(on: "self." + Naming.defaultsStorage))
+    }
+    return requirement
+  }
+
+  private mutating func readMethod(
+    _ member: MemberDeclaration,
+    name: String,
+    isolation: Attribute?,
+    external: ExternalMember
+  ) -> Requirement? {
+    let before = problems.count
+    let baseName = Naming.bareName(name)
+    let displayName = name + "(" + member.parameters.map { Naming.bareName($0.firstName) + ":" }.joined() + ")"
+    let attributes = readAttributes(member, name: displayName, isolation: isolation)
+    let isNonisolated = checkModifiers(member, name: displayName, isolation: isolation)
+    if member.hasModifier("static") || member.hasModifier("class") { return nil }
+    checkGenericSignature(member, name: displayName)
+    if member.effects?.throwsKeyword == "rethrows" {
+      report(.rethrowsRequirement(name: displayName), at: member.nameOffset)
+    }
+    let (parameters, arguments) = readParameters(member.parameters, owner: .method, requirement: displayName)
+    guard
+      let (result, defaultValue) = readResult(
+        member.result,
+        at: member.resultOffset,
+        name: displayName,
+        external: external,
+        isRefused: problems.count > before
+      )
+    else { return nil }
+    guard problems.count == before else { return nil }
+
+    // Collisions with the multiplexer's own members: a property's name, or a method that takes an observer.
+    let firstType = member.parameters.first?.type.description
+    if arguments.isEmpty
+      && (Naming.ownPropertyNames.contains(baseName) || Naming.ownParameterlessMethodNames.contains(baseName))
+      || Naming.ownMethodNames.contains(displayName)
+        && (firstType == declaration.name || firstType == "any \(declaration.name)")
+    {
+      report(.nameCollision(name: displayName), at: member.nameOffset)
+      return nil
+    }
+
+    func signature(_ parameters: [String]) -> String {
+      "func " + name + GenericParameter.clause(member.genericParameters ?? []) + "("
+        + parameters.joined(separator: ", ")
+        + ")" + (member.effects.map { " " + $0.description } ?? "")
+        + (member.result.map { " -> " + $0.description } ?? "")
+        + GenericRequirement.clause(member.whereClause ?? [])
+    }
+    var label = "combine" + Naming.upperCamelCase(baseName)
+    for parameter in member.parameters where parameter.firstName != "_" {
+      label += Naming.upperCamelCase(Naming.bareName(parameter.firstName))
+    }
+    return Requirement(
+      shape: .method(
+        signature: signature(parameters.map(\.declared)),
+        forwardingSignature: signature(parameters.map(\.forwarding)),
+        name: baseName,
+        arguments: arguments
+      ),
+      displayName: displayName,
+      result: result,
+      isAsync: member.effects?.isAsync == true,
+      throwing: member.effects?.throwing,
+      defaultValue: defaultValue,
+      isRequired: false,
+      forwardedAttributes: attributes.forwarded,
+      availability: attributes.availability,
+      isNonisolated: isNonisolated,
+      genericParameters: member.genericParameters,
+      genericWhereClause: member.whereClause,
+      combiningLabel: label
+    )
+  }
+
+  private mutating func readProperty(
+    _ member: MemberDeclaration,
+    name declaredName: String,
+    isLet: Bool,
+    isolation: Attribute?,
+    external: ExternalMember
+  ) -> Requirement? {
+    let before = problems.count
+    guard let type = member.result else {
+      report(.unsupportedMember(kind: "this property declaration"), at: member.offset)
+      return nil
+    }
+    let name = Naming.bareName(declaredName)
+    let attributes = readAttributes(member, name: name, isolation: isolation)
+    let isNonisolated = checkModifiers(member, name: name, isolation: isolation)
+    if member.hasModifier("static") || member.hasModifier("class") { return nil }
+    if type.mentionsSelf { report(.selfRequirement(name: name), at: member.resultOffset) }
+    if type.isVoid { report(.unsupportedMember(kind: "a property of type 'Void'"), at: member.resultOffset) }
+    if isLet {
+      let accessors = member.accessors.map { " { " + $0.map(\.keyword).joined(separator: " ") + " }" } ?? " { get }"
+      report(
+        .letProperty(name: name, replacement: "var " + declaredName + ": " + type.description + accessors),
+        at: member.nameOffset
+      )
+    } else if member.accessors == nil {
+      report(.propertyWithoutAccessors(name: name), at: member.nameOffset)
+    }
+    let (isSettable, getterEffects) = readAccessors(member, name: name)
+    guard
+      let (result, defaultValue) = readResult(
+        type,
+        at: member.resultOffset,
+        name: name,
+        external: external,
+        isRefused: problems.count > before
+      )
+    else { return nil }
+    guard problems.count == before else { return nil }
+    if Naming.ownPropertyNames.contains(name) {
+      report(.nameCollision(name: name), at: member.nameOffset)
+      return nil
+    }
+    return Requirement(
+      shape: .property(
+        name: name,
+        type: type,
+        isSettable: isSettable,
+        getterEffects: getterEffects.map(\.description)
+      ),
+      displayName: name,
+      result: result,
+      isAsync: getterEffects?.isAsync == true,
+      throwing: getterEffects?.throwing,
+      defaultValue: defaultValue,
+      isRequired: false,
+      forwardedAttributes: attributes.forwarded,
+      availability: attributes.availability,
+      isNonisolated: isNonisolated,
+      genericParameters: nil,
+      genericWhereClause: nil,
+      combiningLabel: "combine" + Naming.upperCamelCase(name)
+    )
+  }
+
+  private mutating func readSubscript(
+    _ member: MemberDeclaration,
+    isolation: Attribute?,
+    external: ExternalMember
+  ) -> Requirement? {
+    let before = problems.count
+    let labels = member.parameters.map { (Self.subscriptLabel(of: $0).map(Naming.bareName) ?? "_") + ":" }
+    let displayName = "subscript(" + labels.joined() + ")"
+    let attributes = readAttributes(member, name: displayName, isolation: isolation)
+    let isNonisolated = checkModifiers(member, name: displayName, isolation: isolation)
+    if member.hasModifier("static") || member.hasModifier("class") { return nil }
+    checkGenericSignature(member, name: displayName)
+    guard let type = member.result else { return nil }
+    if type.isVoid { report(.unsupportedMember(kind: "a subscript of type 'Void'"), at: member.resultOffset) }
+    let (isSettable, getterEffects) = readAccessors(member, name: displayName)
+    let (parameters, arguments) = readParameters(member.parameters, owner: .subscript, requirement: displayName)
+    guard
+      let (result, defaultValue) = readResult(
+        type,
+        at: member.resultOffset,
+        name: displayName,
+        external: external,
+        isRefused: problems.count > before
+      )
+    else { return nil }
+    guard problems.count == before else { return nil }
+
+    func signature(_ parameters: [String]) -> String {
+      "subscript" + GenericParameter.clause(member.genericParameters ?? []) + "("
+        + parameters.joined(separator: ", ") + ") -> " + type.description
+        + GenericRequirement.clause(member.whereClause ?? [])
+    }
+    var combiningLabel = "combineSubscript"
+    for argument in arguments {
+      if let label = argument.label { combiningLabel += Naming.upperCamelCase(Naming.bareName(label)) }
+    }
+    return Requirement(
+      shape: .subscript(
+        signature: signature(parameters.map(\.declared)),
+        forwardingSignature: signature(parameters.map(\.forwarding)),
+        arguments: arguments,
+        isSettable: isSettable,
+        getterEffects: getterEffects.map(\.description)
+      ),
+      displayName: displayName,
+      result: result,
+      isAsync: getterEffects?.isAsync == true,
+      throwing: getterEffects?.throwing,
+      defaultValue: defaultValue,
+      isRequired: false,
+      forwardedAttributes: attributes.forwarded,
+      availability: attributes.availability,
+      isNonisolated: isNonisolated,
+      genericParameters: member.genericParameters,
+      genericWhereClause: member.whereClause,
+      combiningLabel: combiningLabel
+    )
+  }
+
+  // MARK: Reporting
+
+  mutating func report(_ diagnostic: MultiplexedDiagnostic, at offset: Int) {
+    problems.append(Problem(message: Self.message(diagnostic, member: currentMember), offset: offset))
+  }
+
+  /// `diagnostic`'s message worded for the generator: the macro's messages name `multiplex-generate` instead of
+  /// `'@Multiplexed'`, and, about a member, the requirement (its declaration without attributes).
+  static func message(_ diagnostic: MultiplexedDiagnostic, member: MemberDeclaration?) -> String {
+    let message = diagnostic.message
+    // The generator's own messages name the requirement already.
+    guard message.contains("'@Multiplexed'") else { return message }
+    let reworded = message.replacing("'@Multiplexed'", with: "multiplex-generate")
+    guard let member else { return reworded }
+    return "requirement '\(member.declarationWithoutAttributes)': \(reworded)"
+  }
+}
+
+extension MemberDeclaration {
+  /// The declaration as written from its first modifier or keyword, without `optional` (which the symbol graph
+  /// writes for an `@objc` optional requirement): `func height() -> Double`.
+  fileprivate var declarationWithoutAttributes: String {
+    var text = Substring(self.text)
+    // Attributes come first; each one's text is written as is.
+    for attribute in attributes {
+      text = text.drop { $0.isWhitespace }
+      if text.hasPrefix(attribute.text) { text = text.dropFirst(attribute.text.count) }
+    }
+    text = text.drop { $0.isWhitespace }
+    if text.hasPrefix("optional ") { text = text.dropFirst("optional ".count).drop { $0.isWhitespace } }
+    return String(text)
+  }
+}

@@ -1,0 +1,414 @@
+/// A recursive-descent parser of a protocol declaration and its members over ``TypeToken``s, built on
+/// ``TypeParser`` for the types (see ``ProtocolDeclaration/init(parsing:)``).
+struct DeclarationParser {
+  private var parser: TypeParser
+  /// The text the tokens come from, for the declarations' and attributes' text as written.
+  private let text: [Unicode.Scalar]
+
+  init(tokens: [TypeToken], text: [Unicode.Scalar]) {
+    parser = TypeParser(tokens)
+    self.text = text
+  }
+
+  typealias Failure = TypeParser.Failure
+  typealias ParseError = ProtocolDeclaration.ParseError
+
+  /// The modifiers a declaration may carry before its keyword.
+  static let modifiers: Set<String> = [
+    "static", "class", "optional", "mutating", "nonmutating", "nonisolated", "weak", "unowned", "override", "public",
+    "package", "internal", "fileprivate", "private", "open", "final", "required", "dynamic", "convenience",
+    "__consuming", "consuming", "borrowing", "isolated", "distributed", "indirect", "lazy", "prefix", "postfix",
+    "infix", "unsafe", "preconcurrency", "_const",
+  ]
+
+  // MARK: The protocol
+
+  mutating func parseProtocol() throws(ParseError) -> ProtocolDeclaration {
+    // Attributes and modifiers, then `protocol`.
+    let header = parser.position
+    var attributes: [(Attribute, Int)] = []
+    var modifiers: [String] = []
+    do {
+      while true {
+        if parser.isPunctuation("@") {
+          attributes.append(try parseAttribute())
+        } else if let token = parser.peek(), token.kind == .identifier, Self.modifiers.contains(token.text) {
+          modifiers.append(try parseModifier())
+        } else {
+          break
+        }
+      }
+    } catch { throw ParseError(offset: offset(at: header), member: nil) }
+    guard parser.isWord("protocol"), let nameToken = parser.peek(1), nameToken.kind == .identifier else {
+      let isMissing = !parser.tokens.contains { $0.kind == .identifier && $0.text == "protocol" }
+      throw ParseError(offset: offset(at: header), member: nil, isMissingProtocol: isMissing)
+    }
+    parser.position += 2
+    var declaration = ProtocolDeclaration(name: nameToken.text)
+    declaration.attributes = attributes.map(\.0)
+    declaration.attributeOffsets = attributes.map(\.1)
+    declaration.modifiers = modifiers
+    declaration.nameOffset = nameToken.offset
+    do {
+      if parser.isPunctuation("<") {
+        let clause = try balancedTokens()
+        declaration.primaryAssociatedTypes = clause.dropFirst().dropLast().filter { $0.kind == .identifier }.map(\.text)
+      }
+      if parser.isPunctuation(":") {
+        repeat {
+          parser.position += 1
+          declaration.inherited.append(try parser.parseType())
+        } while parser.isPunctuation(",")
+      }
+      if parser.isWord("where") {
+        declaration.whereOffset = parser.peek()?.offset ?? 0
+        parser.position += 1
+        declaration.whereClause = try parseRequirements()
+      }
+      try parser.expect("{")
+    } catch { throw ParseError(offset: offset(at: header), member: nil) }
+    while !parser.isPunctuation("}") {
+      guard !parser.isAtEnd else { throw ParseError(offset: offset(at: parser.position), member: nil) }
+      if parser.isPunctuation(";") {
+        parser.position += 1
+        continue
+      }
+      let start = parser.position
+      do {
+        declaration.members.append(try parseMember())
+      } catch {
+        throw ParseError(offset: offset(at: start), member: lineText(from: start))
+      }
+    }
+    return declaration
+  }
+
+  // MARK: Members
+
+  private mutating func parseMember() throws(Failure) -> MemberDeclaration {
+    let start = parser.position
+    var attributes: [(Attribute, Int)] = []
+    var modifiers: [(String, Int)] = []
+    while true {
+      if parser.isPunctuation("@") {
+        attributes.append(try parseAttribute())
+      } else if let token = parser.peek(), token.kind == .identifier, Self.modifiers.contains(token.text),
+        parser.peek(1)?.kind == .identifier || parser.isPunctuation("(", at: 1)
+      {
+        modifiers.append((try parseModifier(), token.offset))
+      } else {
+        break
+      }
+    }
+    let keyword = try parser.take()
+    var member: MemberDeclaration
+    switch (keyword.kind, keyword.text) {
+    case (.identifier, "func"):
+      member = try parseFunction()
+    case (.identifier, "var"), (.identifier, "let"):
+      member = try parseProperty(isLet: keyword.text == "let")
+    case (.identifier, "subscript"):
+      member = try parseSubscript()
+    case (.identifier, "init"):
+      member = MemberDeclaration(kind: .initializer)
+      if parser.isPunctuation("?") || parser.isPunctuation("!") { parser.position += 1 }
+      if parser.isPunctuation("<") { _ = try balancedTokens() }
+      member.parameters = try parseParameters()
+      member.effects = parseEffects()
+      if parser.isWord("where") {
+        parser.position += 1
+        member.whereClause = try parseRequirements()
+      }
+    case (.identifier, "associatedtype"):
+      member = MemberDeclaration(kind: .associatedType(name: try parser.takeIdentifier()))
+      skipToNextLine()
+    case (.identifier, "typealias"):
+      let first = keyword.offset
+      skipToNextLine()
+      let text = String(String.UnicodeScalarView(text[first..<endOffset(before: parser.position)]))
+      guard let alias = TypeAlias(parsing: text) else { throw Failure() }
+      member = MemberDeclaration(kind: .typeAlias(alias))
+    default:
+      // `#if`, `#warning(…)`: the pound sign and its keyword.
+      var word = keyword.text
+      if word == "#", let next = parser.peek(), next.kind == .identifier, !next.isSpaced {
+        word += next.text
+        parser.position += 1
+      }
+      member = MemberDeclaration(kind: .other(word))
+      skipToNextLine()
+    }
+    member.attributes = attributes.map(\.0)
+    member.attributeOffsets = attributes.map(\.1)
+    member.modifiers = modifiers.map(\.0)
+    member.modifierOffsets = modifiers.map(\.1)
+    member.offset = offset(at: start)
+    member.nameOffset = keyword.offset
+    if case .function = member.kind, let name = parser.tokens.first(where: { $0.offset > keyword.offset }) {
+      member.nameOffset = name.offset
+    }
+    member.text = lineText(from: start, to: parser.position)
+    // A member ends where the next one starts: on a new line, or after `;`.
+    guard
+      parser.isAtEnd || parser.peek()?.startsLine == true || parser.isPunctuation(";")
+        || parser.isPunctuation("}")
+    else { throw Failure() }
+    return member
+  }
+
+  /// `func name<T>(parameters) async throws -> Result where T: P`, after `func`.
+  private mutating func parseFunction() throws(Failure) -> MemberDeclaration {
+    let nameToken = try parser.take()
+    var name = nameToken.text
+    if nameToken.kind == .punctuation {
+      // An operator: the punctuation up to the parameters or the generic clause.
+      while let next = parser.peek(), next.kind == .punctuation, next.text != "(", next.text != "<", !next.isSpaced {
+        name += next.text
+        parser.position += 1
+      }
+    } else if nameToken.kind != .identifier {
+      throw Failure()
+    }
+    var member = MemberDeclaration(kind: .function(name: name))
+    if parser.isPunctuation("<") { member.genericParameters = try parseGenericParameters() }
+    member.parameters = try parseParameters()
+    member.effects = parseEffects()
+    if parser.isPunctuation("->") {
+      parser.position += 1
+      member.resultOffset = parser.peek()?.offset ?? 0
+      member.result = try parser.parseType()
+    }
+    if parser.isWord("where") {
+      parser.position += 1
+      member.whereClause = try parseRequirements()
+    }
+    return member
+  }
+
+  /// `var name: Type { get set }`, after `var` or `let`.
+  private mutating func parseProperty(isLet: Bool) throws(Failure) -> MemberDeclaration {
+    let name = try parser.takeIdentifier()
+    var member = MemberDeclaration(kind: .property(name: name, isLet: isLet))
+    guard parser.isPunctuation(":") else {
+      // `var a, b: Int`, `var (a, b): (Int, Int)`: no protocol requirement; read as something else.
+      member.kind = .other(isLet ? "let" : "var")
+      skipToNextLine()
+      return member
+    }
+    parser.position += 1
+    member.resultOffset = parser.peek()?.offset ?? 0
+    member.result = try parser.parseType()
+    if parser.isPunctuation("{") { member.accessors = try parseAccessors() }
+    return member
+  }
+
+  /// `subscript<T>(parameters) -> Result where T: P { get }`, after `subscript`.
+  private mutating func parseSubscript() throws(Failure) -> MemberDeclaration {
+    var member = MemberDeclaration(kind: .subscript)
+    if parser.isPunctuation("<") { member.genericParameters = try parseGenericParameters() }
+    member.parameters = try parseParameters()
+    try parser.expect("->")
+    member.resultOffset = parser.peek()?.offset ?? 0
+    member.result = try parser.parseType()
+    if parser.isWord("where") {
+      parser.position += 1
+      member.whereClause = try parseRequirements()
+    }
+    if parser.isPunctuation("{") { member.accessors = try parseAccessors() }
+    return member
+  }
+
+  /// `(_ a: Int, for b: inout String, values: Int...)`.
+  private mutating func parseParameters() throws(Failure) -> [MemberDeclaration.Parameter] {
+    try parser.expect("(")
+    var parameters: [MemberDeclaration.Parameter] = []
+    if parser.isPunctuation(")") {
+      parser.position += 1
+      return parameters
+    }
+    repeat {
+      while parser.isPunctuation("@"), parser.peek(1)?.kind == .identifier, parser.peek(2)?.kind == .identifier {
+        _ = try parseAttribute()  // an attribute of the parameter itself (`@_implicitSelfCapture`), not its type
+      }
+      let first = try parser.takeIdentifier()
+      var second: String? = nil
+      if parser.peek()?.kind == .identifier {
+        second = try parser.takeIdentifier()
+      }
+      try parser.expect(":")
+      let typeOffset = parser.peek()?.offset ?? 0
+      var parameter = MemberDeclaration.Parameter(firstName: first, secondName: second, type: try parser.parseType())
+      parameter.typeOffset = typeOffset
+      if parser.isPunctuation("...") {
+        parser.position += 1
+        parameter.isVariadic = true
+      }
+      if parser.isPunctuation("=") {
+        parameter.hasDefaultArgument = true
+        try skipExpression()
+      }
+      parameters.append(parameter)
+      guard parser.isPunctuation(",") else { break }
+      parser.position += 1
+    } while true
+    try parser.expect(")")
+    return parameters
+  }
+
+  /// `async`, `throws`, `throws(E)`, `rethrows`, in order; `nil` for none.
+  private mutating func parseEffects() -> MemberDeclaration.Effects? {
+    var effects = MemberDeclaration.Effects()
+    var found = false
+    while true {
+      if parser.isWord("async") || parser.isWord("reasync") {
+        effects.isAsync = true
+      } else if parser.isWord("throws") || parser.isWord("rethrows") {
+        effects.throwsKeyword = parser.peek()?.text
+        if parser.peek()?.text == "throws", parser.isPunctuation("(", at: 1) {
+          let saved = parser.position
+          parser.position += 2
+          if let type = try? parser.parseType(), parser.isPunctuation(")") {
+            effects.thrownType = type
+          } else {
+            parser.position = saved
+          }
+        }
+      } else {
+        break
+      }
+      found = true
+      parser.position += 1
+    }
+    return found ? effects : nil
+  }
+
+  /// `{ get set }`, `{ get async throws }`, `{ @MainActor mutating get }`.
+  private mutating func parseAccessors() throws(Failure) -> [MemberDeclaration.Accessor] {
+    try parser.expect("{")
+    var accessors: [MemberDeclaration.Accessor] = []
+    while !parser.isPunctuation("}") {
+      while parser.isPunctuation("@") { _ = try parseAttribute() }
+      var modifiers: [String] = []
+      while let token = parser.peek(), token.kind == .identifier, Self.modifiers.contains(token.text),
+        parser.peek(1)?.kind == .identifier
+      {
+        modifiers.append(try parseModifier())
+      }
+      let keyword = try parser.takeIdentifier()
+      accessors.append(MemberDeclaration.Accessor(keyword: keyword, modifiers: modifiers, effects: parseEffects()))
+      if parser.isPunctuation(";") { parser.position += 1 }
+    }
+    parser.position += 1
+    return accessors
+  }
+
+  // MARK: Parts
+
+  /// `@name` or `@name(arguments)`, with its text as written and where it starts.
+  private mutating func parseAttribute() throws(Failure) -> (Attribute, Int) {
+    let start = parser.position
+    try parser.expect("@")
+    var name = try parser.takeIdentifier()
+    while parser.isPunctuation("."), parser.peek()?.isSpaced == false, parser.peek(1)?.kind == .identifier {
+      parser.position += 1
+      name = try parser.takeIdentifier()
+    }
+    if parser.isPunctuation("("), parser.peek()?.isSpaced == false { _ = try balancedTokens() }
+    let text = String(String.UnicodeScalarView(self.text[offset(at: start)..<endOffset(before: parser.position)]))
+    return (Attribute(name: Naming.bareName(name), text: text), offset(at: start))
+  }
+
+  /// A modifier, with its argument when it has one (`nonisolated(unsafe)`, `private(set)`).
+  private mutating func parseModifier() throws(Failure) -> String {
+    var modifier = try parser.takeIdentifier()
+    if parser.isPunctuation("("), parser.peek()?.isSpaced == false {
+      modifier += TypeParser.canonicalText(try balancedTokens())
+    }
+    return modifier
+  }
+
+  /// `<T: P, each U>`.
+  private mutating func parseGenericParameters() throws(Failure) -> [GenericParameter] {
+    GenericParameter.parseClause(TypeParser.spacedText(try balancedTokens()))
+  }
+
+  /// The requirements of a `where` clause, after `where`.
+  private mutating func parseRequirements() throws(Failure) -> [GenericRequirement] {
+    var requirements: [GenericRequirement] = []
+    repeat {
+      if parser.isPunctuation(",") { parser.position += 1 }
+      requirements.append(try parser.parseRequirement())
+    } while parser.isPunctuation(",")
+    return requirements
+  }
+
+  /// The tokens from the bracket at the current position to its matching one, both included.
+  private mutating func balancedTokens() throws(Failure) -> [TypeToken] {
+    let start = parser.position
+    var level = 0
+    repeat {
+      let token = try parser.take()
+      guard token.kind == .punctuation else { continue }
+      if ["(", "[", "<", "{"].contains(token.text) { level += 1 }
+      if [")", "]", ">", "}"].contains(token.text) { level -= 1 }
+    } while level > 0
+    guard level == 0 else { throw Failure() }
+    return Array(parser.tokens[start..<parser.position])
+  }
+
+  /// Skips a default argument's expression: up to a `,` or `)` outside brackets.
+  private mutating func skipExpression() throws(Failure) {
+    parser.position += 1
+    var level = 0
+    while let token = parser.peek() {
+      if token.kind == .punctuation {
+        if level == 0 && (token.text == "," || token.text == ")") { return }
+        if ["(", "[", "{"].contains(token.text) { level += 1 }
+        if [")", "]", "}"].contains(token.text) { level -= 1 }
+      }
+      parser.position += 1
+    }
+    throw Failure()
+  }
+
+  /// Skips to the first token on a later line outside brackets, or to the protocol's closing brace.
+  private mutating func skipToNextLine() {
+    var level = 0
+    while let token = parser.peek() {
+      if level == 0 && token.startsLine { return }
+      if token.kind == .punctuation {
+        if ["(", "[", "{"].contains(token.text) { level += 1 }
+        if [")", "]", "}"].contains(token.text) {
+          if level == 0 { return }
+          level -= 1
+        }
+      }
+      parser.position += 1
+    }
+  }
+
+  // MARK: Text
+
+  /// The offset of the token at `position`, or the end of the text.
+  private func offset(at position: Int) -> Int {
+    position < parser.tokens.count ? parser.tokens[position].offset : text.count
+  }
+
+  /// The offset right after the token before `position`.
+  private func endOffset(before position: Int) -> Int {
+    guard position > 0 else { return 0 }
+    let token = parser.tokens[position - 1]
+    return token.offset + token.text.unicodeScalars.count
+  }
+
+  /// The text of the tokens from `start` to `end` (or to the end of the line), on one line.
+  private func lineText(from start: Int, to end: Int? = nil) -> String {
+    var last = end ?? start + 1
+    if end == nil {
+      while last < parser.tokens.count && !parser.tokens[last].startsLine { last += 1 }
+    }
+    guard start < last else { return "" }
+    let slice = String(String.UnicodeScalarView(text[offset(at: start)..<endOffset(before: last)]))
+    return slice.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }.joined(separator: " ")
+  }
+}

@@ -1,0 +1,270 @@
+package import MultiplexGeneratorModel
+package import SwiftDiagnostics
+package import SwiftSyntax
+
+extension ProtocolModel {
+  /// Reads the declaration `@Multiplexed` is attached to. Returns `nil` and appends to `diagnostics` if it is no
+  /// protocol or something cannot be forwarded.
+  ///
+  /// - Parameters:
+  ///   - attribute: The `@Multiplexed` attribute, where a declaration that is no protocol is diagnosed.
+  ///   - context: Where the declaration is nested.
+  package static func make(
+    from declaration: some SyntaxProtocol,
+    attribute: AttributeSyntax,
+    context: DeclarationContext,
+    diagnostics: inout [Diagnostic]
+  ) -> ProtocolModel? {
+    guard let proto = declaration.as(ProtocolDeclSyntax.self) else {
+      let attribute = attribute.located(in: declaration)
+      diagnostics.append(
+        Diagnostic(
+          .notAProtocol(kind: describeKind(of: declaration)),
+          on: attribute,
+          fixIt: .removal(of: attribute, message: .remove("@\(Naming.multiplexed)"))
+        )
+      )
+      return nil
+    }
+    return read(proto, enclosingNames: context.enclosingTypeNames, diagnostics: &diagnostics)
+  }
+
+  /// Reads `proto` (`multiplex-generate` reads a protocol of another module with its own reader, `ExternalReader`,
+  /// from its parts).
+  static func read(
+    _ proto: ProtocolDeclSyntax,
+    enclosingNames: [String],
+    diagnostics: inout [Diagnostic]
+  ) -> ProtocolModel? {
+    // A protocol that does not parse already has the parser's errors: more from the macro would be noise, and
+    // code generated from missing pieces would not compile.
+    if proto.hasError { return nil }
+    let before = diagnostics.count
+    let name = proto.name.text
+
+    // Associated types: one error per root cause. Each associated type is an error, and what follows from them (a
+    // `where` clause, primary associated types, requirements that name them, as `Self.Item` too) is not.
+    let associatedTypes = proto.memberBlock.members.compactMap { $0.decl.as(AssociatedTypeDeclSyntax.self) }
+    let dependentNames = Set(associatedTypes.map(\.name.text))
+
+    // Attributes of the protocol.
+    var availability: [AttributeSyntax] = []
+    var isolation: AttributeSyntax? = nil
+    for attribute in multiplexedAttributes(of: proto).dropFirst() {
+      diagnostics.append(
+        Diagnostic(
+          .duplicateMultiplexed,
+          on: attribute,
+          fixIt: .removal(of: attribute, message: .remove("@\(Naming.multiplexed)"))
+        )
+      )
+    }
+    for element in proto.attributes {
+      guard case .attribute(let attribute) = element else { continue }
+      let attributeName = Naming.attributeName(attribute)
+      if attributeName == "available" {
+        availability.append(attribute.trimmed)
+      } else if attributeName == "objc" {
+        diagnostics.append(
+          Diagnostic(
+            .objcProtocol,
+            on: attribute,
+            fixIt: .removal(of: attribute, message: .remove("@objc"))
+          )
+        )
+      } else if isGlobalActor(attribute) {
+        isolation = attribute.trimmed
+      }
+    }
+
+    // Access level: the protocol's.
+    var typeAccess: String? = nil
+    for modifier in proto.modifiers {
+      switch modifier.name.tokenKind {
+      case .keyword(.public), .keyword(.package), .keyword(.fileprivate), .keyword(.private):
+        typeAccess = modifier.name.text
+      default:
+        break
+      }
+      // The extension role's output lives at file scope, where a `private` nested declaration is out of reach.
+      if modifier.name.tokenKind == .keyword(.private), !enclosingNames.isEmpty {
+        let replacement = modifier.with(\.name, modifier.name.with(\.tokenKind, .keyword(.fileprivate)))
+        diagnostics.append(
+          Diagnostic(
+            .privateNestedProtocol(protocolName: name),
+            on: modifier,
+            fixIt: .replace(
+              message: MultiplexedFixIt.replace("private", with: "fileprivate"),
+              oldNode: modifier,
+              newNode: replacement
+            )
+          )
+        )
+      }
+    }
+    let memberAccess = (typeAccess == "public" || typeAccess == "package") ? typeAccess : nil
+
+    // The generated code spells `Multiplex.…` and `Swift.…`: a type of that name around it would hide the module.
+    for typeName in enclosingNames + [name] where Naming.modules.contains(typeName) {
+      diagnostics.append(Diagnostic(.typeHidesModule(typeName: typeName), on: proto.name))
+    }
+
+    // Inheritance: class-bound, nothing whose requirements we cannot see.
+    var isClassBound = false
+    var isSendable = false
+    var parents: [ParentProtocol] = []
+    for inherited in proto.inheritanceClause?.inheritedTypes ?? [] {
+      // `AnyObject & Sendable` is a composition of what may be inherited one by one.
+      let types = inherited.type.as(CompositionTypeSyntax.self)?.elements.map(\.type) ?? [inherited.type]
+      for type in types {
+        let typeName = type.trimmedDescription
+        switch typeName {
+        case "AnyObject", "Swift.AnyObject", "class":
+          isClassBound = true
+        case "Sendable", "Swift.Sendable":
+          isSendable = true
+        default:
+          // Another protocol: forwarded through what its own `@Multiplexed` generated (see
+          // `Generator+Refinement`), which is class-bound. A protocol the macro knows cannot be `@Multiplexed`
+          // is refused here; any other that is not fails to compile naming its missing forwarding protocol.
+          if isRefinableName(type) {
+            parents.append(ParentProtocol(type))
+            isClassBound = true
+          } else {
+            diagnostics.append(Diagnostic(.unsupportedInheritance(typeName: typeName), on: type))
+          }
+        }
+      }
+    }
+    if !isClassBound {
+      diagnostics.append(notClassBoundDiagnostic(proto))
+    }
+    if let whereClause = proto.genericWhereClause, dependentNames.isEmpty {
+      diagnostics.append(Diagnostic(.protocolWhereClause, on: whereClause))
+    }
+    if let primary = proto.primaryAssociatedTypeClause, dependentNames.isEmpty {
+      diagnostics.append(Diagnostic(.primaryAssociatedTypes, on: primary))
+    }
+
+    // Type aliases, which the combining protocol must qualify.
+    var typeAliases: [String: TypeAlias] = [:]
+    for member in proto.memberBlock.members {
+      if let alias = member.decl.as(TypeAliasDeclSyntax.self) { typeAliases[alias.name.text] = TypeAlias(alias) }
+    }
+
+    // Requirements.
+    var requirements: [Requirement] = []
+    for member in proto.memberBlock.members {
+      var memberDiagnostics: [Diagnostic] = []
+      if let requirement = Requirement.make(
+        from: member.decl,
+        protocolName: name,
+        isolation: isolation,
+        diagnostics: &memberDiagnostics
+      ) {
+        requirements.append(requirement)
+      }
+      let isConsequence =
+        !dependentNames.isEmpty && !member.decl.is(AssociatedTypeDeclSyntax.self)
+        && member.decl.tokens(viewMode: .sourceAccurate).contains { dependentNames.contains($0.text) }
+      if !isConsequence { diagnostics += memberDiagnostics }
+    }
+
+    Requirement.assignUniqueCombiningLabels(&requirements)
+
+    guard diagnostics.count == before else { return nil }
+    return ProtocolModel(
+      origin: .macro,
+      name: name,
+      qualifier: enclosingNames.map { $0 + "." }.joined(),
+      typeAccess: typeAccess,
+      memberAccess: memberAccess,
+      availability: availability.map(Attribute.init),
+      isolation: isolation.map(Attribute.init),
+      isSendable: isSendable,
+      parents: parents,
+      requirements: requirements,
+      typeAliases: typeAliases,
+      multiplexerName: name + "Multiplexer"
+    )
+  }
+
+  /// The `@Multiplexed` attributes of `proto`, in source order. More than one is an error.
+  package static func multiplexedAttributes(of proto: ProtocolDeclSyntax) -> [AttributeSyntax] {
+    proto.attributes.compactMap { element in
+      guard case .attribute(let attribute) = element, Naming.attributeName(attribute) == Naming.multiplexed else {
+        return nil
+      }
+      return attribute
+    }
+  }
+
+  /// Whether `type` can name a `@Multiplexed` protocol: a name, possibly qualified (`Outer.Base`), without generic
+  /// arguments, that is none of the standard library's and Foundation's protocols a delegate commonly inherits
+  /// (which are not `@Multiplexed`, so their requirements cannot be forwarded).
+  static func isRefinableName(_ type: TypeSyntax) -> Bool {
+    let name: String
+    if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
+      name = identifier.name.text
+    } else if let member = type.as(MemberTypeSyntax.self), member.genericArgumentClause == nil {
+      name = member.name.text
+    } else {
+      return false
+    }
+    return !knownNonMultiplexedProtocols.contains(name)
+  }
+
+  /// Protocols of the standard library and Foundation that a protocol may inherit but that are not `@Multiplexed`.
+  static let knownNonMultiplexedProtocols: Set<String> = [
+    "NSObjectProtocol", "Equatable", "Hashable", "Comparable", "Identifiable", "CustomStringConvertible",
+    "CustomDebugStringConvertible", "Error", "Actor", "Codable", "Encodable", "Decodable", "SendableMetatype",
+  ]
+
+  /// `@MainActor`, or a custom attribute without arguments whose name ends in `Actor` (the convention for global
+  /// actors; the macro cannot look the type up).
+  static func isGlobalActor(_ attribute: AttributeSyntax) -> Bool {
+    let name = Naming.attributeName(attribute)
+    return name == "MainActor" || (name.hasSuffix("Actor") && name != "Actor" && attribute.arguments == nil)
+  }
+
+  /// "not class-bound", with a fix-it that adds `AnyObject` to the inheritance clause.
+  static func notClassBoundDiagnostic(_ proto: ProtocolDeclSyntax) -> Diagnostic {
+    let fixIt: FixIt
+    if let clause = proto.inheritanceClause {
+      var types = Array(clause.inheritedTypes)
+      let anyObject = InheritedTypeSyntax(
+        type: TypeSyntax(IdentifierTypeSyntax(name: .identifier("AnyObject"))),
+        trailingComma: .commaToken(trailingTrivia: .space)
+      )
+      types.insert(anyObject, at: 0)
+      let newClause = clause.with(\.inheritedTypes, InheritedTypeListSyntax(types))
+      fixIt = .replace(message: MultiplexedFixIt.addAnyObject, oldNode: clause, newNode: newClause)
+    } else {
+      let newClause = InheritanceClauseSyntax(
+        colon: .colonToken(trailingTrivia: .space),
+        inheritedTypes: [InheritedTypeSyntax(type: TypeSyntax(IdentifierTypeSyntax(name: .identifier("AnyObject"))))]
+      )
+      let newName = proto.name.with(\.trailingTrivia, [])
+      let replacement =
+        proto
+        .with(\.name, newName)
+        .with(\.inheritanceClause, newClause.with(\.trailingTrivia, proto.name.trailingTrivia))
+      fixIt = .replace(message: MultiplexedFixIt.addAnyObject, oldNode: proto, newNode: replacement)
+    }
+    return Diagnostic(.notClassBound(protocolName: proto.name.text), on: proto.name, fixIt: fixIt)
+  }
+
+  static func describeKind(of declaration: some SyntaxProtocol) -> String {
+    switch declaration.kind {
+    case .classDecl: return "a class"
+    case .structDecl: return "a struct"
+    case .enumDecl: return "an enum"
+    case .actorDecl: return "an actor"
+    case .extensionDecl: return "an extension"
+    case .functionDecl: return "a function"
+    case .variableDecl: return "a variable"
+    case .typeAliasDecl: return "a type alias"
+    default: return "this declaration"
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import MultiplexGeneratorModel
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+
+extension Requirement {
+  /// Reads the result type and the default value, and diagnoses a missing or useless default.
+  ///
+  /// An `Optional` result defaults to `nil`; any other needs `@MultiplexedDefault`.
+  ///
+  /// `isRefused` when the requirement is diagnosed already: then no default is asked for (one error per root
+  /// cause; a default would not make it forwardable).
+  static func readResult(
+    type: TypeSyntax?,
+    name: String,
+    markers: Attributes,
+    declaration: some DeclSyntaxProtocol & WithAttributesSyntax,
+    isRefused: Bool,
+    diagnostics: inout [Diagnostic]
+  ) -> (Result, ExprSyntax?)? {
+    let defaultValue = markers.defaultMarker.flatMap(defaultExpression)
+    guard let type, !isVoid(type) else {
+      if let marker = markers.defaultMarker {
+        diagnostics.append(
+          Diagnostic(
+            .defaultOnVoid(name: name),
+            on: marker,
+            fixIt: .removal(of: marker, message: .remove("@\(Naming.defaultMarker)"))
+          )
+        )
+        return nil
+      }
+      return (.void, nil)
+    }
+    // Swift rejects `some` in a requirement's result; without this, the message would ask for a default.
+    if type.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.some) }) {
+      diagnostics.append(Diagnostic(.opaqueType(name: name, type: type.trimmedDescription), on: type))
+      return nil
+    }
+    // The multiplexer returns an observer's answer, which a generic function handed it: Swift cannot prove that
+    // nothing else refers to it, and rejects the forwarding member.
+    if hasSpecifier(.sending, type) {
+      diagnostics.append(
+        Diagnostic(
+          .sendingResult(name: name),
+          on: type,
+          fixIt: .replace(
+            message: MultiplexedFixIt.remove("sending"),
+            oldNode: type,
+            newNode: removingSpecifier(.sending, from: type)
+          )
+        )
+      )
+      return nil
+    }
+    let resultType = type.trimmed
+    // `T!` is only allowed at the top of a signature: generic arguments and the combining method spell `T?`.
+    var valueType = resultType
+    if let unwrapped = valueType.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+      valueType = TypeSyntax(OptionalTypeSyntax(wrappedType: unwrapped.wrappedType))
+    }
+    if isNever(valueType) {
+      diagnostics.append(Diagnostic(.neverResult(name: name), on: type))
+      return nil
+    }
+    let isOptional = isOptionalType(valueType)
+    if isRefused, defaultValue == nil, !isOptional {
+      return nil
+    }
+    if defaultValue == nil, !isOptional {
+      diagnostics.append(
+        Diagnostic(
+          .missingDefault(name: name, type: resultType.description, isRequired: markers.requiredMarker != nil),
+          on: type,
+          fixIt: FixIt(
+            message: MultiplexedFixIt.insertDefault,
+            changes: [.replace(oldNode: Syntax(declaration), newNode: Syntax(insertingDefaultMarker(declaration)))]
+          )
+        )
+      )
+      return nil
+    }
+    return (
+      .value(type: SwiftType(resultType), valueType: SwiftType(valueType), isOptional: isOptional),
+      defaultValue ?? (isOptional ? ExprSyntax("nil") : nil)
+    )
+  }
+
+  /// `declaration` with `@MultiplexedDefault(<#value#>)` written first.
+  private static func insertingDefaultMarker<Declaration: DeclSyntaxProtocol & WithAttributesSyntax>(
+    _ declaration: Declaration
+  ) -> Declaration {
+    let marker = AttributeSyntax(
+      atSign: .atSignToken(leadingTrivia: declaration.leadingTrivia),
+      attributeName: IdentifierTypeSyntax(name: .identifier(Naming.defaultMarker)),
+      leftParen: .leftParenToken(),
+      arguments: .argumentList([LabeledExprSyntax(expression: ExprSyntax("<#value#>"))]),
+      rightParen: .rightParenToken(trailingTrivia: .space)
+    )
+    var copy = declaration.with(\.leadingTrivia, [])
+    copy.attributes = AttributeListSyntax([.attribute(marker)] + Array(copy.attributes))
+    return copy
+  }
+
+  /// The expression of `@MultiplexedDefault(expression)`.
+  static func defaultExpression(_ attribute: AttributeSyntax) -> ExprSyntax? {
+    guard case .argumentList(let arguments) = attribute.arguments, let first = arguments.first else { return nil }
+    return first.expression.trimmed
+  }
+
+}

@@ -1,0 +1,280 @@
+import Foundation
+import MultiplexGenerator
+import Testing
+
+/// `ExternalGenerator` for `@objc` protocols: golden output for UIKit-shaped delegates, the spellings it accepts,
+/// and the diagnostics for what it refuses.
+///
+/// The golden files are type-checked with Objective-C interop against stand-in modules by
+/// `Scripts/typecheck-objc-golden.sh` (this machine has no Objective-C runtime to run them).
+@Suite struct ObjCGeneratorTests {
+  private func generate(
+    _ input: ExternalProtocol,
+    typeName: String,
+    defaults: [String: String] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Result<String, GenerationFailure> {
+    ExternalGenerator.generate(input, options: GenerationOptions(typeName: typeName, defaultValues: defaults))
+  }
+
+  private func generated(
+    _ input: ExternalProtocol,
+    typeName: String,
+    defaults: [String: String] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> String {
+    switch generate(input, typeName: typeName, defaults: defaults) {
+    case .success(let text): return text
+    case .failure(let failure):
+      Issue.record("generation failed: \(failure.diagnostics)", sourceLocation: sourceLocation)
+      return ""
+    }
+  }
+
+  private func diagnostics(
+    _ input: ExternalProtocol,
+    defaults: [String: String] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> [GeneratorDiagnostic] {
+    switch generate(input, typeName: "Multiplexer", defaults: defaults) {
+    case .success(let text):
+      Issue.record("generation succeeded:\n\(text)", sourceLocation: sourceLocation)
+      return []
+    case .failure(let failure): return failure.diagnostics
+    }
+  }
+
+  @Test func scrollViewDelegate() {
+    let output = generated(
+      ObjCInputs.scrollView,
+      typeName: "UIScrollViewDelegateMultiplexer",
+      defaults: ObjCInputs.scrollViewDefaults
+    )
+    assertMatchesGolden(output, named: "UIScrollViewDelegateMultiplexer")
+    #expect(
+      output.hasPrefix(
+        "#if canImport(ObjectiveC) && canImport(UIKit)\n\nimport Foundation\nimport Multiplex\nimport UIKit\n"
+      )
+    )
+    #expect(output.hasSuffix("\n#endif\n"))
+    // An `Optional` result: the method is looked up, then called, so that `nil` is an answer.
+    #expect(output.contains("$0.viewForZooming(in:).map { $0(scrollView) }"))
+    #expect(output.contains("#selector((any UIScrollViewDelegate).viewForZooming(in:))"))
+    #expect(output.contains("nonisolated override func responds(to aSelector: Selector!) -> Swift.Bool {"))
+    #expect(!output.contains("firstNonNil"))
+    #expect(!output.contains("func events("))
+  }
+
+  @Test func tableViewDelegate() {
+    let output = generated(
+      ObjCInputs.tableView,
+      typeName: "UITableViewDelegateMultiplexer",
+      defaults: ObjCInputs.tableViewDefaults
+    )
+    assertMatchesGolden(output, named: "UITableViewDelegateMultiplexer")
+    #expect(output.contains("default: UITableView.automaticDimension, combiner: self.combiner"))
+    // A default may name a parameter.
+    #expect(output.contains("self._combineImplementing(default: indexPath, combiner: self.combiner) {"))
+    #expect(output.contains("@MainActor\nfinal class UITableViewDelegateMultiplexer: Foundation.NSObject,"))
+  }
+
+  /// Required requirements reach every observer as for a Swift protocol; optional ones marked by the member
+  /// descriptions alone; a protocol that does not refine `NSObjectProtocol` asks `responds(to:)` through a cast.
+  @Test func requiredRequirementsAndNoNSObjectProtocol() {
+    let output = generated(ObjCInputs.download, typeName: "DownloadDelegateMultiplexer")
+    assertMatchesGolden(output, named: "DownloadDelegateMultiplexer")
+    #expect(output.contains("$0.downloadDidFinish(download)"))
+    #expect(output.contains("$0.download?(download, didReceive: bytes)"))
+    #expect(output.contains("as? any Foundation.NSObjectProtocol"))
+    #expect(output.contains("#selector((any DownloadDelegate).download(_:didReceive:))"))
+    #expect(!output.contains("#selector((any DownloadDelegate).downloadDidFinish"))
+    #expect(output.contains("\n  override func responds(to aSelector: Selector!) -> Swift.Bool {"))
+    #expect(!output.contains("nonisolated"))
+  }
+
+  /// `@objc` on the protocol and its members may be there or not; `optional` in the source or in the member
+  /// description: the same output.
+  @Test func spellingsAreEquivalent() {
+    var spelled = ObjCInputs.scrollView
+    spelled.source = spelled.source
+      .replacingOccurrences(of: "@MainActor public protocol", with: "@MainActor @objc public protocol")
+      .replacingOccurrences(of: "  optional func", with: "  @objc optional func")
+    var described = ObjCInputs.scrollView
+    described.source = described.source.replacingOccurrences(of: "optional func", with: "func")
+    described.source = described.source.replacingOccurrences(of: "@objc func", with: "func")
+    described.members = Array(repeating: ExternalMember(isOptional: true), count: 6)
+    let defaults = ObjCInputs.scrollViewDefaults
+    let reference = generated(ObjCInputs.scrollView, typeName: "M", defaults: defaults)
+    #expect(!reference.isEmpty)
+    #expect(generated(spelled, typeName: "M", defaults: defaults) == reference)
+    #expect(generated(described, typeName: "M", defaults: defaults) == reference)
+  }
+
+  @Test func outputIsDeterministic() {
+    let first = generated(ObjCInputs.tableView, typeName: "M", defaults: ObjCInputs.tableViewDefaults)
+    #expect(first == generated(ObjCInputs.tableView, typeName: "M", defaults: ObjCInputs.tableViewDefaults))
+  }
+
+  /// A non-`Optional` result without a default: refused, naming the requirement and the flag, on its line.
+  @Test func missingDefaultIsRefused() {
+    var defaults = ObjCInputs.tableViewDefaults
+    defaults["tableView(_:heightForRowAt:)"] = nil
+    let found = diagnostics(ObjCInputs.tableView, defaults: defaults)
+    #expect(found.count == 1)
+    #expect(found.first?.line == 3)
+    #expect(
+      found.first?.description
+        == "UIKit:3:93: error: cannot forward 'tableView(_:heightForRowAt:)': it returns 'CGFloat', so the "
+        + "multiplexer needs a value to return when the sender calls it and no observer implements it (an observer "
+        + "left since the sender asked); give one with --default 'tableView(_:heightForRowAt:)=<expression>' (the "
+        + "value UIKit uses without a delegate, for instance)"
+    )
+    // Every such requirement is named.
+    #expect(diagnostics(ObjCInputs.tableView).count == 5)
+    // A required one too.
+    var download = ObjCInputs.download
+    download.members[1].defaultValue = nil
+    #expect(diagnostics(download).map(\.line) == [3])
+  }
+
+  @Test func unknownOrInvalidDefaultsAreRefused() {
+    var defaults = ObjCInputs.scrollViewDefaults
+    defaults["scrollViewDidScroll(_:)"] = "1"  // returns nothing
+    defaults["scrollViewShouldZoom(_:)"] = "true"  // no such requirement
+    let found = diagnostics(ObjCInputs.scrollView, defaults: defaults)
+    #expect(found.count == 2)
+    #expect(found.allSatisfy { $0.message.contains("which is no requirement of the protocol that returns a value") })
+    #expect(found.map(\.message).sorted().first?.contains("'scrollViewDidScroll(_:)'") == true)
+
+    let invalid = diagnostics(ObjCInputs.scrollView, defaults: ["scrollViewShouldScrollToTop(_:)": "true) + (false"])
+    #expect(
+      invalid.map(\.message) == [
+        "the default value of 'scrollViewShouldScrollToTop(_:)', 'true) + (false', is not one Swift expression"
+      ]
+    )
+    #expect(invalid.first?.line == 7)
+  }
+
+  @Test func optionalPropertyIsRefused() {
+    let input = ExternalProtocol(
+      source: """
+        @objc public protocol PageDelegate: NSObjectProtocol {
+          optional func pageDidLoad(_ page: Page)
+          @objc optional var preferredTitle: String? { get }
+        }
+        """,
+      moduleName: "PageKit",
+      isObjC: true,
+      members: [ExternalMember(), ExternalMember()]
+    )
+    let found = diagnostics(input)
+    #expect(found.map(\.line) == [3])
+    #expect(found.first?.message.contains("optional property or subscript 'preferredTitle'") == true)
+  }
+
+  /// The text of the member of `output` whose first line contains `head`, up to the next blank line.
+  private func member(_ head: String, in output: String) -> String {
+    guard let start = output.range(of: head) else { return "" }
+    let rest = output[start.lowerBound...]
+    return String(rest[..<(rest.range(of: "\n\n")?.lowerBound ?? rest.endIndex)])
+  }
+
+  /// Every selector the generated code names is the symbol graph's: exact for two requirements that share a
+  /// Swift name, and free of availability (an iOS 26 requirement in a list built for iOS 13) and deprecation.
+  @Test func selectorsAreTheGraphs() {
+    let output = generated(ObjCInputs.navigation, typeName: "WKNavigationDelegateMultiplexer")
+    assertMatchesGolden(output, named: "WKNavigationDelegateMultiplexer")
+    #expect(!output.contains("#selector("))
+    for selector in ObjCInputs.navigation.members.compactMap(\.objcSelector) {
+      #expect(output.contains("  Foundation.NSSelectorFromString(\"\(selector)\"),\n"), "\(selector)")
+    }
+    // The iOS 26 requirement keeps its availability where it is declared.
+    #expect(output.contains("  @available(iOS 26.0, *) func webView(_ webView: WKWebView, shouldGoTo"))
+    // Without a selector from the graph, `#selector` names the requirement.
+    let scrollView = generated(ObjCInputs.scrollView, typeName: "M", defaults: ObjCInputs.scrollViewDefaults)
+    #expect(scrollView.contains("#selector((any UIScrollViewDelegate).viewForZooming(in:))"))
+  }
+
+  /// The selector in a USR of an `@objc` method, from Objective-C and from Swift.
+  @Test func selectorFromUSR() {
+    #expect(
+      SymbolGraphReader.objcSelector(
+        usr: "c:objc(pl)WKNavigationDelegate(im)webView:decidePolicyForNavigationAction:decisionHandler:"
+      )
+        == "webView:decidePolicyForNavigationAction:decisionHandler:"
+    )
+    #expect(
+      SymbolGraphReader.objcSelector(usr: "c:objc(pl)UIScrollViewDelegate(im)scrollViewDidScroll:")
+        == "scrollViewDidScroll:"
+    )
+    #expect(
+      SymbolGraphReader.objcSelector(usr: "c:@M@DownloadKit@objc(pl)DownloadDelegate(im)download:didReceive:")
+        == "download:didReceive:"
+    )
+    #expect(SymbolGraphReader.objcSelector(usr: "c:objc(cs)NSObject(cm)new") == "new")
+    #expect(SymbolGraphReader.objcSelector(usr: "c:objc(pl)P(py)title") == nil)
+    #expect(SymbolGraphReader.objcSelector(usr: "s:13FoundationXML17XMLParserDelegateP6parser") == nil)
+  }
+
+  /// A decision (`decisionHandler:`, `completionHandler:`) of an `@objc` protocol reaches one observer, the first
+  /// that implements it, as in the Swift flavour: with two implementers, WebKit's handler would be called twice.
+  @Test func objcDecisionsReachOneObserver() {
+    let output = generated(ObjCInputs.navigation, typeName: "WKNavigationDelegateMultiplexer")
+    for head in [
+      "func webView(_ webView: WKWebView, decidePolicyFor navigationAction",
+      "func webView(_ webView: WKWebView, decidePolicyFor navigationResponse",
+      "func webView(_ webView: WKWebView, didReceive challenge",
+      "func webView(_ webView: WKWebView, shouldGoTo",
+    ] {
+      let text = member(head, in: output)
+      #expect(text.contains("responses.next() != nil"), "\(head)")
+      #expect(text.contains("Multiplex.notImplemented(by: observer, returning: ())"), "\(head)")
+      #expect(!text.contains(".notify"), "\(head)")
+    }
+    // An event goes to every observer that implements it.
+    let event = member("func webView(_ webView: WKWebView, didFinish navigation", in: output)
+    #expect(event.contains("self._notifyImplementing {"))
+    #expect(!event.contains("responses.next()"))
+  }
+
+  /// An optional requirement returning an `Optional`: `nil` is an answer (`tableView(_:willSelectRowAt:)`
+  /// answering `nil` vetoes the selection), so the method is looked up before it is called: `observer.method?(…)`
+  /// would flatten "not implemented" and `nil`.
+  @Test func nilAnswersAreKept() {
+    let output = generated(
+      ObjCInputs.tableView,
+      typeName: "UITableViewDelegateMultiplexer",
+      defaults: ObjCInputs.tableViewDefaults
+    )
+    let willSelect = member("func tableView(_ tableView: UITableView, willSelectRowAt", in: output)
+    #expect(willSelect.contains("$0.tableView(_:willSelectRowAt:).map { $0(tableView, indexPath) }"))
+    #expect(!willSelect.contains("$0.tableView?("))
+    // A non-`Optional` result keeps the optional call.
+    let height = member("func tableView(_ tableView: UITableView, heightForRowAt", in: output)
+    #expect(height.contains("$0.tableView?(tableView, heightForRowAt: indexPath)"))
+  }
+
+  /// One `--default` answers for every requirement of that name: UIKit's `UITextViewDelegate` has two
+  /// `textView(_:shouldInteractWith:in:interaction:)`, for a URL and for a text attachment.
+  @Test func defaultCoversOverloads() {
+    let input = ExternalProtocol(
+      source: """
+        @MainActor @objc public protocol UITextViewDelegate : NSObjectProtocol {
+          optional func textView(_ textView: UITextView, shouldInteractWith URL: URL, in characterRange: NSRange, interaction: UITextItemInteraction) -> Bool
+          optional func textView(_ textView: UITextView, shouldInteractWith textAttachment: NSTextAttachment, in characterRange: NSRange, interaction: UITextItemInteraction) -> Bool
+        }
+        """,
+      moduleName: "UIKit",
+      isObjC: true,
+      members: [ExternalMember(), ExternalMember()]
+    )
+    // Before, the second overload had none, and generation failed.
+    let output = generated(
+      input,
+      typeName: "M",
+      defaults: ["textView(_:shouldInteractWith:in:interaction:)": "true"]
+    )
+    // Each forwarding member names its default once.
+    #expect(output.components(separatedBy: "default: true, combiner:").count - 1 == 2)
+  }
+}
