@@ -10,9 +10,11 @@
 #   - GadgetDelegateMultiplexer.swift: for a protocol of the sample's own `Gadgets` target (which refines one of
 #     its `GadgetBase` dependency); the plugin gets both symbol graphs from SwiftPM;
 #   - XMLParserDelegateMultiplexer.swift: for a toolchain module, where the tool runs symbolgraph-extract.
-# The first run builds swift-syntax for the sample (one to three minutes on two cores).
+# Neither plugin builds swift-syntax (multiplex-generate reads symbol graphs with a parser of its own): the script
+# starts from an empty build folder and fails at the end if any swift-syntax module was compiled.
 set -euo pipefail
 cd "$(dirname "$0")/../Tests/PluginSample"
+rm -rf .build
 
 generate() {
   swift package --allow-writing-to-package-directory generate-multiplexer "$@"
@@ -144,4 +146,13 @@ rm -f "$original"
 trap - EXIT
 swift build --product GadgetMonitor
 grep -qE '^package final class DataTaskEvents\b' "$generated"
+echo "=== no swift-syntax was built for the plugins"
+built=$(find .build \( -name '*.o' -o -name '*.swiftmodule' \) \
+  \( -path '*SwiftSyntax*' -o -path '*SwiftParser*' -o -path '*SwiftDiagnostics*' -o -path '*SwiftCompilerPlugin*' \) |
+  head -n 5)
+if [ -n "$built" ]; then
+  echo "FAIL: the plugins built swift-syntax:" >&2
+  echo "$built" >&2
+  exit 1
+fi
 echo "plugin sample: OK"

@@ -9,8 +9,8 @@ public import SwiftSyntaxMacros
 /// default implementations that make requirements optional and the forwarders of a refinement's multiplexer
 /// (extension role).
 ///
-/// A thin front end: both roles read the protocol into a `ProtocolModel` and emit it with a `Generator`, both in
-/// `MultiplexGeneratorCore`, which `multiplex-generate` shares. The peer role reports the diagnostics; the
+/// A thin front end: both roles read the protocol into a `ProtocolModel` (`MultiplexSyntaxReader`) and emit it with
+/// a `Generator` (`MultiplexGeneratorModel`, which `multiplex-generate` shares). The peer role reports the diagnostics; the
 /// extension role stays silent so that each problem is reported once. Either role generates nothing when the
 /// model has a diagnostic.
 public enum MultiplexedMacro {

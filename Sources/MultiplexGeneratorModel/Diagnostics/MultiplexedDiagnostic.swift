@@ -4,8 +4,8 @@
 /// text, in the "Using @Multiplexed" article; keep the two in sync. The `external…` cases are
 /// `multiplex-generate`'s own (a protocol of another module).
 ///
-/// The messages are worded for the macro; ``externalMessage(requirement:)`` words one for the generator. The macro's
-/// reader makes it a `DiagnosticMessage` (in `MultiplexGeneratorCore`).
+/// The messages are worded for the macro; the generator's reader (`ExternalReader` in `MultiplexGenerator`) words
+/// them for `multiplex-generate`. The macro's reader makes it a `DiagnosticMessage` (in `MultiplexSyntaxReader`).
 package enum MultiplexedDiagnostic: Sendable {
   case notAProtocol(kind: String)
   case notClassBound(protocolName: String)

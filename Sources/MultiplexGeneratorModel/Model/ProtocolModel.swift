@@ -2,8 +2,8 @@
 /// requirement in a form ready to forward. Building it checks every shape; what cannot be forwarded becomes a
 /// diagnostic, and a model with diagnostics generates nothing (so the generator never emits invalid code).
 ///
-/// `@Multiplexed` builds it from the protocol it is attached to (`ProtocolModel.make(from:attribute:context:diagnostics:)` in `MultiplexGeneratorCore`);
-/// `multiplex-generate` from a protocol declared in another module (`ExternalGenerator` in `MultiplexGeneratorCore`).
+/// `@Multiplexed` builds it from the protocol it is attached to (`ProtocolModel.make(from:attribute:context:diagnostics:)` in `MultiplexSyntaxReader`);
+/// `multiplex-generate` from a protocol declared in another module (`ExternalGenerator` in `MultiplexGenerator`).
 package struct ProtocolModel {
   /// Where the protocol comes from, which decides what is generated around the multiplexer.
   package enum Origin {

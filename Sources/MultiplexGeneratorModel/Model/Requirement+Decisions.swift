@@ -1,5 +1,5 @@
 /// Decided-once requirements and the combining policies that can apply: the rules both readers use (the macro's
-/// in `MultiplexGeneratorCore`, the generator's ``ExternalReader``).
+/// in `MultiplexSyntaxReader`, the generator's `ExternalReader` in `MultiplexGenerator`).
 extension Requirement {
   /// The words that make a closure parameter a handler: its argument label or parameter name is one of them, or
   /// ends in one of them capitalized (`completionHandler`, `withCompletionHandler`, `decisionHandler`,
