@@ -16,6 +16,20 @@ import Testing
     "func each(_ body: () throws -> Void) rethrows",
     "func render() -> some Equatable",
     "func finish() -> Never",
+    "optional func maybe()",
+    "@objc func bridged()",
+    "let limit: Int",
+    "var size: Int",
+    "mutating func touch()",
+    "func pad(_ width: Int = 0)",
+    "func take(_ value: consuming Int)",
+    "func send(_ value: sending Int)",
+    "func send() -> sending Int?",
+    "var nothing: Void { get }",
+    "subscript(index: Int) -> Void { get }",
+    "func pick<T>(_ value: T) -> T? where T == Int",
+    "func load<Swift>(_ value: Swift)",
+    "var count: Int? { get }",
   ]
 
   @Test(arguments: unsupported)

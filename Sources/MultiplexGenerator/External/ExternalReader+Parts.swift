@@ -22,6 +22,9 @@ extension ExternalReader {
         result.forwarded.append(attribute)
       case "discardableResult", "preconcurrency":
         result.forwarded.append(attribute)
+      case "objc" where !origin.isObjC:
+        // Only an `@objc` protocol has `@objc` requirements (the symbol graph then says the protocol is one).
+        report(.objcRequirement(name: name), at: offset)
       case _ where Self.isGlobalActor(attribute):
         result.forwarded.append(attribute)
         if let isolation, isolation.name != attribute.name {
@@ -38,14 +41,17 @@ extension ExternalReader {
   }
 
   /// Checks the modifiers; returns whether the requirement is `nonisolated`. `static` is refused (and the
-  /// caller reads no further), as are `mutating`, `nonmutating`, `weak` and `unowned`, and `nonisolated` in an
-  /// isolated protocol. `optional` was read already (``ExternalMember/isOptional``).
+  /// caller reads no further), as are `mutating`, `nonmutating`, `weak` and `unowned`, `nonisolated` in an
+  /// isolated protocol, and `optional` outside an `@objc` protocol (in one, it was read already:
+  /// ``ExternalMember/isOptional``).
   mutating func checkModifiers(_ member: MemberDeclaration, name: String, isolation: Attribute?) -> Bool {
     var isNonisolated = false
     for (modifier, offset) in zip(member.modifiers, member.modifierOffsets) {
       switch modifier {
       case "static", "class":
         report(.staticMember, at: offset)
+      case "optional" where !origin.isObjC:
+        report(.optionalRequirement(name: name), at: offset)
       case "mutating", "nonmutating":
         report(.invalidModifier(name: name, modifier: modifier), at: offset)
       case "weak", "unowned":

@@ -55,8 +55,10 @@ struct ExternalReader {
 
     var availability: [Attribute] = []
     var isolation: Attribute? = nil
-    for attribute in declaration.attributes {
-      if attribute.name == "available" {
+    for (attribute, offset) in zip(declaration.attributes, declaration.attributeOffsets) {
+      if attribute.name == "objc" && !origin.isObjC {
+        report(.objcProtocol, at: offset)
+      } else if attribute.name == "available" {
         availability.append(attribute)
       } else if Self.isGlobalActor(attribute) {
         isolation = attribute
@@ -157,6 +159,9 @@ struct ExternalReader {
     case .other(let keyword):
       if keyword == "#if" {
         report(.conditionalCompilation, at: member.nameOffset)
+      } else if keyword == "var" || keyword == "let" {
+        // `var a, b: Int`, `var (a, b): (Int, Int)`.
+        report(.unsupportedMember(kind: "this property declaration"), at: member.offset)
       } else if !keyword.hasPrefix("#") {
         report(.unsupportedMember(kind: "this declaration"), at: member.offset)
       }
@@ -371,33 +376,38 @@ struct ExternalReader {
   // MARK: Reporting
 
   mutating func report(_ diagnostic: MultiplexedDiagnostic, at offset: Int) {
-    problems.append(Problem(message: Self.message(diagnostic, member: currentMember), offset: offset))
+    problems.append(
+      Problem(message: Self.message(diagnostic, member: currentMember, isObjC: origin.isObjC), offset: offset)
+    )
   }
 
   /// `diagnostic`'s message worded for the generator: the macro's messages name `multiplex-generate` instead of
-  /// `'@Multiplexed'`, and, about a member, the requirement (its declaration without attributes).
-  static func message(_ diagnostic: MultiplexedDiagnostic, member: MemberDeclaration?) -> String {
+  /// `'@Multiplexed'`, and, about a member, the requirement (see ``MemberDeclaration/requirementText(isObjC:)``).
+  static func message(_ diagnostic: MultiplexedDiagnostic, member: MemberDeclaration?, isObjC: Bool) -> String {
     let message = diagnostic.message
     // The generator's own messages name the requirement already.
     guard message.contains("'@Multiplexed'") else { return message }
     let reworded = message.replacing("'@Multiplexed'", with: "multiplex-generate")
     guard let member else { return reworded }
-    return "requirement '\(member.declarationWithoutAttributes)': \(reworded)"
+    return "requirement '\(member.requirementText(isObjC: isObjC))': \(reworded)"
   }
 }
 
 extension MemberDeclaration {
-  /// The declaration as written from its first modifier or keyword, without `optional` (which the symbol graph
-  /// writes for an `@objc` optional requirement): `func height() -> Double`.
-  fileprivate var declarationWithoutAttributes: String {
+  /// The declaration as written, on one line, without what the symbol graph's reader adds to it: its `@available`
+  /// attributes, and in an `@objc` protocol `@objc` and `optional` (`func height() -> Double`).
+  fileprivate func requirementText(isObjC: Bool) -> String {
     var text = Substring(self.text)
-    // Attributes come first; each one's text is written as is.
+    var kept: [String] = []
+    // Attributes come first, each one's text as written.
     for attribute in attributes {
       text = text.drop { $0.isWhitespace }
-      if text.hasPrefix(attribute.text) { text = text.dropFirst(attribute.text.count) }
+      guard text.hasPrefix(attribute.text) else { break }
+      text = text.dropFirst(attribute.text.count)
+      if attribute.name != "available" && !(isObjC && attribute.name == "objc") { kept.append(attribute.text) }
     }
     text = text.drop { $0.isWhitespace }
-    if text.hasPrefix("optional ") { text = text.dropFirst("optional ".count).drop { $0.isWhitespace } }
-    return String(text)
+    if isObjC, text.hasPrefix("optional ") { text = text.dropFirst("optional ".count).drop { $0.isWhitespace } }
+    return (kept + [String(text)]).joined(separator: " ")
   }
 }
