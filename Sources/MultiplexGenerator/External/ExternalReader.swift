@@ -381,15 +381,14 @@ struct ExternalReader {
     )
   }
 
-  /// `diagnostic`'s message worded for the generator: the macro's messages name `multiplex-generate` instead of
-  /// `'@Multiplexed'`, and, about a member, the requirement (see ``MemberDeclaration/requirementText(isObjC:)``).
+  /// `diagnostic`'s message worded for the generator: it names `multiplex-generate`, and, about a member, the
+  /// requirement (see ``MemberDeclaration/requirementText(isObjC:)``).
   static func message(_ diagnostic: MultiplexedDiagnostic, member: MemberDeclaration?, isObjC: Bool) -> String {
-    let message = diagnostic.message
-    // The generator's own messages name the requirement already.
-    guard message.contains("'@Multiplexed'") else { return message }
-    let reworded = message.replacing("'@Multiplexed'", with: "multiplex-generate")
-    guard let member else { return reworded }
-    return "requirement '\(member.requirementText(isObjC: isObjC))': \(reworded)"
+    let message = diagnostic.message(for: .generator)
+    // A message that names its front end is about a requirement the protocol declares, which it names; the
+    // generator's own messages name it already.
+    guard let member, message != diagnostic.message(for: .macro) else { return message }
+    return "requirement '\(member.requirementText(isObjC: isObjC))': \(message)"
   }
 }
 

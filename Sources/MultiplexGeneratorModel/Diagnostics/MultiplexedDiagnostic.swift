@@ -4,8 +4,8 @@
 /// text, in the "Using @Multiplexed" article; keep the two in sync. The `external…` cases are
 /// `multiplex-generate`'s own (a protocol of another module).
 ///
-/// The messages are worded for the macro; the generator's reader (`ExternalReader` in `MultiplexGenerator`) words
-/// them for `multiplex-generate`. The macro's reader makes it a `DiagnosticMessage` (in `MultiplexSyntaxReader`).
+/// Each front end words them for itself (``message(for:)``): the macro's name `'@Multiplexed'`, the generator's
+/// `multiplex-generate`. The macro's reader makes it a `DiagnosticMessage` (in `MultiplexSyntaxReader`).
 package enum MultiplexedDiagnostic: Sendable {
   case notAProtocol(kind: String)
   case notClassBound(protocolName: String)
@@ -62,59 +62,79 @@ package enum MultiplexedDiagnostic: Sendable {
   case externalUnknownRequirement(flag: String, name: String)
   case externalAssociatedTypes(protocolName: String, names: [String])
 
-  package var message: String {
+  /// The message as the macro words it.
+  package var message: String { message(for: .macro) }
+
+  /// Who reports a diagnostic: the messages name it (`'@Multiplexed' cannot forward…`, `multiplex-generate cannot
+  /// forward…`).
+  package enum FrontEnd: Sendable {
+    case macro
+    case generator
+
+    /// How a message names the front end.
+    package var name: String {
+      switch self {
+      case .macro: return "'@\(Naming.multiplexed)'"
+      case .generator: return "multiplex-generate"
+      }
+    }
+  }
+
+  /// The message as `frontEnd` words it.
+  package func message(for frontEnd: FrontEnd) -> String {
+    let tool = frontEnd.name
     switch self {
     case .notAProtocol(let kind):
-      return "'@Multiplexed' can only be attached to a protocol, not to \(kind); "
+      return "\(tool) can only be attached to a protocol, not to \(kind); "
         + "write it on the delegate protocol whose calls should reach many observers"
     case .notClassBound(let protocolName):
-      return "'@Multiplexed' protocol '\(protocolName)' must be class-bound, because the multiplexer holds its "
+      return "\(tool) protocol '\(protocolName)' must be class-bound, because the multiplexer holds its "
         + "observers weakly; add ': AnyObject'"
     case .unsupportedInheritance(let typeName):
-      return "'@Multiplexed' cannot see the requirements '\(typeName)' adds, so the multiplexer could not forward "
+      return "\(tool) cannot see the requirements '\(typeName)' adds, so the multiplexer could not forward "
         + "them; inherit only 'AnyObject', 'Sendable' and '@Multiplexed' protocols, and declare the requirements in "
         + "this protocol"
     case .protocolWhereClause:
-      return "'@Multiplexed' does not support a 'where' clause on the protocol; the generated multiplexer is a "
+      return "\(tool) does not support a 'where' clause on the protocol; the generated multiplexer is a "
         + "plain class that cannot meet it, so remove the clause"
     case .primaryAssociatedTypes:
-      return "'@Multiplexed' does not support primary associated types: one multiplexer holds observers of "
+      return "\(tool) does not support primary associated types: one multiplexer holds observers of "
         + "every conforming type, so the requirements must not depend on the conforming type; remove the clause"
     case .objcProtocol:
-      return "'@Multiplexed' does not support '@objc' protocols; remove '@objc' (requirements become optional "
+      return "\(tool) does not support '@objc' protocols; remove '@objc' (requirements become optional "
         + "through generated default implementations instead of 'optional')"
     case .associatedType(let name):
-      return "'@Multiplexed' does not support associated type '\(name)': one multiplexer holds observers of "
+      return "\(tool) does not support associated type '\(name)': one multiplexer holds observers of "
         + "every conforming type, so the requirements must not depend on the conforming type; use a concrete "
         + "type or a generic parameter on the requirement instead"
     case .staticMember:
-      return "'@Multiplexed' cannot forward a 'static' requirement: the multiplexer forwards calls made on an "
+      return "\(tool) cannot forward a 'static' requirement: the multiplexer forwards calls made on an "
         + "instance to its observers; move it to another protocol or make it an instance requirement"
     case .initializer:
-      return "'@Multiplexed' cannot forward an initializer: the multiplexer forwards calls to observers that "
+      return "\(tool) cannot forward an initializer: the multiplexer forwards calls to observers that "
         + "already exist; remove the initializer or move it to another protocol"
     case .conditionalCompilation:
-      return "'@Multiplexed' does not support '#if' inside the protocol; declare the requirements "
+      return "\(tool) does not support '#if' inside the protocol; declare the requirements "
         + "unconditionally, or declare one '@Multiplexed' protocol per configuration"
     case .unsupportedMember(let kind):
-      return "'@Multiplexed' cannot forward \(kind); remove it from the protocol"
+      return "\(tool) cannot forward \(kind); remove it from the protocol"
     case .selfRequirement(let name):
-      return "'@Multiplexed' cannot forward '\(name)' because it mentions 'Self', which is a different type for "
+      return "\(tool) cannot forward '\(name)' because it mentions 'Self', which is a different type for "
         + "every observer; use a concrete type or 'any' existential instead"
     case .variadicParameter(let name):
-      return "'@Multiplexed' cannot forward variadic parameter '\(name)' (Swift cannot pass an array on as "
+      return "\(tool) cannot forward variadic parameter '\(name)' (Swift cannot pass an array on as "
         + "variadic arguments); take an array instead"
     case .rethrowsRequirement(let name):
-      return "'@Multiplexed' cannot forward 'rethrows' requirement '\(name)': the multiplexer calls several "
+      return "\(tool) cannot forward 'rethrows' requirement '\(name)': the multiplexer calls several "
         + "observers and reports the first error they throw; declare it 'throws'"
     case .optionalRequirement(let name):
-      return "'@Multiplexed' does not support 'optional' requirement '\(name)'; remove 'optional' (every "
+      return "\(tool) does not support 'optional' requirement '\(name)'; remove 'optional' (every "
         + "requirement that returns 'Void' or an 'Optional' is optional for observers already)"
     case .nonisolatedInIsolatedProtocol(let name, let isolation):
-      return "'@Multiplexed' cannot forward 'nonisolated' requirement '\(name)': the protocol is '\(isolation)', "
+      return "\(tool) cannot forward 'nonisolated' requirement '\(name)': the protocol is '\(isolation)', "
         + "and so are the multiplexer and its observers; remove 'nonisolated'"
     case .otherGlobalActor(let name, let actor, let isolation):
-      return "'@Multiplexed' cannot forward '\(actor)' requirement '\(name)': the protocol is '\(isolation)', and so "
+      return "\(tool) cannot forward '\(actor)' requirement '\(name)': the protocol is '\(isolation)', and so "
         + "are the multiplexer and its observers; remove '\(actor)'"
     case .missingDefault(let name, let type, let isRequired):
       return "'\(name)' returns '\(type)', so the multiplexer needs the value to return when no observer "
@@ -136,55 +156,55 @@ package enum MultiplexedDiagnostic: Sendable {
     case .duplicateMultiplexed:
       return "'@Multiplexed' is written more than once on this protocol; remove the extra one"
     case .privateNestedProtocol(let protocolName):
-      return "'@Multiplexed' cannot extend 'private' protocol '\(protocolName)' nested in a type: the default "
+      return "\(tool) cannot extend 'private' protocol '\(protocolName)' nested in a type: the default "
         + "implementations go in an extension at file scope, which cannot see it; make it 'fileprivate'"
     case .defaultArgument(let parameter, let name):
-      return "'@Multiplexed' cannot forward the default argument of '\(parameter)' in '\(name)': Swift does not "
+      return "\(tool) cannot forward the default argument of '\(parameter)' in '\(name)': Swift does not "
         + "allow default arguments in a protocol requirement; remove it (an overload in an extension of the "
         + "protocol can supply the default)"
     case .invalidModifier(let name, let modifier):
-      return "'@Multiplexed' cannot forward '\(name)': Swift does not allow '\(modifier)' in a class-bound protocol; "
+      return "\(tool) cannot forward '\(name)': Swift does not allow '\(modifier)' in a class-bound protocol; "
         + "remove it"
     case .ownershipModifier(let name, let modifier):
-      return "'@Multiplexed' cannot forward '\(modifier)' property '\(name)': Swift does not allow '\(modifier)' on "
+      return "\(tool) cannot forward '\(modifier)' property '\(name)': Swift does not allow '\(modifier)' on "
         + "a protocol property; remove it (each observer decides how it stores the value)"
     case .objcRequirement(let name):
-      return "'@Multiplexed' does not support '@objc' requirement '\(name)'; remove '@objc' (the protocol is not "
+      return "\(tool) does not support '@objc' requirement '\(name)'; remove '@objc' (the protocol is not "
         + "'@objc', and the multiplexer needs no Objective-C runtime)"
     case .unavailableRequirement(let name):
-      return "'@Multiplexed' cannot forward unavailable requirement '\(name)': the multiplexer must implement every "
+      return "\(tool) cannot forward unavailable requirement '\(name)': the multiplexer must implement every "
         + "requirement, and Swift only allows unavailable requirements in '@objc' protocols; remove the "
         + "requirement, or deprecate it instead"
     case .opaqueType(let name, let type):
-      return "'@Multiplexed' cannot forward '\(name)' of opaque type '\(type)': Swift does not allow an opaque "
+      return "\(tool) cannot forward '\(name)' of opaque type '\(type)': Swift does not allow an opaque "
         + "result type in a protocol requirement; use an 'any' existential or a generic parameter instead"
     case .consumingParameter(let name):
-      return "'@Multiplexed' cannot forward 'consuming' parameter '\(name)': every observer would take ownership of "
+      return "\(tool) cannot forward 'consuming' parameter '\(name)': every observer would take ownership of "
         + "the same value, which a noncopyable value cannot give; declare it 'borrowing'"
     case .sendingParameter(let name):
-      return "'@Multiplexed' cannot forward 'sending' parameter '\(name)': every observer receives the same value, "
+      return "\(tool) cannot forward 'sending' parameter '\(name)': every observer receives the same value, "
         + "so it cannot be sent to each of them; remove 'sending' (a 'Sendable' type needs none)"
     case .sendingResult(let name):
-      return "'@Multiplexed' cannot forward '\(name)', which returns a 'sending' value: the multiplexer returns an "
+      return "\(tool) cannot forward '\(name)', which returns a 'sending' value: the multiplexer returns an "
         + "observer's answer and cannot prove that nothing else refers to it; remove 'sending' (a 'Sendable' type "
         + "needs none)"
     case .neverResult(let name):
-      return "'@Multiplexed' cannot forward '\(name)', which returns 'Never': the multiplexer calls every observer "
+      return "\(tool) cannot forward '\(name)', which returns 'Never': the multiplexer calls every observer "
         + "and returns when none stops the program; return 'Void' instead"
     case .nonGenericParameter(let name, let parameter, let type):
-      return "'@Multiplexed' cannot forward '\(name)': '\(parameter) == \(type)' makes generic parameter "
+      return "\(tool) cannot forward '\(name)': '\(parameter) == \(type)' makes generic parameter "
         + "'\(parameter)' non-generic, which Swift rejects; use '\(type)' instead of '\(parameter)'"
     case .genericParameterHidesModule(let name, let parameter):
-      return "'@Multiplexed' cannot forward '\(name)': its generic parameter '\(parameter)' hides the module "
+      return "\(tool) cannot forward '\(name)': its generic parameter '\(parameter)' hides the module "
         + "'\(parameter)', which the generated code names; rename the generic parameter"
     case .typeHidesModule(let typeName):
-      return "'@Multiplexed' cannot generate code in '\(typeName)': the name hides the module '\(typeName)', "
+      return "\(tool) cannot generate code in '\(typeName)': the name hides the module '\(typeName)', "
         + "which the generated code names; rename the type"
     case .letProperty(let name, let replacement):
-      return "'@Multiplexed' cannot forward 'let' property '\(name)': a protocol declares properties with 'var' "
+      return "\(tool) cannot forward 'let' property '\(name)': a protocol declares properties with 'var' "
         + "and their accessors; write '\(replacement)'"
     case .propertyWithoutAccessors(let name):
-      return "'@Multiplexed' cannot forward property '\(name)' without accessors: a protocol property declares "
+      return "\(tool) cannot forward property '\(name)' without accessors: a protocol property declares "
         + "'{ get }' or '{ get set }'; add them"
     case .externalMemberCount(let declared, let described):
       return "the protocol declaration has \(declared) members but \(described) member descriptions were given; "
