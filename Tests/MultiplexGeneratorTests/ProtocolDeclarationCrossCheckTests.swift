@@ -1,4 +1,3 @@
-import Foundation
 import MultiplexGeneratorModel
 import SwiftParser
 import SwiftSyntax
@@ -42,22 +41,8 @@ import Testing
   /// Every protocol declaration swift-syntax parses cleanly, without `#if` (which the parser reads as a member
   /// per line, as symbol graphs never print it).
   static let corpus: [String] = {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
     let collector = Collector()
-    for folder in folders {
-      let enumerator = FileManager.default.enumerator(
-        at: root.appendingPathComponent(folder),
-        includingPropertiesForKeys: nil,
-        options: [.skipsHiddenFiles]
-      )
-      while let url = enumerator?.nextObject() as? URL {
-        guard url.pathExtension == "swift" || url.pathExtension == "golden",
-          let source = try? String(contentsOf: url, encoding: .utf8)
-        else { continue }
-        collector.collect(source)
-      }
-    }
+    for source in SwiftTypeCrossCheckTests.sources(in: folders) { collector.collect(source) }
     for text in handWritten { collector.collect(text) }
     return collector.protocols.sorted()
   }()

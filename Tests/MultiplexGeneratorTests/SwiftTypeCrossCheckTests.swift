@@ -56,10 +56,12 @@ import Testing
     var whereClauses: Set<String> = []
   }
 
-  static let corpus: Corpus = {
+  /// The text of every Swift source and golden file in `folders` (paths from the repository's root), but for the
+  /// files named in `excluding`.
+  static func sources(in folders: [String], excluding excluded: Set<String> = []) -> [String] {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
-    let collector = Collector()
+    var sources: [String] = []
     for folder in folders {
       let enumerator = FileManager.default.enumerator(
         at: root.appendingPathComponent(folder),
@@ -69,12 +71,18 @@ import Testing
       )
       while let url = enumerator?.nextObject() as? URL {
         guard url.pathExtension == "swift" || url.pathExtension == "golden",
-          url.lastPathComponent != "SwiftTypeCrossCheckTests.swift",
+          !excluded.contains(url.lastPathComponent),
           let source = try? String(contentsOf: url, encoding: .utf8)
         else { continue }
-        collector.collect(source)
+        sources.append(source)
       }
     }
+    return sources
+  }
+
+  static let corpus: Corpus = {
+    let collector = Collector()
+    for source in sources(in: folders, excluding: ["SwiftTypeCrossCheckTests.swift"]) { collector.collect(source) }
     collector.corpus.types.formUnion(handWritten)
     collector.corpus.parameterClauses.formUnion([
       "<T1, T2, T3,>", "<T: Equatable, each U>", "<C: Collection, Element>", "<T: P & Q, U: Sequence<Int>>",
