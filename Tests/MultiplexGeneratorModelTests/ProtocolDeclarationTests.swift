@@ -66,15 +66,69 @@ import Testing
     for text in [
       "nil", "0", "-1", ".zero", "UITableView.automaticDimension", "[1, 2].count + (3 * 4)", "\"a, b\"", "f(x) { $0 }",
       "x as? Int ?? 0", "try? load()", "CGSize(width: 1, height: 2)", "a.b?.c!", "{ 1 }()", "flag ? 1 : 2",
+      // Found by review: members named by keywords, interpolations, other literals, several trailing closures.
+      ".init()", ".init(width: 50, height: 50)", "CGSize.init()", "Self.init()", ".init", "x.return", ".for",
+      "UIReturnKeyType.continue", "\"\\(name ?? \"none\")\"", "\"\"\"\nmulti\nline\n\"\"\"", "#\"a\"b\"#",
+      "f { 1 } g: { 2 }", "\\.count", "#selector(f)", "f<Int>()", "-1", "x as! Int", "1...",
     ] {
       #expect(ExpressionCheck.isOneExpression(text), "\(text)")
     }
     for text in [
       "", "  ", "true) + (false", "(1", "1)", "[1)", "1, 2", "1; 2", "a b", "1\n2", "let x = 1", "return 1", "\"open",
-      "f() g()",
+      "f() g()", "1 +", "x =", "x: 1", "1 else 2", "a in b", "'a'", "flag ? 1", "\"\\(open\"",
     ] {
       #expect(!ExpressionCheck.isOneExpression(text), "\(text)")
     }
+  }
+
+  /// Found by review: an `@available` message is text, not arguments; operators, parameter attributes, trailing
+  /// commas and comments spanning lines parse; effects out of order do not.
+  @Test func reviewedShapes() throws {
+    let declaration = try ProtocolDeclaration(
+      parsing: """
+        protocol P: AnyObject {
+          static func << (lhs: Self, rhs: Self) -> Self
+          func run(@_implicitSelfCapture _ body: @escaping () -> Void, @_inheritActorContext(always) then: @escaping () -> Void)
+          func pad(width: Int,)
+          func a() /* one
+          two */ func b()
+          var x: Int { get }, y: Int { get }
+        }
+        """
+    )
+    #expect(
+      declaration.members.map(\.kind) == [
+        .function(name: "<<"), .function(name: "run"), .function(name: "pad"), .function(name: "a"),
+        .function(name: "b"), .other("var"),
+      ]
+    )
+    #expect(
+      declaration.members[1].parameters.map(\.attributes) == [
+        ["@_implicitSelfCapture"], ["@_inheritActorContext(always)"],
+      ]
+    )
+    #expect(
+      declaration.members[1].parameters.map { $0.type.description } == ["@escaping () -> Void", "@escaping () -> Void"]
+    )
+    for effects in ["async async", "throws async", "throws throws", "rethrows throws"] {
+      #expect(throws: ProtocolDeclaration.ParseError.self) {
+        try ProtocolDeclaration(parsing: "protocol P { func f() \(effects) }")
+      }
+    }
+    let deprecated = Attribute(
+      name: "available",
+      text: "@available(iOS, deprecated: 13, message: \"unavailable on tvOS\")"
+    )
+    #expect(!deprecated.hasWord("unavailable"))
+    #expect(Attribute(name: "available", text: "@available(*, unavailable)").hasWord("unavailable"))
+  }
+
+  /// Found by review: comments around a default value are not part of it (one after it would comment out the rest
+  /// of the generated line), and names interpolated in a string are among its tokens (generated locals avoid them).
+  @Test func expressions() {
+    #expect(Expression(parsing: "  1 // one").text == "1")
+    #expect(Expression(parsing: "/* zero */ 0").text == "0")
+    #expect(Expression(parsing: "\"\\(combiner ?? \"none\")\"").tokens.contains("combiner"))
   }
 
   @Test func typeNames() {

@@ -250,6 +250,35 @@ import Testing
     #expect(found.first?.message.contains("4 members but 3 member descriptions") == true)
   }
 
+  /// Found by review of the parser that replaced swift-syntax: a deprecation message saying "unavailable" does not
+  /// make the requirement unavailable, a comment after a default value stays out of the generated code, and a
+  /// default spelled `.init(…)` is one expression.
+  @Test func reviewedInputsGenerate() {
+    let input = ExternalProtocol(
+      source: """
+        public protocol GridDelegate: AnyObject {
+          @available(iOS, deprecated: 13.0, message: "This method is unavailable on tvOS")
+          func grid(_ grid: Grid, didSelect index: Int)
+          func grid(_ grid: Grid, sizeAt index: Int) -> Size
+          func spacing(_ grid: Grid) -> Int
+        }
+        """,
+      moduleName: "GridKit",
+      members: [ExternalMember(), ExternalMember(), ExternalMember()]
+    )
+    let output = generated(
+      input,
+      GenerationOptions(
+        typeName: "GridDelegateMultiplexer",
+        defaultValues: ["grid(_:sizeAt:)": ".init(width: 50, height: 50)", "spacing(_:)": "8 // points"]
+      )
+    )
+    #expect(output.contains("@available(iOS, deprecated: 13.0, message: \"This method is unavailable on tvOS\")"))
+    #expect(output.contains("default: .init(width: 50, height: 50)"))
+    #expect(output.contains("default: 8,") || output.contains("default: 8)"))
+    #expect(!output.contains("// points"))
+  }
+
   @Test func invalidTypeNameIsRefused() {
     let found = diagnostics(Self.feed, GenerationOptions(typeName: "Feed Multiplexer"))
     #expect(found.first?.message.contains("not a valid type name") == true)

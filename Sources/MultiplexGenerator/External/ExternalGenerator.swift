@@ -59,7 +59,7 @@ package enum ExternalGenerator {
     if !prepared.problems.isEmpty { return failure(prepared.problems) }
     if !ExpressionCheck.isTypeName(options.typeName) {
       let message = "'\(options.typeName)' is not a valid type name for the generated class"
-      return failure([ExternalReader.Problem(message: message, offset: declaration.nameOffset)])
+      return failure([ExternalReader.Problem(message: message, offset: declaration.offset)])
     }
 
     let inherited = declaration.inherited.flatMap { type -> [String] in

@@ -16,8 +16,7 @@ extension ExternalReader {
     for (attribute, offset) in zip(member.attributes, member.attributeOffsets) {
       switch attribute.name {
       case "available":
-        let words = attribute.text.split { !$0.isLetter && !$0.isNumber && $0 != "_" }
-        if words.contains("unavailable") { report(.unavailableRequirement(name: name), at: offset) }
+        if attribute.hasWord("unavailable") { report(.unavailableRequirement(name: name), at: offset) }
         result.availability.append(attribute)
         result.forwarded.append(attribute)
       case "discardableResult", "preconcurrency":
@@ -149,6 +148,7 @@ extension ExternalReader {
         names = [parameter.firstName, parameter.secondName].compactMap { $0 }.joined(separator: " ")
       }
       let ellipsis = parameter.isVariadic ? "..." : ""
+      names = (parameter.attributes + [names]).joined(separator: " ")
       declared.append(
         DeclaredParameter(
           declared: names + ": " + parameter.type.description + ellipsis,
@@ -180,9 +180,9 @@ extension ExternalReader {
 
   /// Refuses what a parameter cannot be forwarded with: a variadic, a default argument, `consuming`, `sending`.
   private mutating func checkParameter(_ parameter: MemberDeclaration.Parameter, name: String, requirement: String) {
-    if parameter.isVariadic { report(.variadicParameter(name: name), at: parameter.typeOffset) }
+    if parameter.isVariadic { report(.variadicParameter(name: name), at: parameter.ellipsisOffset) }
     if parameter.hasDefaultArgument {
-      report(.defaultArgument(parameter: name, name: requirement), at: parameter.typeOffset)
+      report(.defaultArgument(parameter: name, name: requirement), at: parameter.defaultArgumentOffset)
     }
     if parameter.type.hasSpecifier("consuming") { report(.consumingParameter(name: name), at: parameter.typeOffset) }
     if parameter.type.hasSpecifier("sending") { report(.sendingParameter(name: name), at: parameter.typeOffset) }
@@ -242,8 +242,9 @@ extension ExternalReader {
     var isSettable = false
     var getterEffects: MemberDeclaration.Effects? = nil
     for accessor in member.accessors ?? [] {
-      for modifier in accessor.modifiers where modifier == "mutating" || modifier == "nonmutating" {
-        report(.invalidModifier(name: name, modifier: modifier), at: member.nameOffset)
+      for (modifier, offset) in zip(accessor.modifiers, accessor.modifierOffsets)
+      where modifier == "mutating" || modifier == "nonmutating" {
+        report(.invalidModifier(name: name, modifier: modifier), at: offset)
       }
       switch accessor.keyword {
       case "set": isSettable = true
@@ -251,7 +252,9 @@ extension ExternalReader {
       default: break
       }
     }
-    if getterEffects?.throwsKeyword == "rethrows" { report(.rethrowsRequirement(name: name), at: member.nameOffset) }
+    if let getterEffects, getterEffects.throwsKeyword == "rethrows" {
+      report(.rethrowsRequirement(name: name), at: getterEffects.throwsOffset)
+    }
     return (isSettable, getterEffects)
   }
 

@@ -86,7 +86,9 @@ struct ExternalReader {
     }
     if !isClassBound { report(.notClassBound(protocolName: name), at: declaration.nameOffset) }
     if declaration.whereClause != nil { report(.protocolWhereClause, at: declaration.whereOffset) }
-    if declaration.primaryAssociatedTypes != nil { report(.primaryAssociatedTypes, at: declaration.nameOffset) }
+    if declaration.primaryAssociatedTypes != nil {
+      report(.primaryAssociatedTypes, at: declaration.primaryAssociatedTypesOffset)
+    }
 
     var typeAliases: [String: TypeAlias] = [:]
     for member in declaration.members {
@@ -191,8 +193,8 @@ struct ExternalReader {
     let isNonisolated = checkModifiers(member, name: displayName, isolation: isolation)
     if member.hasModifier("static") || member.hasModifier("class") { return nil }
     checkGenericSignature(member, name: displayName)
-    if member.effects?.throwsKeyword == "rethrows" {
-      report(.rethrowsRequirement(name: displayName), at: member.nameOffset)
+    if let effects = member.effects, effects.throwsKeyword == "rethrows" {
+      report(.rethrowsRequirement(name: displayName), at: effects.throwsOffset)
     }
     let (parameters, arguments) = readParameters(member.parameters, owner: .method, requirement: displayName)
     guard

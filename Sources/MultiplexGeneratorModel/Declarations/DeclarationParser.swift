@@ -49,8 +49,10 @@ struct DeclarationParser {
     declaration.attributeOffsets = attributes.map(\.1)
     declaration.modifiers = modifiers
     declaration.nameOffset = nameToken.offset
+    declaration.offset = offset(at: header)
     do {
       if parser.isPunctuation("<") {
+        declaration.primaryAssociatedTypesOffset = parser.peek()?.offset ?? 0
         let clause = try balancedTokens()
         declaration.primaryAssociatedTypes = clause.dropFirst().dropLast().filter { $0.kind == .identifier }.map(\.text)
       }
@@ -106,7 +108,7 @@ struct DeclarationParser {
     case (.identifier, "func"):
       member = try parseFunction()
     case (.identifier, "var"), (.identifier, "let"):
-      member = try parseProperty(isLet: keyword.text == "let")
+      member = try parseProperty(isLet: keyword.text == "let", keywordOffset: keyword.offset)
     case (.identifier, "subscript"):
       member = try parseSubscript()
     case (.identifier, "init"):
@@ -114,7 +116,7 @@ struct DeclarationParser {
       if parser.isPunctuation("?") || parser.isPunctuation("!") { parser.position += 1 }
       if parser.isPunctuation("<") { _ = try balancedTokens() }
       member.parameters = try parseParameters()
-      member.effects = parseEffects()
+      member.effects = try parseEffects()
       if parser.isWord("where") {
         parser.position += 1
         member.whereClause = try parseRequirements()
@@ -143,9 +145,11 @@ struct DeclarationParser {
     member.modifiers = modifiers.map(\.0)
     member.modifierOffsets = modifiers.map(\.1)
     member.offset = offset(at: start)
-    member.nameOffset = keyword.offset
-    if case .function = member.kind, let name = parser.tokens.first(where: { $0.offset > keyword.offset }) {
-      member.nameOffset = name.offset
+    switch member.kind {
+    case .function, .property, .associatedType, .typeAlias:
+      member.nameOffset = parser.tokens.first { $0.offset > keyword.offset }?.offset ?? keyword.offset
+    default:
+      member.nameOffset = keyword.offset
     }
     member.text = lineText(from: start, to: parser.position)
     // A member ends where the next one starts: on a new line, or after `;`.
@@ -161,8 +165,8 @@ struct DeclarationParser {
     let nameToken = try parser.take()
     var name = nameToken.text
     if nameToken.kind == .punctuation {
-      // An operator: the punctuation up to the parameters or the generic clause.
-      while let next = parser.peek(), next.kind == .punctuation, next.text != "(", next.text != "<", !next.isSpaced {
+      // An operator (`==`, `<<`, `..<`): the punctuation written together, up to the parameters.
+      while let next = parser.peek(), next.kind == .punctuation, next.text != "(", !next.isSpaced {
         name += next.text
         parser.position += 1
       }
@@ -172,7 +176,7 @@ struct DeclarationParser {
     var member = MemberDeclaration(kind: .function(name: name))
     if parser.isPunctuation("<") { member.genericParameters = try parseGenericParameters() }
     member.parameters = try parseParameters()
-    member.effects = parseEffects()
+    member.effects = try parseEffects()
     if parser.isPunctuation("->") {
       parser.position += 1
       member.resultOffset = parser.peek()?.offset ?? 0
@@ -186,7 +190,12 @@ struct DeclarationParser {
   }
 
   /// `var name: Type { get set }`, after `var` or `let`.
-  private mutating func parseProperty(isLet: Bool) throws(Failure) -> MemberDeclaration {
+  private mutating func parseProperty(isLet: Bool, keywordOffset: Int) throws(Failure) -> MemberDeclaration {
+    guard parser.peek()?.kind == .identifier else {
+      // `var (a, b): (Int, Int)`: no protocol requirement; read as something else.
+      skipToNextLine()
+      return MemberDeclaration(kind: .other(isLet ? "let" : "var"))
+    }
     let name = try parser.takeIdentifier()
     var member = MemberDeclaration(kind: .property(name: name, isLet: isLet))
     guard parser.isPunctuation(":") else {
@@ -199,6 +208,11 @@ struct DeclarationParser {
     member.resultOffset = parser.peek()?.offset ?? 0
     member.result = try parser.parseType()
     if parser.isPunctuation("{") { member.accessors = try parseAccessors() }
+    if parser.isPunctuation(",") || parser.isPunctuation("=") {
+      // `var a: Int { get }, b: Int { get }`, `var a: Int = 0`: no protocol requirement.
+      skipToNextLine()
+      member.kind = .other(isLet ? "let" : "var")
+    }
     return member
   }
 
@@ -227,8 +241,17 @@ struct DeclarationParser {
       return parameters
     }
     repeat {
-      while parser.isPunctuation("@"), parser.peek(1)?.kind == .identifier, parser.peek(2)?.kind == .identifier {
-        _ = try parseAttribute()  // an attribute of the parameter itself (`@_implicitSelfCapture`), not its type
+      // Attributes of the parameter itself (`@_implicitSelfCapture`, `@_inheritActorContext(always)`), before its
+      // names; those after the colon are its type's.
+      var attributes: [String] = []
+      while parser.isPunctuation("@") {
+        let saved = parser.position
+        let attribute = try parseAttribute().0
+        guard parser.peek()?.kind == .identifier else {
+          parser.position = saved
+          break
+        }
+        attributes.append(attribute.text)
       }
       let first = try parser.takeIdentifier()
       var second: String? = nil
@@ -238,32 +261,38 @@ struct DeclarationParser {
       try parser.expect(":")
       let typeOffset = parser.peek()?.offset ?? 0
       var parameter = MemberDeclaration.Parameter(firstName: first, secondName: second, type: try parser.parseType())
+      parameter.attributes = attributes
       parameter.typeOffset = typeOffset
       if parser.isPunctuation("...") {
+        parameter.ellipsisOffset = parser.peek()?.offset ?? 0
         parser.position += 1
         parameter.isVariadic = true
       }
       if parser.isPunctuation("=") {
+        parameter.defaultArgumentOffset = parser.peek()?.offset ?? 0
         parameter.hasDefaultArgument = true
         try skipExpression()
       }
       parameters.append(parameter)
       guard parser.isPunctuation(",") else { break }
       parser.position += 1
-    } while true
+    } while !parser.isPunctuation(")")  // SE-0439: a trailing comma
     try parser.expect(")")
     return parameters
   }
 
-  /// `async`, `throws`, `throws(E)`, `rethrows`, in order; `nil` for none.
-  private mutating func parseEffects() -> MemberDeclaration.Effects? {
+  /// `async`, `throws`, `throws(E)`, `rethrows`, in this order and each once; `nil` for none.
+  private mutating func parseEffects() throws(Failure) -> MemberDeclaration.Effects? {
     var effects = MemberDeclaration.Effects()
     var found = false
     while true {
       if parser.isWord("async") || parser.isWord("reasync") {
+        guard !effects.isAsync && effects.throwsKeyword == nil else { throw Failure() }
         effects.isAsync = true
       } else if parser.isWord("throws") || parser.isWord("rethrows") {
+        guard effects.throwsKeyword == nil else { throw Failure() }
         effects.throwsKeyword = parser.peek()?.text
+        effects.throwsOffset = parser.peek()?.offset ?? 0
         if parser.peek()?.text == "throws", parser.isPunctuation("(", at: 1) {
           let saved = parser.position
           parser.position += 2
@@ -288,14 +317,16 @@ struct DeclarationParser {
     var accessors: [MemberDeclaration.Accessor] = []
     while !parser.isPunctuation("}") {
       while parser.isPunctuation("@") { _ = try parseAttribute() }
-      var modifiers: [String] = []
+      var accessor = MemberDeclaration.Accessor(keyword: "")
       while let token = parser.peek(), token.kind == .identifier, Self.modifiers.contains(token.text),
         parser.peek(1)?.kind == .identifier
       {
-        modifiers.append(try parseModifier())
+        accessor.modifierOffsets.append(token.offset)
+        accessor.modifiers.append(try parseModifier())
       }
-      let keyword = try parser.takeIdentifier()
-      accessors.append(MemberDeclaration.Accessor(keyword: keyword, modifiers: modifiers, effects: parseEffects()))
+      accessor.keyword = try parser.takeIdentifier()
+      accessor.effects = try parseEffects()
+      accessors.append(accessor)
       if parser.isPunctuation(";") { parser.position += 1 }
     }
     parser.position += 1

@@ -29,16 +29,21 @@ package struct MemberDeclaration: Sendable {
     package var isVariadic = false
     /// Whether a default argument follows (`= 0`), which Swift rejects in a protocol.
     package var hasDefaultArgument = false
-    /// Where the parameter's type starts.
+    /// The parameter's own attributes, as written (`@_implicitSelfCapture`), not its type's.
+    package var attributes: [String] = []
+    /// Where the parameter's type, its `...` and its default argument's `=` start.
     package var typeOffset = 0
+    package var ellipsisOffset = 0
+    package var defaultArgumentOffset = 0
   }
 
   /// An accessor of a property or subscript: `get async throws`, `set`.
   package struct Accessor: Sendable {
     /// `get`, `set`, or another accessor keyword.
     package var keyword: String
-    /// `mutating`, `nonmutating`…
+    /// `mutating`, `nonmutating`…, and where each starts.
     package var modifiers: [String] = []
+    package var modifierOffsets: [Int] = []
     /// The effects as written after the keyword (`async throws`), or `nil` for none.
     package var effects: Effects?
   }
@@ -50,8 +55,16 @@ package struct MemberDeclaration: Sendable {
     package var throwsKeyword: String?
     /// `E` of `throws(E)`.
     package var thrownType: SwiftType?
+    /// Where `throws` or `rethrows` starts.
+    package var throwsOffset = 0
 
-    package init(isAsync: Bool = false, throwsKeyword: String? = nil, thrownType: SwiftType? = nil) {
+    package init(
+      isAsync: Bool = false,
+      throwsKeyword: String? = nil,
+      thrownType: SwiftType? = nil,
+      throwsOffset: Int = 0
+    ) {
+      self.throwsOffset = throwsOffset
       self.isAsync = isAsync
       self.throwsKeyword = throwsKeyword
       self.thrownType = thrownType
@@ -94,7 +107,8 @@ package struct MemberDeclaration: Sendable {
   package var accessors: [Accessor]?
   /// The declaration as written, from its first attribute to its end, on one line.
   package var text: String = ""
-  /// Where the declaration starts, where its name (or keyword) starts, and where its result type starts.
+  /// Where the declaration starts, where its name starts (a method's, a property's; a subscript's or initializer's
+  /// keyword), and where its result type starts.
   package var offset = 0
   package var nameOffset = 0
   package var resultOffset = 0

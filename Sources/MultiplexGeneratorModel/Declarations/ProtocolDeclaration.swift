@@ -12,10 +12,13 @@ package struct ProtocolDeclaration: Sendable {
   package var modifiers: [String] = []
   /// The protocol's name, as written.
   package var name: String
+  /// Where the declaration (its first attribute) starts, in the Unicode scalars of the text.
+  package var offset = 0
   /// Where the name starts, in the Unicode scalars of the text.
   package var nameOffset = 0
-  /// The primary associated types (`protocol P<Element>`), or `nil` for none.
+  /// The primary associated types (`protocol P<Element>`), or `nil` for none, and where they start.
   package var primaryAssociatedTypes: [String]?
+  package var primaryAssociatedTypesOffset = 0
   /// The inheritance clause, a composition (`A & B`) as one entry; empty for none.
   package var inherited: [SwiftType] = []
   /// The `where` clause, or `nil` for none.

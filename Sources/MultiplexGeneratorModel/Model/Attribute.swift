@@ -13,3 +13,11 @@ package struct Attribute: Hashable, Sendable {
     self.text = text
   }
 }
+
+extension Attribute {
+  /// Whether the attribute's text has the word `word` outside its string literals: `unavailable` in
+  /// `@available(*, unavailable)`, not in `@available(iOS, deprecated: 13, message: "unavailable on tvOS")`.
+  package func hasWord(_ word: String) -> Bool {
+    TypeToken.tokenize(text)?.contains { $0.kind == .identifier && $0.text == word } ?? false
+  }
+}

@@ -60,6 +60,7 @@ struct TypeToken: Equatable {
             depth -= 1
             index += 2
           } else if index < scalars.count {
+            if scalars[index] == "\n" { newLine = true }
             index += 1
           } else {
             return nil
@@ -79,14 +80,9 @@ struct TypeToken: Equatable {
       } else if isIdentifierStart(scalar) {
         while index < scalars.count && isIdentifierPart(scalars[index]) { index += 1 }
         kind = .identifier
-      } else if scalar == "\"" {
-        // One line, `\"` and `\\` escaped (no interpolation: attributes of declarations have none).
-        index += 1
-        while index < scalars.count && scalars[index] != "\"" && scalars[index] != "\n" {
-          index += scalars[index] == "\\" ? 2 : 1
-        }
-        guard index < scalars.count, scalars[index] == "\"" else { return nil }
-        index += 1
+      } else if scalar == "\"" || (scalar == "#" && Self.startsRawString(scalars, at: index)) {
+        guard let end = Self.endOfStringLiteral(scalars, from: index) else { return nil }
+        index = end
         kind = .string
       } else if ("0"..."9").contains(scalar) {
         while index < scalars.count && (isIdentifierPart(scalars[index])) { index += 1 }
@@ -115,5 +111,67 @@ struct TypeToken: Equatable {
       newLine = false
     }
     return tokens
+  }
+
+  /// Whether a raw string literal starts at `index`: one or more `#`, then `"`.
+  private static func startsRawString(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+    var index = index
+    while index < scalars.count && scalars[index] == "#" { index += 1 }
+    return index < scalars.count && scalars[index] == "\""
+  }
+
+  /// The index after the string literal that starts at `start`: `"…"` (one line), `"""…"""` (several), either
+  /// raw (`#"…"#`), with escapes and interpolations (`\(name ?? "none")`, which may hold string literals
+  /// themselves); `nil` when it does not end.
+  static func endOfStringLiteral(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+    var index = start
+    var hashes = 0
+    while index < scalars.count && scalars[index] == "#" {
+      hashes += 1
+      index += 1
+    }
+    guard index < scalars.count, scalars[index] == "\"" else { return nil }
+    let isMultiline = index + 2 < scalars.count && scalars[index + 1] == "\"" && scalars[index + 2] == "\""
+    index += isMultiline ? 3 : 1
+    let quote = isMultiline ? 3 : 1
+    /// Whether the closing delimiter (the quotes, then as many `#` as opened) starts at `index`.
+    func closes(at index: Int) -> Bool {
+      guard index + quote + hashes <= scalars.count else { return false }
+      return (0..<quote).allSatisfy { scalars[index + $0] == "\"" }
+        && (0..<hashes).allSatisfy { scalars[index + quote + $0] == "#" }
+    }
+    while index < scalars.count {
+      if closes(at: index) { return index + quote + hashes }
+      let scalar = scalars[index]
+      if scalar == "\n" && !isMultiline { return nil }
+      // An escape: `\` then as many `#` as opened (`\#(` in a raw string).
+      if scalar == "\\", index + hashes < scalars.count, (0..<hashes).allSatisfy({ scalars[index + 1 + $0] == "#" }) {
+        index += 1 + hashes
+        guard index < scalars.count else { return nil }
+        if scalars[index] == "(" {
+          // An interpolation: to its closing parenthesis, across nested literals.
+          var depth = 0
+          while index < scalars.count {
+            let inner = scalars[index]
+            if inner == "\"" || (inner == "#" && startsRawString(scalars, at: index)) {
+              guard let end = endOfStringLiteral(scalars, from: index) else { return nil }
+              index = end
+              continue
+            }
+            if inner == "(" { depth += 1 }
+            if inner == ")" {
+              depth -= 1
+              if depth == 0 { break }
+            }
+            index += 1
+          }
+          guard index < scalars.count else { return nil }
+        }
+        index += 1
+        continue
+      }
+      index += 1
+    }
+    return nil
   }
 }
