@@ -173,11 +173,12 @@ struct ThreadSafetyTests {
         holder.release.signal()
       }
     }
-    // A waiter that polled (yields, then sleeps of up to a millisecond) would have gone round about a hundred
-    // times in 100 ms; one woken by the dispatch's end sleeps once (or not at all, if it came late), plus a rare
-    // spurious wake-up from another test's counter that shares its wait queue (one of 64).
+    // A waiter that polled (yields, then sleeps of up to a millisecond) would have gone round at least a hundred
+    // times in 100 ms; one woken by the dispatch's end sleeps once (or not at all, if it came late), plus the
+    // spurious wake-ups of another test's counter that shares its wait queue (one of 64): in a full parallel run a
+    // stress test on such a counter once woke it 23 times, so the bound is half the polling count, not a handful.
     let count = sleeps.load(ordering: .sequentiallyConsistent)
-    #expect((0...4).contains(count), "slept \(count) times")
+    #expect((0..<50).contains(count), "slept \(count) times")
     #expect(victim.calls.load(ordering: .relaxed) == 0)
     #expect(!multiplexer.contains(victim))
   }
