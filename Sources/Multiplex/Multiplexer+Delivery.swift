@@ -137,14 +137,14 @@ extension Multiplexer where Observer: Sendable {
     }
     for index in 0..<snapshot.count {
       snapshot.withEntry(at: index) { entry in
-        if let mailbox = entry._mailbox {
+        if entry._hasDeliveryContext {
           if entry._isSkipped { return }
           if !entry._isStrong, entry._object == nil {
             sawDead = true
             return
           }
           if queued == nil { queued = makeQueued() }
-          mailbox.post(queued.unsafelyUnwrapped, group: group, entry: entry)
+          _queue(queued.unsafelyUnwrapped, group: group, for: entry)
           return
         }
         _ = entry._call(sawDead: &sawDead, direct)
@@ -152,6 +152,19 @@ extension Multiplexer where Observer: Sendable {
     }
     context.frame = enclosingFrame
     _endDispatch(snapshot, context, sawDead: sawDead)
+  }
+}
+
+extension Multiplexer {
+  /// Queues `call` in the mailbox of `entry`, a registration with a delivery context, making the mailbox if this is
+  /// the first call posted to it (under the lock: once, whichever threads post at the same time). A registration
+  /// retired before its first call has no mailbox, and never gets one: the call is dropped, as a closed mailbox
+  /// drops it.
+  @usableFromInline
+  func _queue(_ call: @escaping @Sendable (Observer) -> Void, group: _DeliveryGroup?, for entry: _Entry<Observer>) {
+    let delivery = unsafeDowncast(entry, to: _DeliveryEntry<Observer>.self)
+    guard let mailbox = delivery.mailbox ?? _lock.withLock({ delivery.mailboxMadeIfNeeded() }) else { return }
+    mailbox.post(call, group: group, entry: entry)
   }
 }
 
@@ -178,7 +191,7 @@ extension Multiplexer {
     }
     for index in 0..<snapshot.count {
       snapshot.withEntry(at: index) { entry in
-        if entry._mailbox != nil {
+        if entry._hasDeliveryContext {
           if !entry._isSkipped && (entry._isStrong || entry._object != nil) { undelivered += 1 }
           return
         }

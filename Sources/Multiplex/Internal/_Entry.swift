@@ -23,7 +23,7 @@
 /// flags: its position in storage and its identity in the multiplexer's index (``_RegistrationIndex``, 4 bytes a
 /// slot), its priority in the multiplexer's `_priorities` (run-length encoded, and only once some registration has a
 /// priority other than 0), the identity in the view's first word, whether it is hidden in a flag, extra claims in the multiplexer's
-/// `_extraClaims` (rare), the mailbox of a delivery context in the subclass ``_DeliveryEntry``, a view of more
+/// `_extraClaims` (rare), the delivery context and its mailbox in the subclass ``_DeliveryEntry``, a view of more
 /// than two words in its own allocation.
 @usableFromInline
 class _Entry<Observer>: ObservationToken, @unchecked Sendable {
@@ -182,12 +182,23 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   }
 }
 
-/// A registration with a ``DeliveryContext``: an entry and the mailbox of the calls waiting to run there.
+/// A registration with a ``DeliveryContext``: an entry and one word, which holds the context until the first call
+/// is posted to the registration, then the mailbox of the calls waiting to run there.
+///
+/// The mailbox (its queue, its lock, its drain counter: about 170 bytes) is made by the first `post` that reaches
+/// the registration, so that a registration nothing was posted to costs one word more than one without a context
+/// (and the context itself, shared by the registrations made with the same ``DeliveryContext`` value). Every
+/// change of the word but the last one happens under the multiplexer's lock: making the mailbox (once: whoever
+/// takes the lock first makes it, the others find it) and retiring the registration, which marks a context
+/// without a mailbox retired (then no mailbox is ever made: a `post` that comes later finds it and drops its
+/// call). Once the word holds a mailbox, it never changes again until `deinit`, so a `post` reads it without the
+/// lock.
 @usableFromInline
 final class _DeliveryEntry<Observer>: _Entry<Observer>, @unchecked Sendable {
-  /// The queue of calls waiting to run in the registration's ``DeliveryContext``. Synchronous and returning calls
-  /// skip an entry that has one.
-  @usableFromInline let mailbox: _Mailbox<Observer>
+  /// The word: a retained ``_Mailbox``; or a retained ``_DeliveryScheduler`` (the context) with bit 0 set, and
+  /// bit 1 set too once the registration was retired; or `retiredBits` once that context was released. Only
+  /// accessed through ``_delivery`` after `init` (it must stay the first stored property after `_Entry`'s).
+  @usableFromInline @exclusivity(unchecked) final var _deliveryStorage: Int
 
   @usableFromInline
   init(
@@ -198,7 +209,8 @@ final class _DeliveryEntry<Observer>: _Entry<Observer>, @unchecked Sendable {
     isHidden: Bool,
     owner: __shared AnyObject?
   ) {
-    self.mailbox = _Mailbox(context: context)
+    let bits = Int(bitPattern: Unmanaged.passRetained(context._scheduler).toOpaque()) | _DeliveryEntry.contextBit
+    self._deliveryStorage = bits
     super.init(
       observer: observer,
       object: object,
@@ -207,6 +219,94 @@ final class _DeliveryEntry<Observer>: _Entry<Observer>, @unchecked Sendable {
       isHidden: isHidden,
       owner: owner
     )
+    assert(_delivery.loadRelaxed() == bits, "Multiplex: _deliveryStorage is not where _delivery looks")
+  }
+
+  deinit {
+    let bits = _deliveryStorage
+    guard let pointer = UnsafeRawPointer(bitPattern: bits & ~_DeliveryEntry.tagMask) else { return }
+    if bits & _DeliveryEntry.contextBit != 0 {
+      Unmanaged<_DeliveryScheduler>.fromOpaque(pointer).release()
+    } else {
+      Unmanaged<_Mailbox<Observer>>.fromOpaque(pointer).release()
+    }
+  }
+
+  /// The word, as an atomic word: `_Entry`'s five words of stored properties come first.
+  @inline(__always)
+  var _delivery: _AtomicWord {
+    _AtomicWord(
+      (UnsafeMutableRawPointer(_getUnsafePointerToStoredProperties(self)) + 5 &* MemoryLayout<Int>.stride)
+        .assumingMemoryBound(to: Int.self)
+    )
+  }
+
+  /// The word's bit set while it holds the context rather than a mailbox.
+  static var contextBit: Int { 1 }
+
+  /// The word's bit set once a registration without a mailbox was retired.
+  static var retiredBit: Int { 2 }
+
+  /// The word of a retired registration whose context was released.
+  static var retiredBits: Int { contextBit | retiredBit }
+
+  static var tagMask: Int { contextBit | retiredBit }
+
+  /// The mailbox, if a call was ever posted to the registration (read without the lock).
+  var mailbox: _Mailbox<Observer>? {
+    let bits = _delivery.loadAcquiring()
+    guard bits & _DeliveryEntry.contextBit == 0 else { return nil }
+    return Unmanaged<_Mailbox<Observer>>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+      .takeUnretainedValue()
+  }
+
+  /// The mailbox, made now if no call was posted before; `nil` once the registration was retired without one.
+  /// Call it with the multiplexer's lock held.
+  func mailboxMadeIfNeeded() -> _Mailbox<Observer>? {
+    let bits = _delivery.loadRelaxed()
+    if bits & _DeliveryEntry.contextBit == 0 { return mailbox }
+    if bits & _DeliveryEntry.retiredBit != 0 { return nil }
+    let scheduler = Unmanaged<_DeliveryScheduler>.fromOpaque(
+      UnsafeRawPointer(bitPattern: bits & ~_DeliveryEntry.tagMask).unsafelyUnwrapped
+    )
+    let mailbox = _Mailbox<Observer>(context: DeliveryContext(scheduler.takeUnretainedValue()))
+    // Releasing: a `post` that reads the word without the lock sees the mailbox made.
+    _delivery.storeReleasing(Int(bitPattern: Unmanaged.passRetained(mailbox).toOpaque()))
+    // The mailbox holds the context now; this is not its last reference.
+    scheduler.release()
+    return mailbox
+  }
+
+  /// Marks the registration retired: returns its mailbox, if one was made, which the caller closes; otherwise no
+  /// mailbox will ever be made. Call it with the multiplexer's lock held, then ``releaseRetiredContext()`` once it
+  /// is released.
+  func retire() -> _Mailbox<Observer>? {
+    let bits = _delivery.loadRelaxed()
+    if bits & _DeliveryEntry.contextBit == 0 { return mailbox }
+    _delivery.storeRelaxed(bits | _DeliveryEntry.retiredBit)
+    return nil
+  }
+
+  /// Releases the context of a registration retired without a mailbox (it may hold the last reference to what the
+  /// context captures, whose `deinit` may call back into the multiplexer: call it without the lock held).
+  func releaseRetiredContext() {
+    let bits = _delivery.loadRelaxed()
+    guard bits & _DeliveryEntry.tagMask == _DeliveryEntry.retiredBits,
+      let pointer = UnsafeRawPointer(bitPattern: bits & ~_DeliveryEntry.tagMask)
+    else { return }
+    _delivery.storeRelaxed(_DeliveryEntry.retiredBits)
+    Unmanaged<_DeliveryScheduler>.fromOpaque(pointer).release()
+  }
+
+  /// What the context is (`queue "cache"`), for `debugDescription`; `nil` once the registration was retired.
+  /// Call it with the multiplexer's lock held.
+  var contextName: String? {
+    let bits = _delivery.loadRelaxed()
+    if bits & _DeliveryEntry.contextBit == 0 { return mailbox?.contextName }
+    guard bits & _DeliveryEntry.retiredBit == 0,
+      let pointer = UnsafeRawPointer(bitPattern: bits & ~_DeliveryEntry.tagMask)
+    else { return nil }
+    return Unmanaged<_DeliveryScheduler>.fromOpaque(pointer).takeUnretainedValue().name
   }
 }
 
@@ -339,13 +439,29 @@ extension _Entry {
   @inlinable @inline(__always)
   var isHidden: Bool { _state.loadRelaxed() & _Entry.hiddenFlag != 0 }
 
-  /// The queue of calls waiting to run in the registration's ``DeliveryContext``; `nil` for an observer called
-  /// directly by the dispatching thread. Synchronous and returning calls skip an entry that has one.
-  @inlinable
-  var _mailbox: _Mailbox<Observer>? {
-    guard _state.loadRelaxed() & _Entry.deliveryFlag != 0 else { return nil }
-    return unsafeDowncast(self, to: _DeliveryEntry<Observer>.self).mailbox
+  /// Whether the registration has a ``DeliveryContext`` (it is a ``_DeliveryEntry``). Synchronous and returning
+  /// calls skip it; `post` queues its calls.
+  @inlinable @inline(__always)
+  var _hasDeliveryContext: Bool { _state.loadRelaxed() & _Entry.deliveryFlag != 0 }
+
+  /// The registration as a ``_DeliveryEntry``, if it has a delivery context.
+  var _deliveryEntry: _DeliveryEntry<Observer>? {
+    guard _hasDeliveryContext else { return nil }
+    return unsafeDowncast(self, to: _DeliveryEntry<Observer>.self)
   }
+
+  /// Ends the delivery of a retired registration with a delivery context: closes its mailbox (dropping the calls
+  /// queued there) or, if it never had one, releases its context. Call it without the multiplexer's lock held:
+  /// either may release what the user's closures captured.
+  @usableFromInline
+  func _endDelivery() {
+    guard let delivery = _deliveryEntry else { return }
+    if let mailbox = delivery.mailbox { mailbox.close() } else { delivery.releaseRetiredContext() }
+  }
+
+  /// The queue of calls waiting to run in the registration's ``DeliveryContext``, if a call was ever posted to it;
+  /// `nil` otherwise, and for an observer called directly by the dispatching thread.
+  var _mailbox: _Mailbox<Observer>? { _deliveryEntry?.mailbox }
 
   /// What one ``ObservationBlock`` adds to the state.
   @inlinable @inline(__always)
