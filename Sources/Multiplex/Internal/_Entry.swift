@@ -23,8 +23,9 @@
 /// flags: its position in storage and its identity in the multiplexer's index (``_RegistrationIndex``, 4 bytes a
 /// slot), its priority in the multiplexer's `_priorities` (run-length encoded, and only once some registration has a
 /// priority other than 0), the identity in the view's first word, whether it is hidden in a flag, extra claims in the multiplexer's
-/// `_extraClaims` (rare), the delivery context and its mailbox in the subclass ``_DeliveryEntry``, a view of more
-/// than two words in its own allocation.
+/// `_extraClaims` (rare), a view of more than two words in its own allocation. A registration with a delivery
+/// context (the subclass ``_DeliveryEntry``) is the same size: its view's second word holds the context, then the
+/// mailbox, which keeps the view.
 @usableFromInline
 class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   /// The registration's state: bit 0 is set once it was removed; the bits above it, up to the flags, count the live
@@ -81,13 +82,16 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
     }
     let hasView = firstWord == objectBits
     let isStrong = retention == .strong
-    let isInline = _Entry._viewFitsInline && hasView
+    // A registration with a delivery context keeps no view: the second word of `_viewStorage` holds its context,
+    // then its mailbox, which keeps the view (see ``_DeliveryEntry``).
+    let isInline = !hasMailbox && _Entry._viewFitsInline && hasView
     var state = 0
     if isStrong { state |= _Entry.strongFlag }
-    if hasMailbox { state |= _Entry.deliveryFlag }
-    if !isInline {
+    if hasMailbox {
+      state |= _Entry.deliveryFlag
+    } else if !isInline {
       state |= (isStrong || hasView) ? _Entry.outOfLineViewFlag : _Entry.noViewFlag
-    } else if !hasMailbox {
+    } else {
       state = isStrong ? _Entry.directStrong : _Entry.directWeak
     }
     // Hidden registrations (event streams' taps) are called through the indirect path: the flag makes their state
@@ -99,7 +103,10 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
     if !isInline { self._viewStorage.0 = objectBits }
     super.init()
     _AtomicWord._checkLayout(of: self, storedValue: state)
-    if isInline {
+    if hasMailbox {
+      // A strong registration with a delivery context owns its observer through its identity word.
+      if isStrong { _ = Unmanaged.passRetained(object) }
+    } else if isInline {
       _storeView(of: observer, at: _inlineView, owning: isStrong)
     } else {
       if state & _Entry.outOfLineViewFlag != 0 {
@@ -136,6 +143,10 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
 
   deinit {
     let state = _stateStorage
+    if state & _Entry.deliveryFlag != 0 {
+      if state & _Entry.strongFlag != 0 { _strongDeliveryObject.release() }
+      return
+    }
     guard _viewStorage.0 != 0, let view = _view else { return }
     // A strong registration's view owns the observer; a weak one's never owned a reference.
     if state & _Entry.strongFlag != 0 { view.deinitialize(count: 1) }
@@ -182,23 +193,25 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   }
 }
 
-/// A registration with a ``DeliveryContext``: an entry and one word, which holds the context until the first call
-/// is posted to the registration, then the mailbox of the calls waiting to run there.
+/// A registration with a ``DeliveryContext``: an entry whose view's second word holds the context until the first
+/// call is posted to the registration, then the mailbox of the calls waiting to run there.
 ///
-/// The mailbox (its queue, its lock, its drain counter: about 170 bytes) is made by the first `post` that reaches
-/// the registration, so that a registration nothing was posted to costs one word more than one without a context
-/// (and the context itself, shared by the registrations made with the same ``DeliveryContext`` value). Every
-/// change of the word but the last one happens under the multiplexer's lock: making the mailbox (once: whoever
-/// takes the lock first makes it, the others find it) and retiring the registration, which marks a context
-/// without a mailbox retired (then no mailbox is ever made: a `post` that comes later finds it and drops its
-/// call). Once the word holds a mailbox, it never changes again until `deinit`, so a `post` reads it without the
-/// lock.
+/// The same size as a registration without a context (no stored property of its own): it keeps no view (see
+/// `_Entry.init`), so the first word of `_viewStorage` is only the observer's identity (and, for a strong
+/// registration, its owning reference), and the second word is the delivery word. The mailbox (its queue, its
+/// lock, its drain count, the view) is made by the first `post` that reaches the registration, which rebuilds the
+/// view from the object once (a dynamic cast); the context itself is shared by the registrations made with the
+/// same ``DeliveryContext`` value. So a registration nothing was posted to costs no more than one without a
+/// context. Every change of the word but the last happens under the multiplexer's lock: installing the mailbox
+/// (once: whoever takes the lock first installs it, the others find it) and retiring the registration, which marks
+/// a context without a mailbox retired (then no mailbox is ever installed: a `post` that comes later finds it and
+/// drops its call). Once the word holds a mailbox, it never changes again until `deinit`, so a `post` reads it
+/// without the lock.
 @usableFromInline
 final class _DeliveryEntry<Observer>: _Entry<Observer>, @unchecked Sendable {
-  /// The word: a retained ``_Mailbox``; or a retained ``_DeliveryScheduler`` (the context) with bit 0 set, and
-  /// bit 1 set too once the registration was retired; or `retiredBits` once that context was released. Only
-  /// accessed through ``_delivery`` after `init` (it must stay the first stored property after `_Entry`'s).
-  @usableFromInline @exclusivity(unchecked) final var _deliveryStorage: Int
+  // The word: a retained ``_Mailbox``; or a retained ``_DeliveryScheduler`` (the context) with bit 0 set, and bit 1
+  // set too once the registration was retired; or `retiredBits` once that context was released. Only accessed
+  // through ``_delivery`` after `init`.
 
   @usableFromInline
   init(
@@ -209,8 +222,6 @@ final class _DeliveryEntry<Observer>: _Entry<Observer>, @unchecked Sendable {
     isHidden: Bool,
     owner: __shared AnyObject?
   ) {
-    let bits = Int(bitPattern: Unmanaged.passRetained(context._scheduler).toOpaque()) | _DeliveryEntry.contextBit
-    self._deliveryStorage = bits
     super.init(
       observer: observer,
       object: object,
@@ -219,11 +230,13 @@ final class _DeliveryEntry<Observer>: _Entry<Observer>, @unchecked Sendable {
       isHidden: isHidden,
       owner: owner
     )
-    assert(_delivery.loadRelaxed() == bits, "Multiplex: _deliveryStorage is not where _delivery looks")
+    let bits = Int(bitPattern: Unmanaged.passRetained(context._scheduler).toOpaque()) | _DeliveryEntry.contextBit
+    _delivery.storeRelaxed(bits)
+    assert(_viewStorage.1 == UInt(bitPattern: bits), "Multiplex: the delivery word is not where _delivery looks")
   }
 
   deinit {
-    let bits = _deliveryStorage
+    let bits = Int(bitPattern: _viewStorage.1)
     guard let pointer = UnsafeRawPointer(bitPattern: bits & ~_DeliveryEntry.tagMask) else { return }
     if bits & _DeliveryEntry.contextBit != 0 {
       Unmanaged<_DeliveryScheduler>.fromOpaque(pointer).release()
@@ -232,11 +245,12 @@ final class _DeliveryEntry<Observer>: _Entry<Observer>, @unchecked Sendable {
     }
   }
 
-  /// The word, as an atomic word: `_Entry`'s five words of stored properties come first.
+  /// The delivery word, the second word of `_viewStorage` (the second and third words of stored properties), as an
+  /// atomic word.
   @inline(__always)
   var _delivery: _AtomicWord {
     _AtomicWord(
-      (UnsafeMutableRawPointer(_getUnsafePointerToStoredProperties(self)) + 5 &* MemoryLayout<Int>.stride)
+      (UnsafeMutableRawPointer(_getUnsafePointerToStoredProperties(self)) + 2 &* MemoryLayout<Int>.stride)
         .assumingMemoryBound(to: Int.self)
     )
   }
@@ -260,21 +274,27 @@ final class _DeliveryEntry<Observer>: _Entry<Observer>, @unchecked Sendable {
       .takeUnretainedValue()
   }
 
-  /// The mailbox, made now if no call was posted before; `nil` once the registration was retired without one.
-  /// Call it with the multiplexer's lock held.
-  func mailboxMadeIfNeeded() -> _Mailbox<Observer>? {
+  /// The object of the observer, retained, to rebuild the view from; `nil` if a weak observer was deallocated. Call
+  /// it without the multiplexer's lock held: the reference it returns may be the last one.
+  var objectForMailbox: AnyObject? {
+    _isStrong ? _strongDeliveryObject.takeUnretainedValue() : _object
+  }
+
+  /// Installs a mailbox for the view, made from the context, unless there is one already (then it returns that
+  /// one) or the registration was retired (then `nil`). Call it with the multiplexer's lock held.
+  func installMailbox(view: UnsafeMutablePointer<Observer>?) -> (mailbox: _Mailbox<Observer>?, usedView: Bool) {
     let bits = _delivery.loadRelaxed()
-    if bits & _DeliveryEntry.contextBit == 0 { return mailbox }
-    if bits & _DeliveryEntry.retiredBit != 0 { return nil }
+    if bits & _DeliveryEntry.contextBit == 0 { return (mailbox, false) }
+    if bits & _DeliveryEntry.retiredBit != 0 { return (nil, false) }
     let scheduler = Unmanaged<_DeliveryScheduler>.fromOpaque(
       UnsafeRawPointer(bitPattern: bits & ~_DeliveryEntry.tagMask).unsafelyUnwrapped
     )
-    let mailbox = _Mailbox<Observer>(context: DeliveryContext(scheduler.takeUnretainedValue()))
+    let mailbox = _Mailbox<Observer>(context: DeliveryContext(scheduler.takeUnretainedValue()), view: view)
     // Releasing: a `post` that reads the word without the lock sees the mailbox made.
     _delivery.storeReleasing(Int(bitPattern: Unmanaged.passRetained(mailbox).toOpaque()))
     // The mailbox holds the context now; this is not its last reference.
     scheduler.release()
-    return mailbox
+    return (mailbox, true)
   }
 
   /// Marks the registration retired: returns its mailbox, if one was made, which the caller closes; otherwise no
@@ -408,11 +428,17 @@ extension _Entry {
       .assumingMemoryBound(to: Observer.self)
   }
 
-  /// The view, wherever it is; `nil` for a tombstone and a weak registration without one.
+  /// The observer object of a strong registration with a delivery context, which its identity word owns.
+  var _strongDeliveryObject: Unmanaged<AnyObject> {
+    Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: _viewStorage.0).unsafelyUnwrapped)
+  }
+
+  /// The view, wherever it is; `nil` for a tombstone, a weak registration without one, and a registration with a
+  /// delivery context (its mailbox keeps it).
   @inlinable
   var _view: UnsafeMutablePointer<Observer>? {
     let state = _state.loadRelaxed()
-    if _viewStorage.0 == 0 || state & _Entry.noViewFlag != 0 { return nil }
+    if _viewStorage.0 == 0 || state & (_Entry.noViewFlag | _Entry.deliveryFlag) != 0 { return nil }
     if state & _Entry.outOfLineViewFlag != 0 { return UnsafeMutablePointer(bitPattern: _viewStorage.1) }
     return _inlineView
   }
@@ -544,6 +570,11 @@ extension _Entry {
   /// The observer, retained, if the entry is live.
   func observer() -> Observer? {
     if _isRemoved { return nil }
+    if _hasDeliveryContext {
+      // No view in the registration (see `init`): rebuilt from the object.
+      if _isStrong { return _strongDeliveryObject.takeUnretainedValue() as? Observer }
+      return _object as? Observer
+    }
     if _isStrong { return _view.unsafelyUnwrapped.pointee }
     guard let object = _object else { return nil }
     guard let view = _view else { return object as? Observer }
@@ -558,14 +589,6 @@ extension _Entry {
     if _isSkipped { return nil }
     // An observer with a delivery context is only called there, by `post`.
     if _state.loadRelaxed() & _Entry.deliveryFlag != 0 { return nil }
-    return _deliveryTarget(sawDead: &sawDead)
-  }
-
-  /// The observer, retained, if the registration was neither removed nor blocked and the observer is alive,
-  /// whatever its delivery context.
-  @inlinable
-  func _deliveryTarget(sawDead: inout Bool) -> Observer? {
-    if _isSkipped { return nil }
     if _isStrong { return _view.unsafelyUnwrapped.pointee }
     guard let object = _object else {
       sawDead = true

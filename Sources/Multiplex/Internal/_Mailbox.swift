@@ -49,18 +49,49 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   /// Only accessed with `lock` held (``withState(_:)``), which makes the run-time exclusivity check redundant.
   @exclusivity(unchecked) private var _state: State
 
-  // Footprint (64-bit): 72 bytes, and the lock's mutex (40): the object header (16), the drain count (8), the
-  // lock (8) and the state (40: the queue's storage, its head, the flags, the registration, the context). The
-  // queue's storage is allocated by the first call posted, and kept for the next ones.
+  /// The registration's view of its observer, a bitwise, non-owning copy in its own allocation (see `_Entry`,
+  /// whose registrations with a context keep none); `nil` when the value's first word is not the object, in which
+  /// case each call rebuilds the value from the object. Only read after the object was loaded (or, for a strong
+  /// registration, while the registration is alive), which keeps its contents alive.
+  let view: UnsafeMutablePointer<Observer>?
 
-  @usableFromInline
-  init(context: DeliveryContext) {
+  // Footprint (64-bit): 80 bytes, the lock's mutex (40) and the view (16 for an existential of one class-bound
+  // protocol): the object header (16), the drain count (8), the lock (8), the view's address (8) and the state (40:
+  // the queue's storage, its head, the flags, the registration, the context). The queue's storage is allocated by
+  // the first call posted, and kept for the next ones.
+
+  /// A mailbox for calls to the observer `view` shows (its allocation is the mailbox's from now on).
+  init(context: DeliveryContext, view: UnsafeMutablePointer<Observer>?) {
     _state = State(context: context)
+    self.view = view
     _AtomicWord._checkLayout(of: self, storedValue: 0)
   }
 
   deinit {
     lock.destroy()
+    // Non-owning: nothing to deinitialize.
+    view?.deallocate()
+  }
+
+  /// The observer of `entry`, retained, if the registration was neither removed nor blocked and the observer is
+  /// alive.
+  ///
+  /// - Parameter sawDead: Set to `true` when the entry belongs to a weak observer that was deallocated.
+  func target(of entry: _Entry<Observer>, sawDead: inout Bool) -> Observer? {
+    if entry._isSkipped { return nil }
+    let object: AnyObject
+    if entry._isStrong {
+      // The registration, which the drain holds, owns the object.
+      object = entry._strongDeliveryObject.takeUnretainedValue()
+    } else {
+      guard let loaded = entry._object else {
+        sawDead = true
+        return nil
+      }
+      object = loaded
+    }
+    guard let view else { return object as? Observer }
+    return withExtendedLifetime(object) { view.pointee }
   }
 
   /// The drains of this mailbox running now, as an atomic word; counts in steps of two (see ``_WaitQueue``).
@@ -157,7 +188,7 @@ final class _Mailbox<Observer>: @unchecked Sendable {
         return nil
       }
       var sawDead = false
-      if let observer = entry._deliveryTarget(sawDead: &sawDead) {
+      if let observer = target(of: entry, sawDead: &sawDead) {
         // A frame no "not implemented" mark reaches: a context that runs jobs inline, inside another dispatch's
         // observer call, must not have this call's marks count for that observer.
         let enclosingFrame = threadContext.frame
