@@ -161,6 +161,59 @@ struct LazyMailboxTests {
     #expect(recorder.values == [2])
   }
 
+  @Test(
+    "Before and after the first post, observers with a context are listed, counted, and found; strong ones released on removal"
+  )
+  func introspectionBeforeAndAfterTheFirstPost() {
+    let scheduler = ManualScheduler()
+    let weakRecorder = FeedRecorder("weak")
+    var strongRecorder: FeedRecorder? = FeedRecorder("strong")
+    weak let strongProbe = strongRecorder
+    let feed = Multiplexer<any Feed>()
+    feed.add(weakRecorder, deliveringOn: scheduler.context)
+    feed.add(strongRecorder!, retention: .strong, deliveringOn: scheduler.context)
+    for posted in [false, true] {
+      if posted { feed.post { $0.received(1) } }
+      #expect(feed.count == 2)
+      #expect(feed.observers.map { ($0 as! FeedRecorder).name } == ["weak", "strong"])
+      #expect(feed.contains(weakRecorder))
+      #expect(feed.contains(strongRecorder!))
+    }
+    scheduler.runUntilIdle()
+    #expect(weakRecorder.values == [1])
+    #expect(strongRecorder!.values == [1])
+    // The multiplexer keeps the strong observer alive, and lets it go when removed.
+    do {
+      let strong = strongRecorder!
+      strongRecorder = nil
+      #expect(strongProbe != nil)
+      feed.remove(strong)
+    }
+    feed.post { $0.received(2) }
+    scheduler.runUntilIdle()
+    let strongIsGone = strongProbe == nil
+    #expect(strongIsGone)
+    #expect(weakRecorder.values == [1, 2])
+  }
+
+  @Test("A strong observer with a context removed before its first post is released at once")
+  func strongObserverRemovedBeforeTheFirstPost() {
+    let scheduler = ManualScheduler()
+    let feed = Multiplexer<any Feed>()
+    weak var probe: FeedRecorder?
+    do {
+      let recorder = FeedRecorder()
+      probe = recorder
+      feed.add(recorder, retention: .strong, deliveringOn: scheduler.context)
+    }
+    #expect(probe != nil, "the registration keeps a strong observer alive")
+    feed.removeAll()
+    let probeIsGone = probe == nil
+    #expect(probeIsGone)
+    feed.post { $0.received(1) }
+    #expect(scheduler.pendingJobs == 0)
+  }
+
   @Test("debugDescription names the context of a registration before and after its first post")
   func contextNameBeforeAndAfterTheFirstPost() {
     let scheduler = ManualScheduler()
