@@ -87,10 +87,9 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
     let isInline = !hasMailbox && _Entry._viewFitsInline && hasView
     var state = 0
     if isStrong { state |= _Entry.strongFlag }
-    if hasMailbox {
-      state |= _Entry.deliveryFlag
-    } else if !isInline {
-      state |= (isStrong || hasView) ? _Entry.outOfLineViewFlag : _Entry.noViewFlag
+    if hasMailbox { state |= _Entry.deliveryFlag }
+    if !isInline {
+      state |= (isStrong || hasView) && !hasMailbox ? _Entry.outOfLineViewFlag : _Entry.noViewFlag
     } else {
       state = isStrong ? _Entry.directStrong : _Entry.directWeak
     }
@@ -103,10 +102,7 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
     if !isInline { self._viewStorage.0 = objectBits }
     super.init()
     _AtomicWord._checkLayout(of: self, storedValue: state)
-    if hasMailbox {
-      // A strong registration with a delivery context owns its observer through its identity word.
-      if isStrong { _ = Unmanaged.passRetained(object) }
-    } else if isInline {
+    if isInline {
       _storeView(of: observer, at: _inlineView, owning: isStrong)
     } else {
       if state & _Entry.outOfLineViewFlag != 0 {
@@ -143,10 +139,6 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
 
   deinit {
     let state = _stateStorage
-    if state & _Entry.deliveryFlag != 0 {
-      if state & _Entry.strongFlag != 0 { _strongDeliveryObject.release() }
-      return
-    }
     guard _viewStorage.0 != 0, let view = _view else { return }
     // A strong registration's view owns the observer; a weak one's never owned a reference.
     if state & _Entry.strongFlag != 0 { view.deinitialize(count: 1) }
@@ -230,12 +222,15 @@ final class _DeliveryEntry<Observer>: _Entry<Observer>, @unchecked Sendable {
       isHidden: isHidden,
       owner: owner
     )
+    // A strong registration with a delivery context owns its observer through its identity word.
+    if retention == .strong { _ = Unmanaged.passRetained(object) }
     let bits = Int(bitPattern: Unmanaged.passRetained(context._scheduler).toOpaque()) | _DeliveryEntry.contextBit
     _delivery.storeRelaxed(bits)
     assert(_viewStorage.1 == UInt(bitPattern: bits), "Multiplex: the delivery word is not where _delivery looks")
   }
 
   deinit {
+    if _isStrong { _strongDeliveryObject.release() }
     let bits = Int(bitPattern: _viewStorage.1)
     guard let pointer = UnsafeRawPointer(bitPattern: bits & ~_DeliveryEntry.tagMask) else { return }
     if bits & _DeliveryEntry.contextBit != 0 {
@@ -388,7 +383,8 @@ extension _Entry {
   @inlinable @inline(__always)
   static var outOfLineViewFlag: Int { 1 &<< 50 }
 
-  /// The flag of a weak registration without a view: calls rebuild the value from the object.
+  /// The flag of a weak registration without a view (calls rebuild the value from the object), and of every
+  /// registration with a delivery context (its mailbox keeps the view; see ``_DeliveryEntry``).
   @inlinable @inline(__always)
   static var noViewFlag: Int { 1 &<< 51 }
 
@@ -434,11 +430,11 @@ extension _Entry {
   }
 
   /// The view, wherever it is; `nil` for a tombstone, a weak registration without one, and a registration with a
-  /// delivery context (its mailbox keeps it).
+  /// delivery context (its mailbox keeps it: ``noViewFlag``).
   @inlinable
   var _view: UnsafeMutablePointer<Observer>? {
     let state = _state.loadRelaxed()
-    if _viewStorage.0 == 0 || state & (_Entry.noViewFlag | _Entry.deliveryFlag) != 0 { return nil }
+    if _viewStorage.0 == 0 || state & _Entry.noViewFlag != 0 { return nil }
     if state & _Entry.outOfLineViewFlag != 0 { return UnsafeMutablePointer(bitPattern: _viewStorage.1) }
     return _inlineView
   }
