@@ -226,3 +226,63 @@ struct LazyMailboxTests {
     scheduler.runUntilIdle()
   }
 }
+
+// MARK: The shape of a `@Multiplexed` refinement: a parent's forwarder, generic over the multiplexer class
+
+/// A parent protocol whose requirement a refinement's multiplexer forwards through a protocol extension, as the
+/// code `@Multiplexed` generates does (`FeedDelegateMultiplexerForwarding`).
+protocol ParentFeed: AnyObject, Sendable {
+  func parentCall(_ value: Int)
+}
+
+protocol ChildFeed: ParentFeed, Sendable {
+  func childCall()
+}
+
+protocol ParentFeedForwarding: ParentFeed where _Observer: Sendable {
+  associatedtype _Observer
+  var multiplexer: Multiplexer<_Observer> { get }
+  static func _asParentFeed(_ observer: _Observer) -> any ParentFeed
+}
+
+extension ParentFeed where Self: ParentFeedForwarding {
+  func parentCall(_ value: Int) {
+    multiplexer._post(value) { observer, value in Self._asParentFeed(observer).parentCall(value) }
+  }
+}
+
+final class ChildFeedMultiplexer: ChildFeed, ParentFeedForwarding {
+  let multiplexer = Multiplexer<any ChildFeed>()
+  static func _asParentFeed(_ observer: any ChildFeed) -> any ParentFeed { observer }
+  func childCall() {
+    multiplexer._post(()) { observer, _ in observer.childCall() }
+  }
+}
+
+final class ChildFeedRecorder: ChildFeed {
+  let calls = Locked<[String]>([])
+  func parentCall(_ value: Int) { calls.withLock { $0.append("parent \(value)") } }
+  func childCall() { calls.withLock { $0.append("child") } }
+  var recorded: [String] { calls.withLock { $0 } }
+}
+
+@Suite("Mailboxes made at the first post, through a refinement's forwarder")
+struct LazyMailboxRefinementTests {
+  @Test("A parent's forwarder, generic over the multiplexer class, posts the first call to an observer with a context")
+  func parentForwarderPostsTheFirstCall() {
+    for _ in 0..<200 {
+      let scheduler = ManualScheduler()
+      let queued = ChildFeedRecorder()
+      let direct = ChildFeedRecorder()
+      let multiplexer = ChildFeedMultiplexer()
+      multiplexer.multiplexer.add(queued, deliveringOn: scheduler.context)
+      multiplexer.multiplexer.add(direct)
+      multiplexer.parentCall(3)
+      multiplexer.childCall()
+      #expect(direct.recorded == ["parent 3", "child"])
+      #expect(queued.recorded.isEmpty)
+      scheduler.runUntilIdle()
+      #expect(queued.recorded == ["parent 3", "child"])
+    }
+  }
+}
