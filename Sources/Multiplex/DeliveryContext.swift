@@ -27,14 +27,23 @@ public import Dispatch
 /// of calls (a mailbox) and hands the context one job at a time, which runs the calls in order. So a concurrent
 /// `DispatchQueue`, or a context that runs jobs in any order, still delivers one call at a time, in order.
 public struct DeliveryContext: Sendable {
+  /// What the context is made of, in one object: a registration keeps the context as one reference (shared by
+  /// every registration made with the same value) until its first call is posted (see ``_DeliveryEntry``).
+  let _scheduler: _DeliveryScheduler
+
   /// Runs a job in the context, later.
-  let _schedule: @Sendable (_ job: @escaping @Sendable () -> Void) -> Void
+  var _schedule: @Sendable (_ job: @escaping @Sendable () -> Void) -> Void { _scheduler.schedule }
 
   /// The actor of an ``actor(_:)`` context, so that a registration of that very actor can hold it weakly.
-  let _actor: (any Actor)?
+  var _actor: (any Actor)? { _scheduler.actor }
 
   /// What the context is, for `debugDescription`: `queue "label"`, `main actor`, `actor Cache`, `custom scheduler`.
-  let _name: String
+  var _name: String { _scheduler.name }
+
+  /// The context `scheduler` describes.
+  init(_ scheduler: _DeliveryScheduler) {
+    _scheduler = scheduler
+  }
 
   /// Creates a context that runs each job with `schedule`.
   ///
@@ -58,9 +67,7 @@ public struct DeliveryContext: Sendable {
     name: String,
     schedule: @escaping @Sendable (_ job: @escaping @Sendable () -> Void) -> Void
   ) {
-    _schedule = schedule
-    _actor = actor
-    _name = name
+    _scheduler = _DeliveryScheduler(actor: actor, name: name, schedule: schedule)
   }
 
   /// The main actor: calls run isolated to `MainActor` (on Apple platforms, the main thread; on Linux, wherever
@@ -69,10 +76,11 @@ public struct DeliveryContext: Sendable {
   /// Each batch of calls runs in a task on the main actor, so they are delivered only while the main actor runs
   /// jobs (an app's run loop, `dispatchMain()`, or an `async` main function). An observer whose methods are
   /// `nonisolated` (as a `Sendable` protocol requires) can use `MainActor.assumeIsolated` inside them.
-  public static var mainActor: DeliveryContext {
-    DeliveryContext(actor: nil, name: "main actor") { job in
-      Task { @MainActor in job() }
-    }
+  public static var mainActor: DeliveryContext { _mainActor }
+
+  /// The one ``mainActor`` context, so that registrations on it share it.
+  private static let _mainActor = DeliveryContext(actor: nil, name: "main actor") { job in
+    Task { @MainActor in job() }
   }
 
   /// An actor: calls run isolated to `actor`, on its executor (its serial executor, if it has a custom one).

@@ -24,17 +24,21 @@ extension Multiplexer: CustomDebugStringConvertible {
     // releasing the reference a load produced may run the observer's deinit.
     let registrations = _lock.withLock {
       _entries.indices.filter { !_entries[$0].isHidden }.map {
-        (entry: _entries[$0], priority: _priority(at: $0), isPrimary: _entries[$0] === _primaryEntry)
+        (
+          entry: _entries[$0], priority: _priority(at: $0), isPrimary: _entries[$0] === _primaryEntry,
+          // Under the lock: a retirement releases the context of a registration that has no mailbox.
+          context: _entries[$0]._deliveryEntry?.contextName
+        )
       }
     }
-    for (entry, priority, isPrimary) in registrations {
+    for (entry, priority, isPrimary, context) in registrations {
       guard let observer = entry.observer() else { continue }
       var traits: [String] = []
       if isPrimary { traits.append("primary") }
       traits.append(entry._isStrong ? "strong" : "weak")
       if priority != 0 && !isPrimary { traits.append("priority \(priority)") }
       if entry.hasLiveBlocks { traits.append("blocked") }
-      if let mailbox = entry._mailbox { traits.append("delivered on \(mailbox.contextName)") }
+      if let context { traits.append("delivered on \(context)") }
       lines.append("\(Self._typeName(of: observer)) (\(traits.joined(separator: ", ")))")
     }
     let header = "Multiplexer<\(Observer.self)>: \(lines.count) observer\(lines.count == 1 ? "" : "s")"

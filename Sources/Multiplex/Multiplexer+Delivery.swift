@@ -33,7 +33,9 @@ extension Multiplexer where Observer: Sendable {
   ///   - priority: The position among the observers, as for ``add(_:retention:priority:)``.
   ///   - context: Where the observer is called.
   /// - Returns: A token that removes this registration when cancelled.
-  /// - Complexity: As ``add(_:retention:priority:)``, plus a few allocations for the registration's queue.
+  /// - Complexity: As ``add(_:retention:priority:)``, and the registration is the same size; it keeps `context`
+  ///   (shared by the registrations made with the same value). Its queue of calls is made by the first call
+  ///   posted to it (a few allocations, about 200 bytes, kept until the registration ends).
   @discardableResult
   public func add(
     _ observer: Observer,
@@ -67,7 +69,8 @@ extension Multiplexer where Observer: Sendable {
   /// - Parameter call: Forwards the call to one observer.
   /// - Complexity: O(*n*) observer calls and posts, where *n* is the number of registrations. Posting to a
   ///   context allocates (the closure's captures once, plus the context's job when the observer's queue was
-  ///   empty); with no observer registered with a context, no allocation.
+  ///   empty, plus the observer's queue itself the first time); with no observer registered with a context, no
+  ///   allocation.
   @inlinable
   public func post(_ call: @escaping @Sendable (Observer) -> Void) {
     _deliver(call, makeQueued: { call }, group: nil)
@@ -137,14 +140,14 @@ extension Multiplexer where Observer: Sendable {
     }
     for index in 0..<snapshot.count {
       snapshot.withEntry(at: index) { entry in
-        if let mailbox = entry._mailbox {
+        if entry._hasDeliveryContext {
           if entry._isSkipped { return }
           if !entry._isStrong, entry._object == nil {
             sawDead = true
             return
           }
           if queued == nil { queued = makeQueued() }
-          mailbox.post(queued.unsafelyUnwrapped, group: group, entry: entry)
+          _queue(queued.unsafelyUnwrapped, group: group, for: entry)
           return
         }
         _ = entry._call(sawDead: &sawDead, direct)
@@ -152,6 +155,48 @@ extension Multiplexer where Observer: Sendable {
     }
     context.frame = enclosingFrame
     _endDispatch(snapshot, context, sawDead: sawDead)
+  }
+}
+
+extension Multiplexer {
+  /// Queues `call` in the mailbox of `entry`, a registration with a delivery context, making the mailbox if this is
+  /// the first call posted to it (under the lock: once, whichever threads post at the same time). A registration
+  /// retired before its first call has no mailbox, and never gets one: the call is dropped, as a closed mailbox
+  /// drops it.
+  @usableFromInline
+  func _queue(_ call: @escaping @Sendable (Observer) -> Void, group: _DeliveryGroup?, for entry: _Entry<Observer>) {
+    let delivery = unsafeDowncast(entry, to: _DeliveryEntry<Observer>.self)
+    guard let mailbox = delivery.mailbox ?? _makeMailbox(for: delivery) else { return }
+    mailbox.post(call, group: group, entry: entry)
+  }
+
+  /// Makes the mailbox of `entry` at its first call, or finds the one another thread made meanwhile; `nil` if the
+  /// registration was retired or its weak observer deallocated.
+  ///
+  /// The view is rebuilt from the object first, without the lock (the `weak` load's reference may be the last one,
+  /// and releasing it may run the observer's deinit); then the mailbox is installed under the lock.
+  @usableFromInline @inline(never)
+  func _makeMailbox(for entry: _DeliveryEntry<Observer>) -> _Mailbox<Observer>? {
+    guard let object = entry.objectForMailbox else { return nil }
+    return withExtendedLifetime(object) { () -> _Mailbox<Observer>? in
+      // A view is a bitwise, non-owning copy, as a registration's (see `_Entry`): only when the value's first word
+      // is the object. Otherwise each call rebuilds the value from the object.
+      var view: UnsafeMutablePointer<Observer>? = nil
+      if let observer = object as? Observer {
+        let objectBits = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+        let firstWord = withUnsafeBytes(of: observer) { bytes in
+          bytes.count >= MemoryLayout<UInt>.size ? bytes.loadUnaligned(as: UInt.self) : 0
+        }
+        if firstWord == objectBits {
+          let copy = UnsafeMutablePointer<Observer>.allocate(capacity: 1)
+          entry._storeView(of: observer, at: copy, owning: false)
+          view = copy
+        }
+      }
+      let (mailbox, usedView) = _lock.withLock { entry.installMailbox(view: view) }
+      if !usedView { view?.deallocate() }
+      return mailbox
+    }
   }
 }
 
@@ -178,7 +223,7 @@ extension Multiplexer {
     }
     for index in 0..<snapshot.count {
       snapshot.withEntry(at: index) { entry in
-        if entry._mailbox != nil {
+        if entry._hasDeliveryContext {
           if !entry._isSkipped && (entry._isStrong || entry._object != nil) { undelivered += 1 }
           return
         }

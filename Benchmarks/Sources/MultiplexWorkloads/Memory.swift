@@ -22,6 +22,9 @@ public struct MemoryFigure: Sendable {
 public enum MemorySystemName {
   public static let multiplexPriority = "Multiplex weak, with a priority"
   public static let multiplexContext = "Multiplex weak, with a delivery context"
+  /// Reported, not a target: what a registration with a delivery context takes once a call was posted to it (its
+  /// mailbox, made by the first post).
+  public static let multiplexContextPosted = "Multiplex weak, with a delivery context, after one post"
 }
 
 /// A `Listener` that may cross threads, as an observer with a delivery context must.
@@ -84,6 +87,19 @@ public let memoryContenders: [(system: String, largeCounts: Bool, register: @Sen
           // posted to these observers; only the registrations' footprint is measured.
           multiplexer.add((observer as Any) as! SendableListener, deliveringOn: immediateContext)
         }
+        return multiplexer
+      }
+    ),
+    (
+      MemorySystemName.multiplexContextPosted, false,
+      { observers in
+        let multiplexer = Multiplexer<any Listener & Sendable>()
+        for observer in observers {
+          multiplexer.add((observer as Any) as! SendableListener, deliveringOn: immediateContext)
+        }
+        // One call to every observer (the context runs it at once): each registration makes its mailbox, which
+        // keeps the (empty) queue's storage for the next calls.
+        multiplexer.post { $0.didChange(0) }
         return multiplexer
       }
     ),

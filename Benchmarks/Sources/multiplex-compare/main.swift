@@ -327,7 +327,9 @@ func printTargets(
       )
     }
   }
-  for figure in memory where figure.system != SystemName.weakBoxArray {
+  // The footprint after a post is reported, not a target (the target is the registration's).
+  for figure in memory
+  where figure.system != SystemName.weakBoxArray && figure.system != MemorySystemName.multiplexContextPosted {
     guard let bytes = figure.bytesPerRegistration,
       let floor = memory.first(where: { $0.system == SystemName.weakBoxArray && $0.count == figure.count })?
         .bytesPerRegistration

@@ -23,8 +23,9 @@
 /// flags: its position in storage and its identity in the multiplexer's index (``_RegistrationIndex``, 4 bytes a
 /// slot), its priority in the multiplexer's `_priorities` (run-length encoded, and only once some registration has a
 /// priority other than 0), the identity in the view's first word, whether it is hidden in a flag, extra claims in the multiplexer's
-/// `_extraClaims` (rare), the mailbox of a delivery context in the subclass ``_DeliveryEntry``, a view of more
-/// than two words in its own allocation.
+/// `_extraClaims` (rare), a view of more than two words in its own allocation. A registration with a delivery
+/// context (the subclass ``_DeliveryEntry``) is the same size: its view's second word holds the context, then the
+/// mailbox, which keeps the view.
 @usableFromInline
 class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   /// The registration's state: bit 0 is set once it was removed; the bits above it, up to the flags, count the live
@@ -81,13 +82,15 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
     }
     let hasView = firstWord == objectBits
     let isStrong = retention == .strong
-    let isInline = _Entry._viewFitsInline && hasView
+    // A registration with a delivery context keeps no view: the second word of `_viewStorage` holds its context,
+    // then its mailbox, which keeps the view (see ``_DeliveryEntry``).
+    let isInline = !hasMailbox && _Entry._viewFitsInline && hasView
     var state = 0
     if isStrong { state |= _Entry.strongFlag }
     if hasMailbox { state |= _Entry.deliveryFlag }
     if !isInline {
-      state |= (isStrong || hasView) ? _Entry.outOfLineViewFlag : _Entry.noViewFlag
-    } else if !hasMailbox {
+      state |= (isStrong || hasView) && !hasMailbox ? _Entry.outOfLineViewFlag : _Entry.noViewFlag
+    } else {
       state = isStrong ? _Entry.directStrong : _Entry.directWeak
     }
     // Hidden registrations (event streams' taps) are called through the indirect path: the flag makes their state
@@ -182,12 +185,25 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   }
 }
 
-/// A registration with a ``DeliveryContext``: an entry and the mailbox of the calls waiting to run there.
+/// A registration with a ``DeliveryContext``: an entry whose view's second word holds the context until the first
+/// call is posted to the registration, then the mailbox of the calls waiting to run there.
+///
+/// The same size as a registration without a context (no stored property of its own): it keeps no view (see
+/// `_Entry.init`), so the first word of `_viewStorage` is only the observer's identity (and, for a strong
+/// registration, its owning reference), and the second word is the delivery word. The mailbox (its queue, its
+/// lock, its drain count, the view) is made by the first `post` that reaches the registration, which rebuilds the
+/// view from the object once (a dynamic cast); the context itself is shared by the registrations made with the
+/// same ``DeliveryContext`` value. So a registration nothing was posted to costs no more than one without a
+/// context. Every change of the word but the last happens under the multiplexer's lock: installing the mailbox
+/// (once: whoever takes the lock first installs it, the others find it) and retiring the registration, which marks
+/// a context without a mailbox retired (then no mailbox is ever installed: a `post` that comes later finds it and
+/// drops its call). Once the word holds a mailbox, it never changes again until `deinit`, so a `post` reads it
+/// without the lock.
 @usableFromInline
 final class _DeliveryEntry<Observer>: _Entry<Observer>, @unchecked Sendable {
-  /// The queue of calls waiting to run in the registration's ``DeliveryContext``. Synchronous and returning calls
-  /// skip an entry that has one.
-  @usableFromInline let mailbox: _Mailbox<Observer>
+  // The word: a retained ``_Mailbox``; or a retained ``_DeliveryScheduler`` (the context) with bit 0 set, and bit 1
+  // set too once the registration was retired; or `retiredBits` once that context was released. Only accessed
+  // through ``_delivery`` after `init`.
 
   @usableFromInline
   init(
@@ -198,7 +214,6 @@ final class _DeliveryEntry<Observer>: _Entry<Observer>, @unchecked Sendable {
     isHidden: Bool,
     owner: __shared AnyObject?
   ) {
-    self.mailbox = _Mailbox(context: context)
     super.init(
       observer: observer,
       object: object,
@@ -207,6 +222,106 @@ final class _DeliveryEntry<Observer>: _Entry<Observer>, @unchecked Sendable {
       isHidden: isHidden,
       owner: owner
     )
+    // A strong registration with a delivery context owns its observer through its identity word.
+    if retention == .strong { _ = Unmanaged.passRetained(object) }
+    let bits = Int(bitPattern: Unmanaged.passRetained(context._scheduler).toOpaque()) | _DeliveryEntry.contextBit
+    _delivery.storeRelaxed(bits)
+    assert(_viewStorage.1 == UInt(bitPattern: bits), "Multiplex: the delivery word is not where _delivery looks")
+  }
+
+  deinit {
+    if _isStrong { _strongDeliveryObject.release() }
+    let bits = Int(bitPattern: _viewStorage.1)
+    guard let pointer = UnsafeRawPointer(bitPattern: bits & ~_DeliveryEntry.tagMask) else { return }
+    if bits & _DeliveryEntry.contextBit != 0 {
+      Unmanaged<_DeliveryScheduler>.fromOpaque(pointer).release()
+    } else {
+      Unmanaged<_Mailbox<Observer>>.fromOpaque(pointer).release()
+    }
+  }
+
+  /// The delivery word, the second word of `_viewStorage` (the second and third words of stored properties), as an
+  /// atomic word.
+  @inline(__always)
+  var _delivery: _AtomicWord {
+    _AtomicWord(
+      (UnsafeMutableRawPointer(_getUnsafePointerToStoredProperties(self)) + 2 &* MemoryLayout<Int>.stride)
+        .assumingMemoryBound(to: Int.self)
+    )
+  }
+
+  /// The word's bit set while it holds the context rather than a mailbox.
+  static var contextBit: Int { 1 }
+
+  /// The word's bit set once a registration without a mailbox was retired.
+  static var retiredBit: Int { 2 }
+
+  /// The word of a retired registration whose context was released.
+  static var retiredBits: Int { contextBit | retiredBit }
+
+  static var tagMask: Int { contextBit | retiredBit }
+
+  /// The mailbox, if a call was ever posted to the registration (read without the lock).
+  var mailbox: _Mailbox<Observer>? {
+    let bits = _delivery.loadAcquiring()
+    guard bits & _DeliveryEntry.contextBit == 0 else { return nil }
+    return Unmanaged<_Mailbox<Observer>>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+      .takeUnretainedValue()
+  }
+
+  /// The object of the observer, retained, to rebuild the view from; `nil` if a weak observer was deallocated. Call
+  /// it without the multiplexer's lock held: the reference it returns may be the last one.
+  var objectForMailbox: AnyObject? {
+    _isStrong ? _strongDeliveryObject.takeUnretainedValue() : _object
+  }
+
+  /// Installs a mailbox for the view, made from the context, unless there is one already (then it returns that
+  /// one) or the registration was retired (then `nil`). Call it with the multiplexer's lock held.
+  func installMailbox(view: UnsafeMutablePointer<Observer>?) -> (mailbox: _Mailbox<Observer>?, usedView: Bool) {
+    let bits = _delivery.loadRelaxed()
+    if bits & _DeliveryEntry.contextBit == 0 { return (mailbox, false) }
+    if bits & _DeliveryEntry.retiredBit != 0 { return (nil, false) }
+    let scheduler = Unmanaged<_DeliveryScheduler>.fromOpaque(
+      UnsafeRawPointer(bitPattern: bits & ~_DeliveryEntry.tagMask).unsafelyUnwrapped
+    )
+    let mailbox = _Mailbox<Observer>(context: DeliveryContext(scheduler.takeUnretainedValue()), view: view)
+    // Releasing: a `post` that reads the word without the lock sees the mailbox made.
+    _delivery.storeReleasing(Int(bitPattern: Unmanaged.passRetained(mailbox).toOpaque()))
+    // The mailbox holds the context now; this is not its last reference.
+    scheduler.release()
+    return (mailbox, true)
+  }
+
+  /// Marks the registration retired: returns its mailbox, if one was made, which the caller closes; otherwise no
+  /// mailbox will ever be made. Call it with the multiplexer's lock held, then ``releaseRetiredContext()`` once it
+  /// is released.
+  func retire() -> _Mailbox<Observer>? {
+    let bits = _delivery.loadRelaxed()
+    if bits & _DeliveryEntry.contextBit == 0 { return mailbox }
+    _delivery.storeRelaxed(bits | _DeliveryEntry.retiredBit)
+    return nil
+  }
+
+  /// Releases the context of a registration retired without a mailbox (it may hold the last reference to what the
+  /// context captures, whose `deinit` may call back into the multiplexer: call it without the lock held).
+  func releaseRetiredContext() {
+    let bits = _delivery.loadRelaxed()
+    guard bits & _DeliveryEntry.tagMask == _DeliveryEntry.retiredBits,
+      let pointer = UnsafeRawPointer(bitPattern: bits & ~_DeliveryEntry.tagMask)
+    else { return }
+    _delivery.storeRelaxed(_DeliveryEntry.retiredBits)
+    Unmanaged<_DeliveryScheduler>.fromOpaque(pointer).release()
+  }
+
+  /// What the context is (`queue "cache"`), for `debugDescription`; `nil` once the registration was retired.
+  /// Call it with the multiplexer's lock held.
+  var contextName: String? {
+    let bits = _delivery.loadRelaxed()
+    if bits & _DeliveryEntry.contextBit == 0 { return mailbox?.contextName }
+    guard bits & _DeliveryEntry.retiredBit == 0,
+      let pointer = UnsafeRawPointer(bitPattern: bits & ~_DeliveryEntry.tagMask)
+    else { return nil }
+    return Unmanaged<_DeliveryScheduler>.fromOpaque(pointer).takeUnretainedValue().name
   }
 }
 
@@ -268,7 +383,8 @@ extension _Entry {
   @inlinable @inline(__always)
   static var outOfLineViewFlag: Int { 1 &<< 50 }
 
-  /// The flag of a weak registration without a view: calls rebuild the value from the object.
+  /// The flag of a weak registration without a view (calls rebuild the value from the object), and of every
+  /// registration with a delivery context (its mailbox keeps the view; see ``_DeliveryEntry``).
   @inlinable @inline(__always)
   static var noViewFlag: Int { 1 &<< 51 }
 
@@ -308,7 +424,13 @@ extension _Entry {
       .assumingMemoryBound(to: Observer.self)
   }
 
-  /// The view, wherever it is; `nil` for a tombstone and a weak registration without one.
+  /// The observer object of a strong registration with a delivery context, which its identity word owns.
+  var _strongDeliveryObject: Unmanaged<AnyObject> {
+    Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: _viewStorage.0).unsafelyUnwrapped)
+  }
+
+  /// The view, wherever it is; `nil` for a tombstone, a weak registration without one, and a registration with a
+  /// delivery context (its mailbox keeps it: ``noViewFlag``).
   @inlinable
   var _view: UnsafeMutablePointer<Observer>? {
     let state = _state.loadRelaxed()
@@ -339,13 +461,29 @@ extension _Entry {
   @inlinable @inline(__always)
   var isHidden: Bool { _state.loadRelaxed() & _Entry.hiddenFlag != 0 }
 
-  /// The queue of calls waiting to run in the registration's ``DeliveryContext``; `nil` for an observer called
-  /// directly by the dispatching thread. Synchronous and returning calls skip an entry that has one.
-  @inlinable
-  var _mailbox: _Mailbox<Observer>? {
-    guard _state.loadRelaxed() & _Entry.deliveryFlag != 0 else { return nil }
-    return unsafeDowncast(self, to: _DeliveryEntry<Observer>.self).mailbox
+  /// Whether the registration has a ``DeliveryContext`` (it is a ``_DeliveryEntry``). Synchronous and returning
+  /// calls skip it; `post` queues its calls.
+  @inlinable @inline(__always)
+  var _hasDeliveryContext: Bool { _state.loadRelaxed() & _Entry.deliveryFlag != 0 }
+
+  /// The registration as a ``_DeliveryEntry``, if it has a delivery context.
+  var _deliveryEntry: _DeliveryEntry<Observer>? {
+    guard _hasDeliveryContext else { return nil }
+    return unsafeDowncast(self, to: _DeliveryEntry<Observer>.self)
   }
+
+  /// Ends the delivery of a retired registration with a delivery context: closes its mailbox (dropping the calls
+  /// queued there) or, if it never had one, releases its context. Call it without the multiplexer's lock held:
+  /// either may release what the user's closures captured.
+  @usableFromInline
+  func _endDelivery() {
+    guard let delivery = _deliveryEntry else { return }
+    if let mailbox = delivery.mailbox { mailbox.close() } else { delivery.releaseRetiredContext() }
+  }
+
+  /// The queue of calls waiting to run in the registration's ``DeliveryContext``, if a call was ever posted to it;
+  /// `nil` otherwise, and for an observer called directly by the dispatching thread.
+  var _mailbox: _Mailbox<Observer>? { _deliveryEntry?.mailbox }
 
   /// What one ``ObservationBlock`` adds to the state.
   @inlinable @inline(__always)
@@ -428,6 +566,11 @@ extension _Entry {
   /// The observer, retained, if the entry is live.
   func observer() -> Observer? {
     if _isRemoved { return nil }
+    if _hasDeliveryContext {
+      // No view in the registration (see `init`): rebuilt from the object.
+      if _isStrong { return _strongDeliveryObject.takeUnretainedValue() as? Observer }
+      return _object as? Observer
+    }
     if _isStrong { return _view.unsafelyUnwrapped.pointee }
     guard let object = _object else { return nil }
     guard let view = _view else { return object as? Observer }
@@ -442,14 +585,6 @@ extension _Entry {
     if _isSkipped { return nil }
     // An observer with a delivery context is only called there, by `post`.
     if _state.loadRelaxed() & _Entry.deliveryFlag != 0 { return nil }
-    return _deliveryTarget(sawDead: &sawDead)
-  }
-
-  /// The observer, retained, if the registration was neither removed nor blocked and the observer is alive,
-  /// whatever its delivery context.
-  @inlinable
-  func _deliveryTarget(sawDead: inout Bool) -> Observer? {
-    if _isSkipped { return nil }
     if _isStrong { return _view.unsafelyUnwrapped.pointee }
     guard let object = _object else {
       sawDead = true

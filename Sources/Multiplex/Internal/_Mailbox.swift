@@ -36,21 +36,76 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   /// a shared queue (or the main actor) to itself.
   static var batchSize: Int { 64 }
 
-  /// Not the standard library's `Mutex`: on Linux its lock is taken in the (uninstrumented) runtime, so Thread
-  /// Sanitizer cannot see it and reports the accesses it guards as races. `_Guarded` uses a pthread mutex.
-  let state: _Guarded<State>
   /// The drains of this mailbox running now: what ``Multiplexer/removeAndWait(_:)`` waits for. Usually 0 or 1;
-  /// briefly 2 when a new drain starts while the previous one releases what it held.
-  let runningDrains = _AtomicCounter()
+  /// briefly 2 when a new drain starts while the previous one releases what it held. Only accessed through
+  /// ``runningDrains`` after `init` (it must stay the first stored property).
+  @exclusivity(unchecked) private var _runningDrainsStorage = 0
 
-  /// What the context is (`queue "cache"`), for `debugDescription`; kept after closing drops the context.
-  let contextName: String
+  /// Guards `_state`. Not the standard library's `Mutex`: on Linux its lock is taken in the (uninstrumented)
+  /// runtime, so Thread Sanitizer cannot see it and reports the accesses it guards as races. `_Lock` is a pthread
+  /// mutex.
+  private let lock = _Lock()
 
-  @usableFromInline
-  init(context: DeliveryContext) {
-    contextName = context._name
-    state = _Guarded(State(context: context))
+  /// Only accessed with `lock` held (``withState(_:)``), which makes the run-time exclusivity check redundant.
+  @exclusivity(unchecked) private var _state: State
+
+  /// The registration's view of its observer, a bitwise, non-owning copy in its own allocation (see `_Entry`,
+  /// whose registrations with a context keep none); `nil` when the value's first word is not the object, in which
+  /// case each call rebuilds the value from the object. Only read after the object was loaded (or, for a strong
+  /// registration, while the registration is alive), which keeps its contents alive.
+  let view: UnsafeMutablePointer<Observer>?
+
+  // Footprint (64-bit): 80 bytes, the lock's mutex (40) and the view (16 for an existential of one class-bound
+  // protocol): the object header (16), the drain count (8), the lock (8), the view's address (8) and the state (40:
+  // the queue's storage, its head, the flags, the registration, the context). The queue's storage is allocated by
+  // the first call posted, and kept for the next ones.
+
+  /// A mailbox for calls to the observer `view` shows (its allocation is the mailbox's from now on).
+  init(context: DeliveryContext, view: UnsafeMutablePointer<Observer>?) {
+    _state = State(context: context)
+    self.view = view
+    _AtomicWord._checkLayout(of: self, storedValue: 0)
   }
+
+  deinit {
+    lock.destroy()
+    // Non-owning: nothing to deinitialize.
+    view?.deallocate()
+  }
+
+  /// The observer of `entry`, retained, if the registration was neither removed nor blocked and the observer is
+  /// alive.
+  ///
+  /// - Parameter sawDead: Set to `true` when the entry belongs to a weak observer that was deallocated.
+  func target(of entry: _Entry<Observer>, sawDead: inout Bool) -> Observer? {
+    if entry._isSkipped { return nil }
+    let object: AnyObject
+    if entry._isStrong {
+      // The registration, which the drain holds, owns the object.
+      object = entry._strongDeliveryObject.takeUnretainedValue()
+    } else {
+      guard let loaded = entry._object else {
+        sawDead = true
+        return nil
+      }
+      object = loaded
+    }
+    guard let view else { return object as? Observer }
+    return withExtendedLifetime(object) { view.pointee }
+  }
+
+  /// The drains of this mailbox running now, as an atomic word; counts in steps of two (see ``_WaitQueue``).
+  var runningDrains: _AtomicWord { .firstStoredProperty(of: self) }
+
+  /// Runs `body` on the state with the lock held.
+  private func withState<Result>(_ body: (inout State) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&_state)
+  }
+
+  /// What the context is (`queue "cache"`), for `debugDescription`; `nil` once the mailbox was closed.
+  var contextName: String? { withState { $0.context?._name } }
 
   /// Queues `call` for `entry`'s observer and schedules a drain if none is scheduled.
   ///
@@ -59,7 +114,7 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   func post(_ call: @escaping @Sendable (Observer) -> Void, group: _DeliveryGroup?, entry: _Entry<Observer>) {
     group?.enter()
     var scheduleOn: DeliveryContext? = nil
-    let isAccepted = state.withLock { state -> Bool in
+    let isAccepted = withState { state -> Bool in
       if state.isClosed { return false }
       state.pending.append(Delivery(call: call, group: group))
       if !state.isScheduled {
@@ -92,15 +147,15 @@ final class _Mailbox<Observer>: @unchecked Sendable {
     // Count the drain before checking the removal flag; a waiting removal sets the flag, then reads the count (a
     // Dekker pair: both sides write, fence, then read).
     // Counts in steps of two: bit 0 is the waiter bit (see `_WaitQueue`).
-    runningDrains.word.addSequentiallyConsistent(_WaitQueue.step)
+    runningDrains.addSequentiallyConsistent(_WaitQueue.step)
     _fenceSequentiallyConsistent()
     threadContext.pushDrain(ObjectIdentifier(self))
     // A separate function, so that everything it holds is released when it returns, before the count drops.
     let rescheduleOn = runBatch(threadContext)
     threadContext.popDispatch()
     // The mailbox outlives its drains (the drain job holds it), so the counter can be named after the decrement.
-    if runningDrains.word.addReleasing(-_WaitQueue.step) & _WaitQueue.waiterBit != 0 {
-      _WaitQueue.queue(for: runningDrains).wakeAll()
+    if runningDrains.addReleasing(-_WaitQueue.step) & _WaitQueue.waiterBit != 0 {
+      _WaitQueue.queue(for: self).wakeAll()
     }
     if let rescheduleOn { schedule(on: rescheduleOn) }
   }
@@ -110,7 +165,7 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   private func runBatch(_ threadContext: _ThreadContext) -> DeliveryContext? {
     for _ in 0..<Self.batchSize {
       var finished: _Entry<Observer>? = nil
-      let next = state.withLock { state -> (delivery: Delivery, entry: _Entry<Observer>)? in
+      let next = withState { state -> (delivery: Delivery, entry: _Entry<Observer>)? in
         guard !state.isClosed, state.head < state.pending.count, let entry = state.entry else {
           state.isScheduled = false
           // Released below, outside the lock: it may be the last reference to a strong observer.
@@ -133,7 +188,7 @@ final class _Mailbox<Observer>: @unchecked Sendable {
         return nil
       }
       var sawDead = false
-      if let observer = entry._deliveryTarget(sawDead: &sawDead) {
+      if let observer = target(of: entry, sawDead: &sawDead) {
         // A frame no "not implemented" mark reaches: a context that runs jobs inline, inside another dispatch's
         // observer call, must not have this call's marks count for that observer.
         let enclosingFrame = threadContext.frame
@@ -149,7 +204,7 @@ final class _Mailbox<Observer>: @unchecked Sendable {
     }
     // The batch is used up: the caller hands the context a new job, so that others get a turn.
     var finished: _Entry<Observer>? = nil
-    let rescheduleOn = state.withLock { state -> DeliveryContext? in
+    let rescheduleOn = withState { state -> DeliveryContext? in
       if !state.isClosed, state.head < state.pending.count { return state.context }
       state.isScheduled = false
       finished = state.entry.take()
@@ -165,7 +220,7 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   func close() {
     var entry: _Entry<Observer>? = nil
     var context: DeliveryContext? = nil
-    let dropped = state.withLock { state -> [Delivery?] in
+    let dropped = withState { state -> [Delivery?] in
       state.isClosed = true
       let dropped = state.pending
       state.pending = []
@@ -182,7 +237,7 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   /// posted before the block must not run after it, even once the block ended. Call it without the multiplexer's
   /// lock held: dropping a call releases what it captured. A drain that is scheduled finds nothing and finishes.
   func dropPending() {
-    let dropped = state.withLock { state -> [Delivery?] in
+    let dropped = withState { state -> [Delivery?] in
       let dropped = Array(state.pending[state.head...])
       state.pending = []
       state.head = 0
@@ -196,8 +251,8 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   func waitUntilNotRunningElsewhere() {
     _fenceSequentiallyConsistent()
     let own = _ThreadContext.current.activeDispatchCount(key: UInt(bitPattern: ObjectIdentifier(self)))
-    runningDrains.word.orSequentiallyConsistent(_WaitQueue.waiterBit)
-    _WaitQueue.queue(for: runningDrains).wait { runningDrains.word.loadAcquiring() >> 1 <= own }
+    runningDrains.orSequentiallyConsistent(_WaitQueue.waiterBit)
+    _WaitQueue.queue(for: self).wait { runningDrains.loadAcquiring() >> 1 <= own }
   }
 
   /// Whether the mailbox is closed and no drain runs: nothing can call its observer any more.
@@ -205,7 +260,7 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   /// Reads the flag first, under the lock: a drain that took a call before the mailbox was closed did so under
   /// the same lock, after counting itself, so the count read afterwards includes it.
   var isRetired: Bool {
-    state.withLock { $0.isClosed } && runningDrains.word.loadAcquiring() >> 1 == 0
+    withState { $0.isClosed } && runningDrains.loadAcquiring() >> 1 == 0
   }
 }
 
