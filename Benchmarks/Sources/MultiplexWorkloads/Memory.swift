@@ -79,7 +79,7 @@ public let memoryContenders: [(system: String, largeCounts: Bool, register: @Sen
       }
     ),
     (
-      MemorySystemName.multiplexContext, false,
+      MemorySystemName.multiplexContext, true,
       { observers in
         let multiplexer = Multiplexer<any Listener & Sendable>()
         for observer in observers {
@@ -91,7 +91,7 @@ public let memoryContenders: [(system: String, largeCounts: Bool, register: @Sen
       }
     ),
     (
-      MemorySystemName.multiplexContextPosted, false,
+      MemorySystemName.multiplexContextPosted, true,
       { observers in
         let multiplexer = Multiplexer<any Listener & Sendable>()
         for observer in observers {
@@ -153,6 +153,21 @@ public let reclaimScenarios:
           let tokens = observers.map { multiplexer.add($0) }
           for token in tokens { token.cancel() }
         }
+        end()
+        return multiplexer
+      }
+    ),
+    (
+      "with a delivery context, one call posted, then removed", false,
+      { observers, begin, end in
+        let multiplexer = Multiplexer<any Listener & Sendable>()
+        // Outside the counted region: `Sendable` is a marker protocol, the casts allocate nothing, the array does.
+        let sendableObservers = observers.map { ($0 as Any) as! SendableListener }
+        begin()
+        for observer in sendableObservers { multiplexer.add(observer, deliveringOn: immediateContext) }
+        // Each registration makes its mailbox at this first post; removing the registration must free it too.
+        multiplexer.post { $0.didChange(0) }
+        for observer in sendableObservers { multiplexer.remove(observer) }
         end()
         return multiplexer
       }
