@@ -7,9 +7,11 @@
 //   swift run -c release --package-path Benchmarks multiplex-compare --help  # callgrind mode and filters
 //
 // Targets
-// - `MultiplexWorkloads`: the `@Multiplexed` protocol (and so the generated multiplexer), the observers, every
-//   system compared (Multiplex and its baselines) and every workload. Shared by the two executables below.
-//   A release build compiles swift-syntax in release mode for the macro once (several minutes on two cores).
+// - `MultiplexWorkloads`: the protocols and their multiplexers, the observers, every system compared (Multiplex
+//   and its baselines) and every workload. Shared by the two executables below. The multiplexers are
+//   `@Multiplexed`'s expansions of `MacroInputs/*.swift`, checked in under `Sources/MultiplexWorkloads/Expanded`
+//   (the main package's `BenchmarkExpansionTests` fails when one is stale), so that a release build compiles no
+//   swift-syntax: the package depends only on the `Multiplex` runtime.
 // - `MultiplexBenchmarks`: the package-benchmark suite (wall clock and malloc counts per workload).
 // - `multiplex-compare`: runs the systems of each workload interleaved, round after round, and prints each
 //   one's time per observer call as a ratio to the relevant floor, plus mallocs per dispatch; `--callgrind`
@@ -35,7 +37,7 @@ let package = Package(
     .target(
       name: "MultiplexWorkloads",
       dependencies: [
-        .product(name: "MultiplexMacros", package: "Multiplex"),
+        .product(name: "Multiplex", package: "Multiplex"),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),

@@ -1,19 +1,7 @@
-public import MultiplexMacros
+import Multiplex
 
-/// The delegate protocol every workload forwards: one `Void` requirement and two that return a value.
-///
-/// `@Multiplexed` generates `ListenerMultiplexer`, the system measured as "Multiplex", and the default
-/// implementation that makes `score()` optional.
-@Multiplexed
-public protocol Listener: AnyObject {
-  /// A `Void` call, the common delegate notification.
-  func didChange(_ value: Int)
-  /// An optional requirement: observers that do not implement it use the generated default and do not respond.
-  func score() -> Int?
-  /// A `Bool` question every observer answers, combined with `.allTrue`.
-  @MultiplexedDefault(true)
-  func shouldBegin() -> Bool
-}
+// `Listener` and its multiplexer, `ListenerMultiplexer` (the system measured as "Multiplex"), are the macro's
+// expansion of `MacroInputs/Listener.swift`, in `Expanded/`.
 
 /// An observer that implements every requirement with the least work that cannot be optimized away.
 ///

@@ -1,15 +1,11 @@
 import Dispatch
 import Multiplex
-import MultiplexMacros
 import Synchronization
 
 // MARK: - Delivery on a queue
 
-/// A `Sendable` listener, so that observers can be registered with a delivery context.
-@Multiplexed
-public protocol QueuedListener: AnyObject, Sendable {
-  func didChange(_ value: Int)
-}
+// `QueuedListener`, a `Sendable` listener (so that observers can be registered with a delivery context), and its
+// multiplexer are the macro's expansion of `MacroInputs/QueuedListener.swift`, in `Expanded/`.
 
 /// Counts deliveries, for all the observers of one system.
 final class DeliveryCount: Sendable {
