@@ -169,6 +169,8 @@ public let reclaimScenarios:
         multiplexer.post { $0.didChange(0) }
         for observer in sendableObservers { multiplexer.remove(observer) }
         end()
+        // Freed after the region, as it was allocated before it (otherwise freed at its last use, above).
+        withExtendedLifetime(sendableObservers) {}
         return multiplexer
       }
     ),
