@@ -90,6 +90,14 @@ import Testing
     #expect(!output.contains("#selector((any DownloadDelegate).downloadDidFinish"))
     #expect(output.contains("\n  override func responds(to aSelector: Selector!) -> Swift.Bool {"))
     #expect(!output.contains("nonisolated"))
+    // Throwing and `async` optional requirements are one call into the runtime too.
+    #expect(
+      output.contains("try self._notifyImplementing {\n      try $0.download?(download, verifyChecksum: checksum)")
+    )
+    #expect(output.contains("await self._notifyImplementing {\n      await $0.download?(download, prepare: part)"))
+    #expect(output.contains("try self._combineImplementing(default: \"\", combiner: self._combiner.object) {"))
+    #expect(output.contains("await self._combineImplementing(default: 0, combiner: self._combiner.object) {"))
+    #expect(!output.contains("_combine("))
   }
 
   /// `@objc` on the protocol and its members may be there or not; `optional` in the source or in the member

@@ -403,7 +403,9 @@ import Testing
     #expect(
       expansion.member("load", of: multiplexer).contains(
         """
-          return try await self._multiplexer.combine(default: nil, requirement: #function) { (observer: any Delegate) async throws(LoadError) -> Int? in
+          try await self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
+            $0.delegateMultiplexer(self, combineLoad: &$1, default: $2)
+          } _: { (observer: any Delegate) async throws(LoadError) -> Int? in
             try await observer.load(value)
           }
         """
@@ -700,7 +702,14 @@ import Testing
     #expect(
       subscripts.contains(
         """
-              return try await self._multiplexer.combine(default: 0, requirement: #function) { (observer: any Delegate) async throws(LoadError) -> Int in
+              try await self._multiplexer._forward(default: 0, combiner: self._combiner.object) {
+        """
+      )
+    )
+    #expect(
+      subscripts.contains(
+        """
+              } _: { (observer: any Delegate) async throws(LoadError) -> Int in
                 try await observer[at: index]
               }
         """
