@@ -13,7 +13,4 @@ open class Download: NSObject {
   @objc optional func download(_ download: Download, priorityFor attempt: Int) -> Int
   @objc optional func download(_ download: Download, verifyChecksum checksum: Int) throws
   @objc optional func download(_ download: Download, nameFor part: Int) throws -> String
-  @objc optional func download(_ download: Download, prepare part: Int) async
-  @objc optional func download(_ download: Download, sizeOf part: Int) async -> Int
-  @objc optional func download(_ download: Download, titleFor part: Int) async -> String?
 }

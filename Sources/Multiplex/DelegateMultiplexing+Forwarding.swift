@@ -156,4 +156,26 @@ extension DelegateMultiplexing {
       return answer
     }
   }
+
+  /// Forwards an optional decision (see `Multiplexer._decide(requirement:_:)`) to the first observer that
+  /// implements it only. Not API.
+  ///
+  /// - Parameters:
+  ///   - requirement: The requirement being forwarded: the forwarding member, `#function`.
+  ///   - call: Calls one observer through optional chaining: `nil` when it does not implement the requirement.
+  /// - Throws: The error `call` threw (then without ``DelegateMultiplexing/observersDidChange()``).
+  @inlinable
+  public func _decideImplementing<Failure: Error>(
+    requirement: StaticString = #function,
+    _ call: (Delegate) throws(Failure) -> Void?
+  ) throws(Failure) {
+    let multiplexer = self.multiplexer
+    // Only the observers that implement the requirement respond.
+    func callImplementing(_ observer: Delegate) throws(Failure) {
+      if try call(observer) == nil, let object = multiplexer._classInstance(observer) {
+        notImplemented(by: object, returning: (), requirement: requirement)
+      }
+    }
+    if try !multiplexer._decide(requirement: requirement, callImplementing) { observersDidChange() }
+  }
 }

@@ -260,3 +260,38 @@ extension Multiplexer {
     return try await moduleDefault()
   }
 }
+
+extension Multiplexer {
+  /// Forwards a decision, a requirement whose handler the sender waits for and which must be called once, to the
+  /// first responding observer only: the observers after it are not called. Not API.
+  ///
+  /// - Parameters:
+  ///   - requirement: The requirement being forwarded: the forwarding member, `#function`.
+  ///   - call: Forwards the call to one observer.
+  /// - Returns: Whether an observer responded.
+  /// - Throws: The error `call` threw.
+  @inlinable @discardableResult
+  public func _decide<Failure: Error>(
+    requirement: StaticString = #function,
+    _ call: (Observer) throws(Failure) -> Void
+  ) throws(Failure) -> Bool {
+    try _combine(default: (), requirement: requirement, combining: { responses, _ in responses.next() != nil }, call)
+  }
+
+  /// ``_decide(requirement:_:)`` for a requirement that the protocol implements in an extension of another module:
+  /// when no observer responds, `moduleDefault` decides. Not API.
+  ///
+  /// - Parameters:
+  ///   - requirement: The requirement being forwarded: the forwarding member, `#function`.
+  ///   - moduleDefault: Calls the protocol's default implementation.
+  ///   - call: Forwards the call to one observer.
+  /// - Throws: The error `call` or `moduleDefault` threw.
+  @inlinable
+  public func _decide<Failure: Error>(
+    requirement: StaticString = #function,
+    otherwise moduleDefault: () throws(Failure) -> Void,
+    _ call: (Observer) throws(Failure) -> Void
+  ) throws(Failure) {
+    if try !_decide(requirement: requirement, call) { try moduleDefault() }
+  }
+}

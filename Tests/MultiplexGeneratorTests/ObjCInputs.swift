@@ -62,8 +62,8 @@ enum ObjCInputs {
 
   /// An `@objc` protocol without a global actor that does not refine `NSObjectProtocol`, with required
   /// requirements (forwarded to every observer) next to optional ones, optional ones marked by the member
-  /// descriptions only; optional ones that throw (an `NSError **` argument in Objective-C) or are `async` (a
-  /// completion handler).
+  /// descriptions only; optional ones that throw (an `NSError **` argument in Objective-C). (Not `async` ones:
+  /// Swift 6.3.1 crashes compiling any call of an `async` optional requirement for iOS, `Scripts/apple-check.sh`.)
   static let download = ExternalProtocol(
     source: """
       @objc public protocol DownloadDelegate {
@@ -73,9 +73,6 @@ enum ObjCInputs {
         func download(_ download: Download, priorityFor attempt: Int) -> Int
         func download(_ download: Download, verifyChecksum checksum: Int) throws
         func download(_ download: Download, nameFor part: Int) throws -> String
-        func download(_ download: Download, prepare part: Int) async
-        func download(_ download: Download, sizeOf part: Int) async -> Int
-        func download(_ download: Download, titleFor part: Int) async -> String?
       }
       """,
     moduleName: "DownloadKit",
@@ -89,9 +86,6 @@ enum ObjCInputs {
       // not compile in a stored property's initializer ("property access can throw").
       ExternalMember(isOptional: true, objcSelector: "download:verifyChecksum:error:"),
       ExternalMember(isOptional: true, defaultValue: "\"\"", objcSelector: "download:nameFor:error:"),
-      ExternalMember(isOptional: true, objcSelector: "download:prepare:completionHandler:"),
-      ExternalMember(isOptional: true, defaultValue: "0", objcSelector: "download:sizeOf:completionHandler:"),
-      ExternalMember(isOptional: true, objcSelector: "download:titleFor:completionHandler:"),
     ]
   )
 

@@ -86,13 +86,7 @@ import Testing
       expansion.member("onComplete", of: multiplexer) == """
         func onComplete(_ handler: @escaping () -> Void) {
           // A decision: only the first observer in call order gets it, so the handler is called once.
-          _ = self._multiplexer.combine(
-            using: Multiplex.Combiner<any Delegate, Swift.Void, Swift.Bool> { responses, _ in
-              responses.next() != nil
-            },
-            default: (),
-            requirement: #function
-          ) {
+          self._multiplexer._decide {
             $0.onComplete(handler)
           }
         }

@@ -431,4 +431,64 @@ struct DelegateMultiplexingExtensionTests {
     #expect(forwarder.changes == changesBefore + 2)
     withExtendedLifetime(scorers) {}
   }
+
+  @Test("_decide: the first responding observer only; otherwise the default implementation, once; errors")
+  func decideReachesOneObserver() throws {
+    let multiplexer = Multiplexer<any ScrollDelegate>()
+    var log: [String] = []
+    func otherwise() throws(Refusal) { log.append("default") }
+    func decide(_ multiplexer: Multiplexer<any ScrollDelegate>) throws(Refusal) {
+      try multiplexer._decide(requirement: "score()", otherwise: otherwise) { (observer) throws(Refusal) in
+        // An observer that does not implement it does not respond, as a generated default implementation marks.
+        guard let thrower = observer as? Thrower else {
+          Multiplex.notImplemented(by: observer, returning: (), requirement: "score()")
+          return
+        }
+        _ = try thrower.answer(&log)
+      }
+    }
+    try decide(multiplexer)
+    #expect(log == ["default"])
+    let silent = Silent()
+    let observers = [Thrower(3), Thrower(4)]
+    multiplexer.add(silent, retention: .strong)
+    for observer in observers { multiplexer.add(observer) }
+    log = []
+    try decide(multiplexer)
+    #expect(log == ["observer 3"])
+    // Without a default implementation, nobody is called when nobody responds.
+    log = []
+    Multiplexer<any ScrollDelegate>()._decide(requirement: "score()") { _ in log.append("called") }
+    #expect(log.isEmpty)
+    // An observer that throws does not respond: the next one decides, then the error is rethrown (and the
+    // default implementation is not called).
+    let failing = Thrower(5, throwing: true)
+    multiplexer.add(failing, priority: 1)
+    log = []
+    #expect(throws: Refusal(value: 5)) { try decide(multiplexer) }
+    #expect(log == ["observer 5", "observer 3"])
+    withExtendedLifetime((observers, failing)) {}
+  }
+
+  @Test("_decideImplementing: the first observer that implements it only; nobody implementing calls observersDidChange")
+  func decideImplementingReachesOneObserver() {
+    let forwarder = Forwarder()
+    let silent = Silent()
+    let scorers = [Scorer(7), Scorer(8)]
+    forwarder.add(silent, retention: .strong)
+    for scorer in scorers { forwarder.add(scorer) }
+    let changesBefore = forwarder.changes
+    var called: [Int] = []
+    // As `observer.method?(…)` answers: `nil` for an observer that does not implement the requirement.
+    forwarder._decideImplementing { observer -> Void? in
+      guard let scorer = observer as? Scorer else { return nil }
+      called.append(scorer.value)
+      return ()
+    }
+    #expect(called == [7])
+    #expect(forwarder.changes == changesBefore)
+    forwarder._decideImplementing { _ in nil }
+    #expect(forwarder.changes == changesBefore + 1)
+    withExtendedLifetime(scorers) {}
+  }
 }

@@ -118,27 +118,16 @@ extension Generator {
   }
 
   /// The member that forwards an optional requirement of an `@objc` protocol: only to the observers that
-  /// implement it. A decision goes to the first of them only (see ``objcDecisionBody(_:call:responded:)``).
+  /// implement it. A decision goes to the first of them only (see ``objcDecisionBody(_:)``).
   func objcOptionalForwardingMember(_ requirement: Requirement) -> String? {
     guard case .method(_, let signature, _, _) = requirement.shape else { return nil }
     let modifiers = memberAccess + (requirement.isNonisolated ? "nonisolated " : "")
-    let responded = Naming.fresh("responded", avoiding: requirement.reservedNames)
-    let observer = observerName(for: requirement)
-    let call = effectPrefix(requirement) + requirement.call(on: observer).replacingFirstCallParenthesis
-    let refresh = """
-      if !\(responded) {
-        self.refreshRespondsToSelector()
-      }
-      """
     let body: String
-    // One call into the runtime, which tracks who responded (`async` and throwing calls too); a decision is one
-    // combining call of its own.
+    // One call into the runtime, which tracks who responded (`async` and throwing calls too) and calls
+    // `observersDidChange()` when nobody did.
     switch requirement.result {
     case .void where requirement.isDecision:
-      body = """
-        \(objcDecisionBody(requirement, call: call, responded: responded))
-        \(refresh)
-        """
+      body = objcDecisionBody(requirement)
     case .void:
       body = """
         \(effectPrefix(requirement))self._notifyImplementing {
@@ -188,25 +177,16 @@ extension Generator {
   /// (the primary when it does), so the handler is called once. Observers after it are not called; observers
   /// before it that do not implement it are skipped. With none, nothing is called (the sender only calls a
   /// method the multiplexer said it implements, so this happens only when the last implementing observer left
-  /// during the call; the sender's handler is then not called).
-  private func objcDecisionBody(_ requirement: Requirement, call: String, responded: String) -> String {
-    let observer = observerName(for: requirement)
-    let effects = (requirement.isAsync ? "async " : "") + (requirement.isThrowing ? "throws " : "")
-    return """
-      // A decision: only the first observer that implements it gets it, so the handler is called once.
-      let \(responded) = \(effectPrefix(requirement))self.\(Naming.storage).combine(
-        using: Multiplex.Combiner<\(model.observerType), Swift.Void, Swift.Bool> { responses, _ in
-          responses.next() != nil
-        },
-        default: (),
-        requirement: #function
-      ) { (\(observer): \(model.observerType)) \(effects)-> Swift.Void in
-        if \(call) == nil {
-          Multiplex.notImplemented(by: \(observer), returning: ())
-        }
-      }
-      """
+  /// during the call; the sender's handler is then not called, and `observersDidChange()` refreshes the answers).
+  private func objcDecisionBody(_ requirement: Requirement) -> String {
+    """
+    // A decision: only the first observer that implements it gets it, so the handler is called once.
+    \(effectPrefix(requirement))self._decideImplementing {
+      \(effectPrefix(requirement))\(requirement.call(on: "$0").replacingFirstCallParenthesis)
+    }
+    """
   }
+
 }
 
 extension String {

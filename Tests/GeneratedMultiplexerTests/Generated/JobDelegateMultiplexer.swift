@@ -132,17 +132,8 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
 
   func job(_ job: Job, approve step: Int, completionHandler: @escaping @Sendable (Bool) -> Void) {
     // A decision: only the first observer in call order gets it, so the handler is called once.
-    let decided = self._multiplexer.combine(
-      using: Multiplex.Combiner<any JobDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) {
+    self._multiplexer._decide(otherwise: { self._defaults.job(job, approve: step, completionHandler: completionHandler) }) {
       $0.job(job, approve: step, completionHandler: completionHandler)
-    }
-    if !decided {
-      self._defaults.job(job, approve: step, completionHandler: completionHandler)
     }
   }
 
