@@ -11,6 +11,4 @@ open class Download: NSObject {
   func download(_ download: Download, shouldRetryAfter attempt: Int) -> Bool
   @objc optional func download(_ download: Download, didReceive bytes: Int)
   @objc optional func download(_ download: Download, priorityFor attempt: Int) -> Int
-  @objc optional func download(_ download: Download, verifyChecksum checksum: Int) throws
-  @objc optional func download(_ download: Download, nameFor part: Int) throws -> String
 }

@@ -23,6 +23,3 @@ extension String: _ObjectiveCBridgeable {
   }
   public static func _unconditionallyBridgeFromObjectiveC(_ source: NSString?) -> String { source?.value ?? "" }
 }
-
-/// The selector named `aSelectorName`, as the generated code names a selector the symbol graph gave.
-public func NSSelectorFromString(_ aSelectorName: String) -> Selector { Selector(aSelectorName) }

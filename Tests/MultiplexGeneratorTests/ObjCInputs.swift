@@ -62,8 +62,7 @@ enum ObjCInputs {
 
   /// An `@objc` protocol without a global actor that does not refine `NSObjectProtocol`, with required
   /// requirements (forwarded to every observer) next to optional ones, optional ones marked by the member
-  /// descriptions only; optional ones that throw (an `NSError **` argument in Objective-C). (Not `async` ones:
-  /// Swift 6.3.1 crashes compiling any call of an `async` optional requirement for iOS, `Scripts/apple-check.sh`.)
+  /// descriptions only.
   static let download = ExternalProtocol(
     source: """
       @objc public protocol DownloadDelegate {
@@ -71,8 +70,6 @@ enum ObjCInputs {
         func download(_ download: Download, shouldRetryAfter attempt: Int) -> Bool
         func download(_ download: Download, didReceive bytes: Int)
         func download(_ download: Download, priorityFor attempt: Int) -> Int
-        func download(_ download: Download, verifyChecksum checksum: Int) throws
-        func download(_ download: Download, nameFor part: Int) throws -> String
       }
       """,
     moduleName: "DownloadKit",
@@ -82,10 +79,6 @@ enum ObjCInputs {
       ExternalMember(defaultValue: "false"),
       ExternalMember(isOptional: true),
       ExternalMember(isOptional: true, defaultValue: "0"),
-      // Named by their selectors, as an SDK's symbol graph does: `#selector` of a throwing optional method does
-      // not compile in a stored property's initializer ("property access can throw").
-      ExternalMember(isOptional: true, objcSelector: "download:verifyChecksum:error:"),
-      ExternalMember(isOptional: true, defaultValue: "\"\"", objcSelector: "download:nameFor:error:"),
     ]
   )
 
