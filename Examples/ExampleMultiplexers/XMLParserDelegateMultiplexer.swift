@@ -158,32 +158,11 @@ public final class XMLParserDelegateMultiplexer: XMLParserDelegate, Multiplex.De
   }
 
   public func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: self._defaults.parser(parser, resolveExternalEntityName: name, systemID: systemID),
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.xmlParserDelegateMultiplexer(
-            self,
-            combineParserResolveExternalEntityNameSystemID: &responses,
-            default: defaultValue
-          )
-        }
-      ) {
-        $0.parser(parser, resolveExternalEntityName: name, systemID: systemID)
-      }
-    }
-    let answer: Data? = self._multiplexer.combine(
-      using: Multiplex.Combiner<any XMLParserDelegate, Data?, Data?>.firstNonNil,
-      default: nil,
-      requirement: #function
-    ) {
+    self._multiplexer._forward(firstNonNilOr: { self._defaults.parser(parser, resolveExternalEntityName: name, systemID: systemID) }, combiner: self._combiner.object) {
+      $0.xmlParserDelegateMultiplexer(self, combineParserResolveExternalEntityNameSystemID: &$1, default: $2)
+    } _: {
       $0.parser(parser, resolveExternalEntityName: name, systemID: systemID)
     }
-    if let answer {
-      return answer
-    }
-    return self._defaults.parser(parser, resolveExternalEntityName: name, systemID: systemID)
   }
 
   public func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {

@@ -59,3 +59,239 @@ extension Multiplexer {
     return try combine(default: defaultValue, requirement: ForwardedRequirement(name: requirement), call)
   }
 }
+
+extension Multiplexer {
+  /// ``_forward(_:default:requirement:combiner:_:_:)`` for a requirement that the protocol implements in an extension
+  /// of another module: `moduleDefault` asks that default implementation, only when it is needed. Not API.
+  ///
+  /// With `combiner` set, `moduleDefault()` is called once, before any observer, and is the combining step's
+  /// default. Otherwise `policy` combines the observers' answers, each wrapped in an `Optional`, from a default of
+  /// `nil`: its answer when an observer responded, else `moduleDefault()`, called once after the observers.
+  ///
+  /// - Parameters:
+  ///   - policy: The combiner used when `combiner` is `nil`, over the answers wrapped in an `Optional`.
+  ///   - moduleDefault: The protocol's default implementation's answer.
+  ///   - requirement: The requirement being forwarded: the forwarding member, `#function`.
+  ///   - combiner: The multiplexer's combining delegate, if one is set.
+  ///   - combining: Combines the responses with `combiner`.
+  ///   - call: Forwards the call to one observer and returns its answer.
+  /// - Returns: What `combining` or `policy` returns, or what `moduleDefault` returns.
+  @inlinable
+  public func _forward<Value, Combining, Failure: Error>(
+    _ policy: Combiner<Observer, Value?, Value?> = .first,
+    moduleDefault: () throws(Failure) -> Value,
+    requirement: StaticString = #function,
+    combiner: Combining?,
+    _ combining: (Combining, inout Responses<Observer, Value>, Value) -> Value,
+    _ call: (Observer) throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    if let combiner {
+      return try _combine(
+        default: try moduleDefault(),
+        requirement: requirement,
+        combining: { responses, defaultValue in combining(combiner, &responses, defaultValue) },
+        call
+      )
+    }
+    let answer = try combine(using: policy, default: nil, requirement: ForwardedRequirement(name: requirement)) {
+      (observer) throws(Failure) -> Value? in try call(observer)
+    }
+    if let answer { return answer }
+    return try moduleDefault()
+  }
+
+  /// ``_forward(_:moduleDefault:requirement:combiner:_:_:)`` for an `Optional` result combined as the first answer
+  /// that is not `nil` (``Combiner/firstNonNil``): `moduleDefault()` answers when no observer's answer is a value.
+  /// Not API.
+  ///
+  /// - Parameters:
+  ///   - moduleDefault: The protocol's default implementation's answer.
+  ///   - requirement: The requirement being forwarded: the forwarding member, `#function`.
+  ///   - combiner: The multiplexer's combining delegate, if one is set.
+  ///   - combining: Combines the responses with `combiner`.
+  ///   - call: Forwards the call to one observer and returns its answer.
+  /// - Returns: What `combining` returns, or the first answer that is not `nil`, or what `moduleDefault` returns.
+  @inlinable
+  public func _forward<Wrapped, Combining, Failure: Error>(
+    firstNonNilOr moduleDefault: () throws(Failure) -> Wrapped?,
+    requirement: StaticString = #function,
+    combiner: Combining?,
+    _ combining: (Combining, inout Responses<Observer, Wrapped?>, Wrapped?) -> Wrapped?,
+    _ call: (Observer) throws(Failure) -> Wrapped?
+  ) throws(Failure) -> Wrapped? {
+    if let combiner {
+      return try _combine(
+        default: try moduleDefault(),
+        requirement: requirement,
+        combining: { responses, defaultValue in combining(combiner, &responses, defaultValue) },
+        call
+      )
+    }
+    let answer = try combine(
+      using: .firstNonNil,
+      default: nil,
+      requirement: ForwardedRequirement(name: requirement),
+      call
+    )
+    if let answer { return answer }
+    return try moduleDefault()
+  }
+}
+
+extension Multiplexer {
+  /// The `async` ``_forward(_:default:requirement:combiner:_:_:)``: with `combiner` set, `combining` combines the
+  /// responses with it; otherwise `policy` does. Every observer is awaited in order, as by
+  /// ``combine(using:default:requirement:isolation:_:)``. Not API.
+  ///
+  /// - Parameters:
+  ///   - policy: The combiner used when `combiner` is `nil`.
+  ///   - defaultValue: The requirement's default, for `policy` or `combining`.
+  ///   - requirement: The requirement being forwarded: the forwarding member, `#function`.
+  ///   - combiner: The multiplexer's combining delegate, if one is set.
+  ///   - isolation: The actor the dispatch runs on; the caller's by default.
+  ///   - combining: Combines the responses with `combiner`.
+  ///   - call: Forwards the call to one observer and returns its answer.
+  /// - Returns: What `combining` or `policy` returns.
+  @inlinable
+  public func _forward<Value, Combining, Failure: Error>(
+    _ policy: Combiner<Observer, Value, Value> = .first,
+    default defaultValue: Value,
+    requirement: StaticString = #function,
+    combiner: Combining?,
+    isolation: isolated (any Actor)? = #isolation,
+    _ combining: (Combining, inout Responses<Observer, Value>, Value) -> Value,
+    _ call: (Observer) async throws(Failure) -> Value
+  ) async throws(Failure) -> Value {
+    if let combiner {
+      return try await _combine(
+        default: defaultValue,
+        requirement: requirement,
+        combining: { responses, defaultValue in combining(combiner, &responses, defaultValue) },
+        isolation: isolation,
+        call
+      )
+    }
+    return try await combine(
+      using: policy,
+      default: defaultValue,
+      requirement: ForwardedRequirement(name: requirement),
+      isolation: isolation,
+      call
+    )
+  }
+
+  /// The `async` ``_forward(_:moduleDefault:requirement:combiner:_:_:)``: `moduleDefault()` is awaited once, before
+  /// the observers with `combiner` set, after them when no observer responded otherwise. Not API.
+  ///
+  /// - Parameters:
+  ///   - policy: The combiner used when `combiner` is `nil`, over the answers wrapped in an `Optional`.
+  ///   - moduleDefault: The protocol's default implementation's answer.
+  ///   - requirement: The requirement being forwarded: the forwarding member, `#function`.
+  ///   - combiner: The multiplexer's combining delegate, if one is set.
+  ///   - isolation: The actor the dispatch runs on; the caller's by default.
+  ///   - combining: Combines the responses with `combiner`.
+  ///   - call: Forwards the call to one observer and returns its answer.
+  /// - Returns: What `combining` or `policy` returns, or what `moduleDefault` returns.
+  @inlinable
+  public func _forward<Value, Combining, Failure: Error>(
+    _ policy: Combiner<Observer, Value?, Value?> = .first,
+    moduleDefault: () async throws(Failure) -> Value,
+    requirement: StaticString = #function,
+    combiner: Combining?,
+    isolation: isolated (any Actor)? = #isolation,
+    _ combining: (Combining, inout Responses<Observer, Value>, Value) -> Value,
+    _ call: (Observer) async throws(Failure) -> Value
+  ) async throws(Failure) -> Value {
+    if let combiner {
+      return try await _combine(
+        default: try await moduleDefault(),
+        requirement: requirement,
+        combining: { responses, defaultValue in combining(combiner, &responses, defaultValue) },
+        isolation: isolation,
+        call
+      )
+    }
+    let answer = try await combine(
+      using: policy,
+      default: nil,
+      requirement: ForwardedRequirement(name: requirement),
+      isolation: isolation
+    ) { (observer) async throws(Failure) -> Value? in try await call(observer) }
+    if let answer { return answer }
+    return try await moduleDefault()
+  }
+
+  /// The `async` ``_forward(firstNonNilOr:requirement:combiner:_:_:)``. Not API.
+  ///
+  /// - Parameters:
+  ///   - moduleDefault: The protocol's default implementation's answer.
+  ///   - requirement: The requirement being forwarded: the forwarding member, `#function`.
+  ///   - combiner: The multiplexer's combining delegate, if one is set.
+  ///   - isolation: The actor the dispatch runs on; the caller's by default.
+  ///   - combining: Combines the responses with `combiner`.
+  ///   - call: Forwards the call to one observer and returns its answer.
+  /// - Returns: What `combining` returns, or the first answer that is not `nil`, or what `moduleDefault` returns.
+  @inlinable
+  public func _forward<Wrapped, Combining, Failure: Error>(
+    firstNonNilOr moduleDefault: () async throws(Failure) -> Wrapped?,
+    requirement: StaticString = #function,
+    combiner: Combining?,
+    isolation: isolated (any Actor)? = #isolation,
+    _ combining: (Combining, inout Responses<Observer, Wrapped?>, Wrapped?) -> Wrapped?,
+    _ call: (Observer) async throws(Failure) -> Wrapped?
+  ) async throws(Failure) -> Wrapped? {
+    if let combiner {
+      return try await _combine(
+        default: try await moduleDefault(),
+        requirement: requirement,
+        combining: { responses, defaultValue in combining(combiner, &responses, defaultValue) },
+        isolation: isolation,
+        call
+      )
+    }
+    let answer = try await combine(
+      using: .firstNonNil,
+      default: nil,
+      requirement: ForwardedRequirement(name: requirement),
+      isolation: isolation,
+      call
+    )
+    if let answer { return answer }
+    return try await moduleDefault()
+  }
+}
+
+extension Multiplexer {
+  /// Forwards a decision, a requirement whose handler the sender waits for and which must be called once, to the
+  /// first responding observer only: the observers after it are not called. Not API.
+  ///
+  /// - Parameters:
+  ///   - requirement: The requirement being forwarded: the forwarding member, `#function`.
+  ///   - call: Forwards the call to one observer.
+  /// - Returns: Whether an observer responded.
+  /// - Throws: The error `call` threw.
+  @inlinable @discardableResult
+  public func _decide<Failure: Error>(
+    requirement: StaticString = #function,
+    _ call: (Observer) throws(Failure) -> Void
+  ) throws(Failure) -> Bool {
+    try _combine(default: (), requirement: requirement, combining: { responses, _ in responses.next() != nil }, call)
+  }
+
+  /// ``_decide(requirement:_:)`` for a requirement that the protocol implements in an extension of another module:
+  /// when no observer responds, `moduleDefault` decides. Not API.
+  ///
+  /// - Parameters:
+  ///   - requirement: The requirement being forwarded: the forwarding member, `#function`.
+  ///   - moduleDefault: Calls the protocol's default implementation.
+  ///   - call: Forwards the call to one observer.
+  /// - Throws: The error `call` or `moduleDefault` threw.
+  @inlinable
+  public func _decide<Failure: Error>(
+    requirement: StaticString = #function,
+    otherwise moduleDefault: () throws(Failure) -> Void,
+    _ call: (Observer) throws(Failure) -> Void
+  ) throws(Failure) {
+    if try !_decide(requirement: requirement, call) { try moduleDefault() }
+  }
+}

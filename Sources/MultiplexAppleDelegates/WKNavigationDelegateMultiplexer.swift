@@ -49,55 +49,22 @@ public final class WKNavigationDelegateMultiplexer: Foundation.NSObject, WKNavig
 
   @available(iOS 8.0, *) public func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    let responded = self._multiplexer.combine(
-      using: Multiplex.Combiner<any WKNavigationDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) { (observer: any WKNavigationDelegate) -> Swift.Void in
-      if observer.webView?(webView, decidePolicyFor: navigationAction, decisionHandler: decisionHandler) == nil {
-        Multiplex.notImplemented(by: observer, returning: ())
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+    self._decideImplementing {
+      $0.webView?(webView, decidePolicyFor: navigationAction, decisionHandler: decisionHandler)
     }
   }
 
   @available(iOS 13.0, *) public func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, preferences: WKWebpagePreferences, decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy, WKWebpagePreferences) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    let responded = self._multiplexer.combine(
-      using: Multiplex.Combiner<any WKNavigationDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) { (observer: any WKNavigationDelegate) -> Swift.Void in
-      if observer.webView?(webView, decidePolicyFor: navigationAction, preferences: preferences, decisionHandler: decisionHandler) == nil {
-        Multiplex.notImplemented(by: observer, returning: ())
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+    self._decideImplementing {
+      $0.webView?(webView, decidePolicyFor: navigationAction, preferences: preferences, decisionHandler: decisionHandler)
     }
   }
 
   @available(iOS 8.0, *) public func webView(_ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse, decisionHandler: @escaping @MainActor @Sendable (WKNavigationResponsePolicy) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    let responded = self._multiplexer.combine(
-      using: Multiplex.Combiner<any WKNavigationDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) { (observer: any WKNavigationDelegate) -> Swift.Void in
-      if observer.webView?(webView, decidePolicyFor: navigationResponse, decisionHandler: decisionHandler) == nil {
-        Multiplex.notImplemented(by: observer, returning: ())
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+    self._decideImplementing {
+      $0.webView?(webView, decidePolicyFor: navigationResponse, decisionHandler: decisionHandler)
     }
   }
 
@@ -139,19 +106,8 @@ public final class WKNavigationDelegateMultiplexer: Foundation.NSObject, WKNavig
 
   @available(iOS 8.0, *) public func webView(_ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge, completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    let responded = self._multiplexer.combine(
-      using: Multiplex.Combiner<any WKNavigationDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) { (observer: any WKNavigationDelegate) -> Swift.Void in
-      if observer.webView?(webView, didReceive: challenge, completionHandler: completionHandler) == nil {
-        Multiplex.notImplemented(by: observer, returning: ())
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+    self._decideImplementing {
+      $0.webView?(webView, didReceive: challenge, completionHandler: completionHandler)
     }
   }
 
@@ -163,19 +119,8 @@ public final class WKNavigationDelegateMultiplexer: Foundation.NSObject, WKNavig
 
   @available(iOS 14.0, *) public func webView(_ webView: WKWebView, authenticationChallenge challenge: URLAuthenticationChallenge, shouldAllowDeprecatedTLS decisionHandler: @escaping @MainActor @Sendable (Bool) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    let responded = self._multiplexer.combine(
-      using: Multiplex.Combiner<any WKNavigationDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) { (observer: any WKNavigationDelegate) -> Swift.Void in
-      if observer.webView?(webView, authenticationChallenge: challenge, shouldAllowDeprecatedTLS: decisionHandler) == nil {
-        Multiplex.notImplemented(by: observer, returning: ())
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+    self._decideImplementing {
+      $0.webView?(webView, authenticationChallenge: challenge, shouldAllowDeprecatedTLS: decisionHandler)
     }
   }
 
@@ -193,19 +138,8 @@ public final class WKNavigationDelegateMultiplexer: Foundation.NSObject, WKNavig
 
   @available(iOS 26.0, *) public func webView(_ webView: WKWebView, shouldGoTo backForwardListItem: WKBackForwardListItem, willUseInstantBack: Bool, completionHandler: @escaping (Bool) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    let responded = self._multiplexer.combine(
-      using: Multiplex.Combiner<any WKNavigationDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) { (observer: any WKNavigationDelegate) -> Swift.Void in
-      if observer.webView?(webView, shouldGoTo: backForwardListItem, willUseInstantBack: willUseInstantBack, completionHandler: completionHandler) == nil {
-        Multiplex.notImplemented(by: observer, returning: ())
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+    self._decideImplementing {
+      $0.webView?(webView, shouldGoTo: backForwardListItem, willUseInstantBack: willUseInstantBack, completionHandler: completionHandler)
     }
   }
 

@@ -69,91 +69,36 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
 
   @available(iOS 8.0, *) public func webView(_ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable () -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    let responded = self._multiplexer.combine(
-      using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) { (observer: any WKUIDelegate) -> Swift.Void in
-      if observer.webView?(webView, runJavaScriptAlertPanelWithMessage: message, initiatedByFrame: frame, completionHandler: completionHandler) == nil {
-        Multiplex.notImplemented(by: observer, returning: ())
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+    self._decideImplementing {
+      $0.webView?(webView, runJavaScriptAlertPanelWithMessage: message, initiatedByFrame: frame, completionHandler: completionHandler)
     }
   }
 
   @available(iOS 8.0, *) public func webView(_ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (Bool) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    let responded = self._multiplexer.combine(
-      using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) { (observer: any WKUIDelegate) -> Swift.Void in
-      if observer.webView?(webView, runJavaScriptConfirmPanelWithMessage: message, initiatedByFrame: frame, completionHandler: completionHandler) == nil {
-        Multiplex.notImplemented(by: observer, returning: ())
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+    self._decideImplementing {
+      $0.webView?(webView, runJavaScriptConfirmPanelWithMessage: message, initiatedByFrame: frame, completionHandler: completionHandler)
     }
   }
 
   @available(iOS 8.0, *) public func webView(_ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?, initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    let responded = self._multiplexer.combine(
-      using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) { (observer: any WKUIDelegate) -> Swift.Void in
-      if observer.webView?(webView, runJavaScriptTextInputPanelWithPrompt: prompt, defaultText: defaultText, initiatedByFrame: frame, completionHandler: completionHandler) == nil {
-        Multiplex.notImplemented(by: observer, returning: ())
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+    self._decideImplementing {
+      $0.webView?(webView, runJavaScriptTextInputPanelWithPrompt: prompt, defaultText: defaultText, initiatedByFrame: frame, completionHandler: completionHandler)
     }
   }
 
   @available(iOS 15.0, *) public func webView(_ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin, initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType, decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    let responded = self._multiplexer.combine(
-      using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) { (observer: any WKUIDelegate) -> Swift.Void in
-      if observer.webView?(webView, requestMediaCapturePermissionFor: origin, initiatedByFrame: frame, type: type, decisionHandler: decisionHandler) == nil {
-        Multiplex.notImplemented(by: observer, returning: ())
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+    self._decideImplementing {
+      $0.webView?(webView, requestMediaCapturePermissionFor: origin, initiatedByFrame: frame, type: type, decisionHandler: decisionHandler)
     }
   }
 
   @available(iOS 15.0, *) public func webView(_ webView: WKWebView, requestDeviceOrientationAndMotionPermissionFor origin: WKSecurityOrigin, initiatedByFrame frame: WKFrameInfo, decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    let responded = self._multiplexer.combine(
-      using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) { (observer: any WKUIDelegate) -> Swift.Void in
-      if observer.webView?(webView, requestDeviceOrientationAndMotionPermissionFor: origin, initiatedByFrame: frame, decisionHandler: decisionHandler) == nil {
-        Multiplex.notImplemented(by: observer, returning: ())
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+    self._decideImplementing {
+      $0.webView?(webView, requestDeviceOrientationAndMotionPermissionFor: origin, initiatedByFrame: frame, decisionHandler: decisionHandler)
     }
   }
 
@@ -181,19 +126,8 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
 
   @available(iOS 13.0, *) public func webView(_ webView: WKWebView, contextMenuConfigurationForElement elementInfo: WKContextMenuElementInfo, completionHandler: @escaping @MainActor @Sendable (UIContextMenuConfiguration?) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    let responded = self._multiplexer.combine(
-      using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) { (observer: any WKUIDelegate) -> Swift.Void in
-      if observer.webView?(webView, contextMenuConfigurationForElement: elementInfo, completionHandler: completionHandler) == nil {
-        Multiplex.notImplemented(by: observer, returning: ())
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+    self._decideImplementing {
+      $0.webView?(webView, contextMenuConfigurationForElement: elementInfo, completionHandler: completionHandler)
     }
   }
 
@@ -217,19 +151,8 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
 
   @available(iOS 16.0, *) public func webView(_ webView: WKWebView, showLockdownModeFirstUseMessage message: String, completionHandler: @escaping @MainActor @Sendable (WKDialogResult) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    let responded = self._multiplexer.combine(
-      using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) { (observer: any WKUIDelegate) -> Swift.Void in
-      if observer.webView?(webView, showLockdownModeFirstUseMessage: message, completionHandler: completionHandler) == nil {
-        Multiplex.notImplemented(by: observer, returning: ())
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+    self._decideImplementing {
+      $0.webView?(webView, showLockdownModeFirstUseMessage: message, completionHandler: completionHandler)
     }
   }
 
@@ -247,19 +170,8 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
 
   @available(iOS 18.4, *) public func webView(_ webView: WKWebView, runOpenPanelWith parameters: WKOpenPanelParameters, initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable ([URL]?) -> Void) {
     // A decision: only the first observer that implements it gets it, so the handler is called once.
-    let responded = self._multiplexer.combine(
-      using: Multiplex.Combiner<any WKUIDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) { (observer: any WKUIDelegate) -> Swift.Void in
-      if observer.webView?(webView, runOpenPanelWith: parameters, initiatedByFrame: frame, completionHandler: completionHandler) == nil {
-        Multiplex.notImplemented(by: observer, returning: ())
-      }
-    }
-    if !responded {
-      self.refreshRespondsToSelector()
+    self._decideImplementing {
+      $0.webView?(webView, runOpenPanelWith: parameters, initiatedByFrame: frame, completionHandler: completionHandler)
     }
   }
 

@@ -17,6 +17,9 @@ final class JobObserver: JobDelegate {
   var throwsOnRetry = false
   var retryDelay = 0.0
   var summary: String?
+  var estimate = 0
+  var failsEstimate = false
+  var note: String?
   var multiplier: Int?
   var label: String?
   var approves = true
@@ -60,6 +63,19 @@ final class JobObserver: JobDelegate {
     await Task.yield()
     log.record(name, "summary \(step)")
     return summary
+  }
+
+  func job(_ job: Job, estimateFor step: Int) async throws(JobFailure) -> Int {
+    await Task.yield()
+    log.record(name, "estimate \(step)")
+    if failsEstimate { throw JobFailure(reason: name) }
+    return estimate
+  }
+
+  func job(_ job: Job, noteFor step: Int) async -> String? {
+    await Task.yield()
+    log.record(name, "note \(step)")
+    return note
   }
 
   func job<Value: Sendable>(_ job: Job, transform value: Value) -> Value? {
@@ -248,6 +264,87 @@ final class JobObserver: JobDelegate {
     withExtendedLifetime(stream) {}
   }
 
+  /// The protocol's default implementation answers only when no observer does (with observers, every one
+  /// responds, except that an `Optional` answer of `nil` is no answer): asked once, after the observers, and not at
+  /// all when one answers.
+  @Test func moduleDefaultIsAskedOnlyWhenNoObserverAnswers() throws {
+    let job = Job(name: "lazy") { [log] in log.record("default", $0) }
+    b.multiplier = 2
+    #expect(multiplexer.job(job, labelFor: 1) == "a 1")
+    #expect(try multiplexer.job(job, retryDelayAfter: 2) == 0)
+    #expect(multiplexer.job(job, transform: 5) == 10)
+    #expect(log.calls(of: "default").isEmpty)
+    // Every answer `nil`: the default implementation answers, asked once, after every observer.
+    #expect(multiplexer.job(job, transform: "x") == nil)
+    #expect(
+      log.entries.suffix(4).map(\.description) == [
+        "a: transform x", "b: transform x", "c: transform x", "default: transform x",
+      ]
+    )
+    // No observer: asked once.
+    let empty = JobDelegateMultiplexer()
+    #expect(empty.job(job, labelFor: 4) == "step 4")
+    #expect(try empty.job(job, retryDelayAfter: 5) == 1.0)
+    #expect(log.calls(of: "default") == ["transform x", "label 4", "retry 5"])
+    // An observer's error is rethrown; the default implementation is not asked for it.
+    b.throwsOnRetry = true
+    #expect(throws: JobError(observer: "b")) { try multiplexer.job(job, retryDelayAfter: 6) }
+    #expect(!log.calls(of: "default").contains("retry 6"))
+  }
+
+  /// With a combiner, the protocol's default implementation is asked once, before the observers, and is the
+  /// combiner's `default:`.
+  @Test func combinerGetsTheModuleDefault() {
+    let job = Job(name: "combined") { [log] in log.record("default", $0) }
+    let combiner = LabelPicker(preferred: "nobody")
+    multiplexer.combiner = combiner
+    #expect(multiplexer.job(job, labelFor: 3) == "step 3")
+    #expect(combiner.seen == ["a", "b", "c"])
+    #expect(log.entries.map(\.description) == ["default: label 3", "a: label 3", "b: label 3", "c: label 3"])
+    withExtendedLifetime(combiner) {}
+  }
+
+  /// An `async` result the protocol's extension answers: every observer awaited in order, the first answer, the
+  /// default implementation awaited only with no observer (or, for an `Optional`, no answer but `nil`), the first
+  /// error (typed) rethrown.
+  @Test func asyncModuleDefault() async throws {
+    let job = Job(name: "async") { [log] in log.record("default", $0) }
+    a.estimate = 5
+    b.estimate = 7
+    #expect(try await multiplexer.job(job, estimateFor: 2) == 5)
+    #expect(log.observers(receiving: "estimate 2") == ["a", "b", "c"])
+    #expect(try await JobDelegateMultiplexer().job(job, estimateFor: 3) == 30)
+    #expect(log.calls(of: "default") == ["estimate 3"])
+    b.failsEstimate = true
+    c.failsEstimate = true
+    await #expect(throws: JobFailure(reason: "b")) { try await multiplexer.job(job, estimateFor: 4) }
+    #expect(log.observers(receiving: "estimate 4") == ["a", "b", "c"])
+
+    #expect(await multiplexer.job(job, noteFor: 5) == "default note 5")
+    #expect(log.entries.suffix(4).map(\.description) == ["a: note 5", "b: note 5", "c: note 5", "default: note 5"])
+    c.note = "from c"
+    #expect(await multiplexer.job(job, noteFor: 6) == "from c")
+    #expect(log.calls(of: "default") == ["estimate 3", "note 5"])
+  }
+
+  /// A combiner of `async` results sees every response in call order, and for a result the protocol's extension
+  /// answers, that answer as its default, asked once before the observers.
+  @Test func asyncCombiner() async throws {
+    let job = Job(name: "async") { [log] in log.record("default", $0) }
+    a.estimate = 1
+    b.estimate = 2
+    c.estimate = 4
+    b.summary = "b"
+    let combiner = Summer()
+    multiplexer.combiner = combiner
+    #expect(try await multiplexer.job(job, estimateFor: 3) == 37)
+    #expect(
+      log.entries.map(\.description) == ["default: estimate 3", "a: estimate 3", "b: estimate 3", "c: estimate 3"]
+    )
+    #expect(await multiplexer.job(job, summaryFor: 1) == "a:nil b:b c:nil")
+    withExtendedLifetime(combiner) {}
+  }
+
   /// The registration API and the combining delegate of the generated class are the runtime's, as with
   /// `@Multiplexed`: a combiner sees every response with its observer, tokens cancel and block, `removeAll`
   /// keeps the primary.
@@ -313,5 +410,30 @@ private final class LabelPicker: JobDelegateCombining {
       if name == preferred { picked = label }
     }
     return picked ?? defaultValue
+  }
+}
+
+/// Adds the estimates to the default, and lists the summaries with their observers.
+private final class Summer: JobDelegateCombining {
+  func jobDelegateMultiplexer(
+    _ multiplexer: JobDelegateMultiplexer,
+    combineJobEstimateFor responses: inout Responses<any JobDelegate, Int>,
+    default defaultValue: Int
+  ) -> Int {
+    var sum = defaultValue
+    while let (_, estimate) = responses.next() { sum += estimate }
+    return sum
+  }
+
+  func jobDelegateMultiplexer(
+    _ multiplexer: JobDelegateMultiplexer,
+    combineJobSummaryFor responses: inout Responses<any JobDelegate, String?>,
+    default defaultValue: String?
+  ) -> String? {
+    var parts: [String] = []
+    while let (observer, summary) = responses.next() {
+      parts.append("\((observer as? JobObserver)?.name ?? "?"):\(summary ?? "nil")")
+    }
+    return parts.joined(separator: " ")
   }
 }

@@ -54,15 +54,19 @@ import Testing
     // `completionHandler` that is not the last parameter and a `completion` are decisions; a closure named
     // `body`, a method without a closure and an `async` method are not.
     #expect(output.components(separatedBy: "// A decision:").count - 1 == 6)
+    // Each is one call into the runtime, which asks the protocol's default implementation when nobody responds.
+    #expect(output.components(separatedBy: "self._multiplexer._decide").count - 1 == 6)
     #expect(
-      output.components(separatedBy: "Multiplex.Combiner<any DownloadDelegate, Swift.Void, Swift.Bool>").count - 1 == 6
+      output.contains(
+        "self._multiplexer._decide(otherwise: { self._defaults.download(download, didReceive: response, "
+          + "completionHandler: completionHandler) }) {"
+      )
     )
     #expect(
-      output.contains("self._defaults.download(download, didReceive: response, completionHandler: completionHandler)")
+      output.contains("_decide(otherwise: { self._defaults.download(download, needNewBodyStream: completionHandler) })")
     )
-    #expect(output.contains("self._defaults.download(download, needNewBodyStream: completionHandler)"))
     #expect(!output.contains("self._defaults.download(download, decidePolicyFor:"))
-    #expect(output.contains("_ = try self._multiplexer.combine("))
+    #expect(output.contains("try self._multiplexer._decide {"))
     // The event tap leaves decisions to the observers: not events, not responding.
     #expect(output.contains("Multiplex.notImplemented(by: self, returning: ())"))
     #expect(!output.contains("case download(_ download: Download, didReceive"))

@@ -284,22 +284,9 @@ import Testing
           }
 
           func preferredSize(for view: View) async -> Size? {
-            if let combiner = self.combiner {
-              return await self._multiplexer._combine(
-                default: nil,
-                requirement: #function,
-                combining: { responses, defaultValue in
-                  combiner.viewDelegateMultiplexer(
-                    self,
-                    combinePreferredSizeFor: &responses,
-                    default: defaultValue
-                  )
-                }
-              ) {
-                await $0.preferredSize(for: view)
-              }
-            }
-            return await self._multiplexer.combine(default: nil, requirement: #function) {
+            await self._multiplexer._forward(default: nil, combiner: self.combiner) {
+              $0.viewDelegateMultiplexer(self, combinePreferredSizeFor: &$1, default: $2)
+            } _: {
               await $0.preferredSize(for: view)
             }
           }

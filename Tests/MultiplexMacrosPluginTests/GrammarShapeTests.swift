@@ -86,13 +86,7 @@ import Testing
       expansion.member("onComplete", of: multiplexer) == """
         func onComplete(_ handler: @escaping () -> Void) {
           // A decision: only the first observer in call order gets it, so the handler is called once.
-          _ = self._multiplexer.combine(
-            using: Multiplex.Combiner<any Delegate, Swift.Void, Swift.Bool> { responses, _ in
-              responses.next() != nil
-            },
-            default: (),
-            requirement: #function
-          ) {
+          self._multiplexer._decide {
             $0.onComplete(handler)
           }
         }
@@ -403,7 +397,9 @@ import Testing
     #expect(
       expansion.member("load", of: multiplexer).contains(
         """
-          return try await self._multiplexer.combine(default: nil, requirement: #function) { (observer: any Delegate) async throws(LoadError) -> Int? in
+          try await self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
+            $0.delegateMultiplexer(self, combineLoad: &$1, default: $2)
+          } _: { (observer: any Delegate) async throws(LoadError) -> Int? in
             try await observer.load(value)
           }
         """
@@ -700,7 +696,14 @@ import Testing
     #expect(
       subscripts.contains(
         """
-              return try await self._multiplexer.combine(default: 0, requirement: #function) { (observer: any Delegate) async throws(LoadError) -> Int in
+              try await self._multiplexer._forward(default: 0, combiner: self._combiner.object) {
+        """
+      )
+    )
+    #expect(
+      subscripts.contains(
+        """
+              } _: { (observer: any Delegate) async throws(LoadError) -> Int in
                 try await observer[at: index]
               }
         """

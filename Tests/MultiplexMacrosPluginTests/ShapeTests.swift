@@ -230,22 +230,9 @@ import Testing
     #expect(
       expansion.member("data", of: "class DelegateMultiplexer") == """
         func data(for url: URL) async throws -> Data? {
-          if let combiner = self._combiner.object {
-            return try await self._multiplexer._combine(
-              default: nil,
-              requirement: #function,
-              combining: { responses, defaultValue in
-                combiner.delegateMultiplexer(
-                  self,
-                  combineDataFor: &responses,
-                  default: defaultValue
-                )
-              }
-            ) {
-              try await $0.data(for: url)
-            }
-          }
-          return try await self._multiplexer.combine(default: nil, requirement: #function) {
+          try await self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
+            $0.delegateMultiplexer(self, combineDataFor: &$1, default: $2)
+          } _: {
             try await $0.data(for: url)
           }
         }
@@ -356,22 +343,9 @@ import Testing
       expansion.member("snapshot", of: "class DelegateMultiplexer") == """
         var snapshot: Data? {
           get async throws {
-            if let combiner = self._combiner.object {
-              return try await self._multiplexer._combine(
-                default: nil,
-                requirement: #function,
-                combining: { responses, defaultValue in
-                  combiner.delegateMultiplexer(
-                    self,
-                    combineSnapshot: &responses,
-                    default: defaultValue
-                  )
-                }
-              ) {
-                try await $0.snapshot
-              }
-            }
-            return try await self._multiplexer.combine(default: nil, requirement: #function) {
+            try await self._multiplexer._forward(default: nil, combiner: self._combiner.object) {
+              $0.delegateMultiplexer(self, combineSnapshot: &$1, default: $2)
+            } _: {
               try await $0.snapshot
             }
           }

@@ -31,6 +31,15 @@ struct DelegateMultiplexingExtensionTests {
     }
   }
 
+  /// Combines by adding the answers to the default, to see the default a combining delegate gets.
+  final class DefaultAdder {
+    func add(_ responses: inout Responses<any ScrollDelegate, Int>, _ defaultValue: Int) -> Int {
+      var total = defaultValue
+      while let response = responses.next() { total += response.value }
+      return total
+    }
+  }
+
   @Test("add, remove, removeAndWait and removeAll change the observers and call observersDidChange")
   func registrationThroughTheExtension() {
     let forwarder = Forwarder()
@@ -148,5 +157,338 @@ struct DelegateMultiplexingExtensionTests {
     #expect(forwarder.changes == changesBefore + 1)
     forwarder._notifyImplementing { _ in nil }
     #expect(forwarder.changes == changesBefore + 2)
+  }
+
+  /// An error an observer throws, naming it.
+  struct Refusal: Error, Equatable {
+    let value: Int
+  }
+
+  /// A scorer whose `score()` is called through `call`, which may throw or suspend.
+  final class Thrower: ScrollDelegate {
+    let value: Int
+    let throwing: Bool
+    init(_ value: Int, throwing: Bool = false) {
+      self.value = value
+      self.throwing = throwing
+    }
+    func answer(_ log: inout [String]) throws(Refusal) -> Int {
+      log.append("observer \(value)")
+      if throwing { throw Refusal(value: value) }
+      return value
+    }
+  }
+
+  @Test("_forward(moduleDefault:): the protocol's default is asked once, only when no observer answers")
+  func forwardAsksTheModuleDefaultLazily() throws {
+    let multiplexer = Multiplexer<any ScrollDelegate>()
+    var log: [String] = []
+    func moduleDefault() throws(Refusal) -> Int {
+      log.append("default")
+      return 100
+    }
+    func score(
+      _ policy: Combiner<any ScrollDelegate, Int?, Int?> = .first,
+      combiner: Summing? = nil
+    ) throws(Refusal)
+      -> Int
+    {
+      try multiplexer._forward(
+        policy,
+        moduleDefault: moduleDefault,
+        requirement: "score()",
+        combiner: combiner
+      ) {
+        $0.sum(&$1, $2)
+      } _: { (observer) throws(Refusal) -> Int in
+        try (observer as! Thrower).answer(&log)
+      }
+    }
+    // No observer: the default, asked once.
+    #expect(try score() == 100)
+    #expect(log == ["default"])
+    // Observers answer: the default is not asked.
+    let observers = [Thrower(3), Thrower(4)]
+    for observer in observers { multiplexer.add(observer) }
+    log = []
+    #expect(try score() == 3)
+    #expect(try score(.last) == 4)
+    #expect(log == ["observer 3", "observer 4", "observer 3", "observer 4"])
+    // A combiner: the default asked once, before the observers, as its `default`.
+    log = []
+    #expect(try score(combiner: Summing()) == 7)
+    let combiner = DefaultAdder()
+    #expect(
+      try multiplexer._forward(
+        moduleDefault: moduleDefault,
+        requirement: "score()",
+        combiner: combiner
+      ) {
+        $0.add(&$1, $2)
+      } _: { (observer) throws(Refusal) -> Int in
+        try (observer as! Thrower).answer(&log)
+      } == 107
+    )
+    #expect(log == ["default", "observer 3", "observer 4", "default", "observer 3", "observer 4"])
+    // An observer's error is rethrown after every observer; the default is not asked.
+    let failing = Thrower(5, throwing: true)
+    multiplexer.add(failing, priority: 1)
+    log = []
+    #expect(throws: Refusal(value: 5)) { try score() }
+    #expect(log == ["observer 5", "observer 3", "observer 4"])
+    withExtendedLifetime((observers, failing)) {}
+  }
+
+  @Test("_forward(firstNonNilOr:): the protocol's default answers when every answer is nil")
+  func forwardFirstNonNilOrModuleDefault() {
+    let multiplexer = Multiplexer<any ScrollDelegate>()
+    let observers = [Scorer(0), Scorer(2), Scorer(3)]
+    for observer in observers { multiplexer.add(observer) }
+    var asked = 0
+    func nonNilDefault() -> String? {
+      asked += 1
+      return "default"
+    }
+    func zoom(_ answers: [Int: String]) -> String? {
+      multiplexer._forward(
+        firstNonNilOr: nonNilDefault,
+        requirement: "viewForZooming()",
+        combiner: Summing?.none
+      ) { _, _, defaultValue in
+        defaultValue
+      } _: {
+        answers[($0 as! Scorer).value]
+      }
+    }
+    #expect(zoom([2: "two", 3: "three"]) == "two")
+    #expect(asked == 0)
+    #expect(zoom([:]) == "default")
+    #expect(asked == 1)
+    withExtendedLifetime(observers) {}
+  }
+
+  @Test("async _forward: every observer awaited in order, the combiner or the policy, the lazy default, errors")
+  func asyncForward() async throws {
+    let multiplexer = Multiplexer<any ScrollDelegate>()
+    var log: [String] = []
+    let observers = [Thrower(3), Thrower(4)]
+    for observer in observers { multiplexer.add(observer) }
+    func call(_ observer: any ScrollDelegate) async throws(Refusal) -> Int {
+      await Task.yield()
+      return try (observer as! Thrower).answer(&log)
+    }
+    #expect(
+      try await multiplexer._forward(default: -1, requirement: "score()", combiner: Summing?.none) {
+        $0.sum(&$1, $2)
+      } _: { (observer) async throws(Refusal) -> Int in
+        try await call(observer)
+      } == 3
+    )
+    #expect(
+      try await multiplexer._forward(.last, default: -1, requirement: "score()", combiner: Summing?.none) {
+        $0.sum(&$1, $2)
+      } _: { (observer) async throws(Refusal) -> Int in
+        try await call(observer)
+      } == 4
+    )
+    #expect(
+      try await multiplexer._forward(default: -1, requirement: "score()", combiner: Summing()) {
+        $0.sum(&$1, $2)
+      } _: { (observer) async throws(Refusal) -> Int in
+        try await call(observer)
+      } == 7
+    )
+    #expect(log == ["observer 3", "observer 4", "observer 3", "observer 4", "observer 3", "observer 4"])
+
+    func asyncModuleDefault() async throws(Refusal) -> Int {
+      await Task.yield()
+      log.append("default")
+      return 100
+    }
+    func lazy(_ multiplexer: Multiplexer<any ScrollDelegate>, combiner: DefaultAdder?) async throws(Refusal) -> Int {
+      try await multiplexer._forward(
+        moduleDefault: asyncModuleDefault,
+        requirement: "score()",
+        combiner: combiner
+      ) {
+        $0.add(&$1, $2)
+      } _: { (observer) async throws(Refusal) -> Int in
+        try await call(observer)
+      }
+    }
+    log = []
+    #expect(try await lazy(multiplexer, combiner: nil) == 3)
+    #expect(try await lazy(Multiplexer(), combiner: nil) == 100)
+    #expect(try await lazy(multiplexer, combiner: DefaultAdder()) == 107)
+    #expect(log == ["observer 3", "observer 4", "default", "default", "observer 3", "observer 4"])
+
+    var asked = 0
+    func asyncNonNilDefault() async -> String? {
+      await Task.yield()
+      asked += 1
+      return "default"
+    }
+    func note(_ answers: [Int: String]) async -> String? {
+      await multiplexer._forward(
+        firstNonNilOr: asyncNonNilDefault,
+        requirement: "viewForZooming()",
+        combiner: Summing?.none
+      ) { _, _, defaultValue in
+        defaultValue
+      } _: { observer in
+        await Task.yield()
+        return answers[(observer as! Thrower).value]
+      }
+    }
+    #expect(await note([4: "four"]) == "four")
+    #expect(asked == 0)
+    #expect(await note([:]) == "default")
+    #expect(asked == 1)
+
+    let failing = [Thrower(5, throwing: true), Thrower(6, throwing: true)]
+    for observer in failing { multiplexer.add(observer, priority: 1) }
+    log = []
+    await #expect(throws: Refusal(value: 5)) { try await lazy(multiplexer, combiner: nil) }
+    #expect(log == ["observer 5", "observer 6", "observer 3", "observer 4"])
+    withExtendedLifetime((observers, failing)) {}
+  }
+
+  @Test("Throwing and async _combineImplementing and _notifyImplementing")
+  func throwingAndAsyncImplementingForwarders() async throws {
+    let forwarder = Forwarder()
+    let silent = Silent()
+    let scorers = [Thrower(7), Thrower(8, throwing: true), Thrower(9, throwing: true)]
+    forwarder.add(silent, retention: .strong)
+    for scorer in scorers { forwarder.add(scorer) }
+    let changesBefore = forwarder.changes
+    var log: [String] = []
+    // As `try observer.method?(…)` answers: `nil` for an observer that does not implement the requirement.
+    func implemented(_ observer: any ScrollDelegate) throws(Refusal) -> Int? {
+      try (observer as? Thrower)?.answer(&log)
+    }
+    #expect(throws: Refusal(value: 8)) {
+      try forwarder._combineImplementing(default: -1, combiner: Summing?.none) {
+        $0.sum(&$1, $2)
+      } _: { (observer) throws(Refusal) -> Int? in
+        try implemented(observer)
+      }
+    }
+    #expect(throws: Refusal(value: 8)) {
+      try forwarder._notifyImplementing { (observer) throws(Refusal) -> Void? in
+        try implemented(observer).map { _ in () }
+      }
+    }
+    #expect(log == ["observer 7", "observer 8", "observer 9", "observer 7", "observer 8", "observer 9"])
+    #expect(forwarder.changes == changesBefore)
+
+    // `async`: awaited in order; the first error after every observer; nobody implementing calls
+    // `observersDidChange()`.
+    log = []
+    func asyncImplemented(_ observer: any ScrollDelegate) async throws(Refusal) -> Int? {
+      await Task.yield()
+      return try implemented(observer)
+    }
+    await #expect(throws: Refusal(value: 8)) {
+      try await forwarder._combineImplementing(default: -1, combiner: Summing?.none) {
+        $0.sum(&$1, $2)
+      } _: { (observer) async throws(Refusal) -> Int? in
+        try await asyncImplemented(observer)
+      }
+    }
+    await #expect(throws: Refusal(value: 8)) {
+      try await forwarder._notifyImplementing { (observer) async throws(Refusal) -> Void? in
+        try await asyncImplemented(observer).map { _ in () }
+      }
+    }
+    #expect(log == ["observer 7", "observer 8", "observer 9", "observer 7", "observer 8", "observer 9"])
+    #expect(forwarder.changes == changesBefore)
+    #expect(
+      await forwarder._combineImplementing(.last, default: -1, combiner: Summing()) {
+        $0.sum(&$1, $2)
+      } _: { observer in
+        await Task.yield()
+        return (observer as? Thrower)?.value
+      } == 24
+    )
+    #expect(
+      await forwarder._combineImplementing(.last, default: -1, combiner: Summing?.none) {
+        $0.sum(&$1, $2)
+      } _: { observer in
+        await Task.yield()
+        return (observer as? Thrower)?.value
+      } == 9
+    )
+    #expect(forwarder.changes == changesBefore)
+    #expect(
+      await forwarder._combineImplementing(default: -1, combiner: Summing?.none) {
+        $0.sum(&$1, $2)
+      } _: { _ async -> Int? in
+        nil
+      } == -1
+    )
+    #expect(forwarder.changes == changesBefore + 1)
+    await forwarder._notifyImplementing { _ async -> Void? in nil }
+    #expect(forwarder.changes == changesBefore + 2)
+    withExtendedLifetime(scorers) {}
+  }
+
+  @Test("_decide: the first responding observer only; otherwise the default implementation, once; errors")
+  func decideReachesOneObserver() throws {
+    let multiplexer = Multiplexer<any ScrollDelegate>()
+    var log: [String] = []
+    func otherwise() throws(Refusal) { log.append("default") }
+    func decide(_ multiplexer: Multiplexer<any ScrollDelegate>) throws(Refusal) {
+      try multiplexer._decide(requirement: "score()", otherwise: otherwise) { (observer) throws(Refusal) in
+        // An observer that does not implement it does not respond, as a generated default implementation marks.
+        guard let thrower = observer as? Thrower else {
+          Multiplex.notImplemented(by: observer, returning: (), requirement: "score()")
+          return
+        }
+        _ = try thrower.answer(&log)
+      }
+    }
+    try decide(multiplexer)
+    #expect(log == ["default"])
+    let silent = Silent()
+    let observers = [Thrower(3), Thrower(4)]
+    multiplexer.add(silent, retention: .strong)
+    for observer in observers { multiplexer.add(observer) }
+    log = []
+    try decide(multiplexer)
+    #expect(log == ["observer 3"])
+    // Without a default implementation, nobody is called when nobody responds.
+    log = []
+    Multiplexer<any ScrollDelegate>()._decide(requirement: "score()") { _ in log.append("called") }
+    #expect(log.isEmpty)
+    // An observer that throws does not respond: the next one decides, then the error is rethrown (and the
+    // default implementation is not called).
+    let failing = Thrower(5, throwing: true)
+    multiplexer.add(failing, priority: 1)
+    log = []
+    #expect(throws: Refusal(value: 5)) { try decide(multiplexer) }
+    #expect(log == ["observer 5", "observer 3"])
+    withExtendedLifetime((observers, failing)) {}
+  }
+
+  @Test("_decideImplementing: the first observer that implements it only; nobody implementing calls observersDidChange")
+  func decideImplementingReachesOneObserver() {
+    let forwarder = Forwarder()
+    let silent = Silent()
+    let scorers = [Scorer(7), Scorer(8)]
+    forwarder.add(silent, retention: .strong)
+    for scorer in scorers { forwarder.add(scorer) }
+    let changesBefore = forwarder.changes
+    var called: [Int] = []
+    // As `observer.method?(…)` answers: `nil` for an observer that does not implement the requirement.
+    forwarder._decideImplementing { observer -> Void? in
+      guard let scorer = observer as? Scorer else { return nil }
+      called.append(scorer.value)
+      return ()
+    }
+    #expect(called == [7])
+    #expect(forwarder.changes == changesBefore)
+    forwarder._decideImplementing { _ in nil }
+    #expect(forwarder.changes == changesBefore + 1)
+    withExtendedLifetime(scorers) {}
   }
 }

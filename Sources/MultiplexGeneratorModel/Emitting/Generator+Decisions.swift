@@ -4,7 +4,7 @@ extension Generator {
   /// The body that forwards a decision: to the first responding observer in call order only, or, with no such
   /// observer, to the protocol's default implementation (another module's protocol).
   ///
-  /// The first observer is found by a combiner that stops at the first response: observers after it are not
+  /// One call of the runtime's `_decide`, which stops at the first response: observers after it are not
   /// called. Every observer of another module's protocol responds (its default implementations are the
   /// module's), except the event tap, which marks itself "not implemented" for decisions (see
   /// ``decisionTapMember(_:)``); for a `@Multiplexed` protocol, an observer responds when it implements the
@@ -13,29 +13,17 @@ extension Generator {
   /// first registration, so it decides when there is one; observers of a `source` come before it. With no
   /// responding observer and no default implementation of the module, nothing is called.
   func decisionBody(_ requirement: Requirement) -> String {
-    let prefix = effectPrefix(requirement)
     let closure = observerClosure(requirement, returnType: "Swift.Void")
-    let combine = """
-      \(storage).combine(
-        using: Multiplex.Combiner<\(storedObserverType), Swift.Void, Swift.Bool> { responses, _ in
-          responses.next() != nil
-        },
-        default: (),
-        requirement: #function
-      ) \(closure)
-      """
     let comment = "// A decision: only the first observer in call order gets it, so the handler is called once."
-    guard requirement.usesModuleDefault else {
-      return "\(comment)\n_ = \(prefix)\(combine)"
+    // One call into the runtime, which stops at the first response, and otherwise asks the protocol's default
+    // implementation (the stub's, with the requirement's effects: a typed `throws` spelled).
+    var arguments = ""
+    if requirement.usesModuleDefault {
+      let call = effectPrefix(requirement) + requirement.call(on: "self." + Naming.defaultsStorage)
+      let effects = requirement.typedThrowsType.map { "() throws(\($0.description)) -> Swift.Void in " } ?? ""
+      arguments = "(otherwise: { \(effects)\(call) })"
     }
-    let decided = Naming.fresh("decided", avoiding: requirement.reservedNames)
-    return """
-      \(comment)
-      let \(decided) = \(prefix)\(combine)
-      if !\(decided) {
-        \(prefix)\(requirement.call(on: "self." + Naming.defaultsStorage))
-      }
-      """
+    return "\(comment)\n\(effectPrefix(requirement))\(storage)._decide\(arguments) \(closure)"
   }
 
   /// The event tap's implementation of a decision: it does not respond, so it never takes the decision from

@@ -82,63 +82,56 @@ extension Generator {
       """
   }
 
-  /// `if let combiner = … { return …_combine(…) { closure } }`: the combining object's answer when one is
-  /// set, with `closure` calling each observer. Shared by the Swift and `@objc` forwarding members.
-  func combinerBranch(_ requirement: Requirement, closure: String) -> String {
-    let prefix = effectPrefix(requirement)
-    // A readable name that shadows nothing the body uses: the parameters and the default value's identifiers.
-    let combiner = Naming.fresh("combiner", avoiding: requirement.reservedNames)
-    let combinerRead = model.isolation == nil ? "self.\(Naming.combinerStorage).object" : "self.combiner"
-    // `_combine` takes the combining step as a non-escaping closure: it may capture the combining delegate and the
-    // multiplexer (a `Combiner` must be `Sendable`), and nothing is allocated for it.
-    return """
-      if let \(combiner) = \(combinerRead) {
-        return \(prefix)\(storage)._combine(
-          default: \(defaultValueText(requirement)),
-          requirement: #function,
-          combining: { responses, defaultValue in
-            \(combiner).\(model.combiningBaseName)(
-              self,
-              \(requirement.combiningLabel): &responses,
-              default: defaultValue
-            )
-          }
-        ) \(indented(closure, 2))
-      }
-      """
-  }
-
-  /// The body that forwards a requirement returning a value: the combiner's method if a combiner is set, the
-  /// default policy otherwise (see ``defaultPolicyBody(_:type:)``).
+  /// The body that forwards a requirement returning a value: one call of the runtime's `_forward`, which calls the
+  /// combiner's method if a combiner is set, and applies the default policy otherwise (see ``combiningPolicy(_:)``).
   func combiningBody(_ requirement: Requirement, type: SwiftType) -> String {
     let typeText = type.description
     let closure = observerClosure(requirement, returnType: typeText)
     // A refining protocol's multiplexer combines the inherited requirements by the default policy: its combining
     // protocol knows only its own requirements (a restated requirement is its own).
     guard !isRefinementForwarder else { return defaultPolicyBody(requirement, type: type) }
-    let policy = combiningPolicy(requirement)
-    if !requirement.isAsync, !requirement.usesModuleDefault || policy.needsBool {
-      // One call: the runtime picks the combiner's method or the policy.
-      return """
-        \(effectPrefix(requirement))\(storage)._forward(\(forwardCallArguments(requirement))) {
-          \(combiningCall(requirement))
-        } _: \(closure)
-        """
-    }
+    // One call: the runtime picks the combiner's method or the policy (`async` or not, the protocol's own default
+    // implementation asked lazily or a default value).
     return """
-      \(combinerBranch(requirement, closure: closure))
-      \(defaultPolicyBody(requirement, type: type))
+      \(effectPrefix(requirement))\(storage)._forward(\(forwardCallArguments(requirement))) {
+        \(combiningCall(requirement))
+      } _: \(closure)
       """
   }
 
   /// `default: nil, combiner: self.combiner` (after `.anyTrue, ` for another policy): the arguments of `_forward` and
   /// `_combineImplementing` before their closures.
-  func forwardCallArguments(_ requirement: Requirement) -> String {
+  ///
+  /// A default that asks the protocol's own default implementation (``Requirement/usesModuleDefault``) is passed as a
+  /// closure, `moduleDefault: { … }`, which the runtime calls only when no observer answers (or once, before the
+  /// observers, for a combiner's `default:`); `firstNonNilOr: { … }` for an `Optional` result combined as the first
+  /// non-`nil` answer. `anyTrue` and `allTrue` take it as their default value, asked before the observers, and so
+  /// does `_combineImplementing` (`lazyModuleDefault: false`).
+  func forwardCallArguments(_ requirement: Requirement, lazyModuleDefault: Bool = true) -> String {
     let combinerRead = model.isolation == nil ? "self.\(Naming.combinerStorage).object" : "self.combiner"
     // The default policy, `first`, is the runtime's overload without one: the smaller loop of `combine(default:)`.
     let policy = combiningPolicy(requirement)
+    if lazyModuleDefault, requirement.usesModuleDefault, !policy.needsBool {
+      let moduleDefault = moduleDefaultClosure(requirement)
+      if policy == .firstNonNil {
+        return "firstNonNilOr: \(moduleDefault), combiner: \(combinerRead)"
+      }
+      let policyArgument = policy == .first ? "" : ".\(policy.rawValue), "
+      return "\(policyArgument)moduleDefault: \(moduleDefault), combiner: \(combinerRead)"
+    }
     let policyArgument = policy == .first ? "" : ".\(policy.rawValue), "
     return "\(policyArgument)default: \(defaultValueText(requirement)), combiner: \(combinerRead)"
+  }
+
+  /// `{ self._defaults.method(…) }`: the closure that asks the protocol's own default implementation, through the
+  /// stub object, with the requirement's effects (a typed `throws` spelled, as for the observer closure).
+  func moduleDefaultClosure(_ requirement: Requirement) -> String {
+    let call = effectPrefix(requirement) + requirement.call(on: "self." + Naming.defaultsStorage)
+    guard let thrownType = requirement.typedThrowsType, case .value(_, let valueType, _) = requirement.result else {
+      return "{ \(call) }"
+    }
+    let effects = (requirement.isAsync ? "async " : "") + "throws(\(thrownType.description))"
+    return "{ () \(effects) -> \(valueType.description) in \(call) }"
   }
 
   /// `$0.pMultiplexer(self, combineX: &$1, default: $2)`: the combining delegate's method, in the closure the
@@ -160,42 +153,25 @@ extension Generator {
     return isOptional ? .firstNonNil : .first
   }
 
-  /// The statements that return the default policy's answer when no combiner is set (see
-  /// ``combiningPolicy(_:)``), or the default value when no observer responds.
-  ///
-  /// A default that asks the protocol's own default implementation (``Requirement/usesModuleDefault``) is only
-  /// evaluated when no observer answers, except under `anyTrue` and `allTrue`, which take it as their default.
+  /// The statement that returns the default policy's answer (see ``combiningPolicy(_:)``), or the default value
+  /// when no observer responds: the body of a refining protocol's forwarder, which has no combiner (`@Multiplexed`
+  /// only, so no default implementation of another module to ask).
   func defaultPolicyBody(_ requirement: Requirement, type: SwiftType) -> String {
-    let prefix = effectPrefix(requirement)
     let typeText = type.description
     let policy = combiningPolicy(requirement)
-    func call(default defaultText: String, valueType: String) -> String {
-      guard policy != .first else { return "combine(default: \(defaultText), requirement: #function)" }
-      return """
+    let closure = observerClosure(requirement, returnType: typeText)
+    let combine: String
+    if policy == .first {
+      combine = "combine(default: \(defaultValueText(requirement)), requirement: #function)"
+    } else {
+      combine = """
         combine(
-          using: Multiplex.Combiner<\(storedObserverType), \(valueType), \(valueType)>.\(policy.rawValue),
-          default: \(defaultText),
+          using: Multiplex.Combiner<\(storedObserverType), \(typeText), \(typeText)>.\(policy.rawValue),
+          default: \(defaultValueText(requirement)),
           requirement: #function
         )
         """
     }
-    guard requirement.usesModuleDefault, !policy.needsBool else {
-      let closure = observerClosure(requirement, returnType: typeText)
-      let combine = call(default: defaultValueText(requirement), valueType: typeText)
-      return "return \(prefix)\(storage).\(combine) \(closure)"
-    }
-    // The answer, or `nil` when no observer answers: an `Optional` result combined as the first non-`nil` answer
-    // is its own answer, any other is wrapped in one.
-    let answer = Naming.fresh("answer", avoiding: requirement.reservedNames)
-    let answerType =
-      policy == .firstNonNil ? typeText : type.parenthesized.description + "?"
-    let closure = observerClosure(requirement, returnType: answerType)
-    return """
-      let \(answer): \(answerType) = \(prefix)\(storage).\(call(default: "nil", valueType: answerType)) \(closure)
-      if let \(answer) {
-        return \(answer)
-      }
-      return \(prefix)\(requirement.call(on: "self." + Naming.defaultsStorage))
-      """
+    return "return \(effectPrefix(requirement))\(storage).\(combine) \(closure)"
   }
 }

@@ -118,58 +118,29 @@ extension Generator {
   }
 
   /// The member that forwards an optional requirement of an `@objc` protocol: only to the observers that
-  /// implement it. A decision goes to the first of them only (see ``objcDecisionBody(_:call:responded:)``).
+  /// implement it. A decision goes to the first of them only (see ``objcDecisionBody(_:)``).
   func objcOptionalForwardingMember(_ requirement: Requirement) -> String? {
     guard case .method(_, let signature, _, _) = requirement.shape else { return nil }
     let modifiers = memberAccess + (requirement.isNonisolated ? "nonisolated " : "")
-    let responded = Naming.fresh("responded", avoiding: requirement.reservedNames)
-    let observer = observerName(for: requirement)
-    let call = effectPrefix(requirement) + requirement.call(on: observer).replacingFirstCallParenthesis
-    let refresh = """
-      if !\(responded) {
-        self.refreshRespondsToSelector()
-      }
-      """
     let body: String
-    // A synchronous call that does not throw is one call into the runtime, which tracks who responded.
-    let isPlain = !requirement.isAsync && !requirement.isThrowing
+    // One call into the runtime, which tracks who responded (`async` and throwing calls too) and calls
+    // `observersDidChange()` when nobody did.
     switch requirement.result {
-    case .void where isPlain && !requirement.isDecision:
-      body = """
-        self._notifyImplementing {
-          \(requirement.call(on: "$0").replacingFirstCallParenthesis)
-        }
-        """
-    case .value(_, _, let isOptional) where isPlain:
-      body = """
-        self._combineImplementing(\(forwardCallArguments(requirement))) {
-          \(combiningCall(requirement))
-        } _: {
-          \(implementingCall(requirement, isOptional: isOptional))
-        }
-        """
     case .void where requirement.isDecision:
-      body = """
-        \(objcDecisionBody(requirement, call: call, responded: responded))
-        \(refresh)
-        """
+      body = objcDecisionBody(requirement)
     case .void:
       body = """
-        var \(responded) = false
-        \(effectPrefix(requirement))self.\(Naming.storage).notify { \(observer) in
-          if \(call) != nil {
-            \(responded) = true
-          }
+        \(effectPrefix(requirement))self._notifyImplementing {
+          \(effectPrefix(requirement))\(requirement.call(on: "$0").replacingFirstCallParenthesis)
         }
-        \(refresh)
         """
-    case .value(_, let valueType, _):
+    case .value(_, _, let isOptional):
       body = """
-        var \(responded) = false
-        defer {
-          \(indented(refresh, 2))
+        \(effectPrefix(requirement))self._combineImplementing(\(forwardCallArguments(requirement, lazyModuleDefault: false))) {
+          \(combiningCall(requirement))
+        } _: {
+          \(indented(implementingCall(requirement, isOptional: isOptional), 2))
         }
-        \(objcCombiningBody(requirement, type: valueType, responded: responded, call: call))
         """
     }
     return """
@@ -183,11 +154,22 @@ extension Generator {
   /// With an `Optional` result the method is looked up first and then called (`$0.method.map { $0(…) }`), so
   /// that its `nil` is an answer: optional chaining would flatten the two.
   private func implementingCall(_ requirement: Requirement, isOptional: Bool) -> String {
+    let prefix = effectPrefix(requirement)
     guard isOptional, case .method = requirement.shape else {
-      return requirement.call(on: "$0").replacingFirstCallParenthesis
+      return prefix + requirement.call(on: "$0").replacingFirstCallParenthesis
     }
     let arguments = requirement.arguments.map { ($0.isInout ? "&" : "") + $0.name }.joined(separator: ", ")
-    return "$0.\(requirement.displayName).map { $0(\(arguments)) }"
+    guard requirement.isAsync else {
+      return "$0.\(requirement.displayName).map { \(prefix)$0(\(arguments)) }"
+    }
+    // `Optional.map` takes no `async` closure: the method is looked up (an `async` access), then awaited.
+    let method = Naming.fresh("method", avoiding: requirement.reservedNames)
+    return """
+      guard let \(method) = await $0.\(requirement.displayName) else {
+        return nil
+      }
+      return \(prefix)\(method)(\(arguments))
+      """
   }
 
   /// The statement that forwards an optional decision (a requirement whose completion handler the sender waits
@@ -195,76 +177,16 @@ extension Generator {
   /// (the primary when it does), so the handler is called once. Observers after it are not called; observers
   /// before it that do not implement it are skipped. With none, nothing is called (the sender only calls a
   /// method the multiplexer said it implements, so this happens only when the last implementing observer left
-  /// during the call; the sender's handler is then not called).
-  private func objcDecisionBody(_ requirement: Requirement, call: String, responded: String) -> String {
-    let observer = observerName(for: requirement)
-    let effects = (requirement.isAsync ? "async " : "") + (requirement.isThrowing ? "throws " : "")
-    return """
-      // A decision: only the first observer that implements it gets it, so the handler is called once.
-      let \(responded) = \(effectPrefix(requirement))self.\(Naming.storage).combine(
-        using: Multiplex.Combiner<\(model.observerType), Swift.Void, Swift.Bool> { responses, _ in
-          responses.next() != nil
-        },
-        default: (),
-        requirement: #function
-      ) { (\(observer): \(model.observerType)) \(effects)-> Swift.Void in
-        if \(call) == nil {
-          Multiplex.notImplemented(by: \(observer), returning: ())
-        }
-      }
-      """
+  /// during the call; the sender's handler is then not called, and `observersDidChange()` refreshes the answers).
+  private func objcDecisionBody(_ requirement: Requirement) -> String {
+    """
+    // A decision: only the first observer that implements it gets it, so the handler is called once.
+    \(effectPrefix(requirement))self._decideImplementing {
+      \(effectPrefix(requirement))\(requirement.call(on: "$0").replacingFirstCallParenthesis)
+    }
+    """
   }
 
-  /// The statements that return the answer of an optional requirement returning a value: the combiner's if one is
-  /// set, the first responder's otherwise, or the default. Observers that do not implement the requirement do not
-  /// respond.
-  private func objcCombiningBody(
-    _ requirement: Requirement,
-    type: SwiftType,
-    responded: String,
-    call: String
-  )
-    -> String
-  {
-    let prefix = effectPrefix(requirement)
-    let typeText = type.description
-    let observer = observerName(for: requirement)
-    let answer = Naming.fresh("answer", avoiding: requirement.reservedNames)
-    let effects = (requirement.isAsync ? "async " : "") + (requirement.isThrowing ? "throws " : "")
-    let closure: String
-    if case .value(_, _, isOptional: true) = requirement.result, case .method = requirement.shape {
-      // Optional chaining flattens: `observer.method?(…)` is `nil` both when the observer does not implement
-      // the method and when it answers `nil`. So the method is looked up first (`nil`: not implemented), then
-      // called, and its `nil` is an answer (`tableView(_:willSelectRowAt:)` answering `nil` vetoes the
-      // selection).
-      let method = Naming.fresh("method", avoiding: requirement.reservedNames)
-      let arguments = requirement.arguments.map { ($0.isInout ? "&" : "") + $0.name }.joined(separator: ", ")
-      closure = """
-        { (\(observer): \(model.observerType)) \(effects)-> \(typeText) in
-          guard let \(method) = \(observer).\(requirement.displayName) else {
-            return Multiplex.notImplemented(by: \(observer), returning: \(defaultValueText(requirement)))
-          }
-          \(responded) = true
-          return \(prefix)\(method)(\(arguments))
-        }
-        """
-    } else {
-      // `observer.method?(…)` is `nil` when the observer does not implement the method.
-      closure = """
-        { (\(observer): \(model.observerType)) \(effects)-> \(typeText) in
-          guard let \(answer) = \(call) else {
-            return Multiplex.notImplemented(by: \(observer), returning: \(defaultValueText(requirement)))
-          }
-          \(responded) = true
-          return \(answer)
-        }
-        """
-    }
-    return """
-      \(combinerBranch(requirement, closure: closure))
-      return \(prefix)self.\(Naming.storage).combine(default: \(defaultValueText(requirement)), requirement: #function) \(closure)
-      """
-  }
 }
 
 extension String {

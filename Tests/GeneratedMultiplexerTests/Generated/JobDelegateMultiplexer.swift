@@ -77,28 +77,11 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
   }
 
   func job(_ job: Job, retryDelayAfter attempt: Int) throws -> Double {
-    if let combiner = self._combiner.object {
-      return try self._multiplexer._combine(
-        default: self._defaults.job(job, retryDelayAfter: attempt),
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.jobDelegateMultiplexer(
-            self,
-            combineJobRetryDelayAfter: &responses,
-            default: defaultValue
-          )
-        }
-      ) {
-        try $0.job(job, retryDelayAfter: attempt)
-      }
-    }
-    let answer: Double? = try self._multiplexer.combine(default: nil, requirement: #function) {
+    try self._multiplexer._forward(moduleDefault: { try self._defaults.job(job, retryDelayAfter: attempt) }, combiner: self._combiner.object) {
+      $0.jobDelegateMultiplexer(self, combineJobRetryDelayAfter: &$1, default: $2)
+    } _: {
       try $0.job(job, retryDelayAfter: attempt)
     }
-    if let answer {
-      return answer
-    }
-    return try self._defaults.job(job, retryDelayAfter: attempt)
   }
 
   func jobWillFinish(_ job: Job) async {
@@ -108,155 +91,69 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
   }
 
   func job(_ job: Job, summaryFor step: Int) async -> String? {
-    if let combiner = self._combiner.object {
-      return await self._multiplexer._combine(
-        default: nil,
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.jobDelegateMultiplexer(
-            self,
-            combineJobSummaryFor: &responses,
-            default: defaultValue
-          )
-        }
-      ) {
-        await $0.job(job, summaryFor: step)
-      }
-    }
-    return await self._multiplexer.combine(
-      using: Multiplex.Combiner<any JobDelegate, String?, String?>.firstNonNil,
-      default: nil,
-      requirement: #function
-    ) {
+    await self._multiplexer._forward(.firstNonNil, default: nil, combiner: self._combiner.object) {
+      $0.jobDelegateMultiplexer(self, combineJobSummaryFor: &$1, default: $2)
+    } _: {
       await $0.job(job, summaryFor: step)
     }
   }
 
-  func job<Value>(_ job: Job, transform value: Value) -> Value? where Value: Sendable {
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: self._defaults.job(job, transform: value),
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.jobDelegateMultiplexer(
-            self,
-            combineJobTransform: &responses,
-            default: defaultValue
-          )
-        }
-      ) {
-        $0.job(job, transform: value)
-      }
+  func job(_ job: Job, estimateFor step: Int) async throws(JobFailure) -> Int {
+    try await self._multiplexer._forward(moduleDefault: { () async throws(JobFailure) -> Int in try await self._defaults.job(job, estimateFor: step) }, combiner: self._combiner.object) {
+      $0.jobDelegateMultiplexer(self, combineJobEstimateFor: &$1, default: $2)
+    } _: { (observer: any JobDelegate) async throws(JobFailure) -> Int in
+      try await observer.job(job, estimateFor: step)
     }
-    let answer: Value? = self._multiplexer.combine(
-      using: Multiplex.Combiner<any JobDelegate, Value?, Value?>.firstNonNil,
-      default: nil,
-      requirement: #function
-    ) {
+  }
+
+  func job(_ job: Job, noteFor step: Int) async -> String? {
+    await self._multiplexer._forward(firstNonNilOr: { await self._defaults.job(job, noteFor: step) }, combiner: self._combiner.object) {
+      $0.jobDelegateMultiplexer(self, combineJobNoteFor: &$1, default: $2)
+    } _: {
+      await $0.job(job, noteFor: step)
+    }
+  }
+
+  func job<Value>(_ job: Job, transform value: Value) -> Value? where Value: Sendable {
+    self._multiplexer._forward(firstNonNilOr: { self._defaults.job(job, transform: value) }, combiner: self._combiner.object) {
+      $0.jobDelegateMultiplexer(self, combineJobTransform: &$1, default: $2)
+    } _: {
       $0.job(job, transform: value)
     }
-    if let answer {
-      return answer
-    }
-    return self._defaults.job(job, transform: value)
   }
 
   func job(_ job: Job, labelFor step: Int) -> String {
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: self._defaults.job(job, labelFor: step),
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.jobDelegateMultiplexer(
-            self,
-            combineJobLabelFor: &responses,
-            default: defaultValue
-          )
-        }
-      ) {
-        $0.job(job, labelFor: step)
-      }
-    }
-    let answer: String? = self._multiplexer.combine(default: nil, requirement: #function) {
+    self._multiplexer._forward(moduleDefault: { self._defaults.job(job, labelFor: step) }, combiner: self._combiner.object) {
+      $0.jobDelegateMultiplexer(self, combineJobLabelFor: &$1, default: $2)
+    } _: {
       $0.job(job, labelFor: step)
     }
-    if let answer {
-      return answer
-    }
-    return self._defaults.job(job, labelFor: step)
   }
 
   func job(_ job: Job, approve step: Int, completionHandler: @escaping @Sendable (Bool) -> Void) {
     // A decision: only the first observer in call order gets it, so the handler is called once.
-    let decided = self._multiplexer.combine(
-      using: Multiplex.Combiner<any JobDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) {
+    self._multiplexer._decide(otherwise: { self._defaults.job(job, approve: step, completionHandler: completionHandler) }) {
       $0.job(job, approve: step, completionHandler: completionHandler)
-    }
-    if !decided {
-      self._defaults.job(job, approve: step, completionHandler: completionHandler)
     }
   }
 
   var displayName: String {
     get {
-      if let combiner = self._combiner.object {
-        return self._multiplexer._combine(
-          default: self._defaults.displayName,
-          requirement: #function,
-          combining: { responses, defaultValue in
-            combiner.jobDelegateMultiplexer(
-              self,
-              combineDisplayName: &responses,
-              default: defaultValue
-            )
-          }
-        ) {
-          $0.displayName
-        }
-      }
-      let answer: String? = self._multiplexer.combine(default: nil, requirement: #function) {
+      self._multiplexer._forward(moduleDefault: { self._defaults.displayName }, combiner: self._combiner.object) {
+        $0.jobDelegateMultiplexer(self, combineDisplayName: &$1, default: $2)
+      } _: {
         $0.displayName
       }
-      if let answer {
-        return answer
-      }
-      return self._defaults.displayName
     }
   }
 
   var tag: String? {
     get {
-      if let combiner = self._combiner.object {
-        return self._multiplexer._combine(
-          default: self._defaults.tag,
-          requirement: #function,
-          combining: { responses, defaultValue in
-            combiner.jobDelegateMultiplexer(
-              self,
-              combineTag: &responses,
-              default: defaultValue
-            )
-          }
-        ) {
-          $0.tag
-        }
-      }
-      let answer: String? = self._multiplexer.combine(
-        using: Multiplex.Combiner<any JobDelegate, String?, String?>.firstNonNil,
-        default: nil,
-        requirement: #function
-      ) {
+      self._multiplexer._forward(firstNonNilOr: { self._defaults.tag }, combiner: self._combiner.object) {
+        $0.jobDelegateMultiplexer(self, combineTag: &$1, default: $2)
+      } _: {
         $0.tag
       }
-      if let answer {
-        return answer
-      }
-      return self._defaults.tag
     }
     set {
       self._multiplexer.notify {
@@ -282,6 +179,12 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
 
     /// `job(_:summaryFor:)` was called.
     case jobSummaryFor(Job, summaryFor: Int)
+
+    /// `job(_:estimateFor:)` was called.
+    case jobEstimateFor(Job, estimateFor: Int)
+
+    /// `job(_:noteFor:)` was called.
+    case jobNoteFor(Job, noteFor: Int)
 
     /// `job(_:labelFor:)` was called.
     case jobLabelFor(Job, labelFor: Int)
@@ -324,6 +227,16 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
     func job(_ job: Job, summaryFor step: Int) async -> String? {
       Multiplex._yieldEvent(.jobSummaryFor(job, summaryFor: step), to: self.continuation)
       return Multiplex.notImplemented(by: self, returning: nil)
+    }
+
+    func job(_ job: Job, estimateFor step: Int) async throws(JobFailure) -> Int {
+      Multiplex._yieldEvent(.jobEstimateFor(job, estimateFor: step), to: self.continuation)
+      return try await Multiplex.notImplemented(by: self, returning: self._defaults.job(job, estimateFor: step))
+    }
+
+    func job(_ job: Job, noteFor step: Int) async -> String? {
+      Multiplex._yieldEvent(.jobNoteFor(job, noteFor: step), to: self.continuation)
+      return await Multiplex.notImplemented(by: self, returning: self._defaults.job(job, noteFor: step))
     }
 
     func job(_ job: Job, labelFor step: Int) -> String {
@@ -394,6 +307,12 @@ protocol JobDelegateCombining: AnyObject {
   /// Combines the answers to `job(_:summaryFor:)`.
   func jobDelegateMultiplexer(_ multiplexer: JobDelegateMultiplexer, combineJobSummaryFor responses: inout Multiplex.Responses<any JobDelegate, String?>, default defaultValue: String?) -> String?
 
+  /// Combines the answers to `job(_:estimateFor:)`.
+  func jobDelegateMultiplexer(_ multiplexer: JobDelegateMultiplexer, combineJobEstimateFor responses: inout Multiplex.Responses<any JobDelegate, Int>, default defaultValue: Int) -> Int
+
+  /// Combines the answers to `job(_:noteFor:)`.
+  func jobDelegateMultiplexer(_ multiplexer: JobDelegateMultiplexer, combineJobNoteFor responses: inout Multiplex.Responses<any JobDelegate, String?>, default defaultValue: String?) -> String?
+
   /// Combines the answers to `job(_:transform:)`.
   func jobDelegateMultiplexer<Value>(_ multiplexer: JobDelegateMultiplexer, combineJobTransform responses: inout Multiplex.Responses<any JobDelegate, Value?>, default defaultValue: Value?) -> Value? where Value: Sendable
 
@@ -413,6 +332,14 @@ extension JobDelegateCombining {
   }
 
   func jobDelegateMultiplexer(_ multiplexer: JobDelegateMultiplexer, combineJobSummaryFor responses: inout Multiplex.Responses<any JobDelegate, String?>, default defaultValue: String?) -> String? {
+    Multiplex.Combiner.firstNonNil.combine(&responses, default: defaultValue)
+  }
+
+  func jobDelegateMultiplexer(_ multiplexer: JobDelegateMultiplexer, combineJobEstimateFor responses: inout Multiplex.Responses<any JobDelegate, Int>, default defaultValue: Int) -> Int {
+    Multiplex.Combiner.first.combine(&responses, default: defaultValue)
+  }
+
+  func jobDelegateMultiplexer(_ multiplexer: JobDelegateMultiplexer, combineJobNoteFor responses: inout Multiplex.Responses<any JobDelegate, String?>, default defaultValue: String?) -> String? {
     Multiplex.Combiner.firstNonNil.combine(&responses, default: defaultValue)
   }
 

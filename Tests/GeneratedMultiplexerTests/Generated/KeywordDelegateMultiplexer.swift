@@ -59,58 +59,20 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
   }
 
   @discardableResult func value(for name: String) -> Int? {
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: self._defaults.value(for: name),
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.keywordDelegateMultiplexer(
-            self,
-            combineValueFor: &responses,
-            default: defaultValue
-          )
-        }
-      ) {
-        $0.value(for: name)
-      }
-    }
-    let answer: Int? = self._multiplexer.combine(
-      using: Multiplex.Combiner<any KeywordDelegate, Int?, Int?>.firstNonNil,
-      default: nil,
-      requirement: #function
-    ) {
+    self._multiplexer._forward(firstNonNilOr: { self._defaults.value(for: name) }, combiner: self._combiner.object) {
+      $0.keywordDelegateMultiplexer(self, combineValueFor: &$1, default: $2)
+    } _: {
       $0.value(for: name)
     }
-    if let answer {
-      return answer
-    }
-    return self._defaults.value(for: name)
   }
 
   var revision: Int {
     get {
-      if let combiner = self._combiner.object {
-        return self._multiplexer._combine(
-          default: self._defaults.revision,
-          requirement: #function,
-          combining: { responses, defaultValue in
-            combiner.keywordDelegateMultiplexer(
-              self,
-              combineRevision: &responses,
-              default: defaultValue
-            )
-          }
-        ) {
-          $0.revision
-        }
-      }
-      let answer: Int? = self._multiplexer.combine(default: nil, requirement: #function) {
+      self._multiplexer._forward(moduleDefault: { self._defaults.revision }, combiner: self._combiner.object) {
+        $0.keywordDelegateMultiplexer(self, combineRevision: &$1, default: $2)
+      } _: {
         $0.revision
       }
-      if let answer {
-        return answer
-      }
-      return self._defaults.revision
     }
   }
 
@@ -127,61 +89,19 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
   }
 
   func maxDo(do: Int) -> Int? {
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: self._defaults.maxDo(do: `do`),
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.keywordDelegateMultiplexer(
-            self,
-            combineMaxDoDo: &responses,
-            default: defaultValue
-          )
-        }
-      ) {
-        $0.maxDo(do: `do`)
-      }
-    }
-    let answer: Int? = self._multiplexer.combine(
-      using: Multiplex.Combiner<any KeywordDelegate, Int?, Int?>.firstNonNil,
-      default: nil,
-      requirement: #function
-    ) {
+    self._multiplexer._forward(firstNonNilOr: { self._defaults.maxDo(do: `do`) }, combiner: self._combiner.object) {
+      $0.keywordDelegateMultiplexer(self, combineMaxDoDo: &$1, default: $2)
+    } _: {
       $0.maxDo(do: `do`)
     }
-    if let answer {
-      return answer
-    }
-    return self._defaults.maxDo(do: `do`)
   }
 
   func maxIn(in: Int) -> Int? {
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: self._defaults.maxIn(in: `in`),
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.keywordDelegateMultiplexer(
-            self,
-            combineMaxInIn: &responses,
-            default: defaultValue
-          )
-        }
-      ) {
-        $0.maxIn(in: `in`)
-      }
-    }
-    let answer: Int? = self._multiplexer.combine(
-      using: Multiplex.Combiner<any KeywordDelegate, Int?, Int?>.firstNonNil,
-      default: nil,
-      requirement: #function
-    ) {
+    self._multiplexer._forward(firstNonNilOr: { self._defaults.maxIn(in: `in`) }, combiner: self._combiner.object) {
+      $0.keywordDelegateMultiplexer(self, combineMaxInIn: &$1, default: $2)
+    } _: {
       $0.maxIn(in: `in`)
     }
-    if let answer {
-      return answer
-    }
-    return self._defaults.maxIn(in: `in`)
   }
 
   func g(_ argument: Int) {
@@ -203,28 +123,11 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
   }
 
   func `default`(x: Int) -> Int {
-    if let combiner = self._combiner.object {
-      return self._multiplexer._combine(
-        default: self._defaults.default(x: x),
-        requirement: #function,
-        combining: { responses, defaultValue in
-          combiner.keywordDelegateMultiplexer(
-            self,
-            combineDefaultX: &responses,
-            default: defaultValue
-          )
-        }
-      ) {
-        $0.default(x: x)
-      }
-    }
-    let answer: Int? = self._multiplexer.combine(default: nil, requirement: #function) {
+    self._multiplexer._forward(moduleDefault: { self._defaults.default(x: x) }, combiner: self._combiner.object) {
+      $0.keywordDelegateMultiplexer(self, combineDefaultX: &$1, default: $2)
+    } _: {
       $0.default(x: x)
     }
-    if let answer {
-      return answer
-    }
-    return self._defaults.default(x: x)
   }
 
   func `init`(value: Int) {
@@ -235,32 +138,11 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
 
   var `where`: Int? {
     get {
-      if let combiner = self._combiner.object {
-        return self._multiplexer._combine(
-          default: self._defaults.where,
-          requirement: #function,
-          combining: { responses, defaultValue in
-            combiner.keywordDelegateMultiplexer(
-              self,
-              combineWhere: &responses,
-              default: defaultValue
-            )
-          }
-        ) {
-          $0.where
-        }
-      }
-      let answer: Int? = self._multiplexer.combine(
-        using: Multiplex.Combiner<any KeywordDelegate, Int?, Int?>.firstNonNil,
-        default: nil,
-        requirement: #function
-      ) {
+      self._multiplexer._forward(firstNonNilOr: { self._defaults.where }, combiner: self._combiner.object) {
+        $0.keywordDelegateMultiplexer(self, combineWhere: &$1, default: $2)
+      } _: {
         $0.where
       }
-      if let answer {
-        return answer
-      }
-      return self._defaults.where
     }
     set {
       self._multiplexer.notify {
@@ -271,63 +153,21 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
 
   var `self`: Int? {
     get {
-      if let combiner = self._combiner.object {
-        return self._multiplexer._combine(
-          default: self._defaults.`self`,
-          requirement: #function,
-          combining: { responses, defaultValue in
-            combiner.keywordDelegateMultiplexer(
-              self,
-              combineSelf: &responses,
-              default: defaultValue
-            )
-          }
-        ) {
-          $0.`self`
-        }
-      }
-      let answer: Int? = self._multiplexer.combine(
-        using: Multiplex.Combiner<any KeywordDelegate, Int?, Int?>.firstNonNil,
-        default: nil,
-        requirement: #function
-      ) {
+      self._multiplexer._forward(firstNonNilOr: { self._defaults.`self` }, combiner: self._combiner.object) {
+        $0.keywordDelegateMultiplexer(self, combineSelf: &$1, default: $2)
+      } _: {
         $0.`self`
       }
-      if let answer {
-        return answer
-      }
-      return self._defaults.`self`
     }
   }
 
   subscript(for for: Int) -> Int? {
     get {
-      if let combiner = self._combiner.object {
-        return self._multiplexer._combine(
-          default: self._defaults[for: `for`],
-          requirement: #function,
-          combining: { responses, defaultValue in
-            combiner.keywordDelegateMultiplexer(
-              self,
-              combineSubscriptFor: &responses,
-              default: defaultValue
-            )
-          }
-        ) { observer in
-          observer[for: `for`]
-        }
-      }
-      let answer: Int? = self._multiplexer.combine(
-        using: Multiplex.Combiner<any KeywordDelegate, Int?, Int?>.firstNonNil,
-        default: nil,
-        requirement: #function
-      ) { observer in
+      self._multiplexer._forward(firstNonNilOr: { self._defaults[for: `for`] }, combiner: self._combiner.object) {
+        $0.keywordDelegateMultiplexer(self, combineSubscriptFor: &$1, default: $2)
+      } _: { observer in
         observer[for: `for`]
       }
-      if let answer {
-        return answer
-      }
-      return self._defaults[for: `for`]
     }
   }
 

@@ -68,17 +68,8 @@ final class StoreObserverMultiplexer: StoreObserver, Multiplex.DelegateMultiplex
 
   func retryResult(for attempt: Int, dueTo error: any Error, completion: @escaping @Sendable (RetryDecision) -> Void) {
     // A decision: only the first observer in call order gets it, so the handler is called once.
-    let decided = self._multiplexer.combine(
-      using: Multiplex.Combiner<any StoreObserver, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) {
+    self._multiplexer._decide(otherwise: { self._defaults.retryResult(for: attempt, dueTo: error, completion: completion) }) {
       $0.retryResult(for: attempt, dueTo: error, completion: completion)
-    }
-    if !decided {
-      self._defaults.retryResult(for: attempt, dueTo: error, completion: completion)
     }
   }
 

@@ -52,17 +52,8 @@ final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSessionDa
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse, completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
     // A decision: only the first observer in call order gets it, so the handler is called once.
-    let decided = self._multiplexer.combine(
-      using: Multiplex.Combiner<any URLSessionDataDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) {
+    self._multiplexer._decide(otherwise: { self._defaults.urlSession(session, dataTask: dataTask, didReceive: response, completionHandler: completionHandler) }) {
       $0.urlSession(session, dataTask: dataTask, didReceive: response, completionHandler: completionHandler)
-    }
-    if !decided {
-      self._defaults.urlSession(session, dataTask: dataTask, didReceive: response, completionHandler: completionHandler)
     }
   }
 
@@ -86,65 +77,29 @@ final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSessionDa
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, willCacheResponse proposedResponse: CachedURLResponse, completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void) {
     // A decision: only the first observer in call order gets it, so the handler is called once.
-    let decided = self._multiplexer.combine(
-      using: Multiplex.Combiner<any URLSessionDataDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) {
+    self._multiplexer._decide(otherwise: { self._defaults.urlSession(session, dataTask: dataTask, willCacheResponse: proposedResponse, completionHandler: completionHandler) }) {
       $0.urlSession(session, dataTask: dataTask, willCacheResponse: proposedResponse, completionHandler: completionHandler)
-    }
-    if !decided {
-      self._defaults.urlSession(session, dataTask: dataTask, willCacheResponse: proposedResponse, completionHandler: completionHandler)
     }
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
     // A decision: only the first observer in call order gets it, so the handler is called once.
-    let decided = self._multiplexer.combine(
-      using: Multiplex.Combiner<any URLSessionDataDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) {
+    self._multiplexer._decide(otherwise: { self._defaults.urlSession(session, task: task, willPerformHTTPRedirection: response, newRequest: request, completionHandler: completionHandler) }) {
       $0.urlSession(session, task: task, willPerformHTTPRedirection: response, newRequest: request, completionHandler: completionHandler)
-    }
-    if !decided {
-      self._defaults.urlSession(session, task: task, willPerformHTTPRedirection: response, newRequest: request, completionHandler: completionHandler)
     }
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge, completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
     // A decision: only the first observer in call order gets it, so the handler is called once.
-    let decided = self._multiplexer.combine(
-      using: Multiplex.Combiner<any URLSessionDataDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) {
+    self._multiplexer._decide(otherwise: { self._defaults.urlSession(session, task: task, didReceive: challenge, completionHandler: completionHandler) }) {
       $0.urlSession(session, task: task, didReceive: challenge, completionHandler: completionHandler)
-    }
-    if !decided {
-      self._defaults.urlSession(session, task: task, didReceive: challenge, completionHandler: completionHandler)
     }
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void) {
     // A decision: only the first observer in call order gets it, so the handler is called once.
-    let decided = self._multiplexer.combine(
-      using: Multiplex.Combiner<any URLSessionDataDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) {
+    self._multiplexer._decide(otherwise: { self._defaults.urlSession(session, task: task, needNewBodyStream: completionHandler) }) {
       $0.urlSession(session, task: task, needNewBodyStream: completionHandler)
-    }
-    if !decided {
-      self._defaults.urlSession(session, task: task, needNewBodyStream: completionHandler)
     }
   }
 
@@ -162,17 +117,8 @@ final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSessionDa
 
   func urlSession(_ session: URLSession, task: URLSessionTask, willBeginDelayedRequest request: URLRequest, completionHandler: @escaping @Sendable (URLSession.DelayedRequestDisposition, URLRequest?) -> Void) {
     // A decision: only the first observer in call order gets it, so the handler is called once.
-    let decided = self._multiplexer.combine(
-      using: Multiplex.Combiner<any URLSessionDataDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) {
+    self._multiplexer._decide(otherwise: { self._defaults.urlSession(session, task: task, willBeginDelayedRequest: request, completionHandler: completionHandler) }) {
       $0.urlSession(session, task: task, willBeginDelayedRequest: request, completionHandler: completionHandler)
-    }
-    if !decided {
-      self._defaults.urlSession(session, task: task, willBeginDelayedRequest: request, completionHandler: completionHandler)
     }
   }
 
@@ -190,17 +136,8 @@ final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSessionDa
 
   func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge, completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
     // A decision: only the first observer in call order gets it, so the handler is called once.
-    let decided = self._multiplexer.combine(
-      using: Multiplex.Combiner<any URLSessionDataDelegate, Swift.Void, Swift.Bool> { responses, _ in
-        responses.next() != nil
-      },
-      default: (),
-      requirement: #function
-    ) {
+    self._multiplexer._decide(otherwise: { self._defaults.urlSession(session, didReceive: challenge, completionHandler: completionHandler) }) {
       $0.urlSession(session, didReceive: challenge, completionHandler: completionHandler)
-    }
-    if !decided {
-      self._defaults.urlSession(session, didReceive: challenge, completionHandler: completionHandler)
     }
   }
 
