@@ -240,6 +240,111 @@ struct ThreadSafetyTests {
     #expect(!multiplexer.contains(remover))
   }
 
+  @Test("removeAndWait from inside another multiplexer's call still waits for this one's calls on other threads")
+  func removeAndWaitInsideAnotherMultiplexersCall() {
+    final class Holder: Ticker, @unchecked Sendable {
+      let inCall = DispatchSemaphore(value: 0)
+      let release = DispatchSemaphore(value: 0)
+      let inCallNow = Atomic<Bool>(false)
+      func tick(_ dispatch: Int) {
+        inCallNow.store(true, ordering: .sequentiallyConsistent)
+        inCall.signal()
+        release.wait()
+        inCallNow.store(false, ordering: .sequentiallyConsistent)
+      }
+    }
+    // Removes `victim` from `other`, waiting, from inside a call of its own multiplexer (and of a nested
+    // dispatch of `other` itself on some rounds, which it must not wait for).
+    final class Remover: Ticker, @unchecked Sendable {
+      let other: Multiplexer<any Ticker>
+      let victim: any Ticker
+      let holder: Holder
+      let holderWasInCall = Atomic<Bool>(false)
+      init(other: Multiplexer<any Ticker>, victim: any Ticker, holder: Holder) {
+        self.other = other
+        self.victim = victim
+        self.holder = holder
+      }
+      func tick(_ dispatch: Int) {
+        other.removeAndWait(victim)
+        holderWasInCall.store(holder.inCallNow.load(ordering: .sequentiallyConsistent), ordering: .relaxed)
+      }
+    }
+    let outer = Multiplexer<any Ticker>()
+    let other = Multiplexer<any Ticker>()
+    let holder = Holder()
+    let victim = CountingTicker()
+    other.add(holder)
+    other.add(victim)
+    let remover = Remover(other: other, victim: victim, holder: holder)
+    outer.add(remover)
+    onThreads(3) { thread in
+      switch thread {
+      case 0:
+        other.notify { $0.tick(0) }  // stays inside the holder's call until released
+      case 1:
+        holder.inCall.wait()
+        holder.inCall.signal()
+        // The dispatch of `outer` runs on this thread; the one of `other` that it must wait for, on thread 0.
+        outer.notify { $0.tick(0) }
+      default:
+        holder.inCall.wait()
+        holder.inCall.signal()
+        usleep(100_000)  // let the removal fall asleep (a slow machine only makes this test weaker)
+        holder.release.signal()
+      }
+    }
+    #expect(!remover.holderWasInCall.load(ordering: .relaxed), "removeAndWait returned while a call ran")
+    #expect(!other.contains(victim))
+  }
+
+  @Test("cancelAndWait of a strong observer returns after its deinit, run by the last dispatch to leave, ended")
+  func cancelAndWaitAfterSlowDeinit() {
+    final class Holder: Ticker, @unchecked Sendable {
+      let inCall = DispatchSemaphore(value: 0)
+      let release = DispatchSemaphore(value: 0)
+      func tick(_ dispatch: Int) {
+        inCall.signal()
+        release.wait()
+      }
+    }
+    final class SlowDeinit: Ticker, @unchecked Sendable {
+      let finished: Atomic<Bool>
+      init(_ finished: Atomic<Bool>) { self.finished = finished }
+      deinit {
+        usleep(100_000)
+        finished.store(true, ordering: .sequentiallyConsistent)
+      }
+      func tick(_ dispatch: Int) {}
+    }
+    let multiplexer = Multiplexer<any Ticker>()
+    let holder = Holder()
+    let finished = Atomic<Bool>(false)
+    let finishedAtReturn = Atomic<Bool>(false)
+    multiplexer.add(holder)
+    // The dispatch below enters the gate and calls the holder; the cancellation replaces the strong registration
+    // with a tombstone in a copy of the storage, so the published storage the dispatch iterates keeps the only
+    // reference: the dispatch releases it when it leaves, last, and the deinit runs then.
+    let token = multiplexer.add(SlowDeinit(finished), retention: .strong)
+    onThreads(3) { thread in
+      switch thread {
+      case 0:
+        multiplexer.notify { $0.tick(0) }
+      case 1:
+        holder.inCall.wait()
+        holder.inCall.signal()
+        token.cancelAndWait()
+        finishedAtReturn.store(finished.load(ordering: .sequentiallyConsistent), ordering: .relaxed)
+      default:
+        holder.inCall.wait()
+        holder.inCall.signal()
+        usleep(100_000)  // let the removal fall asleep (a slow machine only makes this test weaker)
+        holder.release.signal()
+      }
+    }
+    #expect(finishedAtReturn.load(ordering: .relaxed), "cancelAndWait returned before the deinit ended")
+  }
+
   @Test("Token cancelAndWait waits like removeAndWait")
   func cancelAndWait() {
     let multiplexer = Multiplexer<any Ticker>()
