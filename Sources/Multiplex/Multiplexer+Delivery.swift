@@ -131,7 +131,6 @@ extension Multiplexer where Observer: Sendable {
   ) {
     // A frame that names no observer, as `notify`'s.
     var dispatchFrame = _DispatchFrame(key: _gateKey)
-    var sawDead = false
     var queued: (@Sendable (Observer) -> Void)? = nil
     // Unprotected: see `_combine`.
     _withUnprotectedUnsafeMutablePointer(to: &dispatchFrame) { frame in
@@ -145,17 +144,17 @@ extension Multiplexer where Observer: Sendable {
           if entry._hasDeliveryContext {
             if entry._isSkipped { return }
             if !entry._isStrong, entry._object == nil {
-              sawDead = true
+              frame.pointee.sawDead = true
               return
             }
             if queued == nil { queued = makeQueued() }
             _queue(queued.unsafelyUnwrapped, group: group, for: entry)
             return
           }
-          _ = entry._call(sawDead: &sawDead, direct)
+          _ = entry._call(sawDead: &frame.pointee.sawDead, direct)
         }
       }
-      _endDispatch(snapshot, sawDead: sawDead)
+      _endDispatch(snapshot, sawDead: frame.pointee.sawDead)
       _DispatchFrame.pop(frame)
     }
   }
@@ -217,7 +216,6 @@ extension Multiplexer {
   ) {
     // A frame that names no observer, as `notify`'s.
     var dispatchFrame = _DispatchFrame(key: _gateKey)
-    var sawDead = false
     var undelivered = 0
     // Unprotected: see `_combine`.
     _withUnprotectedUnsafeMutablePointer(to: &dispatchFrame) { frame in
@@ -232,10 +230,10 @@ extension Multiplexer {
             if !entry._isSkipped && (entry._isStrong || entry._object != nil) { undelivered += 1 }
             return
           }
-          _ = entry._call(sawDead: &sawDead) { call($0, arguments) }
+          _ = entry._call(sawDead: &frame.pointee.sawDead) { call($0, arguments) }
         }
       }
-      _endDispatch(snapshot, sawDead: sawDead)
+      _endDispatch(snapshot, sawDead: frame.pointee.sawDead)
       _DispatchFrame.pop(frame)
     }
     if undelivered > 0 { _reportUndeliveredCall("\(Observer.self).\(requirement)", observers: undelivered) }

@@ -31,7 +31,6 @@ extension Multiplexer {
     // A frame that names no observer: no mark made during a Void call reaches the frame of an enclosing combining
     // dispatch.
     var dispatchFrame = _DispatchFrame(key: _gateKey)
-    var sawDead = false
     var firstError: Failure? = nil
     // Unprotected: see `_combine`.
     _withUnprotectedUnsafeMutablePointer(to: &dispatchFrame) { frame in
@@ -49,7 +48,7 @@ extension Multiplexer {
       for index in 0..<snapshot.count {
         let error = snapshot.withEntry(at: index) { entry -> Failure? in
           do throws(Failure) {
-            _ = try entry._call(sawDead: &sawDead, call)
+            _ = try entry._call(sawDead: &frame.pointee.sawDead, call)
             return nil
           } catch {
             return error
@@ -57,7 +56,7 @@ extension Multiplexer {
         }
         if let error, firstError == nil { firstError = error }
       }
-      _endDispatch(snapshot, sawDead: sawDead)
+      _endDispatch(snapshot, sawDead: frame.pointee.sawDead)
       _DispatchFrame.pop(frame)
     }
     if let firstError { throw firstError }
@@ -165,7 +164,6 @@ extension Multiplexer {
     _ call: (Observer) throws(Failure) -> Value
   ) throws(Failure) -> Result {
     var sourced = _source?() ?? []
-    var sawDead = false
     var firstError: Failure? = nil
     var sourcedIndex = 0
     var index = 0
@@ -195,7 +193,8 @@ extension Multiplexer {
             let response = snapshot.withEntry(at: index) { entry -> (observer: Observer, value: Value)? in
               frame.pointee.open(for: entry.identifier)
               do throws(Failure) {
-                let response = try entry._call(sawDead: &sawDead) { (observer) throws(Failure) in
+                let response = try entry._call(sawDead: &dispatchFrame.pointee.sawDead) {
+                  (observer) throws(Failure) in
                   (observer: observer, value: try call(observer))
                 }
                 if let response, !frame.pointee.wasMarked { return response }
@@ -217,7 +216,7 @@ extension Multiplexer {
       sourced = []
       // The frame stays current until the dispatch has ended: a deinit run by the releases at its end runs inside
       // this dispatch (for `removeAndWait`), and a mark it makes cannot reach an enclosing dispatch's frame.
-      _endDispatch(snapshot, sawDead: sawDead)
+      _endDispatch(snapshot, sawDead: dispatchFrame.pointee.sawDead)
       _DispatchFrame.pop(dispatchFrame)
       return result
     }
@@ -236,7 +235,6 @@ extension Multiplexer {
     _ body: (Value) -> Void
   ) throws(Failure) {
     var callFrame = _CallFrame(key: _gateKey, requirement: requirement)
-    var sawDead = false
     var firstError: Failure? = nil
     // Unprotected: see `_combine`.
     _withUnprotectedUnsafeMutablePointer(to: &callFrame) { frame in
@@ -250,7 +248,11 @@ extension Multiplexer {
         let error = snapshot.withEntry(at: index) { entry -> Failure? in
           frame.pointee.open(for: entry.identifier)
           do throws(Failure) {
-            if let value = try entry._call(sawDead: &sawDead, call), !frame.pointee.wasMarked { body(value) }
+            if let value = try entry._call(sawDead: &dispatchFrame.pointee.sawDead, call),
+              !frame.pointee.wasMarked
+            {
+              body(value)
+            }
             return nil
           } catch {
             return error
@@ -259,7 +261,7 @@ extension Multiplexer {
         if let error, firstError == nil { firstError = error }
       }
       // See `_combine`.
-      _endDispatch(snapshot, sawDead: sawDead)
+      _endDispatch(snapshot, sawDead: dispatchFrame.pointee.sawDead)
       _DispatchFrame.pop(dispatchFrame)
     }
     if let firstError { throw firstError }
