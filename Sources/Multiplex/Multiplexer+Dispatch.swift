@@ -87,7 +87,10 @@ extension Multiplexer {
   /// - Throws: If `call` throws for one or more observers, the remaining observers are still called, and the
   ///   *first* error (in call order) is rethrown instead of returning a result.
   /// - Complexity: O(*n*) observer calls. No heap allocation.
-  // Performance: `@inline(__always)`; see `combine(using:default:requirement:_:)`.
+  // Performance: `@inline(__always)`: inlined into the forwarding member, it saves the call of a specialized
+  // function of its own (its prologue and the moving of its arguments): first responder at 1 weak observer, 300 →
+  // 269 instructions per observer call (callgrind). The observer stays borrowed (a copy around each call, which an
+  // earlier dispatch inlined this way made, would cost about 125); see `combine(using:default:requirement:_:)`.
   @inlinable @inline(__always)
   public func combine<Value, Failure: Error>(
     default defaultValue: Value,
@@ -125,21 +128,22 @@ extension Multiplexer {
   ///   call order) is rethrown after the combiner returned, instead of its result.
   /// - Complexity: O(*k*) observer calls, where *k* ≤ *n* is the number of observers the combiner reaches.
   ///   No heap allocation for the built-in combiners except ``Combiner/all``.
-  @inlinable @inline(__always)
+  @inlinable
   public func combine<Value, Result, Failure: Error>(
     using combiner: Combiner<Observer, Value, Result>,
     default defaultValue: Value,
     requirement: ForwardedRequirement = #function,
     _ call: (Observer) throws(Failure) -> Value
   ) throws(Failure) -> Result {
-    // Performance: `@inline(__always)`, like `combine(default:_:)`: inlined into the forwarding member, with the
-    // call site's closure and the built-in combiner's `step` folded in, the dispatch saves the call of a
-    // specialized function of its own (its prologue and the moving of its arguments): first responder at 1 weak
-    // observer 300 → 269 instructions per observer call, `.allTrue` 318 → 283 (callgrind). An earlier dispatch,
-    // inlined the same way, copied the observer around each call (a retain and a release, which take the slow
-    // path for a weakly referenced object: first responder at 8 weak observers, 492 instructions per observer
-    // call inlined, 313 specialized); the observer is now borrowed either way, which callgrind shows (a copy
-    // would cost about 125 instructions per observer call).
+    // Performance: `@inlinable`, not `@inline(__always)` as `combine(default:_:)` is: the compiler specializes it
+    // as a function of its own, with the call site's closure and the built-in combiner's `step` folded in, and
+    // passes the observer to each call borrowed. An earlier dispatch, inlined into the forwarding member, copied
+    // the observer around each call (a retain and a release, which take the slow path for a weakly referenced
+    // object: first responder at 8 weak observers, 492 instructions per observer call inlined, 313 specialized;
+    // `.allTrue`, 406 and 250). Today's is not copied inlined, and `.allTrue` at 1 weak observer costs 283 instead
+    // of 318 (callgrind); but in the benchmark, where every workload's forwarding member is inlined into one
+    // function, the larger code then cost the `Void` dispatch at 1 weak observer 3 more (×1.05 of its floor, the
+    // limit), so it stays out of line for now.
     if case .reduce(let reduction) = combiner._strategy {
       // `first`, `last`, `allTrue`, `anyTrue`: the fold inlined into the loop, no closure.
       var partial: Result? = nil
