@@ -135,6 +135,8 @@ extension Multiplexer where Observer: Sendable {
     // Unprotected: see `_combine`.
     _withUnprotectedUnsafeMutablePointer(to: &dispatchFrame) { frame in
       _DispatchFrame.push(frame)
+      // Popped on every way out, after the dispatch ended (its frame still current then).
+      defer { _DispatchFrame.pop(frame) }
       let snapshot = _beginDispatch(frame)
       if let source = _source {
         for observer in source() { direct(observer) }
@@ -155,7 +157,6 @@ extension Multiplexer where Observer: Sendable {
         }
       }
       _endDispatch(snapshot, sawDead: frame.pointee.sawDead)
-      _DispatchFrame.pop(frame)
     }
   }
 }
@@ -220,6 +221,8 @@ extension Multiplexer {
     // Unprotected: see `_combine`.
     _withUnprotectedUnsafeMutablePointer(to: &dispatchFrame) { frame in
       _DispatchFrame.push(frame)
+      // Popped on every way out, after the dispatch ended (its frame still current then).
+      defer { _DispatchFrame.pop(frame) }
       let snapshot = _beginDispatch(frame)
       if let source = _source {
         for observer in source() { call(observer, arguments) }
@@ -234,7 +237,6 @@ extension Multiplexer {
         }
       }
       _endDispatch(snapshot, sawDead: frame.pointee.sawDead)
-      _DispatchFrame.pop(frame)
     }
     if undelivered > 0 { _reportUndeliveredCall("\(Observer.self).\(requirement)", observers: undelivered) }
   }

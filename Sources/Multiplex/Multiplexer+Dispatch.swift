@@ -35,6 +35,8 @@ extension Multiplexer {
     // Unprotected: see `_combine`.
     _withUnprotectedUnsafeMutablePointer(to: &dispatchFrame) { frame in
       _DispatchFrame.push(frame)
+      // Popped on every way out, after the dispatch ended (its frame still current then).
+      defer { _DispatchFrame.pop(frame) }
       let snapshot = _beginDispatch(frame)
       if let source = _source {
         for observer in source() {
@@ -57,7 +59,6 @@ extension Multiplexer {
         if let error, firstError == nil { firstError = error }
       }
       _endDispatch(snapshot, sawDead: frame.pointee.sawDead)
-      _DispatchFrame.pop(frame)
     }
     if let firstError { throw firstError }
   }
@@ -179,6 +180,8 @@ extension Multiplexer {
     let result = _withUnprotectedUnsafeMutablePointer(to: &callFrame) { frame in
       let dispatchFrame = _CallFrame.dispatchFrame(of: frame)
       _DispatchFrame.push(dispatchFrame)
+      // Popped on every way out, after the dispatch ended (its frame still current then).
+      defer { _DispatchFrame.pop(dispatchFrame) }
       let snapshot = _beginDispatch(dispatchFrame)
       // Each step of the combiner's iteration calls observers until one responds. A closure literal, not a local
       // function: its captures then stay on the stack (a local function used as a value boxes them).
@@ -223,7 +226,6 @@ extension Multiplexer {
       // The frame stays current until the dispatch has ended: a deinit run by the releases at its end runs inside
       // this dispatch (for `removeAndWait`), and a mark it makes cannot reach an enclosing dispatch's frame.
       _endDispatch(snapshot, sawDead: dispatchFrame.pointee.sawDead)
-      _DispatchFrame.pop(dispatchFrame)
       return result
     }
     if let firstError { throw firstError }
@@ -246,6 +248,8 @@ extension Multiplexer {
     _withUnprotectedUnsafeMutablePointer(to: &callFrame) { frame in
       let dispatchFrame = _CallFrame.dispatchFrame(of: frame)
       _DispatchFrame.push(dispatchFrame)
+      // Popped on every way out, after the dispatch ended (its frame still current then).
+      defer { _DispatchFrame.pop(dispatchFrame) }
       let snapshot = _beginDispatch(dispatchFrame)
       if let source = _source {
         if let error = _forEachSourcedResponse(source, frame, call, body), firstError == nil { firstError = error }
@@ -268,7 +272,6 @@ extension Multiplexer {
       }
       // See `_combine`.
       _endDispatch(snapshot, sawDead: dispatchFrame.pointee.sawDead)
-      _DispatchFrame.pop(dispatchFrame)
     }
     if let firstError { throw firstError }
   }
@@ -312,22 +315,28 @@ extension Multiplexer {
   /// otherwise (with a retained snapshot of its own; the frame's key then names the generation).
   @inlinable @inline(__always)
   func _beginDispatch(_ frame: UnsafeMutablePointer<_DispatchFrame>) -> _DispatchSnapshot<Observer> {
-    if _gate.tryEnter() {
+    // A gate seen closed is not added to: see `tryEnter`.
+    let looksOpen = _gate.looksOpen
+    if looksOpen && _gate.tryEnter() {
       // The published storage stays alive, and does not change, while a dispatch is inside.
       return _DispatchSnapshot(published: _publishedElements.base, count: _publishedElements.count)
     }
-    return _beginDispatchAtClosedGate(frame)
+    return _beginDispatchAtClosedGate(frame, counted: looksOpen)
   }
 
-  /// `_beginDispatch` when the gate was closed: uncounts the dispatch from the gate, then, under the lock,
+  /// `_beginDispatch` when the gate was closed: uncounts the dispatch from the gate if `tryEnter` `counted` it, then,
+  /// under the lock,
   /// publishes the registrations and enters the gate if nothing is counted in it and no waiting removal holds it
   /// closed; otherwise takes a retained snapshot and counts in the current generation.
   @usableFromInline @inline(never)
-  func _beginDispatchAtClosedGate(_ frame: UnsafeMutablePointer<_DispatchFrame>) -> _DispatchSnapshot<Observer> {
-    // `tryEnter` counted this dispatch in the closed gate. Uncounting it may make it the last to leave (the
+  func _beginDispatchAtClosedGate(
+    _ frame: UnsafeMutablePointer<_DispatchFrame>,
+    counted: Bool
+  ) -> _DispatchSnapshot<Observer> {
+    // `tryEnter` counted this dispatch in a gate closed meanwhile. Uncounting it may make it the last to leave (the
     // dispatches inside left meanwhile): then it releases the published storage, with its frame current (a deinit
     // run by that release that removes and waits does not wait for this thread).
-    _leaveGate()
+    if counted { _leaveGate() }
     _lock.lock()
     let value = _gate.word.loadAcquiring()
     if value & _DispatchGate.closedBit == 0 {

@@ -183,6 +183,108 @@ struct ThreadSafetyTests {
     #expect(!multiplexer.contains(victim))
   }
 
+  /// An observer whose first call blocks until released; later calls return at once.
+  final class FirstCallHolder: Ticker, @unchecked Sendable {
+    let inCall = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let isFirst = Atomic<Bool>(true)
+    let isInFirstCall = Atomic<Bool>(false)
+    func tick(_ dispatch: Int) {
+      guard isFirst.exchange(false, ordering: .sequentiallyConsistent) else { return }
+      isInFirstCall.store(true, ordering: .sequentiallyConsistent)
+      inCall.signal()
+      release.wait()
+      isInFirstCall.store(false, ordering: .sequentiallyConsistent)
+    }
+  }
+
+  @Test("removeAndWait is not woken by the dispatches other threads start while it waits")
+  func removeAndWaitSleepsWhileOthersDispatch() {
+    let multiplexer = Multiplexer<any Ticker>()
+    let holder = FirstCallHolder()
+    let victim = CountingTicker()
+    multiplexer.add(holder)
+    multiplexer.add(victim)
+    let sleeps = Atomic<Int>(-1)
+    let dispatches = Atomic<Int>(0)
+    onThreads(3) { thread in
+      switch thread {
+      case 0:
+        multiplexer.notify { $0.tick(0) }  // stays inside the holder's first call until released
+      case 1:
+        holder.inCall.wait()
+        holder.inCall.signal()
+        sleeps.store(multiplexer._removeAndWaitCountingSleeps(victim), ordering: .sequentiallyConsistent)
+      default:
+        holder.inCall.wait()
+        holder.inCall.signal()
+        usleep(20_000)  // let the removal fall asleep first (not asserted)
+        let start = DispatchTime.now().uptimeNanoseconds
+        while DispatchTime.now().uptimeNanoseconds - start < 100_000_000 {
+          multiplexer.notify { $0.tick(1) }
+          dispatches.wrappingAdd(1, ordering: .relaxed)
+        }
+        holder.release.signal()
+      }
+    }
+    // The dispatches that start while the removal waits find the gate closed and count elsewhere: they do not wake
+    // the waiter. When each of them woke it (by adding to the closed gate and taking the addition back), it slept
+    // thousands of times; the bound is the one of `removeAndWaitSleeps` (spurious wake-ups of other tests' counters).
+    let count = sleeps.load(ordering: .sequentiallyConsistent)
+    #expect((0..<50).contains(count), "slept \(count) times during \(dispatches.load(ordering: .relaxed)) dispatches")
+    #expect(dispatches.load(ordering: .relaxed) > 50, "too few dispatches to show anything")
+    #expect(!multiplexer.contains(victim))
+  }
+
+  @Test("removeAndWait inside a call, after a nested dispatch ended, still waits for another thread's call")
+  func removeAndWaitInsideACallWaitsForOtherThreads() {
+    final class Remover: Ticker, @unchecked Sendable {
+      let multiplexer: Multiplexer<any Ticker>
+      let victim: any Ticker
+      let holder: FirstCallHolder
+      let holderWasInCall = Atomic<Bool>(false)
+      let hasRun = Atomic<Bool>(false)
+      init(_ multiplexer: Multiplexer<any Ticker>, victim: any Ticker, holder: FirstCallHolder) {
+        self.multiplexer = multiplexer
+        self.victim = victim
+        self.holder = holder
+      }
+      func tick(_ dispatch: Int) {
+        guard dispatch == 1, !hasRun.exchange(true, ordering: .relaxed) else { return }
+        multiplexer.notify { $0.tick(2) }  // a nested dispatch of the same multiplexer, ended before the wait
+        multiplexer.removeAndWait(victim)
+        holderWasInCall.store(holder.isInFirstCall.load(ordering: .sequentiallyConsistent), ordering: .relaxed)
+      }
+    }
+    let multiplexer = Multiplexer<any Ticker>()
+    let holder = FirstCallHolder()
+    let victim = CountingTicker()
+    let remover = Remover(multiplexer, victim: victim, holder: holder)
+    multiplexer.add(holder)
+    multiplexer.add(remover)
+    multiplexer.add(victim)
+    onThreads(3) { thread in
+      switch thread {
+      case 0:
+        multiplexer.notify { $0.tick(0) }  // stays inside the holder's first call until released
+      case 1:
+        holder.inCall.wait()
+        holder.inCall.signal()
+        multiplexer.notify { $0.tick(1) }  // the remover removes and waits from inside this call
+      default:
+        holder.inCall.wait()
+        holder.inCall.signal()
+        usleep(100_000)
+        holder.release.signal()
+      }
+    }
+    // The waiting removal discounts only this thread's own dispatch of the multiplexer (the outer one): thread 0's
+    // call was still running, so it had to wait for its end.
+    #expect(remover.hasRun.load(ordering: .relaxed))
+    #expect(!remover.holderWasInCall.load(ordering: .relaxed))
+    #expect(!multiplexer.contains(victim))
+  }
+
   @Test("removeAndWait: once it returns, no call to the observer is running or will start")
   func removeAndWaitWaitsForRunningCalls() {
     let multiplexer = Multiplexer<any Ticker>()

@@ -69,6 +69,7 @@ struct _DispatchFrame {
   /// Ends `frame`, the thread's innermost one: the frame it runs inside becomes current again.
   @inlinable @inline(__always)
   static func pop(_ frame: UnsafeMutablePointer<_DispatchFrame>) {
+    assert(current == frame, "a dispatch frame popped while it is not the innermost one")
     _mpx_store_current_frame(UnsafeMutableRawPointer(frame.pointee.enclosing))
   }
 

@@ -8,7 +8,8 @@
 ///
 /// Every change to the registrations' storage *closes* the gate first (under the lock); a removal that leaves the
 /// entry in place needs no closing, since dispatches check each entry's state word anyway. A closed gate admits no
-/// one: a dispatch that finds it closed (its add counted it anyway) uncounts itself, takes the lock, and either
+/// one: a dispatch that sees it closed takes the lock (one that found it closed only with its add, in a race with
+/// the closing, uncounts itself first), and either
 /// re-publishes the current storage and opens the gate (when nothing is counted), or runs as before the gate
 /// existed: with a retained snapshot, counted in the current ``_Generation``.
 ///
@@ -61,10 +62,21 @@ struct _DispatchGate {
     dispatches(in: value) > (value & closedBit == 0 ? 1 : 0)
   }
 
+  /// Whether the gate looked open, read without ordering: a dispatch that sees it closed counts nothing in it
+  /// (see ``tryEnter()``). Only a hint: ``tryEnter()`` decides.
+  @inlinable @inline(__always)
+  var looksOpen: Bool {
+    word.loadRelaxed() & _DispatchGate.closedBit == 0
+  }
+
   /// Counts a dispatch in the gate and returns whether the gate was open: one atomic add.
   ///
   /// When it returns `false`, the dispatch was counted in a closed gate, and must uncount itself at once with
-  /// ``leave()`` (it may have to release the published storage, if the dispatches inside left meanwhile).
+  /// ``leave()`` (it may have to release the published storage, if the dispatches inside left meanwhile). Call it
+  /// only when ``looksOpen``: a dispatch that adds to a gate it could see closed would, with its uncounting, wake
+  /// every removal waiting on the gate, however many dispatches are still inside, and briefly raise the count a
+  /// waiting removal and a re-publication wait to fall. The add then meets a closed gate only in a race with its
+  /// closing.
   ///
   /// Acquiring: the dispatch then reads the published storage that the thread which opened the gate wrote.
   @inlinable @inline(__always)
