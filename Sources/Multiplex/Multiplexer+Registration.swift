@@ -560,6 +560,13 @@ extension Multiplexer {
 // MARK: - Test hooks
 
 extension Multiplexer {
+  /// Whether a call frame starts with its dispatch frame, as `_CallFrame.dispatchFrame(of:)` and
+  /// `_CallFrame.current` assume (Swift does not promise the order of stored properties; the assumption is only
+  /// asserted in debug builds of the dispatch code). For a test, which CI also runs in release.
+  package static var _callFrameStartsWithItsDispatchFrame: Bool {
+    MemoryLayout<_CallFrame>.offset(of: \.dispatch) == 0
+  }
+
   /// The number of slots in storage, including tombstones and not-yet-reclaimed dead registrations.
   ///
   /// For tests that check slot reclamation; not part of the public API.

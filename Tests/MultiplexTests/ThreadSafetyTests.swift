@@ -183,6 +183,11 @@ struct ThreadSafetyTests {
     #expect(!multiplexer.contains(victim))
   }
 
+  @Test("A call frame starts with its dispatch frame (the thread's frame list relies on it)")
+  func callFrameLayout() {
+    #expect(Multiplexer<any Ticker>._callFrameStartsWithItsDispatchFrame)
+  }
+
   /// An observer whose first call blocks until released; later calls return at once.
   final class FirstCallHolder: Ticker, @unchecked Sendable {
     let inCall = DispatchSemaphore(value: 0)

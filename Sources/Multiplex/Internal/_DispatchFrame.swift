@@ -23,7 +23,7 @@ public import _MultiplexShims
 ///
 /// Performance: a dispatch used to find a per-thread context object (created on first use, freed by a
 /// `pthread_key_t` destructor), save, clear and restore its frame pointer, and push its key on a growable buffer:
-/// about 20 instructions and two registers kept across the observer calls. A frame costs three stores, one
+/// about 20 instructions and two registers kept across the observer calls. A frame costs four stores, one
 /// thread-local load and two thread-local stores (callgrind).
 @usableFromInline
 struct _DispatchFrame {

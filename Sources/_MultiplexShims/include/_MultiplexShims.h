@@ -78,8 +78,9 @@ static inline void _mpx_atomic_fence_seq_cst(void) {
 }
 void _mpx_outlined_fence_seq_cst(void);
 
-// The innermost dispatch in progress on the calling thread: a `_CallFrame` on that dispatch's stack, linked to the
-// enclosing one (see `_CallFrame.swift`); null when none runs. Read and written by every synchronous dispatch.
+// The innermost dispatch in progress on the calling thread: a `_DispatchFrame` on that dispatch's stack (the first
+// field of a `_CallFrame` for a combining dispatch), linked to the enclosing one (see `_DispatchFrame.swift`); null
+// when none runs. Read and written by every synchronous dispatch.
 //
 // A C11 thread-local variable: in an executable (SwiftPM links package modules statically) the linker turns
 // each access into one load or store relative to the thread pointer; `pthread_getspecific` cost a call and about
