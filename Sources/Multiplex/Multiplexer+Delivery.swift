@@ -129,32 +129,35 @@ extension Multiplexer where Observer: Sendable {
     makeQueued: () -> @Sendable (Observer) -> Void,
     group: _DeliveryGroup?
   ) {
-    let context = _BorrowedThreadContext.current
-    let enclosingFrame = context.frame
-    context.frame = nil
-    let snapshot = _beginDispatch(context)
-    var sawDead = false
+    // A frame that names no observer, as `notify`'s.
+    var dispatchFrame = _DispatchFrame(key: _gateKey)
     var queued: (@Sendable (Observer) -> Void)? = nil
-    if let source = _source {
-      for observer in source() { direct(observer) }
-    }
-    for index in 0..<snapshot.count {
-      snapshot.withEntry(at: index) { entry in
-        if entry._hasDeliveryContext {
-          if entry._isSkipped { return }
-          if !entry._isStrong, entry._object == nil {
-            sawDead = true
+    // Unprotected: see `_combine`.
+    _withUnprotectedUnsafeMutablePointer(to: &dispatchFrame) { frame in
+      _DispatchFrame.push(frame)
+      // Popped on every way out, after the dispatch ended (its frame still current then).
+      defer { _DispatchFrame.pop(frame) }
+      let snapshot = _beginDispatch(frame)
+      if let source = _source {
+        for observer in source() { direct(observer) }
+      }
+      for index in 0..<snapshot.count {
+        snapshot.withEntry(at: index) { entry in
+          if entry._hasDeliveryContext {
+            if entry._isSkipped { return }
+            if !entry._isStrong, entry._object == nil {
+              frame.pointee.sawDead = true
+              return
+            }
+            if queued == nil { queued = makeQueued() }
+            _queue(queued.unsafelyUnwrapped, group: group, for: entry)
             return
           }
-          if queued == nil { queued = makeQueued() }
-          _queue(queued.unsafelyUnwrapped, group: group, for: entry)
-          return
+          _ = entry._call(sawDead: &frame.pointee.sawDead, direct)
         }
-        _ = entry._call(sawDead: &sawDead, direct)
       }
+      _endDispatch(snapshot, sawDead: frame.pointee.sawDead)
     }
-    context.frame = enclosingFrame
-    _endDispatch(snapshot, context, sawDead: sawDead)
   }
 }
 
@@ -212,26 +215,29 @@ extension Multiplexer {
     requirement: StaticString = #function,
     _ call: @escaping @Sendable (Observer, Arguments) -> Void
   ) {
-    let context = _BorrowedThreadContext.current
-    let enclosingFrame = context.frame
-    context.frame = nil
-    let snapshot = _beginDispatch(context)
-    var sawDead = false
+    // A frame that names no observer, as `notify`'s.
+    var dispatchFrame = _DispatchFrame(key: _gateKey)
     var undelivered = 0
-    if let source = _source {
-      for observer in source() { call(observer, arguments) }
-    }
-    for index in 0..<snapshot.count {
-      snapshot.withEntry(at: index) { entry in
-        if entry._hasDeliveryContext {
-          if !entry._isSkipped && (entry._isStrong || entry._object != nil) { undelivered += 1 }
-          return
-        }
-        _ = entry._call(sawDead: &sawDead) { call($0, arguments) }
+    // Unprotected: see `_combine`.
+    _withUnprotectedUnsafeMutablePointer(to: &dispatchFrame) { frame in
+      _DispatchFrame.push(frame)
+      // Popped on every way out, after the dispatch ended (its frame still current then).
+      defer { _DispatchFrame.pop(frame) }
+      let snapshot = _beginDispatch(frame)
+      if let source = _source {
+        for observer in source() { call(observer, arguments) }
       }
+      for index in 0..<snapshot.count {
+        snapshot.withEntry(at: index) { entry in
+          if entry._hasDeliveryContext {
+            if !entry._isSkipped && (entry._isStrong || entry._object != nil) { undelivered += 1 }
+            return
+          }
+          _ = entry._call(sawDead: &frame.pointee.sawDead) { call($0, arguments) }
+        }
+      }
+      _endDispatch(snapshot, sawDead: frame.pointee.sawDead)
     }
-    context.frame = enclosingFrame
-    _endDispatch(snapshot, context, sawDead: sawDead)
     if undelivered > 0 { _reportUndeliveredCall("\(Observer.self).\(requirement)", observers: undelivered) }
   }
 }

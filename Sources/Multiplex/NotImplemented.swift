@@ -64,7 +64,7 @@ public func notImplemented<Value>(
   requirement: StaticString = #function
 ) -> Value {
   let identifier = ObjectIdentifier(observer)
-  if let frame = _ThreadContext.currentFrame, frame.pointee.observer != nil {
+  if let frame = _CallFrame.current, frame.pointee.observer != nil {
     // The synchronous observer call in progress is the innermost one, and only it may be marked, for its observer
     // and requirement. A mark it does not take may belong to an asynchronous dispatch that this call started and
     // that runs on this thread until it suspends (`Task.immediate`).
@@ -109,7 +109,7 @@ final class _AsyncFrame: @unchecked Sendable {
   init(observer: ObjectIdentifier?, requirement: StaticString?) {
     self.observer = observer
     self.requirement = requirement
-    if let frame = _ThreadContext.currentFrame, let called = frame.pointee.observer {
+    if let frame = _CallFrame.current, let called = frame.pointee.observer {
       self.enclosingCall = (UnsafeMutableRawPointer(frame), called)
     } else {
       self.enclosingCall = nil

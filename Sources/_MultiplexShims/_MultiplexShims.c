@@ -26,6 +26,10 @@ intptr_t _mpx_outlined_fetch_add_relaxed(intptr_t *address, intptr_t value) {
   return _mpx_atomic_fetch_add_relaxed(address, value);
 }
 
+intptr_t _mpx_outlined_fetch_add_acquire(intptr_t *address, intptr_t value) {
+  return _mpx_atomic_fetch_add_acquire(address, value);
+}
+
 intptr_t _mpx_outlined_fetch_add_release(intptr_t *address, intptr_t value) {
   return _mpx_atomic_fetch_add_release(address, value);
 }
@@ -42,18 +46,10 @@ intptr_t _mpx_outlined_fetch_and_seq_cst(intptr_t *address, intptr_t value) {
   return _mpx_atomic_fetch_and_seq_cst(address, value);
 }
 
-intptr_t _mpx_outlined_compare_exchange_acquire(intptr_t *address, intptr_t expected, intptr_t desired) {
-  return _mpx_atomic_compare_exchange_acquire(address, expected, desired);
-}
-
-intptr_t _mpx_outlined_compare_exchange_release(intptr_t *address, intptr_t expected, intptr_t desired) {
-  return _mpx_atomic_compare_exchange_release(address, expected, desired);
-}
-
 void _mpx_outlined_fence_seq_cst(void) {
   _mpx_atomic_fence_seq_cst();
 }
 
-_Thread_local void *_mpx_thread_context = 0;
+_Thread_local void *_mpx_current_frame = 0;
 
 intptr_t _mpx_async_frames_running = 0;

@@ -183,6 +183,113 @@ struct ThreadSafetyTests {
     #expect(!multiplexer.contains(victim))
   }
 
+  @Test("A call frame starts with its dispatch frame (the thread's frame list relies on it)")
+  func callFrameLayout() {
+    #expect(Multiplexer<any Ticker>._callFrameStartsWithItsDispatchFrame)
+  }
+
+  /// An observer whose first call blocks until released; later calls return at once.
+  final class FirstCallHolder: Ticker, @unchecked Sendable {
+    let inCall = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let isFirst = Atomic<Bool>(true)
+    let isInFirstCall = Atomic<Bool>(false)
+    func tick(_ dispatch: Int) {
+      guard isFirst.exchange(false, ordering: .sequentiallyConsistent) else { return }
+      isInFirstCall.store(true, ordering: .sequentiallyConsistent)
+      inCall.signal()
+      release.wait()
+      isInFirstCall.store(false, ordering: .sequentiallyConsistent)
+    }
+  }
+
+  @Test("removeAndWait is not woken by the dispatches other threads start while it waits")
+  func removeAndWaitSleepsWhileOthersDispatch() {
+    let multiplexer = Multiplexer<any Ticker>()
+    let holder = FirstCallHolder()
+    let victim = CountingTicker()
+    multiplexer.add(holder)
+    multiplexer.add(victim)
+    let sleeps = Atomic<Int>(-1)
+    let dispatches = Atomic<Int>(0)
+    onThreads(3) { thread in
+      switch thread {
+      case 0:
+        multiplexer.notify { $0.tick(0) }  // stays inside the holder's first call until released
+      case 1:
+        holder.inCall.wait()
+        holder.inCall.signal()
+        sleeps.store(multiplexer._removeAndWaitCountingSleeps(victim), ordering: .sequentiallyConsistent)
+      default:
+        holder.inCall.wait()
+        holder.inCall.signal()
+        usleep(20_000)  // let the removal fall asleep first (not asserted)
+        let start = DispatchTime.now().uptimeNanoseconds
+        while DispatchTime.now().uptimeNanoseconds - start < 100_000_000 {
+          multiplexer.notify { $0.tick(1) }
+          dispatches.wrappingAdd(1, ordering: .relaxed)
+        }
+        holder.release.signal()
+      }
+    }
+    // The dispatches that start while the removal waits find the gate closed and count elsewhere: they do not wake
+    // the waiter. When each of them woke it (by adding to the closed gate and taking the addition back), it slept
+    // thousands of times; the bound is the one of `removeAndWaitSleeps` (spurious wake-ups of other tests' counters).
+    let count = sleeps.load(ordering: .sequentiallyConsistent)
+    #expect((0..<50).contains(count), "slept \(count) times during \(dispatches.load(ordering: .relaxed)) dispatches")
+    #expect(dispatches.load(ordering: .relaxed) > 50, "too few dispatches to show anything")
+    #expect(!multiplexer.contains(victim))
+  }
+
+  @Test("removeAndWait inside a call, after a nested dispatch ended, still waits for another thread's call")
+  func removeAndWaitInsideACallWaitsForOtherThreads() {
+    final class Remover: Ticker, @unchecked Sendable {
+      let multiplexer: Multiplexer<any Ticker>
+      let victim: any Ticker
+      let holder: FirstCallHolder
+      let holderWasInCall = Atomic<Bool>(false)
+      let hasRun = Atomic<Bool>(false)
+      init(_ multiplexer: Multiplexer<any Ticker>, victim: any Ticker, holder: FirstCallHolder) {
+        self.multiplexer = multiplexer
+        self.victim = victim
+        self.holder = holder
+      }
+      func tick(_ dispatch: Int) {
+        guard dispatch == 1, !hasRun.exchange(true, ordering: .relaxed) else { return }
+        multiplexer.notify { $0.tick(2) }  // a nested dispatch of the same multiplexer, ended before the wait
+        multiplexer.removeAndWait(victim)
+        holderWasInCall.store(holder.isInFirstCall.load(ordering: .sequentiallyConsistent), ordering: .relaxed)
+      }
+    }
+    let multiplexer = Multiplexer<any Ticker>()
+    let holder = FirstCallHolder()
+    let victim = CountingTicker()
+    let remover = Remover(multiplexer, victim: victim, holder: holder)
+    multiplexer.add(holder)
+    multiplexer.add(remover)
+    multiplexer.add(victim)
+    onThreads(3) { thread in
+      switch thread {
+      case 0:
+        multiplexer.notify { $0.tick(0) }  // stays inside the holder's first call until released
+      case 1:
+        holder.inCall.wait()
+        holder.inCall.signal()
+        multiplexer.notify { $0.tick(1) }  // the remover removes and waits from inside this call
+      default:
+        holder.inCall.wait()
+        holder.inCall.signal()
+        usleep(100_000)
+        holder.release.signal()
+      }
+    }
+    // The waiting removal discounts only this thread's own dispatch of the multiplexer (the outer one): thread 0's
+    // call was still running, so it had to wait for its end.
+    #expect(remover.hasRun.load(ordering: .relaxed))
+    #expect(!remover.holderWasInCall.load(ordering: .relaxed))
+    #expect(!multiplexer.contains(victim))
+  }
+
   @Test("removeAndWait: once it returns, no call to the observer is running or will start")
   func removeAndWaitWaitsForRunningCalls() {
     let multiplexer = Multiplexer<any Ticker>()
@@ -238,6 +345,111 @@ struct ThreadSafetyTests {
     // Nested, outer and second dispatch; `remover` was gone by the second.
     #expect(other.calls.load(ordering: .relaxed) == 3)
     #expect(!multiplexer.contains(remover))
+  }
+
+  @Test("removeAndWait from inside another multiplexer's call still waits for this one's calls on other threads")
+  func removeAndWaitInsideAnotherMultiplexersCall() {
+    final class Holder: Ticker, @unchecked Sendable {
+      let inCall = DispatchSemaphore(value: 0)
+      let release = DispatchSemaphore(value: 0)
+      let inCallNow = Atomic<Bool>(false)
+      func tick(_ dispatch: Int) {
+        inCallNow.store(true, ordering: .sequentiallyConsistent)
+        inCall.signal()
+        release.wait()
+        inCallNow.store(false, ordering: .sequentiallyConsistent)
+      }
+    }
+    // Removes `victim` from `other`, waiting, from inside a call of its own multiplexer (and of a nested
+    // dispatch of `other` itself on some rounds, which it must not wait for).
+    final class Remover: Ticker, @unchecked Sendable {
+      let other: Multiplexer<any Ticker>
+      let victim: any Ticker
+      let holder: Holder
+      let holderWasInCall = Atomic<Bool>(false)
+      init(other: Multiplexer<any Ticker>, victim: any Ticker, holder: Holder) {
+        self.other = other
+        self.victim = victim
+        self.holder = holder
+      }
+      func tick(_ dispatch: Int) {
+        other.removeAndWait(victim)
+        holderWasInCall.store(holder.inCallNow.load(ordering: .sequentiallyConsistent), ordering: .relaxed)
+      }
+    }
+    let outer = Multiplexer<any Ticker>()
+    let other = Multiplexer<any Ticker>()
+    let holder = Holder()
+    let victim = CountingTicker()
+    other.add(holder)
+    other.add(victim)
+    let remover = Remover(other: other, victim: victim, holder: holder)
+    outer.add(remover)
+    onThreads(3) { thread in
+      switch thread {
+      case 0:
+        other.notify { $0.tick(0) }  // stays inside the holder's call until released
+      case 1:
+        holder.inCall.wait()
+        holder.inCall.signal()
+        // The dispatch of `outer` runs on this thread; the one of `other` that it must wait for, on thread 0.
+        outer.notify { $0.tick(0) }
+      default:
+        holder.inCall.wait()
+        holder.inCall.signal()
+        usleep(100_000)  // let the removal fall asleep (a slow machine only makes this test weaker)
+        holder.release.signal()
+      }
+    }
+    #expect(!remover.holderWasInCall.load(ordering: .relaxed), "removeAndWait returned while a call ran")
+    #expect(!other.contains(victim))
+  }
+
+  @Test("cancelAndWait of a strong observer returns after its deinit, run by the last dispatch to leave, ended")
+  func cancelAndWaitAfterSlowDeinit() {
+    final class Holder: Ticker, @unchecked Sendable {
+      let inCall = DispatchSemaphore(value: 0)
+      let release = DispatchSemaphore(value: 0)
+      func tick(_ dispatch: Int) {
+        inCall.signal()
+        release.wait()
+      }
+    }
+    final class SlowDeinit: Ticker, @unchecked Sendable {
+      let finished: Atomic<Bool>
+      init(_ finished: Atomic<Bool>) { self.finished = finished }
+      deinit {
+        usleep(100_000)
+        finished.store(true, ordering: .sequentiallyConsistent)
+      }
+      func tick(_ dispatch: Int) {}
+    }
+    let multiplexer = Multiplexer<any Ticker>()
+    let holder = Holder()
+    let finished = Atomic<Bool>(false)
+    let finishedAtReturn = Atomic<Bool>(false)
+    multiplexer.add(holder)
+    // The dispatch below enters the gate and calls the holder; the cancellation replaces the strong registration
+    // with a tombstone in a copy of the storage, so the published storage the dispatch iterates keeps the only
+    // reference: the dispatch releases it when it leaves, last, and the deinit runs then.
+    let token = multiplexer.add(SlowDeinit(finished), retention: .strong)
+    onThreads(3) { thread in
+      switch thread {
+      case 0:
+        multiplexer.notify { $0.tick(0) }
+      case 1:
+        holder.inCall.wait()
+        holder.inCall.signal()
+        token.cancelAndWait()
+        finishedAtReturn.store(finished.load(ordering: .sequentiallyConsistent), ordering: .relaxed)
+      default:
+        holder.inCall.wait()
+        holder.inCall.signal()
+        usleep(100_000)  // let the removal fall asleep (a slow machine only makes this test weaker)
+        holder.release.signal()
+      }
+    }
+    #expect(finishedAtReturn.load(ordering: .relaxed), "cancelAndWait returned before the deinit ended")
   }
 
   @Test("Token cancelAndWait waits like removeAndWait")

@@ -95,6 +95,16 @@ struct _AtomicWord {
     #endif
   }
 
+  /// Adds `delta` and returns the previous value; acquiring.
+  @inlinable @inline(__always) @discardableResult
+  func addAcquiring(_ delta: Int) -> Int {
+    #if DEBUG
+    _mpx_outlined_fetch_add_acquire(_address, delta)
+    #else
+    _mpx_atomic_fetch_add_acquire(_address, delta)
+    #endif
+  }
+
   /// Adds `delta` and returns the previous value.
   @inlinable @inline(__always) @discardableResult
   func addReleasing(_ delta: Int) -> Int {
@@ -135,34 +145,6 @@ extension _AtomicWord {
     #else
     _mpx_atomic_fetch_and_seq_cst(_address, mask)
     #endif
-  }
-
-  /// Stores `desired` if the word holds `expected`, with acquire ordering, and returns `true`; otherwise sets
-  /// `expected` to the value it holds and returns `false` (relaxed).
-  @inlinable @inline(__always)
-  func compareExchangeAcquiring(expected: inout Int, desired: Int) -> Bool {
-    #if DEBUG
-    let held = _mpx_outlined_compare_exchange_acquire(_address, expected, desired)
-    #else
-    let held = _mpx_atomic_compare_exchange_acquire(_address, expected, desired)
-    #endif
-    let stored = held == expected
-    expected = held
-    return stored
-  }
-
-  /// Stores `desired` if the word holds `expected`, with release ordering, and returns `true`; otherwise sets
-  /// `expected` to the value it holds and returns `false` (relaxed).
-  @inlinable @inline(__always)
-  func compareExchangeReleasing(expected: inout Int, desired: Int) -> Bool {
-    #if DEBUG
-    let held = _mpx_outlined_compare_exchange_release(_address, expected, desired)
-    #else
-    let held = _mpx_atomic_compare_exchange_release(_address, expected, desired)
-    #endif
-    let stored = held == expected
-    expected = held
-    return stored
   }
 }
 

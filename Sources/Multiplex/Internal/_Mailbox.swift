@@ -143,16 +143,20 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   /// waiting removal must not return before that deinit ran). The thread records it too, so that a removal from
   /// inside one of its calls does not wait for itself.
   func drain() {
-    let threadContext = _ThreadContext.current
     // Count the drain before checking the removal flag; a waiting removal sets the flag, then reads the count (a
     // Dekker pair: both sides write, fence, then read).
     // Counts in steps of two: bit 0 is the waiter bit (see `_WaitQueue`).
     runningDrains.addSequentiallyConsistent(_WaitQueue.step)
     _fenceSequentiallyConsistent()
-    threadContext.pushDrain(ObjectIdentifier(self))
+    // The drain's frame names no observer: a context that runs jobs inline, inside another dispatch's observer
+    // call, must not have this drain's marks count for that observer.
+    var frame = _DispatchFrame(key: UInt(bitPattern: ObjectIdentifier(self)))
     // A separate function, so that everything it holds is released when it returns, before the count drops.
-    let rescheduleOn = runBatch(threadContext)
-    threadContext.popDispatch()
+    let rescheduleOn = withUnsafeMutablePointer(to: &frame) { frame in
+      _DispatchFrame.push(frame)
+      defer { _DispatchFrame.pop(frame) }
+      return runBatch()
+    }
     // The mailbox outlives its drains (the drain job holds it), so the counter can be named after the decrement.
     if runningDrains.addReleasing(-_WaitQueue.step) & _WaitQueue.waiterBit != 0 {
       _WaitQueue.queue(for: self).wakeAll()
@@ -162,7 +166,7 @@ final class _Mailbox<Observer>: @unchecked Sendable {
 
   /// Runs up to `batchSize` pending calls. Returns the context to hand a new job to when calls are left (the
   /// drain stays scheduled), `nil` otherwise.
-  private func runBatch(_ threadContext: _ThreadContext) -> DeliveryContext? {
+  private func runBatch() -> DeliveryContext? {
     for _ in 0..<Self.batchSize {
       var finished: _Entry<Observer>? = nil
       let next = withState { state -> (delivery: Delivery, entry: _Entry<Observer>)? in
@@ -188,14 +192,8 @@ final class _Mailbox<Observer>: @unchecked Sendable {
         return nil
       }
       var sawDead = false
-      if let observer = target(of: entry, sawDead: &sawDead) {
-        // A frame no "not implemented" mark reaches: a context that runs jobs inline, inside another dispatch's
-        // observer call, must not have this call's marks count for that observer.
-        let enclosingFrame = threadContext.frame
-        threadContext.frame = nil
-        delivery.call(observer)
-        threadContext.frame = enclosingFrame
-      }
+      // The drain's frame is current: no "not implemented" mark made by the call reaches another dispatch's.
+      if let observer = target(of: entry, sawDead: &sawDead) { delivery.call(observer) }
       delivery.group?.leave()
       if sawDead || entry._isRemoved {
         close()
@@ -250,7 +248,7 @@ final class _Mailbox<Observer>: @unchecked Sendable {
   /// removing its own observer from inside a call, is not waited for).
   func waitUntilNotRunningElsewhere() {
     _fenceSequentiallyConsistent()
-    let own = _ThreadContext.current.activeDispatchCount(key: UInt(bitPattern: ObjectIdentifier(self)))
+    let own = _DispatchFrame.dispatchCount(key: UInt(bitPattern: ObjectIdentifier(self)))
     runningDrains.orSequentiallyConsistent(_WaitQueue.waiterBit)
     _WaitQueue.queue(for: self).wait { runningDrains.loadAcquiring() >> 1 <= own }
   }

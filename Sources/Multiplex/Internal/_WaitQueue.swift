@@ -15,8 +15,9 @@ import Android
 /// lowers such a counter while the bit is set wakes every sleeper (``wakeAll()``), which then re-checks its own
 /// condition. No wake-up is lost: the waiter checks its condition under this queue's mutex after setting the bit,
 /// and a waker that saw the bit takes the same mutex before broadcasting. The bit is only ever set on counters that
-/// no new call joins (a retired generation) or that rarely change (a removed registration's mailbox), so the usual
-/// dispatch pays one test of a bit it finds clear.
+/// no new call joins (a retired generation, a closed dispatch gate: a dispatch that sees the gate closed does not
+/// add to it, and one that added in a race with the closing uncounts itself at once) or that rarely change (a
+/// removed registration's mailbox), so the usual dispatch pays one test of a bit it finds clear.
 ///
 /// A waiter and its wakers meet on the queue of the counter's address (``queue(for:)``), one of 64, as in a
 /// parking lot: a waker needs only the address it computed before lowering the counter (the object holding the

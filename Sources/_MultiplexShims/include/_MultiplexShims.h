@@ -48,6 +48,11 @@ static inline intptr_t _mpx_atomic_fetch_add_relaxed(intptr_t *address, intptr_t
 }
 intptr_t _mpx_outlined_fetch_add_relaxed(intptr_t *address, intptr_t value);
 
+static inline intptr_t _mpx_atomic_fetch_add_acquire(intptr_t *address, intptr_t value) {
+  return __atomic_fetch_add(address, value, __ATOMIC_ACQUIRE);
+}
+intptr_t _mpx_outlined_fetch_add_acquire(intptr_t *address, intptr_t value);
+
 static inline intptr_t _mpx_atomic_fetch_add_release(intptr_t *address, intptr_t value) {
   return __atomic_fetch_add(address, value, __ATOMIC_RELEASE);
 }
@@ -68,41 +73,26 @@ static inline intptr_t _mpx_atomic_fetch_and_seq_cst(intptr_t *address, intptr_t
 }
 intptr_t _mpx_outlined_fetch_and_seq_cst(intptr_t *address, intptr_t value);
 
-// Compare-and-exchange (strong): stores `desired` if `*address` holds `expected`, and returns the value it held
-// (equal to `expected` when it stored). The failure ordering is relaxed. `expected` is taken by value, not by
-// pointer as the builtin takes it: Swift marks a function that passes the address of a local to C (`&expected`)
-// for a stack protector, which cost every dispatch a canary check.
-static inline intptr_t _mpx_atomic_compare_exchange_acquire(intptr_t *address, intptr_t expected, intptr_t desired) {
-  __atomic_compare_exchange_n(address, &expected, desired, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
-  return expected;
-}
-intptr_t _mpx_outlined_compare_exchange_acquire(intptr_t *address, intptr_t expected, intptr_t desired);
-
-static inline intptr_t _mpx_atomic_compare_exchange_release(intptr_t *address, intptr_t expected, intptr_t desired) {
-  __atomic_compare_exchange_n(address, &expected, desired, 0, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
-  return expected;
-}
-intptr_t _mpx_outlined_compare_exchange_release(intptr_t *address, intptr_t expected, intptr_t desired);
-
 static inline void _mpx_atomic_fence_seq_cst(void) {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 void _mpx_outlined_fence_seq_cst(void);
 
-// The calling thread's `_ThreadContext` (see `_ThreadContext.swift`), read by every dispatch.
+// The innermost dispatch in progress on the calling thread: a `_DispatchFrame` on that dispatch's stack (the first
+// field of a `_CallFrame` for a combining dispatch), linked to the enclosing one (see `_DispatchFrame.swift`); null
+// when none runs. Read and written by every synchronous dispatch.
 //
 // A C11 thread-local variable: in an executable (SwiftPM links package modules statically) the linker turns
-// each read into one load relative to the thread pointer; `pthread_getspecific` costs a call and about 17
-// instructions. The context's lifetime is still managed through a `pthread_key_t`, whose destructor releases it
-// and clears this variable when the thread exits.
-extern _Thread_local void *_mpx_thread_context;
+// each access into one load or store relative to the thread pointer; `pthread_getspecific` cost a call and about
+// 17 instructions. It owns nothing, so nothing needs freeing when the thread exits.
+extern _Thread_local void *_mpx_current_frame;
 
-static inline void *_mpx_current_thread_context(void) {
-  return _mpx_thread_context;
+static inline void *_mpx_load_current_frame(void) {
+  return _mpx_current_frame;
 }
 
-static inline void _mpx_set_current_thread_context(void *context) {
-  _mpx_thread_context = context;
+static inline void _mpx_store_current_frame(void *frame) {
+  _mpx_current_frame = frame;
 }
 
 // The number of asynchronous combining dispatches in progress, in every task (see `_AsyncFrame` in
