@@ -316,12 +316,10 @@ extension Multiplexer {
   @inlinable @inline(__always)
   func _beginDispatch(_ frame: UnsafeMutablePointer<_DispatchFrame>) -> _DispatchSnapshot<Observer> {
     // A gate seen closed is not added to: see `tryEnter`.
-    let looksOpen = _gate.looksOpen
-    if looksOpen && _gate.tryEnter() {
-      // The published storage stays alive, and does not change, while a dispatch is inside.
-      return _DispatchSnapshot(published: _publishedElements.base, count: _publishedElements.count)
-    }
-    return _beginDispatchAtClosedGate(frame, counted: looksOpen)
+    guard _gate.looksOpen else { return _beginDispatchAtClosedGate(frame, counted: false) }
+    guard _gate.tryEnter() else { return _beginDispatchAtClosedGate(frame, counted: true) }
+    // The published storage stays alive, and does not change, while a dispatch is inside.
+    return _DispatchSnapshot(published: _publishedElements.base, count: _publishedElements.count)
   }
 
   /// `_beginDispatch` when the gate was closed: uncounts the dispatch from the gate if `tryEnter` `counted` it, then,
