@@ -31,9 +31,10 @@ extension Multiplexer {
     // A frame that names no observer: no mark made during a Void call reaches the frame of an enclosing combining
     // dispatch.
     var dispatchFrame = _DispatchFrame(key: _gateKey)
-    var firstError: Failure? = nil
-    // Unprotected: see `_combine`.
-    _withUnprotectedUnsafeMutablePointer(to: &dispatchFrame) { frame in
+    // Unprotected: see `_combine`. The first error is the closure's result, not a variable it captures: for a
+    // `Never` failure the compiler then knows there is none, and checks nothing.
+    let firstError = _withUnprotectedUnsafeMutablePointer(to: &dispatchFrame) { frame -> Failure? in
+      var firstError: Failure? = nil
       _DispatchFrame.push(frame)
       // Popped on every way out, after the dispatch ended (its frame still current then).
       defer { _DispatchFrame.pop(frame) }
@@ -59,6 +60,7 @@ extension Multiplexer {
         if let error, firstError == nil { firstError = error }
       }
       _endDispatch(snapshot, sawDead: frame.pointee.sawDead)
+      return firstError
     }
     if let firstError { throw firstError }
   }
