@@ -349,37 +349,26 @@ struct ThreadSafetyTests {
 
   @Test("removeAndWait from inside another multiplexer's call still waits for this one's calls on other threads")
   func removeAndWaitInsideAnotherMultiplexersCall() {
-    final class Holder: Ticker, @unchecked Sendable {
-      let inCall = DispatchSemaphore(value: 0)
-      let release = DispatchSemaphore(value: 0)
-      let inCallNow = Atomic<Bool>(false)
-      func tick(_ dispatch: Int) {
-        inCallNow.store(true, ordering: .sequentiallyConsistent)
-        inCall.signal()
-        release.wait()
-        inCallNow.store(false, ordering: .sequentiallyConsistent)
-      }
-    }
-    // Removes `victim` from `other`, waiting, from inside a call of its own multiplexer (and of a nested
-    // dispatch of `other` itself on some rounds, which it must not wait for).
+    // Removes `victim` from `other`, waiting, from inside a call of its own multiplexer. (From inside a call of
+    // `other` itself: `removeAndWaitInsideACallWaitsForOtherThreads`.)
     final class Remover: Ticker, @unchecked Sendable {
       let other: Multiplexer<any Ticker>
       let victim: any Ticker
-      let holder: Holder
+      let holder: FirstCallHolder
       let holderWasInCall = Atomic<Bool>(false)
-      init(other: Multiplexer<any Ticker>, victim: any Ticker, holder: Holder) {
+      init(other: Multiplexer<any Ticker>, victim: any Ticker, holder: FirstCallHolder) {
         self.other = other
         self.victim = victim
         self.holder = holder
       }
       func tick(_ dispatch: Int) {
         other.removeAndWait(victim)
-        holderWasInCall.store(holder.inCallNow.load(ordering: .sequentiallyConsistent), ordering: .relaxed)
+        holderWasInCall.store(holder.isInFirstCall.load(ordering: .sequentiallyConsistent), ordering: .relaxed)
       }
     }
     let outer = Multiplexer<any Ticker>()
     let other = Multiplexer<any Ticker>()
-    let holder = Holder()
+    let holder = FirstCallHolder()
     let victim = CountingTicker()
     other.add(holder)
     other.add(victim)
