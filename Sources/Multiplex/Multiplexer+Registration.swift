@@ -213,8 +213,10 @@ extension Multiplexer {
   ) -> ObservationToken {
     let identifier = ObjectIdentifier(object)
     let (entry, isFirstClaim) = _mutate { () -> (_Entry<Observer>, Bool) in
-      if _dropClaimFunction == nil {
-        _dropClaimFunction = { owner, token in Multiplexer._dropOwnClaim(in: owner, of: token) }
+      if _link.dropsOwnClaim == nil {
+        // Made here, where `add` is specialized for `Observer` (see `_OwnerLink.dropsOwnClaim`).
+        _link.dropsOwnClaim = { owner, token in Multiplexer._dropOwnClaim(in: owner, of: token) }
+        _link.dropsClaim = { owner, token in Multiplexer._dropClaim(in: owner, of: token) }
       }
       // `Int.max` is reserved for the primary observer, which is always called first.
       let priority = min(priority, Int.max - 1)
@@ -234,15 +236,13 @@ extension Multiplexer {
         context: context?._forRegistration(of: object),
         isHidden: isHidden,
         // A weak registration is the token of its first claim.
-        owner: retention == .weak ? self : nil
+        link: retention == .weak ? _link : nil
       )
       _insert(entry, priority: priority)
       return (entry, true)
     }
     if isFirstClaim && retention == .weak { return entry }
-    return _ClaimToken(owner: self, observerIdentifier: identifier, registration: entry) { owner, token in
-      Multiplexer._dropClaim(in: owner, of: token)
-    }
+    return _ClaimToken(link: _link, observerIdentifier: identifier, registration: entry)
   }
 
   /// The class instance inside `observer`, or `nil` for a value of a non-class type.

@@ -63,21 +63,33 @@ extension Multiplexer: _TokenOwner {
     _retire(entry)
   }
 
-  /// ``ObservationToken/cancel()`` of a ``_ClaimToken``, specialized where `add` made the token (see
-  /// `_ClaimToken._dropClaimFunction`).
+  /// ``ObservationToken/cancel()`` of a ``_ClaimToken`` (`_OwnerLink.dropsClaim`), specialized where `add` made
+  /// the token: call with the lock held. Returns the registrations to finish after unlocking.
   @inlinable
-  static func _dropClaim(in owner: AnyObject, of token: ObservationToken) {
+  static func _dropClaim(in owner: AnyObject, of token: ObservationToken) -> [ObservationToken]? {
     let multiplexer = unsafeDowncast(owner, to: Multiplexer.self)
-    multiplexer._mutate { multiplexer._dropClaimLocked(of: token) }
+    multiplexer._dropClaimLocked(of: token)
+    return multiplexer._takeReleasedAfterUnlock()
   }
 
-  /// ``ObservationToken/cancel()`` of a registration that is its own token, specialized where `add` made it (see
-  /// `Multiplexer._dropClaimFunction`).
+  /// ``ObservationToken/cancel()`` of a registration that is its own token (`_OwnerLink.dropsOwnClaim`),
+  /// specialized where `add` made it: call with the lock held. Returns the registrations to finish after unlocking.
   @inlinable
-  static func _dropOwnClaim(in owner: AnyObject, of token: ObservationToken) {
+  static func _dropOwnClaim(in owner: AnyObject, of token: ObservationToken) -> [ObservationToken]? {
     let multiplexer = unsafeDowncast(owner, to: Multiplexer.self)
-    let entry = unsafeDowncast(token, to: _Entry<Observer>.self)
-    multiplexer._mutate { multiplexer._dropOwnClaimLocked(of: entry) }
+    multiplexer._dropOwnClaimLocked(of: unsafeDowncast(token, to: _Entry<Observer>.self))
+    return multiplexer._takeReleasedAfterUnlock()
+  }
+
+  /// Takes the registrations retired under the lock that must be released (and finished, see
+  /// ``ObservationToken/_finishRetirement()``) after unlocking; `nil` if there are none (call with the lock held).
+  @inlinable @inline(__always)
+  func _takeReleasedAfterUnlock() -> [ObservationToken]? {
+    // Performance: the usual case, nothing to release, without moving the array out and back.
+    if _releasedAfterUnlock.isEmpty { return nil }
+    let released = _releasedAfterUnlock
+    _releasedAfterUnlock = []
+    return released
   }
 
   @usableFromInline

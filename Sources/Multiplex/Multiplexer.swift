@@ -108,14 +108,6 @@ public final class Multiplexer<Observer> {
   /// registration ends with the last one (`remove` ends it at once). Empty unless an observer was added twice.
   @usableFromInline @exclusivity(unchecked) var _extraClaims: [ObjectIdentifier: Int] = [:]
 
-  /// Drops a token's claim (``ObservationToken/cancel()``): `Multiplexer._dropOwnClaim(in:of:)`, as a function made
-  /// by the first `add`, where it is specialized for `Observer`. A registration that is its own token reaches it
-  /// through its `_owner`; its code, generic, would otherwise run the multiplexer's unspecialized code (about
-  /// 11,300 instructions per add + cancel against 4,400 for add + remove, callgrind). Written once, under the lock,
-  /// before the first registration that reads it exists.
-  @usableFromInline @exclusivity(unchecked) var _dropClaimFunction:
-    (@Sendable (_ owner: AnyObject, _ token: ObservationToken) -> Void)? = nil
-
   /// Tombstones and known-dead entries in `_entries`.
   @usableFromInline @exclusivity(unchecked) var _garbage = 0
 
@@ -143,7 +135,11 @@ public final class Multiplexer<Observer> {
 
   // MARK: Locking
 
-  @usableFromInline let _lock = _Lock()
+  /// How tokens and blocks reach this multiplexer (see ``_OwnerLink``); it owns the lock.
+  @usableFromInline let _link: _OwnerLink
+
+  /// The lock (the link's: tokens take it too).
+  @usableFromInline let _lock: _Lock
 
   /// The gate of dispatches that run without the lock; see ``_DispatchGate``.
   @inlinable @inline(__always)
@@ -158,6 +154,9 @@ public final class Multiplexer<Observer> {
   public init() {
     _gateStorage = _DispatchGate.initialValue
     _source = nil
+    _link = _OwnerLink()
+    _lock = _link.lock
+    _link.attach(self)
     _AtomicWord._checkLayout(of: self, storedValue: _DispatchGate.initialValue)
   }
 
@@ -184,12 +183,17 @@ public final class Multiplexer<Observer> {
   public init(source: @escaping @Sendable () -> [Observer]) {
     _gateStorage = _DispatchGate.initialValue
     _source = source
+    _link = _OwnerLink()
+    _lock = _link.lock
+    _link.attach(self)
     _AtomicWord._checkLayout(of: self, storedValue: _DispatchGate.initialValue)
   }
 
   deinit {
+    // First: from now on tokens find no multiplexer (see `_OwnerLink`). The link destroys the lock when its last
+    // holder releases it.
+    _link.detach()
     _index.deallocate()
-    _lock.destroy()
   }
 }
 

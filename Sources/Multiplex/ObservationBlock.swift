@@ -11,14 +11,15 @@
 ///
 /// A block keeps neither the observer nor the multiplexer alive. It is `Sendable`: any thread may cancel it.
 public final class ObservationBlock: Hashable, @unchecked Sendable {
-  private weak let owner: (any _TokenOwner)?
+  /// The link to the multiplexer (``_OwnerLink``), which does not keep it alive.
+  private let link: _OwnerLink?
   private weak let entry: AnyObject?
 
   /// Whether the block ended (by `cancel`). Only read and written under the owner's lock.
   @exclusivity(unchecked) var _isEnded = false
 
-  init(owner: (any _TokenOwner)?, entry: AnyObject?) {
-    self.owner = owner
+  init(link: _OwnerLink?, entry: AnyObject?) {
+    self.link = link
     self.entry = entry
   }
 
@@ -32,8 +33,8 @@ public final class ObservationBlock: Hashable, @unchecked Sendable {
   ///
   /// - Complexity: O(1).
   public func cancel() {
-    guard let owner, let entry else { return }
-    owner._unblock(entry, block: self)
+    guard let link, let entry else { return }
+    link.withOwner { $0._unblock(entry, block: self) }
   }
 
   /// Whether the two blocks are the same object: identity, not the registration they refer to.

@@ -44,10 +44,14 @@ public class ObservationToken: Hashable, @unchecked Sendable {
   var _isActive: Bool { false }
 
   /// Blocks the registration (``block()``); returns the block, one that does nothing if nothing was blocked.
-  func _block() -> ObservationBlock { ObservationBlock(owner: nil, entry: nil) }
+  func _block() -> ObservationBlock { ObservationBlock(link: nil, entry: nil) }
 
   /// ``isBlocked``.
   var _isBlocked: Bool { false }
+
+  /// Finishes the retirement of a registration (the token is one) once its multiplexer's lock was released: ends
+  /// its delivery (see `_Entry._endDelivery()`). Tokens that are not registrations do nothing.
+  func _finishRetirement() {}
 
   /// Drops this token's claim on the registration, and removes the registration if it was the last claim.
   ///
@@ -134,7 +138,7 @@ public class ObservationToken: Hashable, @unchecked Sendable {
 @usableFromInline
 protocol _TokenOwner: AnyObject {
   /// Drops `token`'s claim on its registration (once), removing the registration with its last claim, then waits
-  /// as `removeAndWait` does. (``ObservationToken/cancel()`` goes through the multiplexer's `_dropClaimFunction`.)
+  /// as `removeAndWait` does. (``ObservationToken/cancel()`` goes through `_OwnerLink.dropClaim(of:isOwnClaim:)`.)
   func _cancelAndWait(token: ObservationToken)
   /// Whether `token`'s claim holds and its registration is live.
   func _isActive(token: ObservationToken) -> Bool

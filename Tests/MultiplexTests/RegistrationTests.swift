@@ -279,6 +279,62 @@ struct RegistrationTests {
     token?.cancel()
   }
 
+  @Test("Every token and block outlives its multiplexer harmlessly: each operation does nothing")
+  func tokensAndBlocksAfterTheMultiplexerIsGone() {
+    let log = Log()
+    let weakObserver = Probe("weak", log: log)
+    let duplicate = Probe("duplicate", log: log)
+    weak var strongObserver: Probe?
+    weak var weakMultiplexer: Multiplexer<any ScrollDelegate>?
+    var tokens: [ObservationToken] = []
+    var blocks: [ObservationBlock] = []
+    do {
+      let multiplexer = Multiplexer<any ScrollDelegate>()
+      weakMultiplexer = multiplexer
+      let strong = Probe("strong", log: log)
+      strongObserver = strong
+      tokens.append(multiplexer.add(weakObserver))  // the registration itself
+      tokens.append(multiplexer.add(strong, retention: .strong))  // a claim token
+      tokens.append(multiplexer.add(duplicate))
+      tokens.append(multiplexer.add(duplicate))  // a second claim on the same registration
+      blocks = tokens.map { $0.block() }
+      #expect(tokens.allSatisfy { $0.isActive && $0.isBlocked })
+    }
+    #expect(weakMultiplexer == nil)
+    #expect(strongObserver == nil)
+    for token in tokens {
+      #expect(!token.isActive)
+      #expect(!token.isBlocked)
+      let block = token.block()
+      #expect(!token.isBlocked)
+      block.cancel()
+      token.cancel()
+      token.cancelAndWait()
+    }
+    for block in blocks { block.cancel() }
+    #expect(log.events.isEmpty)
+  }
+
+  @Test("Tokens and blocks do not reference their multiplexer weakly: it never gets a side table")
+  func tokensDoNotReferenceTheMultiplexerWeakly() {
+    // A `weak` reference gives an object a side table, after which each retain and release of it takes the
+    // runtime's slow path, and each `cancel()` paid a weak load and a slow release (see `_OwnerLink`).
+    let multiplexer = Multiplexer<any ScrollDelegate>()
+    let observers = (0..<3).map { Probe("\($0)", log: Log()) }
+    let token = multiplexer.add(observers[0])
+    let strongToken = multiplexer.add(observers[1], retention: .strong)
+    let duplicateToken = multiplexer.add(observers[0])
+    let blocks = [token.block(), strongToken.block(), duplicateToken.block()]
+    multiplexer.add(observers[2]).cancel()
+    // The count of an object nothing references weakly, and the measure's sanity: a `weak` reference raises it.
+    let unreferenced = Multiplexer<any ScrollDelegate>()
+    let baseline = _getWeakRetainCount(unreferenced)
+    weak let weakReference = unreferenced
+    #expect(_getWeakRetainCount(unreferenced) > baseline)
+    #expect(_getWeakRetainCount(multiplexer) == baseline)
+    withExtendedLifetime((token, strongToken, duplicateToken, blocks, weakReference)) {}
+  }
+
   @Test("A strong observer holding its own token is released when removed: no cycle through the token")
   func strongObserverHoldingToken() {
     let multiplexer = ScrollDelegateMultiplexer()

@@ -499,6 +499,69 @@ struct ThreadSafetyTests {
     #expect(steady.calls.load(ordering: .relaxed) == dispatches.load(ordering: .relaxed) + 1)
   }
 
+  @Test("Tokens and blocks used on another thread while the multiplexer is released: each acts or does nothing")
+  func tokensRaceTheMultiplexersDeinit() {
+    // Tokens reach their multiplexer through a link that its deinit clears under the lock, and the rare
+    // operations borrow it (see `_OwnerLink`): run every operation of every kind of token against the deinit,
+    // many times, at once. A token that touched a freed multiplexer would crash here or under the sanitizers (CI
+    // runs this suite under both).
+    let steady = CountingTicker()
+    let rounds = 1_000
+    var deinitsSeen = 0
+    for round in 0..<rounds {
+      let box = Locked<Multiplexer<any Ticker>?>(Multiplexer<any Ticker>())
+      weak var released: Multiplexer<any Ticker>?
+      weak var strongObserver: CountingTicker?
+      let tokens: [ObservationToken] = box.withLock { multiplexer in
+        released = multiplexer
+        let strong = CountingTicker()
+        strongObserver = strong
+        return [
+          multiplexer!.add(steady),  // the registration itself
+          multiplexer!.add(strong, retention: .strong),  // a claim token
+          multiplexer!.add(steady),  // a second claim
+          multiplexer!.add(CountingTicker(), retention: .strong),
+        ]
+      }
+      let blocks = Locked<[ObservationBlock]>([tokens[1].block()])
+      let arrived = Atomic<Int>(0)
+      onThreads(2) { thread in
+        arrived.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        while arrived.load(ordering: .sequentiallyConsistent) < 2 { _yield() }
+        if thread == 0 {
+          // Moved out of the lock, then released here: the deinit runs on this thread.
+          var multiplexer = box.withLock { value in
+            defer { value = nil }
+            return value
+          }
+          multiplexer?.notify { $0.tick(round) }
+          multiplexer = nil
+          withExtendedLifetime(multiplexer) {}
+          return
+        }
+        for step in 0..<12 {
+          let token = tokens[step % tokens.count]
+          switch (round + step) % 6 {
+          case 0: token.cancel()
+          case 1: _ = token.isActive
+          case 2: _ = token.isBlocked
+          case 3:
+            let block = token.block()
+            blocks.withLock { $0.append(block) }
+          case 4: blocks.withLock { $0.popLast() }?.cancel()
+          default: token.cancelAndWait()
+          }
+        }
+      }
+      if released == nil { deinitsSeen += 1 }
+      // Whatever ran first, the multiplexer is gone and released its strong observers; the tokens are inert.
+      #expect(strongObserver == nil)
+      #expect(tokens.allSatisfy { !$0.isActive && !$0.isBlocked })
+      blocks.withLock { $0.removeAll() }
+    }
+    #expect(deinitsSeen == rounds)
+  }
+
   @Test("A multiplexer of Sendable observers is Sendable")
   func sendable() async {
     let multiplexer = Multiplexer<any Ticker>()

@@ -14,12 +14,13 @@
 ///
 /// A weak registration is also the token its `add` returned (``ObservationToken`` is its superclass, with no
 /// stored property of its own), so that `add` allocates one object: its first claim's state is a flag
-/// (``claimDroppedFlag``), and it references its multiplexer weakly. Other claims have tokens of their own
+/// (``claimDroppedFlag``), and it reaches its multiplexer through the multiplexer's link (``_OwnerLink``), which does
+/// not keep the multiplexer alive. Other claims have tokens of their own
 /// (``_ClaimToken``): a strong registration's token must not keep its observer alive, as the registration does.
 ///
 /// Footprint (64-bit): 56 bytes, one allocation: the object header (16), the state word (8), the view (16: an
 /// existential of one class-bound protocol, or a class reference, fits), the `weak` reference to the observer (8)
-/// and the `weak` reference to the multiplexer (8). Everything else a registration needs lives elsewhere or in
+/// and the reference to the multiplexer's link (8). Everything else a registration needs lives elsewhere or in
 /// flags: its position in storage and its identity in the multiplexer's index (``_RegistrationIndex``, 4 bytes a
 /// slot), its priority in the multiplexer's `_priorities` (run-length encoded, and only once some registration has a
 /// priority other than 0), the identity in the view's first word, whether it is hidden in a flag, extra claims in the multiplexer's
@@ -55,13 +56,14 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   /// observer does not need one (its owning view answers for liveness, its first word for identity).
   @usableFromInline final weak let _object: AnyObject?
 
-  /// The multiplexer, for a weak registration made by `add`, which is the token of its first claim (see the type's
-  /// documentation); `nil` otherwise (strong registrations, the primary, tombstones).
-  @usableFromInline final weak let _owner: AnyObject?
+  /// The link to the multiplexer (``_OwnerLink``), for a weak registration made by `add`, which is the token of
+  /// its first claim (see the type's documentation); `nil` otherwise (strong registrations, the primary,
+  /// tombstones). Not a `weak` reference to the multiplexer: see ``_OwnerLink`` for why.
+  @usableFromInline final let _link: _OwnerLink?
 
   // Performance: `__shared`, as a function's parameters are, not owned, as an initializer's are by default: the
-  // caller would retain the observer, the object and the owner for the call, and this release them (six calls,
-  // about 500 instructions for objects with side tables, callgrind).
+  // caller would retain the observer and the object for the call, and this release them (about 300 instructions
+  // for an object with a side table, callgrind).
   @inlinable
   init(
     observer: __shared Observer,
@@ -69,7 +71,7 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
     retention: Retention,
     hasMailbox: Bool,
     isHidden: Bool,
-    owner: __shared AnyObject?
+    link: _OwnerLink?
   ) {
     // The bitwise, non-owning copy is only sound when the value's one owned reference is `object` itself, stored
     // in its first word: class references, class-bound existentials, and opaque existentials holding a class
@@ -98,7 +100,7 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
     if isHidden { state |= _Entry.hiddenFlag }
     self._stateStorage = state
     self._object = isStrong ? nil : object
-    self._owner = owner
+    self._link = link
     if !isInline { self._viewStorage.0 = objectBits }
     super.init()
     _AtomicWord._checkLayout(of: self, storedValue: state)
@@ -132,7 +134,7 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   init(tombstone: Void) {
     self._stateStorage = _Entry.removedBit
     self._object = nil
-    self._owner = nil
+    self._link = nil
     super.init()
     _AtomicWord._checkLayout(of: self, storedValue: _Entry.removedBit)
   }
@@ -147,41 +149,31 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
 
   // MARK: The token of the first claim (weak registrations made by `add`)
 
-  /// The multiplexer of a registration whose `_owner` is set.
-  @inline(__always)
-  static func _multiplexer(_ owner: AnyObject) -> Multiplexer<Observer> {
-    unsafeDowncast(owner, to: Multiplexer<Observer>.self)
-  }
-
   override final func _dropClaim() {
-    // The function `add` made, specialized for `Observer` (see `Multiplexer._dropClaimFunction`): this override
-    // is generic code, which would run the multiplexer's unspecialized. Unwrapped by pattern, not with
-    // `unsafelyUnwrapped`: that generic accessor made this unspecialized code wrap the function in a thunk, an
-    // allocation per call.
-    guard let owner = _owner, let dropClaim = _Entry._multiplexer(owner)._dropClaimFunction else { return }
-    dropClaim(owner, self)
+    _link?.dropClaim(of: self, isOwnClaim: true)
   }
 
   override final func _dropClaimAndWait() {
-    guard let owner = _owner else { return }
-    _Entry._multiplexer(owner)._cancelAndWait(token: self)
+    _link?.withOwner { $0._cancelAndWait(token: self) }
   }
 
   override final var _isActive: Bool {
-    guard let owner = _owner else { return false }
-    return _Entry._multiplexer(owner)._isActive(token: self)
+    _link?.withOwner { $0._isActive(token: self) } ?? false
   }
 
   override final func _block() -> ObservationBlock {
-    guard let owner = _owner, let entry = _Entry._multiplexer(owner)._block(token: self) else {
-      return ObservationBlock(owner: nil, entry: nil)
+    guard let link = _link, let entry = link.withOwner({ $0._block(token: self) }) ?? nil else {
+      return ObservationBlock(link: nil, entry: nil)
     }
-    return ObservationBlock(owner: _Entry._multiplexer(owner), entry: entry)
+    return ObservationBlock(link: link, entry: entry)
   }
 
   override final var _isBlocked: Bool {
-    guard let owner = _owner else { return false }
-    return _Entry._multiplexer(owner)._isBlocked(token: self)
+    _link?.withOwner { $0._isBlocked(token: self) } ?? false
+  }
+
+  override final func _finishRetirement() {
+    if _hasDeliveryContext { _endDelivery() }
   }
 }
 
@@ -212,7 +204,7 @@ final class _DeliveryEntry<Observer>: _Entry<Observer>, @unchecked Sendable {
     retention: Retention,
     context: DeliveryContext,
     isHidden: Bool,
-    owner: __shared AnyObject?
+    link: _OwnerLink?
   ) {
     super.init(
       observer: observer,
@@ -220,7 +212,7 @@ final class _DeliveryEntry<Observer>: _Entry<Observer>, @unchecked Sendable {
       retention: retention,
       hasMailbox: true,
       isHidden: isHidden,
-      owner: owner
+      link: link
     )
     // A strong registration with a delivery context owns its observer through its identity word.
     if retention == .strong { _ = Unmanaged.passRetained(object) }
@@ -334,7 +326,7 @@ extension _Entry {
     retention: Retention,
     context: DeliveryContext? = nil,
     isHidden: Bool = false,
-    owner: AnyObject? = nil
+    link: _OwnerLink? = nil
   ) -> _Entry {
     if let context {
       return _DeliveryEntry(
@@ -343,7 +335,7 @@ extension _Entry {
         retention: retention,
         context: context,
         isHidden: isHidden,
-        owner: owner
+        link: link
       )
     }
     return _Entry(
@@ -352,7 +344,7 @@ extension _Entry {
       retention: retention,
       hasMailbox: false,
       isHidden: isHidden,
-      owner: owner
+      link: link
     )
   }
 

@@ -104,4 +104,15 @@ static inline intptr_t *_mpx_async_frames_running_address(void) {
   return &_mpx_async_frames_running;
 }
 
+// The Swift runtime's conditional retain, which a `weak` load performs inside: retains the Swift object `object`
+// and returns it, unless its deinit has begun (its strong count reached zero), then returns null. Exported by the
+// runtime on every platform (`libswiftCore`: its Linux library, and the `libswiftCore.tbd` of Apple's SDKs), with
+// the C calling convention. Tokens use it to reach their multiplexer without a `weak` reference (see
+// `_OwnerLink.swift`).
+void *swift_tryRetain(void *object);
+
+static inline void *_mpx_try_retain(void *object) {
+  return swift_tryRetain(object);
+}
+
 #endif
