@@ -501,19 +501,18 @@ struct ThreadSafetyTests {
 
   @Test("Tokens and blocks used on another thread while the multiplexer is released: each acts or does nothing")
   func tokensRaceTheMultiplexersDeinit() {
-    // Tokens reach their multiplexer through a link that its deinit clears under the lock, and the rare
-    // operations borrow it (see `_OwnerLink`): run every operation of every kind of token against the deinit,
-    // many times, at once. A token that touched a freed multiplexer would crash here or under the sanitizers (CI
-    // runs this suite under both).
+    // Tokens reach their multiplexer through a link that its deinit clears under the lock, after a conditional
+    // retain (see `_OwnerLink`): run every operation of every kind of token against the deinit, many times, at
+    // once. A token that touched a freed multiplexer, or retained one whose deinit had begun, would crash here or
+    // under the sanitizers (CI runs this suite under both). Nothing here references the multiplexer weakly: its
+    // reference counts stay inline, as in an app that keeps it strongly.
     let steady = CountingTicker()
     let rounds = 1_000
     var deinitsSeen = 0
     for round in 0..<rounds {
       let box = Locked<Multiplexer<any Ticker>?>(Multiplexer<any Ticker>())
-      weak var released: Multiplexer<any Ticker>?
       weak var strongObserver: CountingTicker?
       let tokens: [ObservationToken] = box.withLock { multiplexer in
-        released = multiplexer
         let strong = CountingTicker()
         strongObserver = strong
         return [
@@ -525,6 +524,7 @@ struct ThreadSafetyTests {
       }
       let blocks = Locked<[ObservationBlock]>([tokens[1].block()])
       let arrived = Atomic<Int>(0)
+      let released = Atomic<Bool>(false)
       onThreads(2) { thread in
         arrived.wrappingAdd(1, ordering: .sequentiallyConsistent)
         while arrived.load(ordering: .sequentiallyConsistent) < 2 { _yield() }
@@ -537,9 +537,12 @@ struct ThreadSafetyTests {
           multiplexer?.notify { $0.tick(round) }
           multiplexer = nil
           withExtendedLifetime(multiplexer) {}
+          released.store(true, ordering: .sequentiallyConsistent)
           return
         }
-        for step in 0..<12 {
+        // Until the release is over, and at least 12 operations.
+        var step = 0
+        while !released.load(ordering: .sequentiallyConsistent) || step < 12 {
           let token = tokens[step % tokens.count]
           switch (round + step) % 6 {
           case 0: token.cancel()
@@ -551,16 +554,46 @@ struct ThreadSafetyTests {
           case 4: blocks.withLock { $0.popLast() }?.cancel()
           default: token.cancelAndWait()
           }
+          step += 1
         }
       }
-      if released == nil { deinitsSeen += 1 }
-      // Whatever ran first, the multiplexer is gone and released its strong observers; the tokens are inert.
-      #expect(strongObserver == nil)
+      // Whatever ran first, the multiplexer is gone (it held the strong observer) and the tokens are inert.
+      if strongObserver == nil { deinitsSeen += 1 }
       #expect(tokens.allSatisfy { !$0.isActive && !$0.isBlocked })
       blocks.withLock { $0.removeAll() }
     }
     #expect(deinitsSeen == rounds)
   }
+
+  #if DEBUG
+  @Test("A token used once its multiplexer's deinit began, before the link is detached, does nothing")
+  func tokenInsideTheDeinitWindow() {
+    // The window the conditional retain exists for: the strong count is zero, the deinit has not yet cleared the
+    // link's reference. A plain retain there would report the token active and resurrect a dying multiplexer.
+    var multiplexer: Multiplexer<any Ticker>? = Multiplexer<any Ticker>()
+    let observer = CountingTicker()
+    let token = multiplexer!.add(observer)
+    let claim = multiplexer!.add(observer)
+    let strongToken = multiplexer!.add(CountingTicker(), retention: .strong)
+    let address = Unmanaged.passUnretained(multiplexer!).toOpaque()
+    let seen = Locked<[Bool]?>(nil)
+    _OwnerLinkTesting.setBeforeDetach { deiniting in
+      guard deiniting == address else { return }
+      var answers = [token.isActive, claim.isActive, strongToken.isActive, token.isBlocked]
+      let block = token.block()
+      answers.append(token.isBlocked)
+      block.cancel()
+      for each in [token, claim, strongToken] {
+        each.cancel()
+        each.cancelAndWait()
+      }
+      seen.withLock { $0 = answers }
+    }
+    defer { _OwnerLinkTesting.setBeforeDetach(nil) }
+    multiplexer = nil
+    #expect(seen.withLock { $0 } == [false, false, false, false, false])
+  }
+  #endif
 
   @Test("A multiplexer of Sendable observers is Sendable")
   func sendable() async {

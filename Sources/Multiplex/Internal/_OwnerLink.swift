@@ -18,8 +18,9 @@ internal import _MultiplexShims
 /// reached zero (its `deinit` waits for the lock): then too the token does nothing. With the retain, the token
 /// holds an ordinary strong reference, which it releases after unlocking (the release may be the last one, and
 /// run the `deinit`, which takes the lock). A cancellation does its work in the same critical section: one lock,
-/// one conditional retain on the multiplexer's inline count, one release on its fast path. And since nothing
-/// references the multiplexer weakly, it has no side table: each retain and release of it stays fast.
+/// one conditional retain on the multiplexer's inline count (on its side table if the user references the
+/// multiplexer weakly), one release. And since nothing of Multiplex references the multiplexer weakly, it has no
+/// side table of ours: each retain and release of it stays on the fast path.
 ///
 /// The retain is not optional: even an unoptimized build, which copies references freely, must never release the
 /// last strong reference to the multiplexer while holding its lock (the `deinit` would wait for that lock
@@ -67,6 +68,9 @@ final class _OwnerLink: @unchecked Sendable {
   /// Called first by the multiplexer's `deinit`: from now on tokens find no multiplexer.
   @usableFromInline
   func detach() {
+    #if DEBUG
+    if let owner { _OwnerLinkTesting.beforeDetach(owner.toOpaque()) }
+    #endif
     lock.lock()
     owner = nil
     tokenOwner = nil
@@ -124,3 +128,24 @@ final class _OwnerLink: @unchecked Sendable {
     return tokenOwner
   }
 }
+
+#if DEBUG
+/// For tests (debug builds only): a hook that runs at the start of each multiplexer's `deinit`, before its link is
+/// detached, while its strong count is already zero: the window in which only the conditional retain keeps a token
+/// from using the multiplexer.
+package enum _OwnerLinkTesting {
+  private static let lock = _Lock()
+  nonisolated(unsafe) private static var hook: ((_ multiplexer: UnsafeMutableRawPointer) -> Void)?
+
+  /// Sets the hook (`nil` removes it). It receives the address of the multiplexer whose `deinit` runs, on that
+  /// thread; tests run in parallel, so it must ignore the multiplexers of other tests.
+  package static func setBeforeDetach(_ hook: ((_ multiplexer: UnsafeMutableRawPointer) -> Void)?) {
+    lock.withLock { self.hook = hook }
+  }
+
+  static func beforeDetach(_ multiplexer: UnsafeMutableRawPointer) {
+    let hook = lock.withLock { self.hook }
+    hook?(multiplexer)
+  }
+}
+#endif
