@@ -271,6 +271,9 @@ extension Multiplexer {
   ///    runs inside this dispatch (a `removeAndWait` there does not wait for this thread), and no mark made
   ///    meanwhile reaches an enclosing dispatch's frame.
   ///
+  /// Nothing between entering and leaving throws or returns early (each step catches its call's error), so the
+  /// frame is popped on the only way out.
+  ///
   /// Each loop (the `Void` loop of `notify`, the responding loop of `combine(default:)` and the built-in
   /// combiners, the lazy pull of a custom combiner, the two delivery loops) is only the order of these
   /// operations; what a dispatch must get right is written once, in them.
