@@ -22,27 +22,8 @@ extension Multiplexer {
     isolation: isolated (any Actor)? = #isolation,
     _ call: (Observer) async throws(Failure) -> Void
   ) async throws(Failure) {
-    let sourced = _source?() ?? []
-    let entries = _snapshot()
-    var sawDead = false
-    var firstError: Failure? = nil
-    for observer in sourced {
-      do {
-        try await call(observer)
-      } catch {
-        if firstError == nil { firstError = error }
-      }
-    }
-    for entry in entries {
-      guard let observer = entry._observer(sawDead: &sawDead) else { continue }
-      do {
-        try await call(observer)
-      } catch {
-        if firstError == nil { firstError = error }
-      }
-    }
-    if sawDead { _reclaimDeadObservers() }
-    if let firstError { throw firstError }
+    // No "did not respond" frame, as for the synchronous `notify`.
+    try await _forEachResponse(requirement: nil, framed: false, isolation: isolation, call) { _, _ in }
   }
 
   /// Calls every live observer's `async` requirement in order and returns the first responding observer's answer.
@@ -110,23 +91,60 @@ extension Multiplexer {
     isolation: isolated (any Actor)? = #isolation,
     _ call: (Observer) async throws(Failure) -> Value
   ) async throws(Failure) -> Result {
+    var responses: [(observer: Observer, value: Value)] = []
+    try await _forEachResponse(requirement: requirement, framed: true, isolation: isolation, call) {
+      responses.append((observer: $0, value: $1))
+    }
+    var iterator = responses.makeIterator()
+    func next() -> (observer: Observer, value: Value)? { iterator.next() }
+    return withoutActuallyEscaping(next) { next in
+      var lazy = Responses(_next: next)
+      return body(&lazy, defaultValue)
+    }
+  }
+
+  /// The loop of every asynchronous dispatch (``notify(isolation:_:)``, and `combine` through
+  /// ``_combine(default:requirement:combining:isolation:_:)``): calls every live observer in order, each awaited,
+  /// and hands each responding observer's answer to `respond`.
+  ///
+  /// It follows the synchronous skeleton's rules (see `_enterDispatch(_:)`): the observers of the source first,
+  /// then the registrations of a snapshot taken at the start, skipping removed, blocked and delivering ones; a
+  /// deallocated weak observer's slot is reclaimed once at the end; errors go to a ``_FirstError`` and the first
+  /// one is thrown after every observer was called. An asynchronous dispatch is not counted in the gate (a
+  /// `removeAndWait` does not wait for it), and its "did not respond" frame is a task-local ``_AsyncFrame`` per
+  /// call, made only when `framed` (a `Void` dispatch has none).
+  ///
+  /// - Parameters:
+  ///   - requirement: The requirement being forwarded, for the frame.
+  ///   - framed: Whether each call gets a frame, so that an observer that does not respond is skipped.
+  ///   - isolation: The actor the dispatch runs on.
+  ///   - call: Forwards the call to one observer and returns its answer.
+  ///   - respond: Receives each responding observer and its answer, in order.
+  @inlinable
+  func _forEachResponse<Value, Failure: Error>(
+    requirement: StaticString?,
+    framed: Bool,
+    isolation: isolated (any Actor)?,
+    _ call: (Observer) async throws(Failure) -> Value,
+    _ respond: (_ observer: Observer, _ value: Value) -> Void
+  ) async throws(Failure) {
     let sourced = _source?() ?? []
     let entries = _snapshot()
     var sawDead = false
-    var firstError: Failure? = nil
-    var responses: [(observer: Observer, value: Value)] = []
+    var errors = _FirstError<Failure>()
     for index in 0..<(sourced.count + entries.count) {
       let observer: Observer
-      let frame: _AsyncFrame
+      let identity: ObjectIdentifier?
       if index < sourced.count {
         observer = sourced[index]
-        frame = _AsyncFrame(observer: _identity(of: observer), requirement: requirement)
+        identity = framed ? _identity(of: observer) : nil
       } else {
         let entry = entries[index - sourced.count]
         guard let live = entry._observer(sawDead: &sawDead) else { continue }
         observer = live
-        frame = _AsyncFrame(observer: entry.identifier, requirement: requirement)
+        identity = entry.identifier
       }
+      let frame = framed ? _AsyncFrame(observer: identity, requirement: requirement) : nil
       let outcome = await _AsyncFrame._with(frame, isolation: isolation) {
         () async -> Swift.Result<Value, Failure> in
         do throws(Failure) {
@@ -135,21 +153,16 @@ extension Multiplexer {
           return .failure(error)
         }
       }
+      // Closed whatever the outcome: later marks (from a task the observer started) are ignored.
+      let wasMarked = frame?.close() ?? false
       switch outcome {
       case .success(let value):
-        if !frame.close() { responses.append((observer: observer, value: value)) }
+        if !wasMarked { respond(observer, value) }
       case .failure(let error):
-        _ = frame.close()
-        if firstError == nil { firstError = error }
+        errors.record(error)
       }
     }
     if sawDead { _reclaimDeadObservers() }
-    if let firstError { throw firstError }
-    var iterator = responses.makeIterator()
-    func next() -> (observer: Observer, value: Value)? { iterator.next() }
-    return withoutActuallyEscaping(next) { next in
-      var lazy = Responses(_next: next)
-      return body(&lazy, defaultValue)
-    }
+    try errors.rethrow()
   }
 }

@@ -132,31 +132,24 @@ extension Multiplexer where Observer: Sendable {
     // A frame that names no observer, as `notify`'s.
     var dispatchFrame = _DispatchFrame(key: _gateKey)
     var queued: (@Sendable (Observer) -> Void)? = nil
-    // Unprotected: see `_combine`.
+    // The dispatch skeleton (see `_enterDispatch(_:)`). Unprotected: see there.
     _withUnprotectedUnsafeMutablePointer(to: &dispatchFrame) { frame in
-      _DispatchFrame.push(frame)
-      // Popped on every way out, after the dispatch ended (its frame still current then).
-      defer { _DispatchFrame.pop(frame) }
-      let snapshot = _beginDispatch(frame)
+      let snapshot = _enterDispatch(frame)
       if let source = _source {
-        for observer in source() { direct(observer) }
+        for observer in source() { _ = _DispatchFrame.notify(sourced: observer, direct) }
       }
       for index in 0..<snapshot.count {
         snapshot.withEntry(at: index) { entry in
           if entry._hasDeliveryContext {
-            if entry._isSkipped { return }
-            if !entry._isStrong, entry._object == nil {
-              frame.pointee.sawDead = true
-              return
-            }
+            guard _DispatchFrame.isDeliverable(entry, in: frame) else { return }
             if queued == nil { queued = makeQueued() }
             _queue(queued.unsafelyUnwrapped, group: group, for: entry)
             return
           }
-          _ = entry._call(sawDead: &frame.pointee.sawDead, direct)
+          _ = _DispatchFrame.notify(entry, in: frame, direct)
         }
       }
-      _endDispatch(snapshot, sawDead: frame.pointee.sawDead)
+      _leaveDispatch(frame, snapshot)
     }
   }
 }
@@ -218,25 +211,22 @@ extension Multiplexer {
     // A frame that names no observer, as `notify`'s.
     var dispatchFrame = _DispatchFrame(key: _gateKey)
     var undelivered = 0
-    // Unprotected: see `_combine`.
+    // The dispatch skeleton (see `_enterDispatch(_:)`). Unprotected: see there.
     _withUnprotectedUnsafeMutablePointer(to: &dispatchFrame) { frame in
-      _DispatchFrame.push(frame)
-      // Popped on every way out, after the dispatch ended (its frame still current then).
-      defer { _DispatchFrame.pop(frame) }
-      let snapshot = _beginDispatch(frame)
+      let snapshot = _enterDispatch(frame)
       if let source = _source {
-        for observer in source() { call(observer, arguments) }
+        for observer in source() { _ = _DispatchFrame.notify(sourced: observer) { call($0, arguments) } }
       }
       for index in 0..<snapshot.count {
         snapshot.withEntry(at: index) { entry in
           if entry._hasDeliveryContext {
-            if !entry._isSkipped && (entry._isStrong || entry._object != nil) { undelivered += 1 }
+            if _DispatchFrame.isDeliverable(entry, in: frame) { undelivered += 1 }
             return
           }
-          _ = entry._call(sawDead: &frame.pointee.sawDead) { call($0, arguments) }
+          _ = _DispatchFrame.notify(entry, in: frame) { call($0, arguments) }
         }
       }
-      _endDispatch(snapshot, sawDead: frame.pointee.sawDead)
+      _leaveDispatch(frame, snapshot)
     }
     if undelivered > 0 { _reportUndeliveredCall("\(Observer.self).\(requirement)", observers: undelivered) }
   }

@@ -169,13 +169,15 @@ final class _AsyncFrame: @unchecked Sendable {
 
   @usableFromInline @TaskLocal static var current: _AsyncFrame?
 
-  /// Runs `operation` with `frame` as the current frame of this task.
+  /// Runs `operation` with `frame` as the current frame of this task; with no frame (an asynchronous `Void`
+  /// dispatch), runs it in the task's current frame, on the same actor.
   @usableFromInline
   static func _with<Result>(
-    _ frame: _AsyncFrame,
+    _ frame: _AsyncFrame?,
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async -> Result
   ) async -> Result {
+    guard let frame else { return await operation() }
     _running.addRelaxed(1)
     defer { _running.addRelaxed(-1) }
     return await $current.withValue(frame, operation: operation)

@@ -67,6 +67,55 @@ struct _CallFrame {
   }
 }
 
+extension _CallFrame {
+  /// The dispatch skeleton's step for a call whose answer counts (see `Multiplexer._enterDispatch(_:)`): as
+  /// ``_DispatchFrame/notify(_:in:_:)``, with `frame` opened for the registration's observer first, and the answer
+  /// handed to `respond` unless the observer's default implementation marked the call (it does not respond).
+  ///
+  /// - Returns: The error the call threw, if any.
+  @inlinable @inline(__always)
+  static func call<Observer, Value, Failure: Error>(
+    _ entry: _Entry<Observer>,
+    in frame: UnsafeMutablePointer<_CallFrame>,
+    _ call: (Observer) throws(Failure) -> Value,
+    _ respond: (Value) -> Void
+  ) -> Failure? {
+    frame.pointee.open(for: entry.identifier)
+    do throws(Failure) {
+      if let value = try entry._call(sawDead: &dispatchFrame(of: frame).pointee.sawDead, call),
+        !frame.pointee.wasMarked
+      {
+        respond(value)
+      }
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// The dispatch skeleton's step for a call whose answer counts, to an observer from a multiplexer's source
+  /// (which has no registration; `identity` names it in the frame).
+  ///
+  /// - Returns: The error the call threw, if any.
+  @inlinable @inline(__always)
+  static func call<Observer, Value, Failure: Error>(
+    sourced observer: Observer,
+    identity: ObjectIdentifier?,
+    in frame: UnsafeMutablePointer<_CallFrame>,
+    _ call: (Observer) throws(Failure) -> Value,
+    _ respond: (Value) -> Void
+  ) -> Failure? {
+    frame.pointee.open(for: identity)
+    do throws(Failure) {
+      let value = try call(observer)
+      if !frame.pointee.wasMarked { respond(value) }
+      return nil
+    } catch {
+      return error
+    }
+  }
+}
+
 /// Whether two requirement names are the same text (literals from different modules may differ in address).
 ///
 /// Performance: the common case, the same literal (the linker merges equal literals within an image), is decided

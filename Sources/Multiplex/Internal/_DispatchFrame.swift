@@ -84,3 +84,59 @@ struct _DispatchFrame {
     return count
   }
 }
+
+extension _DispatchFrame {
+  /// The dispatch skeleton's step for a `Void` call to a registration's observer (see
+  /// `Multiplexer._enterDispatch(_:)`): calls it unless the registration was removed, is blocked or has a delivery
+  /// context, or its weak observer was deallocated (then it sets `sawDead` in `frame`).
+  ///
+  /// Performance: a `static` function of the frame, which the loop's closure calls without capturing anything
+  /// but the frame, the snapshot and the call: a step that was a method of the multiplexer made the closure
+  /// capture the multiplexer, and the optimizer no longer inlined it (see `Multiplexer._enterDispatch(_:)`).
+  ///
+  /// - Returns: The error the call threw, if any.
+  @inlinable @inline(__always)
+  static func notify<Observer, Failure: Error>(
+    _ entry: _Entry<Observer>,
+    in frame: UnsafeMutablePointer<_DispatchFrame>,
+    _ call: (Observer) throws(Failure) -> Void
+  ) -> Failure? {
+    do throws(Failure) {
+      _ = try entry._call(sawDead: &frame.pointee.sawDead, call)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// The dispatch skeleton's step for a `Void` call to an observer from a multiplexer's source.
+  ///
+  /// - Returns: The error the call threw, if any.
+  @inlinable @inline(__always)
+  static func notify<Observer, Failure: Error>(
+    sourced observer: Observer,
+    _ call: (Observer) throws(Failure) -> Void
+  ) -> Failure? {
+    do throws(Failure) {
+      try call(observer)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// The dispatch skeleton's step for a registration with a delivery context (which `post` queues its call for,
+  /// instead of calling it): whether the call is to be delivered, that is, the registration was neither removed
+  /// nor blocked and its observer is alive. A deallocated weak observer sets `sawDead` in `frame`, as for a
+  /// direct one, so that its slot is reclaimed when the dispatch ends.
+  @inlinable @inline(__always)
+  static func isDeliverable<Observer>(_ entry: _Entry<Observer>, in frame: UnsafeMutablePointer<_DispatchFrame>) -> Bool
+  {
+    if entry._isSkipped { return false }
+    if !entry._isStrong, entry._object == nil {
+      frame.pointee.sawDead = true
+      return false
+    }
+    return true
+  }
+}
