@@ -97,11 +97,15 @@ let package = Package(
     // build-tool plugin that runs it at build time from a target's `multiplexers.json` (see DESIGN.md §5).
     // `MultiplexGenerator` reads symbol graphs into the model (no swift-syntax: `swift build --product
     // multiplex-generate` builds none).
-    .target(name: "MultiplexGenerator", dependencies: ["MultiplexGeneratorModel"]),
+    .target(name: "MultiplexGenerator", dependencies: ["MultiplexGeneratorModel", "_MultiplexGeneratorShims"]),
     .executableTarget(
       name: "multiplex-generate",
-      dependencies: ["MultiplexGenerator", "MultiplexGeneratorModel"]
+      dependencies: ["MultiplexGenerator", "MultiplexGeneratorModel", "_MultiplexGeneratorShims"]
     ),
+    // The generator's file, directory, environment and process calls (C, an implementation detail): its header
+    // includes no system header, so Swift imports it for nothing, where Foundation or the C library's module
+    // (`Glibc`) each cost a clean build of the tool more than the tool's own reader (DESIGN.md §5).
+    .target(name: "_MultiplexGeneratorShims"),
     .plugin(
       name: "GenerateMultiplexer",
       capability: .command(
@@ -220,8 +224,10 @@ if omitMacros {
   }
 }
 
-// Strictness applied to every Swift target (a plugin target takes no build settings; `_MultiplexShims` is C).
-for target in package.targets where target.type != .plugin && target.name != "_MultiplexShims" {
+// Strictness applied to every Swift target (a plugin target takes no build settings; `_MultiplexShims` and
+// `_MultiplexGeneratorShims` are C).
+for target in package.targets
+where target.type != .plugin && !["_MultiplexShims", "_MultiplexGeneratorShims"].contains(target.name) {
   var settings = target.swiftSettings ?? []
   settings.append(contentsOf: [
     // SE-0335: spell existential types with `any`.

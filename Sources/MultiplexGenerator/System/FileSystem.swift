@@ -1,160 +1,96 @@
-// The few file-system calls the generator makes, on the C library: importing Foundation for them would cost the
-// generator's clean build more than its own code (Foundation's C modules and index records).
+// The few file-system calls the generator makes, through `_MultiplexGeneratorShims` (see its header for why not
+// Foundation or the C library's Swift module).
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Android)
-import Android
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import _MultiplexGeneratorShims
 
 /// Files and directories by path. Each failure is a ``SystemError`` whose message is the C library's
 /// (`No such file or directory`).
 package enum FileSystem {
   /// Whether something exists at `path` (a symbolic link is followed).
   package static func exists(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0
+    _mpxg_file_kind(path, nil) != 0
   }
 
   /// Whether `path` is a directory (a symbolic link is followed).
   package static func isDirectory(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && info.st_mode & 0o170000 == 0o040000
+    _mpxg_file_kind(path, nil) == 1
   }
 
-  /// Whether `path` is a file this process may execute.
+  /// Whether `path` is a file (not a directory) this process may execute.
   package static func isExecutableFile(_ path: String) -> Bool {
-    access(path, X_OK) == 0 && !isDirectory(path)
+    _mpxg_is_executable(path) != 0
   }
 
   /// When `path` was last modified, in seconds since 1970, or `nil` when it does not exist.
   package static func modificationTime(_ path: String) -> Double? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    #if canImport(Darwin)
-    let time = info.st_mtimespec
-    #else
-    let time = info.st_mtim
-    #endif
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+    var modified = 0.0
+    return _mpxg_file_kind(path, &modified) == 0 ? nil : modified
   }
 
   /// The names in directory `path`, without `.` and `..`, in no particular order.
   package static func contentsOfDirectory(_ path: String) throws(SystemError) -> [String] {
-    guard let directory = opendir(path) else { throw .lastError() }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-        String(cString: UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names
+    var names: UnsafeMutablePointer<CChar>?
+    var count = 0
+    try SystemError.check(_mpxg_list_directory(path, &names, &count))
+    defer { _mpxg_free(names) }
+    let bytes = UnsafeRawBufferPointer(start: names, count: count)
+    return bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The bytes of the file at `path` (read to its end: the size of a file in `/proc` is 0).
   package static func contents(ofFile path: String) throws(SystemError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw .lastError() }
-    defer { close(descriptor) }
-    return try readToEnd(descriptor)
+    var bytes: UnsafeMutablePointer<UInt8>?
+    var count = 0
+    try SystemError.check(_mpxg_read_file(path, &bytes, &count))
+    defer { _mpxg_free(bytes) }
+    return Array(UnsafeBufferPointer(start: bytes, count: count))
   }
 
-  /// Everything left to read from `descriptor`.
-  package static func readToEnd(_ descriptor: Int32) throws(SystemError) -> [UInt8] {
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { buffer in read(descriptor, buffer.baseAddress, buffer.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .lastError()
-      }
-      if count == 0 { return bytes }
-      bytes.append(contentsOf: chunk[..<count])
-    }
-  }
-
-  /// Writes `bytes` to `descriptor`, all of them.
-  package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(SystemError) {
-    var offset = 0
-    while offset < bytes.count {
-      let count = bytes.withUnsafeBytes { buffer in
-        write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .lastError()
-      }
-      offset += count
-    }
+  /// Writes `bytes` to standard output (`1`) or standard error (`2`), all of them.
+  package static func write(_ bytes: [UInt8], toDescriptor descriptor: Int32) throws(SystemError) {
+    try SystemError.check(_mpxg_write_descriptor(descriptor, bytes, bytes.count))
   }
 
   /// Replaces the file at `path` with `bytes` atomically: written to a new file beside it, then renamed over it.
   /// A new file gets the permissions the process's umask leaves of `rw-rw-rw-`.
   package static func replaceFile(at path: String, with bytes: [UInt8]) throws(SystemError) {
-    let temporary = path + ".multiplex-generate-\(getpid())"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
-    guard descriptor >= 0 else { throw .lastError() }
-    do {
-      try writeAll(bytes, to: descriptor)
-    } catch {
-      close(descriptor)
-      unlink(temporary)
-      throw error
-    }
-    close(descriptor)
-    guard rename(temporary, path) == 0 else {
-      let error = SystemError.lastError()
-      unlink(temporary)
-      throw error
-    }
+    try SystemError.check(_mpxg_replace_file(path, bytes, bytes.count))
   }
 
   /// Creates directory `path` and any missing directory above it; nothing when it exists.
   package static func createDirectory(_ path: String) throws(SystemError) {
     if isDirectory(path) { return }
     let parent = Path.deletingLastComponent(path)
-    if parent != path && !parent.isEmpty { try createDirectory(parent) }
-    guard mkdir(path, 0o777) == 0 || (errno == EEXIST && isDirectory(path)) else { throw .lastError() }
+    if parent != path { try createDirectory(parent) }
+    let result = _mpxg_make_directory(path)
+    // Made meanwhile by another process: fine.
+    if result != 0 && !isDirectory(path) { throw SystemError(code: result) }
   }
 
   /// Removes `path` and, for a directory, everything in it (a symbolic link is removed, not followed).
   package static func removeItem(_ path: String) {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return }
-    if info.st_mode & 0o170000 == 0o040000 {
-      for name in (try? contentsOfDirectory(path)) ?? [] { removeItem(Path.join(path, name)) }
-      rmdir(path)
-    } else {
-      unlink(path)
-    }
+    _mpxg_remove_tree(path)
   }
 
   /// A new, empty directory under the temporary directory (`TMPDIR`, else `/tmp`), named `prefix` and six random
   /// characters.
   package static func makeTemporaryDirectory(prefix: String) throws(SystemError) -> String {
-    var base = getenv("TMPDIR").map { String(cString: $0) } ?? ""
+    var base = environmentVariable("TMPDIR") ?? ""
     if base.isEmpty { base = "/tmp" }
     var template = Array(Path.join(base, prefix + "XXXXXX").utf8CString)
-    // `mkdtemp` replaces the `X`s in place and returns its argument.
-    let made = template.withUnsafeMutableBufferPointer { buffer in
-      mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
-    }
-    guard let made else { throw .lastError() }
-    return made
+    try SystemError.check(_mpxg_make_temporary_directory(&template))
+    return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
   }
 
-  /// The process's current directory.
+  /// The process's current directory (`.` if it cannot be read).
   package static func currentDirectory() -> String {
-    var buffer = [CChar](repeating: 0, count: 16_384)
-    return buffer.withUnsafeMutableBufferPointer { buffer in
-      getcwd(buffer.baseAddress, buffer.count).map { String(cString: $0) } ?? "."
-    }
+    guard let path = _mpxg_current_directory() else { return "." }
+    defer { _mpxg_free(path) }
+    return String(cString: path)
+  }
+
+  /// The value of environment variable `name`, or `nil`.
+  package static func environmentVariable(_ name: String) -> String? {
+    _mpxg_environment_variable(name).map { String(cString: $0) }
   }
 }

@@ -1,16 +1,8 @@
-// The error of a C library call, in the C library's words.
+// The error of an operating-system call, in the C library's words.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Android)
-import Android
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import _MultiplexGeneratorShims
 
-/// A failed C library call: its `errno` and the C library's words for it.
+/// A failed operating-system call: its `errno` value and the C library's words for it.
 package struct SystemError: Error, Equatable, CustomStringConvertible {
   package var code: Int32
 
@@ -18,14 +10,13 @@ package struct SystemError: Error, Equatable, CustomStringConvertible {
     self.code = code
   }
 
-  /// The error of the call that just failed.
-  package static func lastError() -> SystemError {
-    SystemError(code: errno)
+  /// Throws the error `result` names, unless it is 0 (success).
+  package static func check(_ result: Int32) throws(SystemError) {
+    if result != 0 { throw SystemError(code: result) }
   }
 
   /// `No such file or directory`.
   package var description: String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
+    String(cString: _mpxg_error_message(code))
   }
 }
