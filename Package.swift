@@ -16,8 +16,10 @@
 // - `MultiplexMacros`: the `@Multiplexed` macro; re-exports `Multiplex`.
 // - `multiplex-generate`, the `GenerateMultiplexer` command plugin and the `MultiplexerGeneratorPlugin` build-tool
 //   plugin that run it: the generator for protocols declared elsewhere. It reads the module's symbol graph into the
-//   model with `MultiplexGenerator` and builds no swift-syntax: `MultiplexGenerator` and `MultiplexGeneratorModel`
-//   (the model, the emitter and a parser of the protocol declarations a symbol graph gives) depend on nothing.
+//   model with `MultiplexGenerator` and builds no swift-syntax: `MultiplexGeneratorModel` (the model, the emitter
+//   and a parser of the protocol declarations a symbol graph gives) depends on nothing, `MultiplexGenerator` and the
+//   tool on nothing outside this package (not even Foundation: their file and process calls are the C target
+//   `_MultiplexGeneratorShims`, their JSON parser their own).
 // - `MultiplexMacros`: only it builds swift-syntax, through its macro plugin and `MultiplexSyntaxReader`, the
 //   reader that makes the model from the syntax of the protocol `@Multiplexed` is attached to.
 //
@@ -34,7 +36,8 @@
 //   release build of swift-syntax (about 7.5 minutes on two cores); the macro's tests run in debug, where
 //   swift-syntax builds in one to three minutes. A macro plugin is a build tool: the code it generates does not
 //   depend on the configuration it was built in. The generator (`multiplex-generate`, its plugins,
-//   `MultiplexGenerator`, `MultiplexGeneratorModel`) and the model's tests stay: they depend on nothing.
+//   `MultiplexGenerator`, `MultiplexGeneratorModel`) and the model's tests stay: they depend on nothing outside
+//   this package.
 
 import CompilerPluginSupport
 import PackageDescription
