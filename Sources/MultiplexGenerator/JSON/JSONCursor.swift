@@ -4,12 +4,22 @@
 /// throws a ``JSONShapeError`` that names the place when the document does not have what it asks for.
 package struct JSONCursor {
   package var value: JSONValue
-  /// The keys and indices from the top level: `symbols[3].kind`, empty at the top level.
-  package var path: String
+  /// Where `value` is, spelled out only for a message (a symbol graph has hundreds of thousands of values).
+  private var location: JSONPath
 
-  package init(_ value: JSONValue, path: String = "") {
+  /// A cursor at the top level of a document.
+  package init(_ value: JSONValue) {
+    self.init(value, at: .root)
+  }
+
+  private init(_ value: JSONValue, at location: JSONPath) {
     self.value = value
-    self.path = path
+    self.location = location
+  }
+
+  /// The keys and indices from the top level: `symbols[3].kind`, empty at the top level.
+  package var path: String {
+    location.description
   }
 
   /// The member `key` of this object; absent or `null` is an error.
@@ -25,7 +35,7 @@ package struct JSONCursor {
     let members = try object()
     guard let member = members[key] else { return nil }
     if case .null = member { return nil }
-    return JSONCursor(member, path: path.isEmpty ? key : path + "." + key)
+    return JSONCursor(member, at: .member(location, key))
   }
 
   /// The members of this object, by key.
@@ -40,7 +50,7 @@ package struct JSONCursor {
     var cursors: [JSONCursor] = []
     cursors.reserveCapacity(elements.count)
     for (index, element) in elements.enumerated() {
-      cursors.append(JSONCursor(element, path: path + "[\(index)]"))
+      cursors.append(JSONCursor(element, at: .element(location, index)))
     }
     return cursors
   }
@@ -72,6 +82,24 @@ package struct JSONCursor {
     let found: String
     if case .number(let text) = value { found = "the number " + text } else { found = value.kindName }
     return JSONShapeError(message: "expected \(expected), found \(found)", path: path)
+  }
+}
+
+/// The keys and indices that lead from the top level of a document to a value.
+private indirect enum JSONPath: CustomStringConvertible {
+  case root
+  case member(JSONPath, String)
+  case element(JSONPath, Int)
+
+  /// `symbols[3].kind`; empty for the top level.
+  var description: String {
+    switch self {
+    case .root: return ""
+    case .member(let parent, let key):
+      let prefix = parent.description
+      return prefix.isEmpty ? key : prefix + "." + key
+    case .element(let parent, let index): return parent.description + "[\(index)]"
+    }
   }
 }
 
