@@ -16,8 +16,10 @@
 // - `MultiplexMacros`: the `@Multiplexed` macro; re-exports `Multiplex`.
 // - `multiplex-generate`, the `GenerateMultiplexer` command plugin and the `MultiplexerGeneratorPlugin` build-tool
 //   plugin that run it: the generator for protocols declared elsewhere. It reads the module's symbol graph into the
-//   model with `MultiplexGenerator` and builds no swift-syntax: `MultiplexGenerator` and `MultiplexGeneratorModel`
-//   (the model, the emitter and a parser of the protocol declarations a symbol graph gives) depend on nothing.
+//   model with `MultiplexGenerator` and builds no swift-syntax: `MultiplexGeneratorModel` (the model, the emitter
+//   and a parser of the protocol declarations a symbol graph gives) depends on nothing, `MultiplexGenerator` and the
+//   tool on nothing outside this package (not even Foundation: their file and process calls are the C target
+//   `_MultiplexGeneratorShims`, their JSON parser their own).
 // - `MultiplexMacros`: only it builds swift-syntax, through its macro plugin and `MultiplexSyntaxReader`, the
 //   reader that makes the model from the syntax of the protocol `@Multiplexed` is attached to.
 //
@@ -34,7 +36,8 @@
 //   release build of swift-syntax (about 7.5 minutes on two cores); the macro's tests run in debug, where
 //   swift-syntax builds in one to three minutes. A macro plugin is a build tool: the code it generates does not
 //   depend on the configuration it was built in. The generator (`multiplex-generate`, its plugins,
-//   `MultiplexGenerator`, `MultiplexGeneratorModel`) and the model's tests stay: they depend on nothing.
+//   `MultiplexGenerator`, `MultiplexGeneratorModel`) and the model's tests stay: they depend on nothing outside
+//   this package.
 
 import CompilerPluginSupport
 import PackageDescription
@@ -97,11 +100,15 @@ let package = Package(
     // build-tool plugin that runs it at build time from a target's `multiplexers.json` (see DESIGN.md §5).
     // `MultiplexGenerator` reads symbol graphs into the model (no swift-syntax: `swift build --product
     // multiplex-generate` builds none).
-    .target(name: "MultiplexGenerator", dependencies: ["MultiplexGeneratorModel"]),
+    .target(name: "MultiplexGenerator", dependencies: ["MultiplexGeneratorModel", "_MultiplexGeneratorShims"]),
     .executableTarget(
       name: "multiplex-generate",
-      dependencies: ["MultiplexGenerator", "MultiplexGeneratorModel"]
+      dependencies: ["MultiplexGenerator", "MultiplexGeneratorModel", "_MultiplexGeneratorShims"]
     ),
+    // The generator's file, directory, environment and process calls (C, an implementation detail): its header
+    // includes no system header, so Swift imports it for nothing, where Foundation or the C library's module
+    // (`Glibc`) each cost a clean build of the tool more than the tool's own reader (DESIGN.md §5).
+    .target(name: "_MultiplexGeneratorShims"),
     .plugin(
       name: "GenerateMultiplexer",
       capability: .command(
@@ -220,8 +227,10 @@ if omitMacros {
   }
 }
 
-// Strictness applied to every Swift target (a plugin target takes no build settings; `_MultiplexShims` is C).
-for target in package.targets where target.type != .plugin && target.name != "_MultiplexShims" {
+// Strictness applied to every Swift target (a plugin target takes no build settings; `_MultiplexShims` and
+// `_MultiplexGeneratorShims` are C).
+for target in package.targets
+where target.type != .plugin && !["_MultiplexShims", "_MultiplexGeneratorShims"].contains(target.name) {
   var settings = target.swiftSettings ?? []
   settings.append(contentsOf: [
     // SE-0335: spell existential types with `any`.

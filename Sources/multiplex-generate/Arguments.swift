@@ -1,4 +1,3 @@
-import Foundation
 import MultiplexGenerator
 import MultiplexGeneratorModel
 
@@ -116,17 +115,17 @@ struct Arguments: Equatable {
         let text = try value()
         // The name (`tableView(_:heightForRowAt:)`) has no `=`: the first one separates it from the expression.
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex,
-          !text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces).isEmpty
+          !text[text.index(after: equals)...].trimmingSpacesAndTabs().isEmpty
         else {
           throw UsageError(message: "bad --default '\(text)'; expected REQUIREMENT=EXPRESSION")
         }
-        let name = text[..<equals].trimmingCharacters(in: .whitespaces)
+        let name = text[..<equals].trimmingSpacesAndTabs()
         guard parsed.defaultValues[name] == nil else {
           throw UsageError(message: "--default \(name) given more than once")
         }
-        parsed.defaultValues[name] = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        parsed.defaultValues[name] = text[text.index(after: equals)...].trimmingSpacesAndTabs()
       case "--decided-once", "--every-observer":
-        let name = try value().trimmingCharacters(in: .whitespaces)
+        let name = try value().trimmingSpacesAndTabs()
         let isDecidedOnce = flag == "--decided-once"
         guard !(isDecidedOnce ? parsed.everyObserver : parsed.decidedOnce).contains(name) else {
           throw UsageError(message: "--decided-once and --every-observer both name \(name); keep one")
@@ -137,8 +136,8 @@ struct Arguments: Equatable {
         guard let equals = text.lastIndex(of: "="), equals != text.startIndex else {
           throw UsageError(message: "bad --combine '\(text)'; expected REQUIREMENT=COMBINER")
         }
-        let name = text[..<equals].trimmingCharacters(in: .whitespaces)
-        let combiner = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        let name = text[..<equals].trimmingSpacesAndTabs()
+        let combiner = text[text.index(after: equals)...].trimmingSpacesAndTabs()
         guard let policy = CombiningPolicy(rawValue: combiner) else {
           throw UsageError(
             message: "bad --combine '\(text)': unknown combiner '\(combiner)'; use one of \(CombiningPolicy.names)"

@@ -1,7 +1,5 @@
 // The comment that opens every generated file: what made it, from what, and the command that makes it again.
 
-import Foundation
-
 enum Header {
   /// The header for a file generated from `protocolName` in `module` by `command`.
   static func text(protocolName: String, module: String, command: String) -> String {
@@ -29,6 +27,6 @@ enum Header {
       character.isASCII && (character.isLetter || character.isNumber || "-_./=:@+,".contains(character))
     }
     if safe && !argument.isEmpty { return argument }
-    return "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    return "'" + argument.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
   }
 }

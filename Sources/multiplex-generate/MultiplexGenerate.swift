@@ -1,6 +1,5 @@
 // What `multiplex-generate` does, from its arguments to an exit status.
 
-import Foundation
 import MultiplexGenerator
 
 enum MultiplexGenerate {
@@ -168,8 +167,8 @@ enum MultiplexGenerate {
     return badInput
   }
 
-  static func write(_ text: String, to handle: FileHandle) {
-    handle.write(Data(text.utf8))
+  static func write(_ text: String, to stream: StandardStream) {
+    stream.write(text)
   }
 }
 
@@ -201,7 +200,7 @@ final class LazyExtractor {
         includePaths: arguments.includePaths,
         // A package's build is the host's: with --target or --sdk its modules are for another platform.
         package: searchesPackageBuild && arguments.target == nil && arguments.sdk == nil
-          ? PackageBuild.enclosing(URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) : nil
+          ? PackageBuild.enclosing(FileSystem.currentDirectory()) : nil
       )
     }
     return try extractor!.graphs(forModule: module)

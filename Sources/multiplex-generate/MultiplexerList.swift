@@ -1,7 +1,7 @@
 // `multiplex-generate --list FILE`: the protocols to generate, listed in a JSON file (`multiplexers.json`, which the
 // `MultiplexerGeneratorPlugin` build-tool plugin passes).
 
-import Foundation
+import MultiplexGenerator
 
 /// A list of protocols to generate, one entry each:
 ///
@@ -29,51 +29,52 @@ enum MultiplexerList {
 
   /// The entries of the list at `path`, each as the command line it stands for.
   static func read(path: String) throws(UsageError) -> [Arguments] {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let bytes = try? FileSystem.contents(ofFile: path) else {
       throw UsageError(message: "cannot read the list '\(path)'")
     }
-    return try parse(data, path: path)
+    return try parse(bytes, path: path)
   }
 
-  /// Parses `data`, the contents of the list at `path` (named in messages).
-  static func parse(_ data: Data, path: String) throws(UsageError) -> [Arguments] {
+  /// Parses `bytes`, the contents of the list at `path` (named in messages).
+  static func parse(_ bytes: [UInt8], path: String) throws(UsageError) -> [Arguments] {
     func failure(_ message: String) -> UsageError {
       UsageError(
         message: "\(path): \(message); expected "
           + #"{"multiplexers": [{"protocol": "P", "module": "M", "arguments": [...]}, ...]}"#
       )
     }
-    let json: Any
+    let json: JSONValue
     do {
-      json = try JSONSerialization.jsonObject(with: data)
+      json = try JSONValue.parse(bytes)
     } catch {
-      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-      throw failure("not valid JSON (\(detail))")
+      throw failure("not valid JSON (\(error))")
     }
-    guard let root = json as? [String: Any] else { throw failure("the top level is not an object") }
+    guard case .object(let root) = json else { throw failure("the top level is not an object") }
     if let unknown = root.keys.sorted().first(where: { $0 != "multiplexers" }) {
       throw failure("unknown key '\(unknown)' at the top level")
     }
-    guard let items = root["multiplexers"] as? [Any] else { throw failure("no \"multiplexers\" array") }
+    guard case .array(let items)? = root["multiplexers"] else { throw failure("no \"multiplexers\" array") }
     guard !items.isEmpty else { throw failure("\"multiplexers\" lists no protocol") }
 
     var entries: [(label: String, arguments: Arguments)] = []
     for (index, item) in items.enumerated() {
       var label = "multiplexers[\(index)]"
-      guard let object = item as? [String: Any] else { throw failure("\(label) is not an object") }
+      guard case .object(let object) = item else { throw failure("\(label) is not an object") }
       if let unknown = object.keys.sorted().first(where: { !["protocol", "module", "arguments"].contains($0) }) {
         throw failure("\(label): unknown key '\(unknown)' (keys: protocol, module, arguments)")
       }
-      guard let protocolName = object["protocol"] as? String else {
+      guard case .string(let protocolName)? = object["protocol"] else {
         throw failure("\(label): \"protocol\" must be a protocol's name, such as \"XMLParserDelegate\"")
       }
       label += " (\(protocolName))"
-      guard let module = object["module"] as? String else {
+      guard case .string(let module)? = object["module"] else {
         throw failure("\(label): \"module\" must be a module's name, such as \"FoundationXML\"")
       }
       var extra: [String] = []
       if let value = object["arguments"] {
-        guard let strings = value as? [String] else { throw failure("\(label): \"arguments\" must be strings") }
+        guard let strings = try? JSONCursor(value).strings() else {
+          throw failure("\(label): \"arguments\" must be strings")
+        }
         extra = strings
       }
       try checkFlags(extra, label: label, failure: failure)

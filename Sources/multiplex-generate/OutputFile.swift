@@ -1,6 +1,6 @@
 // Writing the generated file, and `--check`ing a checked-in one.
 
-import Foundation
+import MultiplexGenerator
 
 enum OutputFile {
   /// A file that could not be written; the message is one line.
@@ -12,24 +12,20 @@ enum OutputFile {
   /// returns whether it wrote.
   @discardableResult
   static func write(_ contents: String, to path: String) throws(WriteError) -> Bool {
-    let data = Data(contents.utf8)
-    if FileManager.default.contents(atPath: path) == data { return false }
-    let url = URL(fileURLWithPath: path)
+    let bytes = Array(contents.utf8)
+    if (try? FileSystem.contents(ofFile: path)) == bytes { return false }
     do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(),
-        withIntermediateDirectories: true
-      )
-      try data.write(to: url, options: .atomic)
+      try FileSystem.createDirectory(Path.deletingLastComponent(path))
+      try FileSystem.replaceFile(at: path, with: bytes)
     } catch {
-      throw WriteError(message: "cannot write '\(path)': \(error.localizedDescription)")
+      throw WriteError(message: "cannot write '\(path)': \(error)")
     }
     return true
   }
 
   /// `--check`: 0 when `path` holds exactly `expected`; otherwise 1, with one line saying what differs.
   static func check(path: String, expected: String, command: String) -> Int32 {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let data = try? FileSystem.contents(ofFile: path) else {
       MultiplexGenerate.write(
         "error: '\(path)' does not exist; generate it with: \(command)\n",
         to: .standardError
@@ -37,7 +33,7 @@ enum OutputFile {
       return MultiplexGenerate.stale
     }
     let actual = String(decoding: data, as: UTF8.self)
-    if actual == expected && data == Data(expected.utf8) { return MultiplexGenerate.success }
+    if actual == expected && data == Array(expected.utf8) { return MultiplexGenerate.success }
     MultiplexGenerate.write(
       "error: '\(path)' is stale: \(firstDifference(expected: expected, actual: actual)); "
         + "regenerate with: \(command)\n",

@@ -1,27 +1,27 @@
 // Finding the modules of the SwiftPM package that `multiplex-generate` runs in, so that a protocol of one of its
 // targets or dependencies can be read without hand-written search paths.
 
-import Foundation
+import MultiplexGenerator
 
 /// The build directory of a SwiftPM package: the search paths `swift symbolgraph-extract` needs to load the
 /// package's modules as the compiler built them.
 struct PackageBuild: Equatable {
   /// The package's directory (the one holding `Package.swift`).
-  var packageDirectory: URL
+  var packageDirectory: String
   /// The configuration directory that holds the built modules (`.build/debug` or `.build/release`, see
   /// ``builtConfiguration(of:)``), `nil` when the package has not been built.
-  var configurationDirectory: URL?
+  var configurationDirectory: String?
 
-  /// The package whose `Package.swift` is in `directory` or the nearest directory above it, or `nil` outside a
-  /// package.
-  static func enclosing(_ directory: URL) -> PackageBuild? {
-    var current = directory.standardizedFileURL
+  /// The package whose `Package.swift` is in `directory` (an absolute path, such as the current directory) or
+  /// the nearest directory above it, or `nil` outside a package.
+  static func enclosing(_ directory: String) -> PackageBuild? {
+    var current = directory
     while true {
-      if FileManager.default.fileExists(atPath: current.appendingPathComponent("Package.swift").path) {
+      if FileSystem.exists(Path.join(current, "Package.swift")) {
         return PackageBuild(packageDirectory: current, configurationDirectory: builtConfiguration(of: current))
       }
-      let parent = current.deletingLastPathComponent()
-      guard parent.path != current.path else { return nil }
+      let parent = Path.deletingLastComponent(current)
+      guard parent != current else { return nil }
       current = parent
     }
   }
@@ -30,20 +30,18 @@ struct PackageBuild: Equatable {
   /// (links SwiftPM makes to the host triple's folders) or, without them, `.build/<triple>/debug` and
   /// `.build/<triple>/release`, the one whose `Modules` folder was modified most recently (a release build made
   /// after a debug one is used, not the stale debug one). The error that names a module the build lacks names it.
-  private static func builtConfiguration(of package: URL) -> URL? {
-    let build = package.appendingPathComponent(".build")
-    func built(_ directories: [URL]) -> [(configuration: URL, modified: Date)] {
-      directories.flatMap { directory in ["debug", "release"].map { directory.appendingPathComponent($0) } }
+  private static func builtConfiguration(of package: String) -> String? {
+    let build = Path.join(package, ".build")
+    func built(_ directories: [String]) -> [(configuration: String, modified: Double)] {
+      directories.flatMap { directory in ["debug", "release"].map { Path.join(directory, $0) } }
         .compactMap { configuration in
-          let modules = configuration.appendingPathComponent("Modules").path
-          guard FileManager.default.fileExists(atPath: modules) else { return nil }
-          let modified = (try? FileManager.default.attributesOfItem(atPath: modules)[.modificationDate]) as? Date
-          return (configuration, modified ?? .distantPast)
+          guard let modified = FileSystem.modificationTime(Path.join(configuration, "Modules")) else { return nil }
+          return (configuration, modified)
         }
     }
     var candidates = built([build])
     if candidates.isEmpty {
-      candidates = built(contents(of: build).filter { $0.contains("-") }.map { build.appendingPathComponent($0) })
+      candidates = built(contents(of: build).filter { $0.contains("-") }.map { Path.join(build, $0) })
     }
     return candidates.max { $0.modified < $1.modified }?.configuration
   }
@@ -58,30 +56,28 @@ struct PackageBuild: Equatable {
   /// Empty when the package has not been built.
   var searchArguments: [String] {
     guard let configuration = configurationDirectory else { return [] }
-    var arguments = ["-I", configuration.appendingPathComponent("Modules").path]
+    var arguments = ["-I", Path.join(configuration, "Modules")]
     var moduleMaps: [String] = []
     var targets: Set<String> = []
     // SwiftPM 6 builds a target that a macro or plugin needs twice, into `<Target>.build` and, for the host tools,
     // `<Target>-tool.build`, each with a module map defining the same module: clang rejects the second
     // (`redefinition of module`) whenever it builds the module (a cold module cache). One map per target.
     for name in Self.contents(of: configuration) where name.hasSuffix(".build") && !name.hasSuffix("-tool.build") {
-      let map = configuration.appendingPathComponent(name).appendingPathComponent("module.modulemap")
-      if FileManager.default.fileExists(atPath: map.path) {
-        moduleMaps.append(map.path)
+      let map = Path.join(Path.join(configuration, name), "module.modulemap")
+      if FileSystem.exists(map) {
+        moduleMaps.append(map)
         targets.insert(String(name.dropLast(".build".count)))
       }
     }
-    let checkouts = packageDirectory.appendingPathComponent(".build/checkouts")
-    let packages = [packageDirectory] + Self.contents(of: checkouts).map { checkouts.appendingPathComponent($0) }
+    let checkouts = Path.join(packageDirectory, ".build/checkouts")
+    let packages = [packageDirectory] + Self.contents(of: checkouts).map { Path.join(checkouts, $0) }
     for package in packages {
-      let sources = package.appendingPathComponent("Sources")
+      let sources = Path.join(package, "Sources")
       for name in Self.contents(of: sources) where targets.insert(name).inserted {
-        let target = sources.appendingPathComponent(name)
-        for map in [target.appendingPathComponent("include"), target].map({
-          $0.appendingPathComponent("module.modulemap")
-        })
-        where FileManager.default.fileExists(atPath: map.path) {
-          moduleMaps.append(map.path)
+        let target = Path.join(sources, name)
+        for map in [Path.join(target, "include"), target].map({ Path.join($0, "module.modulemap") })
+        where FileSystem.exists(map) {
+          moduleMaps.append(map)
         }
       }
     }
@@ -92,14 +88,14 @@ struct PackageBuild: Equatable {
   /// What to do when a module could not be loaded: build the package, or use the command plugin.
   var advice: String {
     guard let configuration = configurationDirectory else {
-      return "the package in '\(packageDirectory.path)' is not built: run `swift build` there first, or use "
+      return "the package in '\(packageDirectory)' is not built: run `swift build` there first, or use "
         + "`swift package generate-multiplexer`"
     }
-    return "the package's build (\(configuration.path)) does not have it: check --module, run "
+    return "the package's build (\(configuration)) does not have it: check --module, run "
       + "`swift build` if the module is new, or use `swift package generate-multiplexer`"
   }
 
-  private static func contents(of directory: URL) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+  private static func contents(of directory: String) -> [String] {
+    ((try? FileSystem.contentsOfDirectory(directory)) ?? []).sorted()
   }
 }

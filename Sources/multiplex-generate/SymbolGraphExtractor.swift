@@ -1,10 +1,9 @@
 // Running `swift symbolgraph-extract` for modules that have no symbol graph on disk.
 
-import Foundation
 import MultiplexGenerator
 
-/// Extracts the symbol graphs of toolchain and `-I` modules into a temporary directory that it removes when
-/// ``removeTemporaryDirectory()`` is called.
+/// Extracts the symbol graphs of toolchain and `-I` modules into a temporary directory, made when the first module
+/// is extracted, that it removes when ``removeTemporaryDirectory()`` is called.
 final class SymbolGraphExtractor {
   private let swift: String
   private let target: String?
@@ -12,7 +11,8 @@ final class SymbolGraphExtractor {
   private let includePaths: [String]
   /// The package the tool runs in: its built modules are searched after `includePaths`.
   private let package: PackageBuild?
-  private let directory: URL
+  /// The temporary directory, once made.
+  private var directory: String?
 
   /// An extractor that runs `swift` (see ``findSwift()``).
   init(swift: String, target: String?, sdk: String?, includePaths: [String], package: PackageBuild?) {
@@ -21,31 +21,37 @@ final class SymbolGraphExtractor {
     self.sdk = sdk
     self.includePaths = includePaths
     self.package = package
-    directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("multiplex-generate-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
   }
 
   /// Removes the temporary directory and everything extracted into it.
   func removeTemporaryDirectory() {
-    try? FileManager.default.removeItem(at: directory)
+    if let directory { FileSystem.removeItem(directory) }
+    directory = nil
   }
 
   /// The graphs of `module`, extracted with `swift symbolgraph-extract -minimum-access-level public`.
   func graphs(forModule module: String) throws(SymbolGraphError) -> [NamedSymbolGraph] {
-    let output = directory.appendingPathComponent(module)
+    let directory: String
     do {
-      try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+      directory = try self.directory ?? FileSystem.makeTemporaryDirectory(prefix: "multiplex-generate-")
     } catch {
-      throw .unknownModule(module: module, detail: "cannot create \(output.path): \(error.localizedDescription)")
+      throw .unknownModule(module: module, detail: "cannot create a temporary directory: \(error)")
     }
-    var arguments = ["symbolgraph-extract", "-module-name", module, "-output-dir", output.path]
+    self.directory = directory
+    let output = Path.join(directory, module)
+    do {
+      try FileSystem.createDirectory(output)
+    } catch {
+      throw .unknownModule(module: module, detail: "cannot create \(output): \(error)")
+    }
+    var arguments = ["symbolgraph-extract", "-module-name", module, "-output-dir", output]
     arguments += ["-minimum-access-level", "public"]
     if let target { arguments += ["-target", target] }
     if let sdk { arguments += ["-sdk", sdk] }
     for path in includePaths { arguments += ["-I", path] }
     arguments += package?.searchArguments ?? []
-    let (status, errorOutput) = Self.run(swift, arguments)
-    let graphs = try SymbolGraphDirectory(path: output.path).graphs(forModule: module)
+    let (status, errorOutput) = ChildProcess.run(swift, arguments)
+    let graphs = try SymbolGraphDirectory(path: output).graphs(forModule: module)
     guard status == 0, let graphs else {
       let (couldNotLoad, detail) = Self.explain(errorOutput, status: status, package: package)
       throw couldNotLoad
@@ -75,53 +81,33 @@ final class SymbolGraphExtractor {
       })
     {
       var complaint = line
-      if let range = complaint.range(of: "error: ") { complaint = String(complaint[range.upperBound...]) }
-      complaint = complaint.trimmingCharacters(in: .whitespaces)
+      if let range = complaint.firstRange(of: "error: ") { complaint = String(complaint[range.upperBound...]) }
+      complaint = complaint.trimmingSpacesAndTabs()
       if complaint.hasSuffix(".") { complaint.removeLast() }
       return (true, "swift symbolgraph-extract: \(complaint); \(advice)")
     }
     var first = lines.first { $0.contains("error:") } ?? lines.first ?? "exit status \(status)"
-    if let range = first.range(of: "error: ") { first = String(first[range.upperBound...]) }
-    return (false, "swift symbolgraph-extract failed: \(first.trimmingCharacters(in: .whitespaces))")
-  }
-
-  /// Runs `executable` with `arguments`; returns its exit status and standard error (standard output is
-  /// discarded).
-  private static func run(_ executable: String, _ arguments: [String]) -> (Int32, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let errorPipe = Pipe()
-    process.standardError = errorPipe
-    process.standardOutput = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      return (-1, "cannot run \(executable): \(error.localizedDescription)")
-    }
-    let data = errorPipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    if let range = first.firstRange(of: "error: ") { first = String(first[range.upperBound...]) }
+    return (false, "swift symbolgraph-extract failed: \(first.trimmingSpacesAndTabs())")
   }
 
   /// The `swift` driver of the toolchain this program runs with: `MULTIPLEX_GENERATE_SWIFT` if set, else the
   /// `bin/swift` of the toolchain whose runtime library is loaded (Linux: `usr/lib/swift/linux/libswiftCore.so`
   /// sits three levels under `usr/bin/swift`), else the first `swift` on `PATH`.
   static func findSwift() -> String? {
-    let environment = ProcessInfo.processInfo.environment
+    let environment = ChildProcess.environment
     if let override = environment["MULTIPLEX_GENERATE_SWIFT"], !override.isEmpty {
       return override
     }
     if let runtime = runtimeLibraryPath() {
-      let toolchainSwift = URL(fileURLWithPath: runtime).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("bin/swift").path
-      if FileManager.default.isExecutableFile(atPath: toolchainSwift) { return toolchainSwift }
+      var toolchain = runtime
+      for _ in 0..<4 { toolchain = Path.deletingLastComponent(toolchain) }
+      let toolchainSwift = Path.join(toolchain, "bin/swift")
+      if FileSystem.isExecutableFile(toolchainSwift) { return toolchainSwift }
     }
     for directory in (environment["PATH"] ?? "").split(separator: ":") {
       let candidate = "\(directory)/swift"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+      if FileSystem.isExecutableFile(candidate) { return candidate }
     }
     return nil
   }
@@ -129,7 +115,8 @@ final class SymbolGraphExtractor {
   /// The path of the loaded Swift runtime library, read from the process's memory map (Linux only).
   private static func runtimeLibraryPath() -> String? {
     #if os(Linux)
-    guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
+    guard let bytes = try? FileSystem.contents(ofFile: "/proc/self/maps") else { return nil }
+    let maps = String(decoding: bytes, as: UTF8.self)
     for line in maps.split(separator: "\n") {
       guard let slash = line.firstIndex(of: "/") else { continue }
       let path = line[slash...]

@@ -230,6 +230,31 @@ func expectBadInput(
     #expect(try generate(withOutput + ["--check"], in: directory.url).status == 0)
   }
 
+  /// The output goes through the generator's own file calls (no Foundation): a new file gets the umask's
+  /// permissions, nothing is left beside it, and a path that cannot be written is one `error:` line with the C
+  /// library's reason.
+  @Test func outputFilesAndWriteFailures() throws {
+    let directory = try Fixtures.writeTestModule()
+    defer { directory.remove() }
+    let graphs = ["--symbol-graph-dir", directory.path]
+    let output = directory.url.appendingPathComponent("deep/er/Child.swift")
+    let written = try generate(["Child", "--module", "Test", "--output", output.path] + graphs)
+    #expect(written.status == 0)
+    let attributes = try FileManager.default.attributesOfItem(atPath: output.path)
+    #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o600 } == 0o600)
+    let siblings = try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path)
+    #expect(siblings == ["Child.swift"])
+
+    // A directory where a file is: creating it fails.
+    let underAFile = output.appendingPathComponent("X.swift").path
+    try expectBadInput(
+      ["Child", "--module", "Test", "--output", underAFile] + graphs,
+      "cannot write '\(underAFile)': File exists"
+    )
+    // A list that is a directory cannot be read.
+    try expectBadInput(["--list", directory.path], "cannot read the list '\(directory.path)'")
+  }
+
   @Test func includePathsReachAModuleCompiledHere() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -1,21 +1,21 @@
-// The subset of the symbol-graph JSON format (format version 0.6) that the generator reads. Unknown keys are
-// ignored; a key that is present with the wrong type is an error.
+// The subset of the symbol-graph JSON format (format version 0.6) that the generator reads (read by
+// `SymbolGraph+JSON.swift`). Unknown keys are ignored; a key that is present with the wrong type is an error.
 
 /// One `*.symbols.json` file: a module's symbols (or the symbols one module adds to another) and the
 /// relationships between them.
-package struct SymbolGraph: Decodable, Sendable {
+package struct SymbolGraph: Sendable {
   package var module: Module
   package var symbols: [Symbol]
   package var relationships: [Relationship]
 
   /// The module a symbol-graph file describes.
-  package struct Module: Decodable, Sendable {
+  package struct Module: Sendable {
     package var name: String
   }
 }
 
 /// One declaration in a symbol graph.
-package struct Symbol: Decodable, Sendable {
+package struct Symbol: Sendable {
   package var kind: Kind
   package var identifier: Identifier
   package var names: Names
@@ -27,41 +27,41 @@ package struct Symbol: Decodable, Sendable {
   package var swiftExtension: SwiftExtension?
 
   /// The symbol's kind, e.g. `swift.protocol`, `swift.method`, `swift.property`.
-  package struct Kind: Decodable, Sendable {
+  package struct Kind: Sendable {
     package var identifier: String
   }
 
   /// The symbol's unique identifier (a USR such as `s:13FoundationXML17XMLParserDelegateP`).
-  package struct Identifier: Decodable, Sendable {
+  package struct Identifier: Sendable {
     package var precise: String
   }
 
   /// The symbol's names; `title` is the name as written (`parser(_:foundCharacters:)`).
-  package struct Names: Decodable, Sendable {
+  package struct Names: Sendable {
     package var title: String
   }
 
   /// Where the symbol is declared (present when the graph was made from source, absent for a module loaded
   /// from a binary `.swiftmodule`).
-  package struct Location: Decodable, Sendable {
+  package struct Location: Sendable {
     package var uri: String
     package var position: Position
 
     /// A zero-based line and character.
-    package struct Position: Decodable, Sendable {
+    package struct Position: Sendable {
       package var line: Int
       package var character: Int
     }
   }
 
   /// The extension a member was declared in, with its generic constraints.
-  package struct SwiftExtension: Decodable, Sendable {
+  package struct SwiftExtension: Sendable {
     package var extendedModule: String?
     package var constraints: [Constraint]?
   }
 
   /// A generic constraint such as `Self: NSObject` (`kind` is `conformance`, `superclass` or `sameType`).
-  package struct Constraint: Decodable, Sendable {
+  package struct Constraint: Sendable {
     package var kind: String
     package var lhs: String
     package var rhs: String
@@ -70,7 +70,7 @@ package struct Symbol: Decodable, Sendable {
 }
 
 /// One piece of a declaration as the compiler prints it: concatenated, the fragments are Swift source text.
-package struct DeclarationFragment: Decodable, Sendable {
+package struct DeclarationFragment: Sendable {
   /// `keyword`, `attribute`, `text`, `identifier`, `typeIdentifier`, `genericParameter`, `externalParam`, ...
   package var kind: String
   package var spelling: String
@@ -79,7 +79,7 @@ package struct DeclarationFragment: Decodable, Sendable {
 }
 
 /// An availability entry of a symbol: one platform (or `*` / absent for every platform).
-package struct Availability: Decodable, Sendable {
+package struct Availability: Sendable {
   package var domain: String?
   package var introduced: Version?
   package var deprecated: Version?
@@ -90,7 +90,7 @@ package struct Availability: Decodable, Sendable {
   package var isUnconditionallyUnavailable: Bool?
 
   /// A version such as `13.0` or `10.15.4`.
-  package struct Version: Decodable, Sendable {
+  package struct Version: Sendable {
     package var major: Int
     package var minor: Int?
     package var patch: Int?
@@ -98,7 +98,7 @@ package struct Availability: Decodable, Sendable {
 }
 
 /// A directed edge between two symbols.
-package struct Relationship: Decodable, Sendable {
+package struct Relationship: Sendable {
   package var kind: String
   /// The USR of the symbol the edge starts at.
   package var source: String

@@ -1,7 +1,5 @@
 // Reading `*.symbols.json` files from a directory, a module at a time.
 
-package import Foundation
-
 /// One decoded symbol-graph file and the name it was read from (for messages and ordering).
 package struct NamedSymbolGraph: Sendable {
   /// The file's name, e.g. `FoundationXML.symbols.json` or `Foundation@Swift.symbols.json`.
@@ -13,36 +11,18 @@ package struct NamedSymbolGraph: Sendable {
     self.graph = graph
   }
 
-  /// Decodes one symbol-graph file's contents.
-  package static func decode(_ data: Data, fileName: String) throws(SymbolGraphError) -> NamedSymbolGraph {
+  /// Reads one symbol-graph file's contents (see `SymbolGraph+JSON.swift`).
+  package static func decode(_ bytes: [UInt8], fileName: String) throws(SymbolGraphError) -> NamedSymbolGraph {
+    let json: JSONValue
     do {
-      return NamedSymbolGraph(fileName: fileName, graph: try JSONDecoder().decode(SymbolGraph.self, from: data))
-    } catch let error as DecodingError {
-      throw .malformedGraph(file: fileName, detail: Self.describe(error))
+      json = try JSONValue.parse(bytes)
     } catch {
-      throw .malformedGraph(file: fileName, detail: "\(error)")
+      throw .malformedGraph(file: fileName, detail: "not valid JSON (\(error))")
     }
-  }
-
-  /// One line for a decoding error: what was wrong and where (`symbols[3].kind`).
-  private static func describe(_ error: DecodingError) -> String {
-    func path(_ context: DecodingError.Context) -> String {
-      let components = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
-      let joined = components.joined()
-      return joined.isEmpty ? "at the top level" : "at " + joined.drop { $0 == "." }
-    }
-    switch error {
-    case .dataCorrupted(let context):
-      let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-      return "not valid JSON (\(underlying ?? context.debugDescription)) \(path(context))"
-    case .keyNotFound(let key, let context):
-      return "missing key '\(key.stringValue)' \(path(context))"
-    case .typeMismatch(let type, let context):
-      return "expected \(type) \(path(context))"
-    case .valueNotFound(let type, let context):
-      return "missing \(type) value \(path(context))"
-    @unknown default:
-      return "\(error)"
+    do {
+      return NamedSymbolGraph(fileName: fileName, graph: try SymbolGraph(json: JSONCursor(json)))
+    } catch {
+      throw .malformedGraph(file: fileName, detail: error.description)
     }
   }
 }
@@ -78,14 +58,14 @@ package struct SymbolGraphDirectory: Sendable {
     let extended = names.filter { $0.hasSuffix("@" + module + Self.suffix) }
     var graphs: [NamedSymbolGraph] = []
     for name in [main] + extending + extended {
-      let file = URL(fileURLWithPath: path).appendingPathComponent(name)
-      let data: Data
+      let file = Path.join(path, name)
+      let bytes: [UInt8]
       do {
-        data = try Data(contentsOf: file)
+        bytes = try FileSystem.contents(ofFile: file)
       } catch {
-        throw .malformedGraph(file: file.path, detail: "cannot read the file (\(error.localizedDescription))")
+        throw .malformedGraph(file: file, detail: "cannot read the file (\(error))")
       }
-      graphs.append(try NamedSymbolGraph.decode(data, fileName: name))
+      graphs.append(try NamedSymbolGraph.decode(bytes, fileName: name))
     }
     return graphs
   }
@@ -94,15 +74,14 @@ package struct SymbolGraphDirectory: Sendable {
 
   /// The directory's `*.symbols.json` file names, sorted.
   private func fileNames() throws(SymbolGraphError) -> [String] {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+    guard FileSystem.isDirectory(path) else {
       throw .unreadableDirectory(path: path, detail: "no such directory")
     }
     let names: [String]
     do {
-      names = try FileManager.default.contentsOfDirectory(atPath: path)
+      names = try FileSystem.contentsOfDirectory(path)
     } catch {
-      throw .unreadableDirectory(path: path, detail: error.localizedDescription)
+      throw .unreadableDirectory(path: path, detail: error.description)
     }
     return names.filter { $0.hasSuffix(Self.suffix) }.sorted()
   }

@@ -1,4 +1,3 @@
-import Foundation
 import MultiplexGeneratorModel
 
 // From symbol graphs to an `ExternalProtocol`: find the protocol, follow the protocols it refines, and write it
@@ -236,7 +235,7 @@ package final class SymbolGraphReader {
     let header = ProtocolHeader(fragments: proto.declarationFragments ?? [])
     for requirement in header?.whereRequirements ?? [] where !walk.whereRequirements.contains(requirement) {
       walk.whereRequirements.append(requirement)
-      let parts = requirement.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+      let parts = requirement.split(separator: ":", maxSplits: 1).map { $0.trimmingSpacesAndTabs() }
       if parts.count == 2, parts[0] == "Self",
         Self.classBoundNames.contains(parts[1]) || Self.isClassUSR(header?.typeUSRs[parts[1]])
       {
@@ -395,7 +394,7 @@ extension SymbolGraphReader {
   /// `download:didReceive:`. `nil` for any other USR.
   package static func objcSelector(usr: String) -> String? {
     guard usr.hasPrefix("c:"),
-      let marker = [usr.range(of: "(im)", options: .backwards), usr.range(of: "(cm)", options: .backwards)]
+      let marker = [usr.lastRange(of: "(im)"), usr.lastRange(of: "(cm)")]
         .compactMap({ $0 }).max(by: { $0.lowerBound < $1.lowerBound })
     else { return nil }
     let selector = usr[marker.upperBound...]

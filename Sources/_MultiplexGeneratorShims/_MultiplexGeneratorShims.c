@@ -1,0 +1,242 @@
+// The operating-system calls the generator makes (see the header for why they are in C).
+
+#define _GNU_SOURCE
+#include "_MultiplexGeneratorShims.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#if defined(__APPLE__)
+#include <crt_externs.h>
+#define MPXG_ENVIRON (*_NSGetEnviron())
+#else
+extern char **environ;
+#define MPXG_ENVIRON environ
+#endif
+
+int _mpxg_read_descriptor(int descriptor, unsigned char **bytes, long *count) {
+  size_t capacity = 65536, length = 0;
+  unsigned char *buffer = malloc(capacity);
+  if (!buffer) return ENOMEM;
+  for (;;) {
+    if (length == capacity) {
+      unsigned char *grown = realloc(buffer, capacity * 2);
+      if (!grown) {
+        free(buffer);
+        return ENOMEM;
+      }
+      buffer = grown;
+      capacity *= 2;
+    }
+    ssize_t read_count = read(descriptor, buffer + length, capacity - length);
+    if (read_count < 0) {
+      if (errno == EINTR) continue;
+      int error = errno;
+      free(buffer);
+      return error;
+    }
+    if (read_count == 0) break;
+    length += (size_t)read_count;
+  }
+  *bytes = buffer;
+  *count = (long)length;
+  return 0;
+}
+
+int _mpxg_read_file(const char *path, unsigned char **bytes, long *count) {
+  int descriptor = open(path, O_RDONLY | O_CLOEXEC);
+  if (descriptor < 0) return errno;
+  int error = _mpxg_read_descriptor(descriptor, bytes, count);
+  close(descriptor);
+  return error;
+}
+
+int _mpxg_write_descriptor(int descriptor, const unsigned char *bytes, long count) {
+  long offset = 0;
+  while (offset < count) {
+    ssize_t written = write(descriptor, bytes + offset, (size_t)(count - offset));
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    offset += written;
+  }
+  return 0;
+}
+
+int _mpxg_replace_file(const char *path, const unsigned char *bytes, long count) {
+  size_t length = strlen(path) + 64;
+  char *temporary = malloc(length);
+  if (!temporary) return ENOMEM;
+  snprintf(temporary, length, "%s.multiplex-generate-%ld", path, (long)getpid());
+  int descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (descriptor < 0) {
+    int error = errno;
+    free(temporary);
+    return error;
+  }
+  int error = _mpxg_write_descriptor(descriptor, bytes, count);
+  if (close(descriptor) != 0 && error == 0) error = errno;
+  if (error == 0 && rename(temporary, path) != 0) error = errno;
+  if (error != 0) unlink(temporary);
+  free(temporary);
+  return error;
+}
+
+int _mpxg_file_kind(const char *path, double *modified) {
+  struct stat info;
+  if (stat(path, &info) != 0) return 0;
+#if defined(__APPLE__)
+  if (modified) *modified = (double)info.st_mtimespec.tv_sec + (double)info.st_mtimespec.tv_nsec / 1e9;
+#else
+  if (modified) *modified = (double)info.st_mtim.tv_sec + (double)info.st_mtim.tv_nsec / 1e9;
+#endif
+  return S_ISDIR(info.st_mode) ? 1 : 2;
+}
+
+int _mpxg_is_executable(const char *path) {
+  return access(path, X_OK) == 0 && _mpxg_file_kind(path, NULL) == 2;
+}
+
+int _mpxg_list_directory(const char *path, char **names, long *count) {
+  DIR *directory = opendir(path);
+  if (!directory) return errno;
+  size_t capacity = 4096, length = 0;
+  char *buffer = malloc(capacity);
+  if (!buffer) {
+    closedir(directory);
+    return ENOMEM;
+  }
+  struct dirent *entry;
+  errno = 0;
+  while ((entry = readdir(directory)) != NULL) {
+    if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0) continue;
+    size_t size = strlen(entry->d_name) + 1;
+    while (length + size > capacity) {
+      char *grown = realloc(buffer, capacity * 2);
+      if (!grown) {
+        free(buffer);
+        closedir(directory);
+        return ENOMEM;
+      }
+      buffer = grown;
+      capacity *= 2;
+    }
+    memcpy(buffer + length, entry->d_name, size);
+    length += size;
+  }
+  int error = errno;
+  closedir(directory);
+  if (error != 0) {
+    free(buffer);
+    return error;
+  }
+  *names = buffer;
+  *count = (long)length;
+  return 0;
+}
+
+int _mpxg_make_directory(const char *path) {
+  return mkdir(path, 0777) == 0 ? 0 : errno;
+}
+
+void _mpxg_remove_tree(const char *path) {
+  struct stat info;
+  if (lstat(path, &info) != 0) return;
+  if (!S_ISDIR(info.st_mode)) {
+    unlink(path);
+    return;
+  }
+  DIR *directory = opendir(path);
+  if (directory) {
+    struct dirent *entry;
+    while ((entry = readdir(directory)) != NULL) {
+      if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0) continue;
+      size_t length = strlen(path) + strlen(entry->d_name) + 2;
+      char *child = malloc(length);
+      if (!child) continue;
+      snprintf(child, length, "%s/%s", path, entry->d_name);
+      _mpxg_remove_tree(child);
+      free(child);
+    }
+    closedir(directory);
+  }
+  rmdir(path);
+}
+
+int _mpxg_make_temporary_directory(char *template_path) {
+  return mkdtemp(template_path) ? 0 : errno;
+}
+
+char *_mpxg_current_directory(void) {
+  size_t capacity = 4096;
+  for (;;) {
+    char *buffer = malloc(capacity);
+    if (!buffer) return NULL;
+    if (getcwd(buffer, capacity)) return buffer;
+    free(buffer);
+    if (errno != ERANGE) return NULL;
+    capacity *= 2;
+  }
+}
+
+const char *_mpxg_environment_variable(const char *name) {
+  return getenv(name);
+}
+
+char *const *_mpxg_environment(void) {
+  return MPXG_ENVIRON;
+}
+
+const char *_mpxg_error_message(int code) {
+  return strerror(code);
+}
+
+int _mpxg_run(
+  const char *executable, char *const *arguments, int *status, unsigned char **error_output, long *error_count
+) {
+  int pipe_ends[2];
+  if (pipe(pipe_ends) != 0) return errno;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, pipe_ends[1], 2);
+  posix_spawn_file_actions_addclose(&actions, pipe_ends[0]);
+  posix_spawn_file_actions_addclose(&actions, pipe_ends[1]);
+  pid_t pid;
+  int spawned = posix_spawn(&pid, executable, &actions, NULL, arguments, MPXG_ENVIRON);
+  posix_spawn_file_actions_destroy(&actions);
+  close(pipe_ends[1]);
+  if (spawned != 0) {
+    close(pipe_ends[0]);
+    return spawned;
+  }
+  int error = _mpxg_read_descriptor(pipe_ends[0], error_output, error_count);
+  close(pipe_ends[0]);
+  int wait_status = 0;
+  while (waitpid(pid, &wait_status, 0) < 0) {
+    if (errno != EINTR) {
+      if (error == 0) free(*error_output);
+      return errno;
+    }
+  }
+  *status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : WIFSIGNALED(wait_status) ? WTERMSIG(wait_status) : -1;
+  return error;
+}
+
+void _mpxg_free(void *pointer) {
+  free(pointer);
+}
+
+void _mpxg_exit(int status) {
+  exit(status);
+}
