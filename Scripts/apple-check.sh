@@ -19,6 +19,9 @@
 #   1. the runtime (`Sources/Multiplex` as one module, `-emit-module`, plus the C target `_MultiplexShims` with
 #      clang -Werror) for arm64-apple-ios13.0 (the package's floor) and arm64-apple-ios<SDK version> with the iOS
 #      SDK, and for arm64-apple-macos10.15 with the macOS SDK;
+#   1b. `multiplex-generate` (its C target, `MultiplexGeneratorModel`, `MultiplexGenerator` and the executable) for
+#      arm64-apple-macos10.15 with the macOS SDK: the tool imports no Foundation, so a standard-library string API
+#      newer than the package's floor is an error there;
 #   2. every `@objc` multiplexer the repository generates or ships, one file per compiler call (in one call the
 #      compiler reported only the first file's errors), against the runtime of step 1 and the real frameworks:
 #      the `@objc` golden files of `Tests/MultiplexGeneratorTests/Golden` (UIKit's and WebKit's at the iOS floor,
@@ -163,6 +166,31 @@ multiplexer() {
   echo "compiled: ${file#"$root"/} for $target ($(elapsed))"
 }
 
+# generator TARGET SDK: the code-generation tool, `multiplex-generate`, for TARGET: its C target
+# `_MultiplexGeneratorShims` (clang -Werror), then `MultiplexGeneratorModel`, `MultiplexGenerator` and the
+# executable, each as one module. Nothing of it imports Foundation, so the standard library's availability applies
+# as it is: a string API newer than the package's floor fails here (it compiles on Linux, which has none).
+generator() {
+  local target=$1 sdk=$2 out="$work/$1-generator"
+  mkdir -p "$out/shims"
+  printf 'module _MultiplexGeneratorShims {\n  header "%s"\n  export *\n}\n' \
+    "$root/Sources/_MultiplexGeneratorShims/include/_MultiplexGeneratorShims.h" > "$out/shims/module.modulemap"
+  clang -target "$target" -isysroot "$sdk" -Wall -Wextra -Werror -I "$root/Sources/_MultiplexGeneratorShims/include" \
+    -c "$root/Sources/_MultiplexGeneratorShims/_MultiplexGeneratorShims.c" -o "$out/_MultiplexGeneratorShims.o"
+  local module
+  for module in MultiplexGeneratorModel MultiplexGenerator; do
+    # shellcheck disable=SC2046 # file names without spaces
+    swift_for "$target" "$sdk" -parse-as-library -module-name "$module" -package-name multiplex -I "$out" \
+      -I "$out/shims" -wmo -emit-module -emit-module-path "$out/$module.swiftmodule" -c -o "$out/$module.o" \
+      $(find "$root/Sources/$module" -name '*.swift')
+  done
+  # shellcheck disable=SC2046
+  swift_for "$target" "$sdk" -module-name multiplex_generate -package-name multiplex -I "$out" -I "$out/shims" \
+    -wmo -c -o "$out/multiplex-generate.o" $(find "$root/Sources/multiplex-generate" -name '*.swift')
+  checked=$((checked + 1))
+  echo "compiled: multiplex-generate for $target ($(basename "$sdk"), $(elapsed))"
+}
+
 # control NAME EXPECTED TARGET SDK FILE [ARGS…]: FILE must fail to compile with a message containing EXPECTED.
 control() {
   local name=$1 expected=$2 target=$3 sdk=$4 file=$5
@@ -239,6 +267,7 @@ if [ -n "$macos_sdk" ]; then
   floor=arm64-apple-macos10.15
   echo "macOS SDK: $macos_sdk (macOS $(sdk_version "$macos_sdk"))"
   runtime "$floor" "$macos_sdk"
+  generator "$floor" "$macos_sdk"
   for file in $(shipped AppKit); do
     multiplexer "$floor" "$macos_sdk" "$file" -disable-upcoming-feature InternalImportsByDefault
   done
@@ -250,7 +279,7 @@ EOF
   control unavailable-macos-api "is only available in macOS 11.0 or newer" "$floor" "$macos_sdk" \
     "$work/UnavailableMac.swift"
 else
-  echo "skipped: no macOS SDK (MULTIPLEX_MACOS_SDK): the runtime for macOS, AppKit's multiplexers"
+  echo "skipped: no macOS SDK (MULTIPLEX_MACOS_SDK): the runtime for macOS, multiplex-generate, AppKit's multiplexers"
 fi
 
 echo "apple-check: $checked compilations with zero errors and zero warnings, negative controls rejected ($(elapsed))"

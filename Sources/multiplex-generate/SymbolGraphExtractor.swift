@@ -1,6 +1,7 @@
 // Running `swift symbolgraph-extract` for modules that have no symbol graph on disk.
 
 import MultiplexGenerator
+import MultiplexGeneratorModel
 
 /// Extracts the symbol graphs of toolchain and `-I` modules into a temporary directory, made when the first module
 /// is extracted, that it removes when ``removeTemporaryDirectory()`` is called.
@@ -75,19 +76,19 @@ final class SymbolGraphExtractor {
       + "`swift package generate-multiplexer`"
     // A C module that a Swift module needs (`missing required module 'CNIOLinux'`) comes before the generic
     // complaint about the module asked for.
-    if let line = lines.first(where: { $0.contains("missing required module") })
+    if let line = lines.first(where: { $0.containsText("missing required module") })
       ?? lines.first(where: {
-        $0.contains("Couldn't load module")
+        $0.containsText("Couldn't load module")
       })
     {
       var complaint = line
-      if let range = complaint.firstRange(of: "error: ") { complaint = String(complaint[range.upperBound...]) }
+      if let range = complaint.rangeOfText("error: ") { complaint = String(complaint[range.upperBound...]) }
       complaint = complaint.trimmingSpacesAndTabs()
       if complaint.hasSuffix(".") { complaint.removeLast() }
       return (true, "swift symbolgraph-extract: \(complaint); \(advice)")
     }
-    var first = lines.first { $0.contains("error:") } ?? lines.first ?? "exit status \(status)"
-    if let range = first.firstRange(of: "error: ") { first = String(first[range.upperBound...]) }
+    var first = lines.first { $0.containsText("error:") } ?? lines.first ?? "exit status \(status)"
+    if let range = first.rangeOfText("error: ") { first = String(first[range.upperBound...]) }
     return (false, "swift symbolgraph-extract failed: \(first.trimmingSpacesAndTabs())")
   }
 

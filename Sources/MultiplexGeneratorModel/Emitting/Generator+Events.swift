@@ -187,7 +187,7 @@ extension Generator {
     }
     // The tap answers like the multiplexer's defaults, which may ask the protocol's default implementations.
     // Only when one of its members reads them: a stub allocated per stream and never read is waste.
-    let readsDefaults = tapMembers.contains { $0.contains("self.\(Naming.defaultsStorage).") }
+    let readsDefaults = tapMembers.contains { $0.containsText("self.\(Naming.defaultsStorage).") }
     let tapDefaults =
       model.needsDefaultsStub && readsDefaults
       ? "\nlet \(Naming.defaultsStorage) = \(Naming.defaultsStubName)()" : ""

@@ -68,7 +68,7 @@ package struct Generator {
   func attributes(_ list: [Attribute]) -> String {
     list.map { attribute in
       let text = attribute.text
-      if text.contains("//") || text.contains("/*") || text.contains("\n") { return text + "\n" }
+      if text.containsText("//") || text.containsText("/*") || text.contains("\n") { return text + "\n" }
       return text + " "
     }.joined()
   }

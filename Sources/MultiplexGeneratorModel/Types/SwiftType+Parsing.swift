@@ -32,6 +32,36 @@ extension SwiftType {
 }
 
 extension StringProtocol {
+  /// Whether `other` occurs in the text. The standard library's `contains(_:)` and `firstRange(of:)` for a string
+  /// argument need macOS 13 (iOS 16), above the package's floor, and the generator's modules import no Foundation;
+  /// the model and the generator use these instead.
+  ///
+  /// - Complexity: O(*n* × *m*), for the short texts the generator handles.
+  package func containsText(_ other: some StringProtocol) -> Bool {
+    rangeOfText(other) != nil
+  }
+
+  /// The range of the first occurrence of `other` in the text (see ``containsText(_:)``).
+  ///
+  /// - Complexity: O(*n* × *m*).
+  package func rangeOfText(_ other: some StringProtocol) -> Range<Index>? {
+    var index = startIndex
+    while true {
+      var position = index
+      var matched = true
+      for character in other {
+        guard position < endIndex, self[position] == character else {
+          matched = false
+          break
+        }
+        position = self.index(after: position)
+      }
+      if matched { return index..<position }
+      guard index < endIndex else { return nil }
+      index = self.index(after: index)
+    }
+  }
+
   /// The text without leading and trailing whitespace and newlines.
   func trimmingWhitespace() -> SubSequence {
     let start = firstIndex { !$0.isWhitespace } ?? endIndex
