@@ -487,17 +487,11 @@ extension Multiplexer {
   func _mutate<Result>(_ body: () -> Result) -> Result {
     _lock.lock()
     let result = body()
-    // Performance: the usual case, nothing retired that needs releasing later, without moving the array out and
-    // back (a retain, a release and an empty loop).
-    if _releasedAfterUnlock.isEmpty {
-      _lock.unlock()
-      return result
-    }
-    let released = _releasedAfterUnlock
-    _releasedAfterUnlock = []
+    let released = _takeReleasedAfterUnlock()
     _lock.unlock()
-    for entry in released where entry._hasDeliveryContext { entry._endDelivery() }
-    withExtendedLifetime(released) {}
+    if let released {
+      for entry in released { entry._finishRetirement() }
+    }
     return result
   }
 

@@ -84,7 +84,7 @@ extension Multiplexer: _TokenOwner {
   /// Takes the registrations retired under the lock that must be released (and finished, see
   /// ``ObservationToken/_finishRetirement()``) after unlocking; `nil` if there are none (call with the lock held).
   @inlinable @inline(__always)
-  func _takeReleasedAfterUnlock() -> [ObservationToken]? {
+  func _takeReleasedAfterUnlock() -> [_Entry<Observer>]? {
     // Performance: the usual case, nothing to release, without moving the array out and back.
     if _releasedAfterUnlock.isEmpty { return nil }
     let released = _releasedAfterUnlock

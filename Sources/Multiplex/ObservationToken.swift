@@ -51,6 +51,7 @@ public class ObservationToken: Hashable, @unchecked Sendable {
 
   /// Finishes the retirement of a registration (the token is one) once its multiplexer's lock was released: ends
   /// its delivery (see `_Entry._endDelivery()`). Tokens that are not registrations do nothing.
+  @usableFromInline
   func _finishRetirement() {}
 
   /// Drops this token's claim on the registration, and removes the registration if it was the last claim.

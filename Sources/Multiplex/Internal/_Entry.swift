@@ -172,6 +172,7 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
     _link?.withOwner { $0._isBlocked(token: self) } ?? false
   }
 
+  @inlinable
   override final func _finishRetirement() {
     if _hasDeliveryContext { _endDelivery() }
   }
