@@ -240,22 +240,23 @@ extension Multiplexer {
     _ combining: (Combining, inout Responses<Observer, Wrapped?>, Wrapped?) -> Wrapped?,
     _ call: (Observer) async throws(Failure) -> Wrapped?
   ) async throws(Failure) -> Wrapped? {
-    if let combiner {
-      return try await _combine(
-        default: try await moduleDefault(),
-        requirement: requirement,
-        combining: { responses, defaultValue in combining(combiner, &responses, defaultValue) },
-        isolation: isolation,
-        call
-      )
-    }
-    let answer = try await combine(
-      using: .firstNonNil,
-      default: nil,
-      requirement: ForwardedRequirement(name: requirement),
+    // One `_combine` call for both branches, as in `_forward(_:default:requirement:combiner:isolation:_:_:)`.
+    let hasCombiner = combiner != nil
+    let defaultValue = hasCombiner ? try await moduleDefault() : nil
+    let answer = try await _combine(
+      default: defaultValue,
+      requirement: requirement,
+      combining: { responses, defaultValue in
+        if let combiner {
+          combining(combiner, &responses, defaultValue)
+        } else {
+          Combiner.firstNonNil.combine(&responses, default: defaultValue)
+        }
+      },
       isolation: isolation,
       call
     )
+    if hasCombiner { return answer }
     if let answer { return answer }
     return try await moduleDefault()
   }

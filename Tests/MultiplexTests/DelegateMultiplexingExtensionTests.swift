@@ -345,6 +345,29 @@ struct DelegateMultiplexingExtensionTests {
     #expect(await note([:]) == "default")
     #expect(asked == 1)
 
+    // With a combiner: the default is asked once, before the observers, as the combining step's default, and the
+    // combiner's answer is final, `nil` included.
+    var askedWhenCalled: [Int] = []
+    func combined(answering answer: String?) async -> String? {
+      await multiplexer._forward(
+        firstNonNilOr: asyncNonNilDefault,
+        requirement: "viewForZooming()",
+        combiner: Summing()
+      ) { _, _, defaultValue in
+        #expect(defaultValue == "default")
+        return answer
+      } _: { _ in
+        askedWhenCalled.append(asked)
+        return nil
+      }
+    }
+    asked = 0
+    #expect(await combined(answering: nil) == nil)
+    #expect(asked == 1)
+    #expect(await combined(answering: "combined") == "combined")
+    #expect(asked == 2)
+    #expect(askedWhenCalled == [1, 1, 2, 2])
+
     let failing = [Thrower(5, throwing: true), Thrower(6, throwing: true)]
     for observer in failing { multiplexer.add(observer, priority: 1) }
     log = []
