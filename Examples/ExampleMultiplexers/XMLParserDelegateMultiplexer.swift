@@ -245,7 +245,6 @@ public final class XMLParserDelegateMultiplexer: XMLParserDelegate, Multiplex.De
   /// value (it keeps the default implementations' answer), so it changes no combined result.
   private final class _EventTap: XMLParserDelegate {
     let continuation: Swift.AsyncStream<Event>.Continuation
-    let _defaults = _Defaults()
 
     init(_ continuation: Swift.AsyncStream<Event>.Continuation) {
       self.continuation = continuation
@@ -325,7 +324,7 @@ public final class XMLParserDelegateMultiplexer: XMLParserDelegate, Multiplex.De
 
     func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
       Multiplex._yieldEvent(.parserResolveExternalEntityNameSystemID(parser, resolveExternalEntityName: name, systemID: systemID), to: self.continuation)
-      return Multiplex.notImplemented(by: self, returning: self._defaults.parser(parser, resolveExternalEntityName: name, systemID: systemID))
+      return Multiplex.notImplemented(by: self, returning: nil)
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {

@@ -91,15 +91,39 @@ extension Multiplexer {
     isolation: isolated (any Actor)? = #isolation,
     _ call: (Observer) async throws(Failure) -> Value
   ) async throws(Failure) -> Result {
+    let responses = try await _collectResponses(requirement: requirement, isolation: isolation, call)
+    return Self._combineCollected(responses, { $0 }, default: defaultValue, body)
+  }
+
+  /// Calls every live observer's `async` requirement in order, each awaited, and returns the responding ones'
+  /// answers (see `_forEachResponse(requirement:framed:isolation:_:_:)`). Not API.
+  @inlinable
+  func _collectResponses<Value, Failure: Error>(
+    requirement: StaticString?,
+    isolation: isolated (any Actor)?,
+    _ call: (Observer) async throws(Failure) -> Value
+  ) async throws(Failure) -> [(observer: Observer, value: Value)] {
     var responses: [(observer: Observer, value: Value)] = []
     try await _forEachResponse(requirement: requirement, framed: true, isolation: isolation, call) {
       responses.append((observer: $0, value: $1))
     }
-    var iterator = responses.makeIterator()
-    func next() -> (observer: Observer, value: Value)? { iterator.next() }
+    return responses
+  }
+
+  /// Runs a combining step over responses already collected, each turned into a response by `response`, as a
+  /// ``Responses`` sequence. Not API.
+  @inlinable
+  static func _combineCollected<Element, Value, Result>(
+    _ collected: [Element],
+    _ response: (Element) -> (observer: Observer, value: Value),
+    default defaultValue: Value,
+    _ body: (_ responses: inout Responses<Observer, Value>, _ defaultValue: Value) -> Result
+  ) -> Result {
+    var iterator = collected.makeIterator()
+    func next() -> (observer: Observer, value: Value)? { iterator.next().map(response) }
     return withoutActuallyEscaping(next) { next in
-      var lazy = Responses(_next: next)
-      return body(&lazy, defaultValue)
+      var responses = Responses(_next: next)
+      return body(&responses, defaultValue)
     }
   }
 

@@ -180,8 +180,12 @@ extension Multiplexer {
     )
   }
 
-  /// The `async` ``_forward(_:moduleDefault:requirement:combiner:_:_:)``: `moduleDefault()` is awaited once, before
-  /// the observers with `combiner` set, after them when no observer responded otherwise. Not API.
+  /// The `async` ``_forward(_:moduleDefault:requirement:combiner:_:_:)``: every observer is awaited in order, then,
+  /// with `combiner` set or when no observer responded, `moduleDefault()` once. Not API.
+  ///
+  /// Unlike the synchronous form, which asks `moduleDefault()` before the observers for a combiner (whose responses
+  /// are produced as it pulls them), this one asks it after them: the combining step runs after every observer
+  /// anyway, and one `await` of the default instead of two keeps each forwarding member smaller.
   ///
   /// - Parameters:
   ///   - policy: The combiner used when `combiner` is `nil`, over the answers wrapped in an `Optional`.
@@ -202,26 +206,27 @@ extension Multiplexer {
     _ combining: (Combining, inout Responses<Observer, Value>, Value) -> Value,
     _ call: (Observer) async throws(Failure) -> Value
   ) async throws(Failure) -> Value {
-    if let combiner {
-      return try await _combine(
-        default: try await moduleDefault(),
-        requirement: requirement,
-        combining: { responses, defaultValue in combining(combiner, &responses, defaultValue) },
-        isolation: isolation,
-        call
+    // `moduleDefault` is awaited at one place, after the observers: each `await` costs every forwarding member its
+    // own partial functions (Benchmarks/Results/2026-11-26c-object-size.md).
+    let responses = try await _collectResponses(requirement: requirement, isolation: isolation, call)
+    if combiner == nil,
+      let answer = Self._combineCollected(
+        responses,
+        { (observer: $0.observer, value: Optional($0.value)) },
+        default: nil,
+        policy.combine
       )
+    {
+      return answer
     }
-    let answer = try await combine(
-      using: policy,
-      default: nil,
-      requirement: ForwardedRequirement(name: requirement),
-      isolation: isolation
-    ) { (observer) async throws(Failure) -> Value? in try await call(observer) }
-    if let answer { return answer }
-    return try await moduleDefault()
+    let defaultValue = try await moduleDefault()
+    guard let combiner else { return defaultValue }
+    return Self._combineCollected(responses, { $0 }, default: defaultValue) { combining(combiner, &$0, $1) }
   }
 
-  /// The `async` ``_forward(firstNonNilOr:requirement:combiner:_:_:)``. Not API.
+  /// The `async` ``_forward(firstNonNilOr:requirement:combiner:_:_:)``: every observer is awaited in order, then, with
+  /// `combiner` set or when every answer is `nil`, `moduleDefault()` once (after the observers, as in
+  /// ``_forward(_:moduleDefault:requirement:combiner:isolation:_:_:)``). Not API.
   ///
   /// - Parameters:
   ///   - moduleDefault: The protocol's default implementation's answer.
@@ -240,25 +245,12 @@ extension Multiplexer {
     _ combining: (Combining, inout Responses<Observer, Wrapped?>, Wrapped?) -> Wrapped?,
     _ call: (Observer) async throws(Failure) -> Wrapped?
   ) async throws(Failure) -> Wrapped? {
-    // One `_combine` call for both branches, as in `_forward(_:default:requirement:combiner:isolation:_:_:)`.
-    let hasCombiner = combiner != nil
-    let defaultValue = hasCombiner ? try await moduleDefault() : nil
-    let answer = try await _combine(
-      default: defaultValue,
-      requirement: requirement,
-      combining: { responses, defaultValue in
-        if let combiner {
-          combining(combiner, &responses, defaultValue)
-        } else {
-          Combiner.firstNonNil.combine(&responses, default: defaultValue)
-        }
-      },
-      isolation: isolation,
-      call
-    )
-    if hasCombiner { return answer }
-    if let answer { return answer }
-    return try await moduleDefault()
+    // As in `_forward(_:moduleDefault:requirement:combiner:isolation:_:_:)`: `moduleDefault` is awaited at one place.
+    let responses = try await _collectResponses(requirement: requirement, isolation: isolation, call)
+    if combiner == nil, let answer = responses.first(where: { $0.value != nil }) { return answer.value }
+    let defaultValue = try await moduleDefault()
+    guard let combiner else { return defaultValue }
+    return Self._combineCollected(responses, { $0 }, default: defaultValue) { combining(combiner, &$0, $1) }
   }
 }
 

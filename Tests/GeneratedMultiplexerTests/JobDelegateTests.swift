@@ -327,8 +327,20 @@ final class JobObserver: JobDelegate {
     #expect(log.calls(of: "default") == ["estimate 3", "note 5"])
   }
 
+  /// An open stream's tap calls no default implementation for an `Optional` result: it answers `nil` without
+  /// responding. (For another result it still asks the default implementation, the only value of the type it has,
+  /// and drops it.)
+  @Test func tapAsksNoDefaultForAnOptionalResult() async {
+    let job = Job(name: "tapped") { [log] in log.record("default", $0) }
+    let stream = multiplexer.events()
+    c.note = "from c"
+    #expect(await multiplexer.job(job, noteFor: 8) == "from c")
+    #expect(log.calls(of: "default").isEmpty)
+    withExtendedLifetime(stream) {}
+  }
+
   /// A combiner of `async` results sees every response in call order, and for a result the protocol's extension
-  /// answers, that answer as its default, asked once before the observers.
+  /// answers, that answer as its default, asked once after the observers (the synchronous form asks it before them).
   @Test func asyncCombiner() async throws {
     let job = Job(name: "async") { [log] in log.record("default", $0) }
     a.estimate = 1
@@ -339,7 +351,7 @@ final class JobObserver: JobDelegate {
     multiplexer.combiner = combiner
     #expect(try await multiplexer.job(job, estimateFor: 3) == 37)
     #expect(
-      log.entries.map(\.description) == ["default: estimate 3", "a: estimate 3", "b: estimate 3", "c: estimate 3"]
+      log.entries.map(\.description) == ["a: estimate 3", "b: estimate 3", "c: estimate 3", "default: estimate 3"]
     )
     #expect(await multiplexer.job(job, summaryFor: 1) == "a:nil b:b c:nil")
     withExtendedLifetime(combiner) {}

@@ -320,7 +320,8 @@ struct DelegateMultiplexingExtensionTests {
     #expect(try await lazy(multiplexer, combiner: nil) == 3)
     #expect(try await lazy(Multiplexer(), combiner: nil) == 100)
     #expect(try await lazy(multiplexer, combiner: DefaultAdder()) == 107)
-    #expect(log == ["observer 3", "observer 4", "default", "default", "observer 3", "observer 4"])
+    // With a combiner, the default is awaited once, after the observers (before them in the synchronous form).
+    #expect(log == ["observer 3", "observer 4", "default", "observer 3", "observer 4", "default"])
 
     var asked = 0
     func asyncNonNilDefault() async -> String? {
@@ -345,7 +346,7 @@ struct DelegateMultiplexingExtensionTests {
     #expect(await note([:]) == "default")
     #expect(asked == 1)
 
-    // With a combiner: the default is asked once, before the observers, as the combining step's default, and the
+    // With a combiner: the default is asked once, after the observers, as the combining step's default, and the
     // combiner's answer is final, `nil` included.
     var askedWhenCalled: [Int] = []
     func combined(answering answer: String?) async -> String? {
@@ -366,7 +367,7 @@ struct DelegateMultiplexingExtensionTests {
     #expect(asked == 1)
     #expect(await combined(answering: "combined") == "combined")
     #expect(asked == 2)
-    #expect(askedWhenCalled == [1, 1, 2, 2])
+    #expect(askedWhenCalled == [0, 0, 1, 1])
 
     let failing = [Thrower(5, throwing: true), Thrower(6, throwing: true)]
     for observer in failing { multiplexer.add(observer, priority: 1) }

@@ -241,13 +241,23 @@ extension Generator {
   /// generated ones, which do not respond either.
   private func silentTapMember(_ requirement: Requirement) -> String {
     let modifiers = requirement.isNonisolated ? "nonisolated " : ""
-    // A default that asks the protocol's own implementation is a call with the requirement's effects.
-    let effects = requirement.usesModuleDefault ? effectPrefix(requirement) : ""
     return implementation(
       requirement,
       heading: attributes(requirement.forwardedAttributes) + modifiers,
-      answer: effects + notImplemented(requirement)
+      answer: tapAnswer(requirement)
     )
+  }
+
+  /// What the tap answers to a call returning a value: it does not respond, so the value is never used. `nil` for
+  /// an `Optional` result; otherwise the default value, which for a requirement the protocol's extension
+  /// implements is a call of that implementation, with the requirement's effects (the only value of the type the
+  /// tap has).
+  private func tapAnswer(_ requirement: Requirement) -> String {
+    guard requirement.usesModuleDefault else { return notImplemented(requirement) }
+    if case .value(_, _, isOptional: true) = requirement.result {
+      return "Multiplex.notImplemented(by: self, returning: nil)"
+    }
+    return effectPrefix(requirement) + notImplemented(requirement)
   }
 
   /// The tap's implementation of one requirement: yield the event, answer like the default implementation.
@@ -259,12 +269,10 @@ extension Generator {
     let value =
       ".\(Naming.identifier(eventCase.name, in: .member))\(eventCase.values.isEmpty ? "" : "(\(eventCase.values))")"
     let yield = "Multiplex._yieldEvent(\(value), to: self.continuation)"
-    let notResponding = notImplemented(requirement)
+    let notResponding = tapAnswer(requirement)
     switch requirement.shape {
     case .method(let signature, _, _, _):
-      // A default that asks the protocol's own implementation is a call with the requirement's effects.
-      let effects = requirement.usesModuleDefault ? effectPrefix(requirement) : ""
-      let answer = requirement.returnsValue ? "\n  return " + effects + notResponding : ""
+      let answer = requirement.returnsValue ? "\n  return " + notResponding : ""
       return """
         \(attributeText)\(modifiers)\(signature) {
           \(yield)\(answer)

@@ -103,8 +103,9 @@ extension Generator {
   /// `_combineImplementing` before their closures.
   ///
   /// A default that asks the protocol's own default implementation (``Requirement/usesModuleDefault``) is passed as a
-  /// closure, `moduleDefault: { … }`, which the runtime calls only when no observer answers (or once, before the
-  /// observers, for a combiner's `default:`); `firstNonNilOr: { … }` for an `Optional` result combined as the first
+  /// closure, `moduleDefault: { … }`, which the runtime calls only when no observer answers (or once for a
+  /// combiner's `default:`: before the observers, after them for an `async` requirement); `firstNonNilOr: { … }` for
+  /// an `Optional` result combined as the first
   /// non-`nil` answer. `anyTrue` and `allTrue` take it as their default value, asked before the observers, and so
   /// does `_combineImplementing` (`lazyModuleDefault: false`).
   func forwardCallArguments(_ requirement: Requirement, lazyModuleDefault: Bool = true) -> String {

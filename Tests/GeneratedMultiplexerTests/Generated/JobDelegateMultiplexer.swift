@@ -236,7 +236,7 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
 
     func job(_ job: Job, noteFor step: Int) async -> String? {
       Multiplex._yieldEvent(.jobNoteFor(job, noteFor: step), to: self.continuation)
-      return await Multiplex.notImplemented(by: self, returning: self._defaults.job(job, noteFor: step))
+      return Multiplex.notImplemented(by: self, returning: nil)
     }
 
     func job(_ job: Job, labelFor step: Int) -> String {
@@ -246,7 +246,7 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
 
     var tag: String? {
       get {
-        Multiplex.notImplemented(by: self, returning: self._defaults.tag)
+        Multiplex.notImplemented(by: self, returning: nil)
       }
       set {
         Multiplex._yieldEvent(.setTag(newValue), to: self.continuation)
@@ -257,7 +257,7 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
     }
 
     func job<Value>(_ job: Job, transform value: Value) -> Value? where Value: Sendable {
-      Multiplex.notImplemented(by: self, returning: self._defaults.job(job, transform: value))
+      Multiplex.notImplemented(by: self, returning: nil)
     }
 
     func job(_ job: Job, approve step: Int, completionHandler: @escaping @Sendable (Bool) -> Void) {

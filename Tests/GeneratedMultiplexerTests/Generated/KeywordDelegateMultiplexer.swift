@@ -231,7 +231,7 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
 
     @discardableResult func value(for name: String) -> Int? {
       Multiplex._yieldEvent(.value(for: name), to: self.continuation)
-      return Multiplex.notImplemented(by: self, returning: self._defaults.value(for: name))
+      return Multiplex.notImplemented(by: self, returning: nil)
     }
 
     func barFunc(for: [Int]) {
@@ -244,12 +244,12 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
 
     func maxDo(do: Int) -> Int? {
       Multiplex._yieldEvent(.maxDo(do: `do`), to: self.continuation)
-      return Multiplex.notImplemented(by: self, returning: self._defaults.maxDo(do: `do`))
+      return Multiplex.notImplemented(by: self, returning: nil)
     }
 
     func maxIn(in: Int) -> Int? {
       Multiplex._yieldEvent(.maxIn(in: `in`), to: self.continuation)
-      return Multiplex.notImplemented(by: self, returning: self._defaults.maxIn(in: `in`))
+      return Multiplex.notImplemented(by: self, returning: nil)
     }
 
     func g(_ argument: Int) {
@@ -275,7 +275,7 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
 
     var `where`: Int? {
       get {
-        Multiplex.notImplemented(by: self, returning: self._defaults.where)
+        Multiplex.notImplemented(by: self, returning: nil)
       }
       set {
         Multiplex._yieldEvent(.setWhere(newValue), to: self.continuation)
@@ -290,13 +290,13 @@ final class KeywordDelegateMultiplexer: KeywordDelegate, Multiplex.DelegateMulti
 
     var `self`: Int? {
       get {
-        Multiplex.notImplemented(by: self, returning: self._defaults.`self`)
+        Multiplex.notImplemented(by: self, returning: nil)
       }
     }
 
     subscript(for for: Int) -> Int? {
       get {
-        Multiplex.notImplemented(by: self, returning: self._defaults[for: `for`])
+        Multiplex.notImplemented(by: self, returning: nil)
       }
     }
   }
