@@ -7,23 +7,34 @@
 # Builds `Multiplex` in release (MULTIPLEX_OMIT_MACROS, .build-release, as CI's release test step) and the debug
 # `multiplex-generate`. Then, for each shape of requirement (plain `Void`, `-> Int?`, `throws -> Int?`, `async`,
 # `async -> Int?`, `async throws -> Int?`, a protocol half `Void`, half `Int?`, and `-> Int?` and `async -> Int?`
-# with a default implementation in the protocol's extension), writes a protocol with N and 2N
-# requirements of that shape, generates its multiplexer from its symbol graph, writes the hand-written forwarder for
-# the same protocol and policy (a Swift protocol of another module: every observer responds, so an `Optional` result
-# combines as the first non-`nil` answer, `combine(using: .firstNonNil, default: nil)`), compiles each with -O into
-# an object, and prints the text+data size per requirement: (size at 2N − size at N) / N, so the fixed cost of each
-# class (registration, events, the combiner) is left out. N defaults to 16. The generated requirement also carries
+# with a default implementation in the protocol's extension), writes a protocol with N and 2N requirements of that
+# shape, generates its multiplexer from its symbol graph, writes the hand-written forwarder for the same protocol
+# and policy (a Swift protocol of another module: every observer responds, so an `Optional` result combines as the
+# first non-`nil` answer, `combine(using: .firstNonNil, default: nil)`), compiles each with -O into an object, and
+# prints the size of its text, data and read-only data per requirement: (size at 2N − size at N) / N, so the fixed
+# cost of each class (registration, events, the combiner) is left out. N defaults to 16. The generated requirement also carries
 # its event case, its event tap member and its combining method; MULTIPLEX_KEEP=1 keeps the objects (for
 # `nm --size-sort`). With --check MAX (CI: 1.5), exits 1 when a shape's ratio is above MAX: object sizes are
 # deterministic for one toolchain.
 set -euo pipefail
+# A failed generation or compilation inside `$(measure …)` must stop the script too (bash turns errexit off in
+# command substitutions otherwise).
+shopt -s inherit_errexit
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 limit=""
-if [ "${1:-}" = --check ]; then
-  limit="${2:?--check needs the largest ratio allowed}"
-  shift 2
-fi
-n="${1:-16}"
+n=16
+while [ $# -gt 0 ]; do
+  case $1 in
+    --check)
+      limit="${2:?--check needs the largest ratio allowed}"
+      shift 2
+      ;;
+    *)
+      n=$1
+      shift
+      ;;
+  esac
+done
 cd "$root"
 MULTIPLEX_OMIT_MACROS=1 swift build -c release --target Multiplex --scratch-path .build-release >&2
 swift build --product multiplex-generate >&2
@@ -134,7 +145,7 @@ echo "object bytes per forwarded requirement (release, $n→$((2 * n)) requireme
 printf '  %-27s %9s %12s %7s\n' shape generated hand-written ratio
 for shape in mixed void optional throwing async async-optional async-throwing optional-default \
   async-optional-default; do
-  # Assignments, so that a failed compilation stops the script (set -e).
+  # Assignments, so that a failed generation or compilation stops the script (set -e, inherit_errexit).
   sizes1=$(measure "$shape" "$n")
   sizes2=$(measure "$shape" $((2 * n)))
   read -r generated1 hand1 <<< "$sizes1"
@@ -146,6 +157,10 @@ for shape in mixed void optional throwing async async-optional async-throwing op
     names["async-throwing"] = "async throws -> Int?"; names["optional-default"] = "-> Int?, extension default"
     names["async-optional-default"] = "async -> Int?, ext. default"
     g = (g2 - g1) / n; h = (h2 - h1) / n
+    if (g1 == "" || g2 == "" || h1 == "" || h2 == "" || g <= 0 || h <= 0) {
+      printf "object-size: %s: no size per requirement (objects of %s, %s, %s, %s bytes)\n", names[shape], g1, g2, h1, h2 > "/dev/stderr"
+      exit 1
+    }
     printf "  %-27s %9.0f %12.0f %6.2f×\n", names[shape], g, h, g / h
     if (limit != "" && g / h > limit + 0) {
       printf "object-size: %s is %.2f× the hand-written forwarder, above %s\n", names[shape], g / h, limit > "/dev/stderr"

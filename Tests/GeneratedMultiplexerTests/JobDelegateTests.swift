@@ -327,14 +327,16 @@ final class JobObserver: JobDelegate {
     #expect(log.calls(of: "default") == ["estimate 3", "note 5"])
   }
 
-  /// An open stream's tap calls no default implementation for an `Optional` result: it answers `nil` without
-  /// responding. (For another result it still asks the default implementation, the only value of the type it has,
-  /// and drops it.)
+  /// An open stream's tap calls no default implementation for an `Optional` result, `async` or not: it answers
+  /// `nil` without responding. (For another result it still asks the default implementation, the only value of the
+  /// type it has, and drops it.)
   @Test func tapAsksNoDefaultForAnOptionalResult() async {
     let job = Job(name: "tapped") { [log] in log.record("default", $0) }
     let stream = multiplexer.events()
     c.note = "from c"
     #expect(await multiplexer.job(job, noteFor: 8) == "from c")
+    b.multiplier = 2
+    #expect(multiplexer.job(job, transform: 5) == 10)
     #expect(log.calls(of: "default").isEmpty)
     withExtendedLifetime(stream) {}
   }

@@ -109,6 +109,46 @@ import Testing
     #expect(output.hasSuffix("\n#endif\n"))
   }
 
+  /// The event tap keeps a stub of the protocol's default implementations exactly when one of its answers asks it:
+  /// not for an `Optional` result (it answers `nil`), for a subscript that is not `Optional` (it asks
+  /// `self._defaults[…]`, which a search for `self._defaults.` missed, so the tap lost its stub and the file did not
+  /// compile).
+  @Test func eventTapKeepsItsDefaultsStubForASubscript() {
+    func tap(_ source: String) -> Substring {
+      let input = ExternalProtocol(
+        source: source,
+        moduleName: "Gauges",
+        members: Array(repeating: ExternalMember(hasDefaultImplementation: true), count: 2)
+      )
+      let output = generated(input, GenerationOptions(typeName: "GaugeMultiplexer"))
+      guard let start = output.range(of: "class _EventTap"), let end = output.range(of: "func events(") else {
+        Issue.record("no event tap in:\n\(output)")
+        return ""
+      }
+      return output[start.lowerBound..<end.lowerBound]
+    }
+    let subscriptTap = tap(
+      """
+      public protocol Gauge: AnyObject {
+        func reading(_ value: Int) -> Int?
+        subscript(index: Int) -> Int { get }
+      }
+      """
+    )
+    #expect(subscriptTap.contains("let _defaults = _Defaults()"))
+    #expect(subscriptTap.contains("Multiplex.notImplemented(by: self, returning: self._defaults[index])"))
+    #expect(subscriptTap.contains("Multiplex.notImplemented(by: self, returning: nil)"))
+    let optionalTap = tap(
+      """
+      public protocol Gauge: AnyObject {
+        func reading(_ value: Int) -> Int?
+        subscript(index: Int) -> Int? { get }
+      }
+      """
+    )
+    #expect(!optionalTap.contains("_defaults"))
+  }
+
   /// Foundation's `URLSessionDataDelegate` family on Linux: `NSObjectProtocol` (an `NSObject` subclass, `import
   /// Foundation`) and `Sendable` (delivery contexts, no event stream), requirements of the inherited protocols
   /// flattened in. `FoundationNetworking` exists only off Apple platforms: the file is wrapped in

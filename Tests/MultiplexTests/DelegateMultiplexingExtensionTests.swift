@@ -369,10 +369,29 @@ struct DelegateMultiplexingExtensionTests {
     #expect(asked == 2)
     #expect(askedWhenCalled == [0, 0, 1, 1])
 
+    // A default that throws, with a combiner: every observer is called first, then its error is thrown.
+    func throwingModuleDefault() async throws(Refusal) -> Int {
+      log.append("default")
+      throw Refusal(value: 100)
+    }
+    log = []
+    await #expect(throws: Refusal(value: 100)) {
+      try await multiplexer._forward(moduleDefault: throwingModuleDefault, combiner: DefaultAdder()) {
+        $0.add(&$1, $2)
+      } _: { (observer) async throws(Refusal) -> Int in
+        try await call(observer)
+      }
+    }
+    #expect(log == ["observer 3", "observer 4", "default"])
+
     let failing = [Thrower(5, throwing: true), Thrower(6, throwing: true)]
     for observer in failing { multiplexer.add(observer, priority: 1) }
     log = []
     await #expect(throws: Refusal(value: 5)) { try await lazy(multiplexer, combiner: nil) }
+    #expect(log == ["observer 5", "observer 6", "observer 3", "observer 4"])
+    // An observer throws, with a combiner: the default is not asked.
+    log = []
+    await #expect(throws: Refusal(value: 5)) { try await lazy(multiplexer, combiner: DefaultAdder()) }
     #expect(log == ["observer 5", "observer 6", "observer 3", "observer 4"])
     withExtendedLifetime((observers, failing)) {}
   }

@@ -178,16 +178,17 @@ extension Generator {
     let enumBody = caseLines.isEmpty ? "" : "\n  " + indented(caseLines.joined(separator: "\n\n"), 2) + "\n"
     let recorded = Set(cases.map(\.index))
     var tapMembers = cases.map(tapMember)
+    var readsDefaults = cases.contains { tapAsksDefault($0.requirement) }
     for (index, requirement) in model.requirements.enumerated() where !recorded.contains(index) {
       if requirement.isDecision {
         tapMembers.append(decisionTapMember(requirement))
       } else if model.external != nil {
         tapMembers.append(silentTapMember(requirement))
+        readsDefaults = readsDefaults || tapAsksDefault(requirement)
       }
     }
-    // The tap answers like the multiplexer's defaults, which may ask the protocol's default implementations.
-    // Only when one of its members reads them: a stub allocated per stream and never read is waste.
-    let readsDefaults = tapMembers.contains { $0.containsText("self.\(Naming.defaultsStorage).") }
+    // The tap keeps a stub of the protocol's default implementations only when one of its answers asks them (see
+    // `tapAnswer`): a stub allocated per stream and never read is waste.
     let tapDefaults =
       model.needsDefaultsStub && readsDefaults
       ? "\nlet \(Naming.defaultsStorage) = \(Naming.defaultsStubName)()" : ""
@@ -254,10 +255,15 @@ extension Generator {
   /// tap has).
   private func tapAnswer(_ requirement: Requirement) -> String {
     guard requirement.usesModuleDefault else { return notImplemented(requirement) }
-    if case .value(_, _, isOptional: true) = requirement.result {
-      return "Multiplex.notImplemented(by: self, returning: nil)"
-    }
+    guard tapAsksDefault(requirement) else { return "Multiplex.notImplemented(by: self, returning: nil)" }
     return effectPrefix(requirement) + notImplemented(requirement)
+  }
+
+  /// Whether the tap's answer to `requirement` asks the protocol's default implementation (through the stub,
+  /// `self._defaults`): for a requirement the protocol's extension implements whose result is not `Optional`.
+  private func tapAsksDefault(_ requirement: Requirement) -> Bool {
+    guard requirement.usesModuleDefault, case .value(_, _, let isOptional) = requirement.result else { return false }
+    return !isOptional
   }
 
   /// The tap's implementation of one requirement: yield the event, answer like the default implementation.
