@@ -221,7 +221,7 @@ extension Multiplexer {
     }
     let defaultValue = try await moduleDefault()
     guard let combiner else { return defaultValue }
-    return Self._combineCollected(responses, { $0 }, default: defaultValue) { combining(combiner, &$0, $1) }
+    return Self._combineCollected(responses, { $0 }, default: defaultValue, { combining(combiner, &$0, $1) })
   }
 
   /// The `async` ``_forward(firstNonNilOr:requirement:combiner:_:_:)``: every observer is awaited in order, then, with
@@ -250,7 +250,7 @@ extension Multiplexer {
     if combiner == nil, let answer = responses.first(where: { $0.value != nil }) { return answer.value }
     let defaultValue = try await moduleDefault()
     guard let combiner else { return defaultValue }
-    return Self._combineCollected(responses, { $0 }, default: defaultValue) { combining(combiner, &$0, $1) }
+    return Self._combineCollected(responses, { $0 }, default: defaultValue, { combining(combiner, &$0, $1) })
   }
 }
 
