@@ -105,9 +105,8 @@ extension Generator {
   /// A default that asks the protocol's own default implementation (``Requirement/usesModuleDefault``) is passed as a
   /// closure, `moduleDefault: { … }`, which the runtime calls only when no observer answers (or once for a
   /// combiner's `default:`: before the observers, after them for an `async` requirement); `firstNonNilOr: { … }` for
-  /// an `Optional` result combined as the first
-  /// non-`nil` answer. `anyTrue` and `allTrue` take it as their default value, asked before the observers, and so
-  /// does `_combineImplementing` (`lazyModuleDefault: false`).
+  /// an `Optional` result combined as the first non-`nil` answer. `anyTrue` and `allTrue` take it as their default
+  /// value, asked before the observers, and so does `_combineImplementing` (`lazyModuleDefault: false`).
   func forwardCallArguments(_ requirement: Requirement, lazyModuleDefault: Bool = true) -> String {
     let combinerRead = model.isolation == nil ? "self.\(Naming.combinerStorage).object" : "self.combiner"
     // The default policy, `first`, is the runtime's overload without one: the smaller loop of `combine(default:)`.
