@@ -101,7 +101,7 @@ import Testing
           }
 
           /// The observer behind `events(bufferingPolicy:)`: it yields every call, and answers none that returns a
-          /// value (it keeps the default implementations' answer), so it changes no combined result.
+          /// value (it does not respond), so it changes no combined result.
           private final class _EventTap: ScrollViewDelegate {
             let continuation: Swift.AsyncStream<Event>.Continuation
 
@@ -302,7 +302,7 @@ import Testing
           }
 
           /// The observer behind `events(bufferingPolicy:)`: it yields every call, and answers none that returns a
-          /// value (it keeps the default implementations' answer), so it changes no combined result.
+          /// value (it does not respond), so it changes no combined result.
           @MainActor
           private final class _EventTap: ViewDelegate {
             let continuation: Swift.AsyncStream<Event>.Continuation

@@ -212,7 +212,7 @@ extension Generator {
       \(memberAccess)enum \(event) {\(enumBody)}
 
       /// The observer behind `events(bufferingPolicy:)`: it yields every call, and answers none that returns a
-      /// value (it keeps the default implementations' answer), so it changes no combined result.
+      /// value (it does not respond), so it changes no combined result.
       \(typeAttributes)private final class \(tap): \(model.external?.refinesNSObjectProtocol == true ? "Foundation.NSObject, " : "")\(model.name) {
         \(indented(tapBody, 2))
       }

@@ -194,7 +194,7 @@ final class JobDelegateMultiplexer: JobDelegate, Multiplex.DelegateMultiplexing,
   }
 
   /// The observer behind `events(bufferingPolicy:)`: it yields every call, and answers none that returns a
-  /// value (it keeps the default implementations' answer), so it changes no combined result.
+  /// value (it does not respond), so it changes no combined result.
   private final class _EventTap: JobDelegate {
     let continuation: Swift.AsyncStream<Event>.Continuation
     let _defaults = _Defaults()

@@ -96,7 +96,7 @@ public final class ListenerMultiplexer: Listener, Multiplex.DelegateMultiplexing
   }
 
   /// The observer behind `events(bufferingPolicy:)`: it yields every call, and answers none that returns a
-  /// value (it keeps the default implementations' answer), so it changes no combined result.
+  /// value (it does not respond), so it changes no combined result.
   private final class _EventTap: Listener {
     let continuation: Swift.AsyncStream<Event>.Continuation
 
