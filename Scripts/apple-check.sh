@@ -5,6 +5,8 @@
 #     Scripts/apple-check.sh                  # compile (CI runs this; prints "skipped: no Apple SDK" without one)
 #     Scripts/apple-check.sh --prepare-sdk SDK  # once, on a local copy of an SDK (see "Preparing an SDK" below)
 #     Scripts/apple-check.sh --prepare-cache    # the resource directory alone (for Scripts/apple-delegates.sh)
+#     Scripts/apple-check.sh --symbol-graphs MODULE TARGET SDK  # prints MODULE's graphs' directory (cached)
+#     Scripts/apple-check.sh --runtime TARGET SDK DIR           # only the runtime, into DIR/TARGET
 #
 # SDKs
 #   MULTIPLEX_APPLE_SDK   an iPhoneOS SDK (`iPhoneOS26.2.sdk`)
@@ -95,6 +97,24 @@ if [ "${1:-}" = "--prepare-cache" ]; then
   prepare_cache
   exit 0
 fi
+# --symbol-graphs MODULE TARGET SDK: prints the directory holding MODULE's symbol graphs for TARGET, extracted from
+# SDK into the cache on first use (minutes for UIKit, once), never into the repository. Scripts/apple-delegates.sh
+# and Scripts/apple-sweep.py read graphs this way.
+if [ "${1:-}" = "--symbol-graphs" ]; then
+  [ $# = 4 ] || { echo "usage: $0 --symbol-graphs MODULE TARGET SDK" >&2; exit 2; }
+  prepare_cache
+  module=$2 target=$3 sdk=$4
+  directory="$cache/symbol-graphs/$(basename "$sdk")/$target/$module"
+  if [ ! -f "$directory/$module.symbols.json" ]; then
+    mkdir -p "$directory"
+    echo "extracting $module's symbol graph from $(basename "$sdk") for $target (once)" >&2
+    swift symbolgraph-extract -module-name "$module" -target "$target" -sdk "$sdk" \
+      -resource-dir "$cache/resource-dir" -module-cache-path "$cache/module-cache" \
+      -output-dir "$directory" -minimum-access-level public >&2
+  fi
+  printf '%s\n' "$directory"
+  exit 0
+fi
 if [ "${1:-}" = "--prepare-sdk" ]; then
   [ $# = 2 ] || { echo "usage: $0 --prepare-sdk SDK" >&2; exit 2; }
   prepare_sdk "$2"
@@ -155,6 +175,16 @@ runtime() {
   checked=$((checked + 1))
   echo "compiled: runtime for $target ($(basename "$sdk"), $(elapsed))"
 }
+
+# --runtime TARGET SDK DIR: only the runtime, into DIR/TARGET (Scripts/apple-sweep.py type-checks against it).
+if [ "${1:-}" = "--runtime" ]; then
+  [ $# = 4 ] || { echo "usage: $0 --runtime TARGET SDK DIR" >&2; exit 2; }
+  rm -rf "$work"
+  trap - EXIT
+  work=$4
+  runtime "$2" "$3"
+  exit 0
+fi
 
 # multiplexer TARGET SDK FILE [ARGS…]: one file, alone, against the runtime built for TARGET.
 multiplexer() {

@@ -11,9 +11,10 @@
 # for arm64-apple-macos10.15, the package's floors, so every requirement keeps the availability it has there.
 # Without the SDK a file needs, the script says so and skips it.
 #
-# Each protocol's `--default`s are the answers the framework documents for a delegate that does not implement the
-# method (the multiplexer returns one only when no observer implements it, which happens only if the last
-# implementing observer left after the sender asked `responds(to:)`). `Scripts/apple-check.sh` compiles the files.
+# No file passes a flag: what a multiplexer answers when no observer implements a requirement the sender called (the
+# last implementing observer left after the sender asked `responds(to:)`) comes from the generator's documented
+# defaults (`Sources/MultiplexGenerator/Defaults`), each generated member naming its source in a comment.
+# `Scripts/apple-check.sh` compiles the files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=--check status=current
@@ -41,19 +42,7 @@ fi
 output=Sources/MultiplexAppleDelegates
 
 # graphs MODULE TARGET SDK: the directory holding MODULE's symbol graphs, extracted on first use.
-graphs() {
-  local module=$1 target=$2 sdk=$3
-  local directory
-  directory="$cache/symbol-graphs/$(basename "$sdk")/$target/$module"
-  if [ ! -f "$directory/$module.symbols.json" ]; then
-    mkdir -p "$directory"
-    echo "extracting $module's symbol graph from $(basename "$sdk") for $target (minutes, once)" >&2
-    swift symbolgraph-extract -module-name "$module" -target "$target" -sdk "$sdk" \
-      -resource-dir "$cache/resource-dir" -module-cache-path "$cache/module-cache" \
-      -output-dir "$directory" -minimum-access-level public
-  fi
-  printf '%s\n' "$directory"
-}
+graphs() { MULTIPLEX_APPLE_CACHE=$cache bash Scripts/apple-check.sh --symbol-graphs "$@"; }
 
 count=0
 # generate MODULE PROTOCOL --default … : one file.
@@ -79,109 +68,19 @@ generate() {
 
 # UIKit (UIKit's documentation of each method says what UIKit does without it). Table, collection and text views
 # are scroll views: their delegates refine UIScrollViewDelegate, whose requirements are forwarded too.
-generate UIKit UIScrollViewDelegate \
-  --default 'scrollViewShouldScrollToTop(_:)=true'
-generate UIKit UITableViewDelegate \
-  --default 'scrollViewShouldScrollToTop(_:)=true' \
-  --default 'tableView(_:heightForRowAt:)=tableView.rowHeight' \
-  --default 'tableView(_:heightForHeaderInSection:)=tableView.sectionHeaderHeight' \
-  --default 'tableView(_:heightForFooterInSection:)=tableView.sectionFooterHeight' \
-  --default 'tableView(_:estimatedHeightForRowAt:)=tableView.estimatedRowHeight' \
-  --default 'tableView(_:estimatedHeightForHeaderInSection:)=tableView.estimatedSectionHeaderHeight' \
-  --default 'tableView(_:estimatedHeightForFooterInSection:)=tableView.estimatedSectionFooterHeight' \
-  --default 'tableView(_:shouldHighlightRowAt:)=true' \
-  --default 'tableView(_:willSelectRowAt:)=indexPath' \
-  --default 'tableView(_:willDeselectRowAt:)=indexPath' \
-  --default 'tableView(_:canPerformPrimaryActionForRowAt:)=true' \
-  --default 'tableView(_:editingStyleForRowAt:)=.delete' \
-  --default 'tableView(_:shouldIndentWhileEditingRowAt:)=true' \
-  --default 'tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:)=proposedDestinationIndexPath' \
-  --default 'tableView(_:indentationLevelForRowAt:)=0' \
-  --default 'tableView(_:shouldShowMenuForRowAt:)=false' \
-  --default 'tableView(_:canPerformAction:forRowAt:withSender:)=false' \
-  --default 'tableView(_:canFocusRowAt:)=true' \
-  --default 'tableView(_:shouldUpdateFocusIn:)=true' \
-  --default 'tableView(_:selectionFollowsFocusForRowAt:)=tableView.selectionFollowsFocus' \
-  --default 'tableView(_:shouldSpringLoadRowAt:with:)=true' \
-  --default 'tableView(_:shouldBeginMultipleSelectionInteractionAt:)=false'
-generate UIKit UICollectionViewDelegate \
-  --default 'scrollViewShouldScrollToTop(_:)=true' \
-  --default 'collectionView(_:shouldHighlightItemAt:)=true' \
-  --default 'collectionView(_:shouldSelectItemAt:)=true' \
-  --default 'collectionView(_:shouldDeselectItemAt:)=true' \
-  --default 'collectionView(_:canPerformPrimaryActionForItemAt:)=true' \
-  --default 'collectionView(_:shouldShowMenuForItemAt:)=false' \
-  --default 'collectionView(_:canPerformAction:forItemAt:withSender:)=false' \
-  --default 'collectionView(_:transitionLayoutForOldLayout:newLayout:)=UICollectionViewTransitionLayout(currentLayout: fromLayout, nextLayout: toLayout)' \
-  --default 'collectionView(_:canFocusItemAt:)=true' \
-  --default 'collectionView(_:shouldUpdateFocusIn:)=true' \
-  --default 'collectionView(_:selectionFollowsFocusForItemAt:)=collectionView.selectionFollowsFocus' \
-  --default 'collectionView(_:targetIndexPathForMoveOfItemFromOriginalIndexPath:atCurrentIndexPath:toProposedIndexPath:)=proposedIndexPath' \
-  --default 'collectionView(_:targetIndexPathForMoveFromItemAt:toProposedIndexPath:)=proposedIndexPath' \
-  --default 'collectionView(_:targetContentOffsetForProposedContentOffset:)=proposedContentOffset' \
-  --default 'collectionView(_:canEditItemAt:)=true' \
-  --default 'collectionView(_:shouldSpringLoadItemAt:with:)=true' \
-  --default 'collectionView(_:shouldBeginMultipleSelectionInteractionAt:)=false'
-generate UIKit UITextFieldDelegate \
-  --default 'textFieldShouldBeginEditing(_:)=true' \
-  --default 'textFieldShouldEndEditing(_:)=true' \
-  --default 'textField(_:shouldChangeCharactersIn:replacementString:)=true' \
-  --default 'textField(_:shouldChangeCharactersInRanges:replacementString:)=true' \
-  --default 'textFieldShouldClear(_:)=true' \
-  --default 'textFieldShouldReturn(_:)=true'
-generate UIKit UITextViewDelegate \
-  --default 'scrollViewShouldScrollToTop(_:)=true' \
-  --default 'textViewShouldBeginEditing(_:)=true' \
-  --default 'textViewShouldEndEditing(_:)=true' \
-  --default 'textView(_:shouldChangeTextIn:replacementText:)=true' \
-  --default 'textView(_:shouldChangeTextInRanges:replacementText:)=true' \
-  --default 'textView(_:writingToolsIgnoredRangesInEnclosingRange:)=[]' \
-  --default 'textView(_:shouldInteractWith:in:interaction:)=true' \
-  --default 'textView(_:shouldInteractWith:in:)=true'
-generate UIKit UISearchBarDelegate \
-  --default 'position(for:)=.any' \
-  --default 'searchBarShouldBeginEditing(_:)=true' \
-  --default 'searchBarShouldEndEditing(_:)=true' \
-  --default 'searchBar(_:shouldChangeTextIn:replacementText:)=true' \
-  --default 'searchBar(_:shouldChangeTextInRanges:replacementText:)=true'
+generate UIKit UIScrollViewDelegate
+generate UIKit UITableViewDelegate
+generate UIKit UICollectionViewDelegate
+generate UIKit UITextFieldDelegate
+generate UIKit UITextViewDelegate
+generate UIKit UISearchBarDelegate
 
 # WebKit (decisions go to one observer; see the Platforms article).
 generate WebKit WKNavigationDelegate
-generate WebKit WKUIDelegate \
-  --default 'webView(_:shouldPreviewElement:)=true'
+generate WebKit WKUIDelegate
 
 # AppKit.
-generate AppKit NSTableViewDelegate \
-  --default 'control(_:textShouldBeginEditing:)=true' \
-  --default 'control(_:textShouldEndEditing:)=true' \
-  --default 'control(_:didFailToFormatString:errorDescription:)=false' \
-  --default 'control(_:isValidObject:)=true' \
-  --default 'control(_:textView:doCommandBy:)=false' \
-  --default 'control(_:textView:completions:forPartialWordRange:indexOfSelectedItem:)=words' \
-  --default 'tableView(_:heightOfRow:)=tableView.rowHeight' \
-  --default 'tableView(_:shouldSelectRow:)=true' \
-  --default 'selectionShouldChange(in:)=true' \
-  --default 'tableView(_:shouldEdit:row:)=true' \
-  --default 'tableView(_:shouldSelect:)=true' \
-  --default 'tableView(_:shouldShowCellExpansionFor:row:)=true' \
-  --default 'tableView(_:shouldTrackCell:for:row:)=true' \
-  --default 'tableView(_:isGroupRow:)=false' \
-  --default 'tableView(_:sizeToFitWidthOfColumn:)=tableView.tableColumns[column].width' \
-  --default 'tableView(_:shouldReorderColumn:toColumn:)=true' \
-  --default 'tableView(_:selectionIndexesForProposedSelection:)=proposedSelectionIndexes' \
-  --default 'tableView(_:toolTipFor:rect:tableColumn:row:mouseLocation:)=""' \
-  --default 'tableView(_:shouldTypeSelectFor:withCurrentSearch:)=true' \
-  --default 'tableView(_:nextTypeSelectMatchFromRow:toRow:for:)=-1' \
-  --default 'tableView(_:rowActionsForRow:edge:)=[]' \
-  --default 'tableView(_:userCanChangeVisibilityOf:)=false'
-generate AppKit NSTextFieldDelegate \
-  --default 'control(_:textShouldBeginEditing:)=true' \
-  --default 'control(_:textShouldEndEditing:)=true' \
-  --default 'control(_:didFailToFormatString:errorDescription:)=false' \
-  --default 'control(_:isValidObject:)=true' \
-  --default 'control(_:textView:doCommandBy:)=false' \
-  --default 'control(_:textView:completions:forPartialWordRange:indexOfSelectedItem:)=words' \
-  --default 'textField(_:textView:candidates:forSelectedRange:)=candidates' \
-  --default 'textField(_:textView:shouldSelectCandidateAt:)=true'
+generate AppKit NSTableViewDelegate
+generate AppKit NSTextFieldDelegate
 
 echo "apple delegates: $count $status"

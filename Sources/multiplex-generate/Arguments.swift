@@ -39,10 +39,10 @@ struct Arguments: Equatable {
   /// `--help` or `-h`: print the usage and exit 0, whatever else the line says.
   var help = false
 
-  /// The name of the generated type: `--type-name`, or `<Protocol>Multiplexer` (the last component of a
-  /// nested protocol's name).
+  /// The name of the generated type: `--type-name`, or `<Protocol>Multiplexer`, a nested protocol's path without
+  /// its dots (`UITabBarControllerSidebarDelegateMultiplexer` for `UITabBarController.Sidebar.Delegate`).
   var resolvedTypeName: String {
-    typeName ?? ((protocolName.split(separator: ".").last.map(String.init) ?? protocolName) + "Multiplexer")
+    typeName ?? (protocolName.filter { $0 != "." } + "Multiplexer")
   }
 
   /// Parses the arguments that follow the program name.

@@ -6,6 +6,8 @@ import Foundation
 /// identifier fragment with its USR, `@Word` an attribute fragment, Swift keywords become keyword fragments.
 struct GraphFixture {
   var module: String
+  /// The operating system the graph says it was made for (`ios`, `macosx`), or none.
+  var operatingSystem: String? = nil
   var symbols: [[String: Any]] = []
   var relationships: [[String: Any]] = []
 
@@ -86,7 +88,10 @@ struct GraphFixture {
   func json() throws -> Data {
     let object: [String: Any] = [
       "metadata": ["formatVersion": ["major": 0, "minor": 6, "patch": 0], "generator": "hand-written fixture"],
-      "module": ["name": module, "platform": [:] as [String: Any]],
+      "module": [
+        "name": module,
+        "platform": operatingSystem.map { ["operatingSystem": ["name": $0]] } ?? [:] as [String: Any],
+      ],
       "symbols": symbols,
       "relationships": relationships,
     ]

@@ -184,26 +184,25 @@ import Testing
     #expect(first == generated(ObjCInputs.tableView, typeName: "M", defaults: ObjCInputs.tableViewDefaults))
   }
 
-  /// A non-`Optional` result without a default: refused, naming the requirement and the flag, on its line.
+  /// A non-`Optional` result that neither the user, the documented defaults nor the convention answers: every one
+  /// of them refused in one line, at the first, naming the flags to fill in.
   @Test func missingDefaultIsRefused() {
-    var defaults = ObjCInputs.tableViewDefaults
-    defaults["tableView(_:heightForRowAt:)"] = nil
-    let found = diagnostics(ObjCInputs.tableView, defaults: defaults)
-    #expect(found.count == 1)
-    #expect(found.first?.line == 3)
-    #expect(
-      found.first?.description
-        == "UIKit:3:93: error: cannot forward 'tableView(_:heightForRowAt:)': it returns 'CGFloat', so the "
-        + "multiplexer needs a value to return when the sender calls it and no observer implements it (an observer "
-        + "left since the sender asked); give one with --default 'tableView(_:heightForRowAt:)=<expression>' (the "
-        + "value UIKit uses without a delegate, for instance)"
-    )
-    // Every such requirement is named.
-    #expect(diagnostics(ObjCInputs.tableView).count == 5)
-    // A required one too.
     var download = ObjCInputs.download
     download.members[1].defaultValue = nil
-    #expect(diagnostics(download).map(\.line) == [3])
+    download.members[3].defaultValue = nil
+    let found = diagnostics(download)
+    #expect(found.map(\.line) == [3])
+    #expect(
+      found.first?.message
+        == "cannot forward 'download(_:shouldRetryAfter:)' ('Bool') and 'download(_:priorityFor:)' ('Int') of "
+        + "'DownloadDelegate': they return a value, so the multiplexer needs the answer the sender uses when its "
+        + "delegate does not implement one (an observer left since the sender asked), and the generator knows no "
+        + "documented default; give each with --default 'download(_:shouldRetryAfter:)=<Bool>' --default "
+        + "'download(_:priorityFor:)=<Int>'"
+    )
+    // UIKit's are answered from the documented defaults, with no flag.
+    let table = generated(ObjCInputs.tableView, typeName: "UITableViewDelegateMultiplexer")
+    #expect(table.contains("// Without an answering observer: true. Documented: https://developer.apple.com/"))
   }
 
   @Test func unknownOrInvalidDefaultsAreRefused() {
@@ -224,7 +223,8 @@ import Testing
     #expect(invalid.first?.line == 7)
   }
 
-  @Test func optionalPropertyIsRefused() {
+  /// An optional property is forwarded like a requirement that returns a value (`UIApplicationDelegate.window`).
+  @Test func optionalPropertyIsForwarded() {
     let input = ExternalProtocol(
       source: """
         @objc public protocol PageDelegate: NSObjectProtocol {
@@ -236,9 +236,13 @@ import Testing
       isObjC: true,
       members: [ExternalMember(), ExternalMember()]
     )
-    let found = diagnostics(input)
-    #expect(found.map(\.line) == [3])
-    #expect(found.first?.message.contains("optional property or subscript 'preferredTitle'") == true)
+    let output = generated(input, typeName: "PageDelegateMultiplexer")
+    #expect(output.contains("var preferredTitle: String? {\n    get {"))
+    #expect(output.contains("$0.preferredTitle\n"))
+    // Read-only: no setter, and only the getter's selector.
+    #expect(!output.contains("$0.preferredTitle? = newValue"))
+    #expect(output.contains(#"Foundation.NSSelectorFromString("preferredTitle"),"#))
+    #expect(!output.contains("setPreferredTitle:"))
   }
 
   /// The text of the member of `output` whose first line contains `head`, up to the next blank line.
@@ -281,7 +285,8 @@ import Testing
         == "download:didReceive:"
     )
     #expect(SymbolGraphReader.objcSelector(usr: "c:objc(cs)NSObject(cm)new") == "new")
-    #expect(SymbolGraphReader.objcSelector(usr: "c:objc(pl)P(py)title") == nil)
+    // A property's name, its getter's selector.
+    #expect(SymbolGraphReader.objcSelector(usr: "c:objc(pl)P(py)title") == "title")
     #expect(SymbolGraphReader.objcSelector(usr: "s:13FoundationXML17XMLParserDelegateP6parser") == nil)
   }
 

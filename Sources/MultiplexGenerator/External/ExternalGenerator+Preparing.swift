@@ -13,7 +13,8 @@ extension ExternalGenerator {
   ///
   /// For an `@objc` protocol, a member with the `optional` modifier is optional, as is one its description marks
   /// so. Default implementations do not count for an `@objc` protocol (Objective-C senders never see a Swift
-  /// extension's). An optional property or subscript is a problem: only optional methods are supported.
+  /// extension's). An optional subscript is a problem (Objective-C has none); an optional property is forwarded like
+  /// a method (`UIApplicationDelegate.window`).
   ///
   /// For any protocol, `defaultValues` names requirements returning a value: a name that is none of them, or a
   /// text that is not one expression, is a problem.
@@ -39,8 +40,6 @@ extension ExternalGenerator {
         prepared.members[index].hasDefaultImplementation = false
         if member.hasModifier("optional") { prepared.members[index].isOptional = true }
         switch member.kind {
-        case .property(let name, _) where prepared.members[index].isOptional:
-          problem(.externalObjCOptionalMember(name: name), at: member.offset)
         case .subscript where prepared.members[index].isOptional:
           problem(.externalObjCOptionalMember(name: "subscript"), at: member.offset)
         default:
@@ -77,6 +76,7 @@ extension ExternalGenerator {
       }
       for index in matches { prepared.members[index].defaultValue = text }
     }
+    applyDocumentedDefaults(to: &prepared, input: input, declaration: declaration, names: names)
 
     // The requirements each flag names, matched as `--default` matches them (see `matches(_:_:)`): the short
     // name marks every overload, the typed one only its own.
@@ -96,6 +96,35 @@ extension ExternalGenerator {
       for index in indices(named: name, flag: "--combine") { prepared.members[index].combining = policy }
     }
     return prepared
+  }
+
+  /// Gives each requirement that returns a value, and that neither the user's `--default` nor a default
+  /// implementation answers, the documented default of the protocol that declares it, or, for an optional requirement
+  /// of an `@objc` protocol that returns a value other than an `Optional` (which answers `nil`), the stated convention
+  /// (see ``DocumentedDefault``), with a note that says which. `names` are the requirements' names for the flags (`nil` for those that return nothing).
+  private static func applyDocumentedDefaults(
+    to prepared: inout Prepared,
+    input: ExternalProtocol,
+    declaration: ProtocolDeclaration,
+    names: [(short: String, typed: String)?]
+  ) {
+    for (index, member) in declaration.members.enumerated() {
+      guard let name = names[index]?.short, prepared.members[index].defaultValue == nil,
+        !prepared.members[index].hasDefaultImplementation, let result = member.result
+      else { continue }
+      let protocols = [prepared.members[index].declaringProtocol, declaration.name].compactMap { $0 }
+      if let entry = DocumentedDefault.entry(for: name, in: protocols) {
+        // An `Optional` result too: `nil` is not always what the sender does without the method
+        // (`tableView(_:willSelectRowAt:)` answering `nil` vetoes the selection; UIKit selects the row).
+        prepared.members[index].defaultValue = entry.expression
+        prepared.members[index].defaultNote = DocumentedDefault.note(for: entry)
+      } else if input.isObjC, prepared.members[index].isOptional, !result.implicitlyUnwrappedAsOptional.isOptional,
+        let convention = DocumentedDefault.convention(for: name, type: result)
+      {
+        prepared.members[index].defaultValue = convention.expression
+        prepared.members[index].defaultNote = convention.note
+      }
+    }
   }
 
   /// The names the flags (`--default`, `--combine`, `--decided-once`, `--every-observer`) know a requirement

@@ -12,7 +12,8 @@ import MultiplexGeneratorModel
 /// ``Requirement/isDecision`` for the rule); and the combining protocol's default implementations are written out.
 ///
 /// For an `@objc` protocol (``ExternalProtocol/isObjC``), the file is wrapped in `#if canImport(ObjectiveC)` (and
-/// `&& canImport(<Module>)` for a module other than `Foundation`, such as `UIKit`, which macOS lacks), and
+/// `&& canImport(<Module>)` for a module other than `Foundation`, such as `UIKit`, which macOS lacks, and
+/// `&& os(<Platform>)` for the platform whose SDK the graph came from, ``ExternalProtocol/platform``), and
 /// the class subclasses `NSObject`, forwards each optional requirement only to the observers that implement it,
 /// and answers `responds(to:)` for them (see `Generator+ObjC`). Default values the user gives
 /// (``GenerationOptions/defaultValues``) answer when no observer does.
@@ -78,6 +79,7 @@ package enum ExternalGenerator {
       access: options.access == .internal ? nil : options.access.rawValue,
       members: prepared.members
     )
+    reader.qualifier = input.qualifier
     guard let model = reader.read() else { return failure(reader.problems) }
 
     let generator = Generator(model: model)
@@ -96,8 +98,20 @@ package enum ExternalGenerator {
       conditions.append("canImport(\(input.moduleName))")
     }
     if platformConditionalModules.contains(input.moduleName) { conditions.append("canImport(\(input.moduleName))") }
+    // The platform whose SDK the graph came from: the only one whose availability and types the file was written
+    // for. Mac Catalyst runs iOS code against a different SDK, so an iOS file leaves it out too.
+    if input.isObjC, let platform = input.platform {
+      conditions.append("os(\(platform))")
+      if platform == "iOS" { conditions.append("!targetEnvironment(macCatalyst)") }
+    }
     if !conditions.isEmpty { sections.append("#if " + conditions.joined(separator: " && ")) }
     sections.append(importLines(imports, protocolModule: input.moduleName))
+    if !input.omittedRequirements.isEmpty {
+      sections.append(
+        (["// Requirements the multiplexer leaves out:"] + input.omittedRequirements.map { "// - " + $0 })
+          .joined(separator: "\n")
+      )
+    }
     sections.append(generator.multiplexerClass())
     if let combining = generator.combiningProtocolIfNeeded() { sections.append(combining) }
     if let defaults = generator.combiningDefaults() { sections.append(defaults) }

@@ -25,6 +25,17 @@ package struct ExternalProtocol: Sendable {
   /// protocols it flattens in and their default implementations (the symbol graph names each one's module).
   /// Never the protocol's own module, nor modules every Swift file imports implicitly (`Swift`, `_Concurrency`).
   package var importedModules: [String]
+  /// Requirements of the protocol left out of `source`, each named with why (`'foo(_:)' (unavailable on iOS: no
+  /// sender calls it there)`): the generated file lists them in a comment.
+  package var omittedRequirements: [String] = []
+  /// The Apple platform the module's symbol graph was made for (`iOS`, `macOS`…), or `nil` (Linux, or a graph that
+  /// does not say). An `@objc` protocol's file compiles only there (`#if os(iOS)`): its requirements' availability
+  /// and the types they name are that platform's, which another platform's SDK may not share (WebKit's
+  /// `WKUIDelegate` names `UIViewController` on iOS).
+  package var platform: String? = nil
+  /// For a protocol nested in a type, that type's path with a trailing dot (`UITabBarController.Sidebar.`), which
+  /// the generated code names the protocol through (``source`` declares it by its own name); nothing otherwise.
+  package var qualifier = ""
 
   package init(
     source: String,
@@ -70,6 +81,12 @@ package struct ExternalMember: Sendable {
   /// requirements may share a Swift name (WebKit's `webView(_:decidePolicyFor:decisionHandler:)`), and
   /// `#selector` of a requirement newer than the deployment target, or deprecated, is an error or a warning.
   package var objcSelector: String?
+  /// The protocol that declares the requirement (the protocol itself, or a parent whose requirements are flattened
+  /// in), for the documented defaults (`DocumentedDefault`); `nil` when unknown.
+  package var declaringProtocol: String? = nil
+  /// Where ``defaultValue`` comes from when the generator chose it (a documentation page, a convention); `nil` for
+  /// the user's `--default` or none. ``ExternalGenerator`` sets it.
+  var defaultNote: String? = nil
   /// Whether the member belongs to an `@objc` protocol; set by the reader, for its diagnostics.
   var isInObjCProtocol = false
 

@@ -9,14 +9,16 @@ extension ExternalReader {
     var availability: [Attribute] = []
   }
 
-  /// `@available` (an unavailable requirement is refused), a global actor (one other than the protocol's is
+  /// `@available` (a requirement unavailable on every platform is refused), a global actor (one other than the protocol's is
   /// refused), `@preconcurrency` and `@discardableResult`, which the forwarding member copies.
   mutating func readAttributes(_ member: MemberDeclaration, name: String, isolation: Attribute?) -> Attributes {
     var result = Attributes()
     for (attribute, offset) in zip(member.attributes, member.attributeOffsets) {
       switch attribute.name {
       case "available":
-        if attribute.hasWord("unavailable") { report(.unavailableRequirement(name: name), at: offset) }
+        // Only `*`: the symbol-graph reader leaves out what is unavailable on the platform the graph was made for,
+        // and another platform's `unavailable` (watchOS's, on iOS) is copied to the forwarding member as it is.
+        if attribute.isUnavailableOnEveryPlatform { report(.unavailableRequirement(name: name), at: offset) }
         result.availability.append(attribute)
         result.forwarded.append(attribute)
       case "discardableResult", "preconcurrency":
@@ -178,19 +180,21 @@ extension ExternalReader {
     parameter.secondName != nil && parameter.firstName != "_" ? parameter.firstName : nil
   }
 
-  /// Refuses what a parameter cannot be forwarded with: a variadic, a default argument, `consuming`, `sending`.
+  /// Refuses what a parameter cannot be forwarded with: a variadic, `consuming`, `sending`.
+  ///
+  /// A default argument is no obstacle: the generated members declare the parameter without it (a witness need not
+  /// restate it, and callers of the protocol's requirement still get it). Swift protocols cannot declare one, but
+  /// an Objective-C protocol's Swift interface may (`WCSessionDelegate`'s `userInfo: [String: Any] = [:]`).
   private mutating func checkParameter(_ parameter: MemberDeclaration.Parameter, name: String, requirement: String) {
     if parameter.isVariadic { report(.variadicParameter(name: name), at: parameter.ellipsisOffset) }
-    if parameter.hasDefaultArgument {
-      report(.defaultArgument(parameter: name, name: requirement), at: parameter.defaultArgumentOffset)
-    }
     if parameter.type.hasSpecifier("consuming") { report(.consumingParameter(name: name), at: parameter.typeOffset) }
     if parameter.type.hasSpecifier("sending") { report(.sendingParameter(name: name), at: parameter.typeOffset) }
   }
 
   /// The result and the value returned when no observer answers: `nil` for an `Optional`, the user's
-  /// `--default`, or the protocol's default implementation (which ``readRequirement`` calls); without any, the
-  /// requirement is refused, and so are opaque, `sending` and `Never` results.
+  /// `--default` or the documented one, or the protocol's default implementation (which ``readRequirement`` calls);
+  /// without any, the requirement is refused (with the others, in one line: ``reportMissingDefaults()``), and so
+  /// are opaque, `sending` and `Never` results.
   mutating func readResult(
     _ type: SwiftType?,
     at offset: Int,
@@ -222,14 +226,8 @@ extension ExternalReader {
       return (result, isOptional ? Expression(parsing: "nil") : nil)
     }
     if isRefused { return nil }
-    // The message names the requirement as `--default` takes it.
-    let defaultName = external.defaultName ?? name
-    report(
-      external.isInObjCProtocol
-        ? .externalObjCMissingDefault(name: defaultName, type: type.description)
-        : .externalMissingDefault(name: defaultName, type: type.description),
-      at: offset
-    )
+    // Reported with every other one, in one line (``reportMissingDefaults()``), by the name `--default` takes.
+    missingDefaults.append((name: external.defaultName ?? name, type: type.description, offset: offset))
     return nil
   }
 

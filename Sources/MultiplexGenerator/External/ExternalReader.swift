@@ -17,11 +17,17 @@ struct ExternalReader {
   let declaration: ProtocolDeclaration
   let origin: ProtocolModel.ExternalOrigin
   let typeName: String
+  /// The path of the type a nested protocol is declared in, with a trailing dot (`UITabBarController.Sidebar.`), or
+  /// nothing.
+  var qualifier = ""
   /// `public` or `package`, or `nil` for `internal`.
   let access: String?
   /// One per member of the declaration, in order.
   let members: [ExternalMember]
   private(set) var problems: [Problem] = []
+  /// The requirements that return a value nothing answers for when no observer does, by the name `--default`
+  /// takes: reported together, in one line.
+  var missingDefaults: [(name: String, type: String, offset: Int)] = []
 
   init(
     _ declaration: ProtocolDeclaration,
@@ -112,12 +118,13 @@ struct ExternalReader {
       requirements.append(requirement)
     }
     Requirement.assignUniqueCombiningLabels(&requirements)
+    reportMissingDefaults()
 
     guard problems.isEmpty else { return nil }
     return ProtocolModel(
       origin: .external(origin),
       name: name,
-      qualifier: "",
+      qualifier: qualifier,
       typeAccess: access,
       memberAccess: memberAccess,
       availability: availability,
@@ -170,6 +177,7 @@ struct ExternalReader {
       return nil
     }
     guard var requirement else { return nil }
+    requirement.defaultNote = external.defaultNote
     applyChoices(to: &requirement, member: member, external: external)
     guard external.hasDefaultImplementation else { return requirement }
     // The protocol's own extension implements it: when no observer answers, ask that implementation, on a stub.
@@ -376,6 +384,20 @@ struct ExternalReader {
   }
 
   // MARK: Reporting
+
+  /// One problem for every requirement that needs a `--default` (``missingDefaults``), at the first one: the user
+  /// pastes one list of flags.
+  private mutating func reportMissingDefaults() {
+    guard let first = missingDefaults.first else { return }
+    let names = missingDefaults.map(\.name)
+    let types = missingDefaults.map(\.type)
+    report(
+      origin.isObjC
+        ? .externalObjCMissingDefaults(protocolName: declaration.name, names: names, types: types)
+        : .externalMissingDefaults(protocolName: declaration.name, names: names, types: types),
+      at: first.offset
+    )
+  }
 
   mutating func report(_ diagnostic: MultiplexedDiagnostic, at offset: Int) {
     problems.append(

@@ -17,6 +17,7 @@ extension SymbolGraph {
 extension SymbolGraph.Module {
   init(json: JSONCursor) throws(JSONShapeError) {
     name = try json.required("name").string()
+    operatingSystem = try json.optional("platform")?.optional("operatingSystem")?.optional("name")?.string()
   }
 }
 

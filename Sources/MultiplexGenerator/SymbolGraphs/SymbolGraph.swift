@@ -11,6 +11,9 @@ package struct SymbolGraph: Sendable {
   /// The module a symbol-graph file describes.
   package struct Module: Sendable {
     package var name: String
+    /// The operating system the graph was extracted for (`module.platform.operatingSystem.name`: `ios`,
+    /// `macosx`, `linux`…), or `nil` when the graph does not say.
+    package var operatingSystem: String? = nil
   }
 }
 

@@ -19,12 +19,13 @@ package enum SymbolGraphError: Error, Equatable, CustomStringConvertible {
   /// Neither the protocol nor any protocol it refines requires a class (`AnyObject`, a class constraint,
   /// `NSObjectProtocol` or `@objc`): observers could be values, which a multiplexer cannot hold weakly.
   case notClassBound(name: String, module: String)
-  /// A protocol nested in a type: the generated file would name it unqualified (not supported yet).
-  case nestedProtocol(name: String, module: String)
   /// The declaration fragments of `requirement` (of protocol `name`) do not parse as Swift.
   case unparsableDeclaration(name: String, requirement: String, text: String)
   /// `parent`, which `name` refines, lives in `parentModule`, whose symbol graph could not be read.
   case parentUnavailable(name: String, parent: String, parentModule: String, detail: String)
+  /// Required `requirement` of `name` names `type`, which no framework of `platform` declares (its headers only
+  /// forward-declare it): no class can implement the requirement there.
+  case undeclaredType(name: String, requirement: String, type: String, platform: String)
 
   package var description: String {
     switch self {
@@ -42,16 +43,15 @@ package enum SymbolGraphError: Error, Equatable, CustomStringConvertible {
         ? "check the spelling and --module"
         : "did you mean " + nearMatches.map { "'\($0)'" }.joined(separator: ", ") + "?"
       return "no protocol '\(name)' in module '\(module)'; \(hint)"
+    case .undeclaredType(let name, let requirement, let type, let platform):
+      return "protocol '\(name)' cannot be implemented on \(platform): its required '\(requirement)' names "
+        + "'\(type)', which no framework of \(platform) declares; generate it from another platform's symbol graphs"
     case .notAProtocol(let name, let module, let kind):
       return "'\(name)' in module '\(module)' is a \(kind), not a protocol"
     case .notClassBound(let name, let module):
       return "protocol '\(name)' in module '\(module)' is not class-bound (it refines neither AnyObject, "
         + "NSObjectProtocol nor a class, and is not @objc); a multiplexer holds its observers weakly, so they "
         + "must be objects"
-    case .nestedProtocol(let name, let module):
-      return "protocol '\(name)' in module '\(module)' is nested in a type; multiplex-generate supports "
-        + "protocols declared at the top level of a module only (a nested one would not compile in the generated "
-        + "file): write its multiplexer by hand, or declare a top-level protocol that refines it"
     case .unparsableDeclaration(let name, let requirement, let text):
       return "the symbol graph's declaration of '\(requirement)' in protocol '\(name)' is not valid Swift: \(text)"
     case .parentUnavailable(let name, let parent, let parentModule, let detail):

@@ -39,7 +39,7 @@ package final class SymbolGraphReader {
   package func externalProtocol(named name: String, module: String) throws(SymbolGraphError) -> ExternalProtocol {
     try load(module)
     let root = try findProtocol(named: name, module: module)
-    var walk = Walk()
+    var walk = Walk(platform: PlatformAvailability(operatingSystem: index.operatingSystem(of: module)))
     try visit(root, walk: &walk, rootName: name)
     let rootHeader = ProtocolHeader(fragments: root.declarationFragments ?? [])
     let isObjC =
@@ -61,7 +61,8 @@ package final class SymbolGraphReader {
     var members: [ExternalMember] = []
     var modules = walk.modules.union(self.modules(namedIn: root.declarationFragments ?? []))
     for requirement in walk.requirements {
-      for attribute in DeclarationText.availabilityAttributes(requirement.availability) {
+      let availability = PlatformAvailability.clamped(requirement.availability, to: root.availability ?? [])
+      for attribute in DeclarationText.availabilityAttributes(availability) {
         lines.append("  " + attribute)
       }
       lines.append("  " + requirement.text)
@@ -72,25 +73,29 @@ package final class SymbolGraphReader {
           if let declaring = self.module(declaring: relationship.source) { modules.insert(declaring) }
         }
       }
-      members.append(
-        ExternalMember(
-          hasDefaultImplementation: hasDefault,
-          isOptional: requirement.isOptional,
-          objcSelector: Self.objcSelector(usr: requirement.symbol.identifier.precise)
-        )
+      var member = ExternalMember(
+        hasDefaultImplementation: hasDefault,
+        isOptional: requirement.isOptional,
+        objcSelector: Self.objcSelector(usr: requirement.symbol.identifier.precise)
       )
+      member.declaringProtocol = requirement.declaringProtocol
+      members.append(member)
     }
     lines.append("}")
     let source = lines.joined(separator: "\n") + "\n"
     try validate(source, requirements: walk.requirements, name: name)
     modules.remove(module)
-    return ExternalProtocol(
+    var external = ExternalProtocol(
       source: source,
       moduleName: module,
       isObjC: isObjC,
       members: members,
       importedModules: modules.sorted()
     )
+    external.omittedRequirements = walk.omitted
+    external.platform = walk.platform.domain
+    external.qualifier = root.pathComponents.dropLast().map { $0 + "." }.joined()
+    return external
   }
 
   // MARK: - Loading and finding
@@ -105,8 +110,6 @@ package final class SymbolGraphReader {
     let symbols = index.mainSymbols(of: module)
     let matches = symbols.filter { $0.pathComponents == path }
     if let found = matches.first(where: { $0.kind.identifier == "swift.protocol" }) {
-      // The emitter names the protocol by its last name component, which a client cannot see for a nested one.
-      guard found.pathComponents.count == 1 else { throw .nestedProtocol(name: name, module: module) }
       return found
     }
     if let other = matches.first {
@@ -140,10 +143,16 @@ package final class SymbolGraphReader {
     /// The availability of the generated member: the symbol's, or none when one of its restatements has none (a
     /// conforming type's one member satisfies every restatement, so it is as available as the least restricted).
     var availability: [Availability]
+    /// The protocol whose declaration was met first (the root's own restatement, or a parent's).
+    var declaringProtocol: String? = nil
   }
 
   /// What visiting a protocol and its parents has found so far.
   struct Walk {
+    /// The platform the graphs were made for: a requirement unavailable there is left out.
+    var platform: PlatformAvailability
+    /// The requirements left out, with why (see ``ExternalProtocol/omittedRequirements``).
+    var omitted: [String] = []
     /// The protocols visited (the root and every protocol it refines whose requirements were flattened in).
     var visited: [String] = []
     var requirements: [Requirement] = []
@@ -215,7 +224,24 @@ package final class SymbolGraphReader {
     let isOptional = Dictionary(required + optional, uniquingKeysWith: { first, _ in first })
     for requirementUSR in index.sortedInDeclarationOrder(Array(isOptional.keys)) {
       guard let symbol = index.symbol(requirementUSR), let optional = isOptional[requirementUSR] else { continue }
+      if walk.platform.isUnavailable(symbol.availability ?? []) {
+        let platform = walk.platform.domain ?? "this platform"
+        let omission = "'\(symbol.names.title)' (unavailable on \(platform): no sender calls it there)"
+        if !walk.omitted.contains(omission) { walk.omitted.append(omission) }
+        continue
+      }
       let fragments = DeclarationText.removingOverride(symbol.declarationFragments ?? [])
+      let forwardDeclared = Self.forwardDeclared(in: fragments, platform: walk.platform)
+      if let type = forwardDeclared.undeclared.first {
+        let platform = walk.platform.domain ?? "this platform"
+        guard optional else {
+          throw .undeclaredType(name: rootName, requirement: symbol.names.title, type: type, platform: platform)
+        }
+        let omission = "'\(symbol.names.title)' (it names '\(type)', which no framework declares on \(platform))"
+        if !walk.omitted.contains(omission) { walk.omitted.append(omission) }
+        continue
+      }
+      walk.modules.formUnion(forwardDeclared.modules)
       let text = DeclarationText.requirementText(of: fragments, isOptional: optional)
       walk.modules.formUnion(modules(namedIn: fragments))
       walk.add(
@@ -225,7 +251,8 @@ package final class SymbolGraphReader {
           isOptional: optional,
           text: text,
           usrs: [requirementUSR],
-          availability: symbol.availability ?? []
+          availability: symbol.availability ?? [],
+          declaringProtocol: proto.pathComponents.last
         ),
         overriding: overriddenRequirements(requirementUSR),
         identity: Self.requirementIdentity(text)
@@ -389,12 +416,12 @@ package final class SymbolGraphReader {
 
 extension SymbolGraphReader {
   /// The Objective-C selector in the USR of an `@objc` method: what follows `(im)` (an instance method) or
-  /// `(cm)` (a class method), as in `c:objc(pl)WKNavigationDelegate(im)webView:decidePolicyForNavigationAction:`
+  /// `(cm)` (a class method), or for a property, its name, which is its getter's selector (`(py)window`), as in `c:objc(pl)WKNavigationDelegate(im)webView:decidePolicyForNavigationAction:`
   /// `decisionHandler:` or, for a protocol declared in Swift, `c:@M@DownloadKit@objc(pl)DownloadDelegate(im)`
   /// `download:didReceive:`. `nil` for any other USR.
   package static func objcSelector(usr: String) -> String? {
     guard usr.hasPrefix("c:"),
-      let marker = [usr.lastRange(of: "(im)"), usr.lastRange(of: "(cm)")]
+      let marker = [usr.lastRange(of: "(im)"), usr.lastRange(of: "(cm)"), usr.lastRange(of: "(py)")]
         .compactMap({ $0 }).max(by: { $0.lowerBound < $1.lowerBound })
     else { return nil }
     let selector = usr[marker.upperBound...]

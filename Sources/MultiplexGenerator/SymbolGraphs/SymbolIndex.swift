@@ -26,6 +26,8 @@ struct SymbolIndex {
   private var relationshipsBySource: [String: [Relationship]] = [:]
   /// Each loaded module's main-graph symbols, in file order (for finding a protocol by name).
   private var mainSymbols: [String: [Symbol]] = [:]
+  /// The operating system each loaded module's main graph was extracted for (``SymbolGraph/Module/operatingSystem``).
+  private var operatingSystems: [String: String] = [:]
 
   /// Whether `module` has been loaded.
   func contains(module: String) -> Bool {
@@ -37,6 +39,7 @@ struct SymbolIndex {
     let moduleIndex = modules.count
     modules.append(module)
     mainSymbols[module] = graphs.first?.graph.symbols ?? []
+    operatingSystems[module] = graphs.first?.graph.module.operatingSystem
     for (fileIndex, file) in graphs.enumerated() {
       // `A@B.symbols.json` holds what module `A` declares in extensions of `B`'s types.
       let declaringModule = file.fileName.contains("@") ? String(file.fileName.prefix { $0 != "@" }) : module
@@ -49,6 +52,11 @@ struct SymbolIndex {
         relationshipsBySource[relationship.source, default: []].append(relationship)
       }
     }
+  }
+
+  /// The operating system `module`'s main graph was extracted for, if it says (`ios`, `macosx`, `linux`).
+  func operatingSystem(of module: String) -> String? {
+    operatingSystems[module]
   }
 
   /// The symbol with USR `usr`, if a loaded graph declares it.

@@ -12,6 +12,37 @@ extension SymbolGraphReader {
     "FoundationInternationalization": "Foundation",
   ]
 
+  /// Objective-C types a framework's headers only forward-declare (`@class`), by USR: the module that declares each
+  /// on a platform (by availability domain), or `nil` where no framework does, so no requirement naming it can be
+  /// implemented there. The symbol graph of the framework that names one has no symbol for it, and a Swift file that
+  /// names it without importing its module gets "only been forward-declared".
+  /// - `NSDiffableDataSourceSnapshot` (Swift's `NSDiffableDataSourceSnapshotReference`), which CoreData's
+  ///   `NSFetchedResultsControllerDelegate` names: UIKit's, AppKit's on macOS.
+  /// - `NSPortMessage`, which Foundation's `PortDelegate` names: macOS only.
+  static let forwardDeclaredTypes: [String: [String: String?]] = [
+    "c:objc(cs)NSDiffableDataSourceSnapshot": [
+      "iOS": "UIKit", "tvOS": "UIKit", "visionOS": "UIKit", "macOS": "AppKit",
+    ],
+    "c:objc(cs)NSPortMessage": ["iOS": .none, "tvOS": .none, "watchOS": .none, "visionOS": .none],
+  ]
+
+  /// What ``forwardDeclaredTypes`` says of the types `fragments` name on `platform`: the modules to import, and
+  /// the names of those no module declares there.
+  static func forwardDeclared(
+    in fragments: [DeclarationFragment],
+    platform: PlatformAvailability
+  ) -> (modules: Set<String>, undeclared: [String]) {
+    var modules: Set<String> = []
+    var undeclared: [String] = []
+    guard let domain = platform.domain else { return (modules, undeclared) }
+    for fragment in fragments where fragment.kind == "typeIdentifier" {
+      guard let usr = fragment.preciseIdentifier, let homes = forwardDeclaredTypes[usr], let home = homes[domain]
+      else { continue }
+      if let module = home { modules.insert(module) } else { undeclared.append(fragment.spelling) }
+    }
+    return (modules, undeclared)
+  }
+
   /// The modules the types named in `fragments` come from (see ``module(declaring:)``): type identifiers, and
   /// attributes that name a type (a global actor, `@DBActor`, whose fragment carries the actor's USR).
   func modules(namedIn fragments: [DeclarationFragment]) -> Set<String> {

@@ -48,9 +48,9 @@ package enum MultiplexedDiagnostic: Sendable {
   case letProperty(name: String, replacement: String)
   case propertyWithoutAccessors(name: String)
   case externalMemberCount(declared: Int, described: Int)
-  case externalMissingDefault(name: String, type: String)
+  case externalMissingDefaults(protocolName: String, names: [String], types: [String])
   case externalNoProtocol
-  case externalObjCMissingDefault(name: String, type: String)
+  case externalObjCMissingDefaults(protocolName: String, names: [String], types: [String])
   case externalObjCOptionalMember(name: String)
   case externalUnknownDefault(name: String)
   case externalAmbiguousDefault(name: String, candidates: [String])
@@ -209,16 +209,21 @@ package enum MultiplexedDiagnostic: Sendable {
     case .externalMemberCount(let declared, let described):
       return "the protocol declaration has \(declared) members but \(described) member descriptions were given; "
         + "describe each member of the declaration, in order"
-    case .externalMissingDefault(let name, let type):
-      return "cannot forward '\(name)': it returns '\(type)', so the multiplexer needs a value to return when no "
-        + "observer is registered, and the protocol has no default implementation of it to ask and no 'nil' to "
-        + "return; give one with --default '\(name)=<expression>'"
+    case .externalMissingDefaults(let protocolName, let names, let types):
+      return "cannot forward \(Self.requirementList(names, types)) of '\(protocolName)': "
+        + (names.count == 1 ? "it returns" : "they return")
+        + " a value, so the multiplexer needs one to return when no observer is registered, and the protocol has "
+        + "no default implementation to ask, no 'nil' to return and no documented default; give "
+        + (names.count == 1 ? "it" : "each") + " with " + Self.defaultFlags(names, types)
     case .externalNoProtocol:
       return "the source holds no protocol declaration; give one 'protocol' declaration in Swift syntax"
-    case .externalObjCMissingDefault(let name, let type):
-      return "cannot forward '\(name)': it returns '\(type)', so the multiplexer needs a value to return when the "
-        + "sender calls it and no observer implements it (an observer left since the sender asked); give one with "
-        + "--default '\(name)=<expression>' (the value UIKit uses without a delegate, for instance)"
+    case .externalObjCMissingDefaults(let protocolName, let names, let types):
+      return "cannot forward \(Self.requirementList(names, types)) of '\(protocolName)': "
+        + (names.count == 1 ? "it returns" : "they return")
+        + " a value, so the multiplexer needs the answer the sender uses when its delegate does not implement "
+        + (names.count == 1 ? "it" : "one")
+        + " (an observer left since the sender asked), and the generator knows no documented default; give "
+        + (names.count == 1 ? "it" : "each") + " with " + Self.defaultFlags(names, types)
     case .externalObjCOptionalMember(let name):
       return "cannot forward optional property or subscript '\(name)' of an '@objc' protocol: only optional methods "
         + "are supported; leave the protocol out, or write its multiplexer by hand"
@@ -256,5 +261,17 @@ package enum MultiplexedDiagnostic: Sendable {
         + "class-bound protocol of your own with concrete types in their place (mark it @Multiplexed), "
         + "and a small class conforming to '\(protocolName)' that forwards each call to that protocol's multiplexer"
     }
+  }
+
+  /// `'a(_:)' ('Bool')` or `'a(_:)' ('Bool'), 'b' ('Int') and 'c(_:)' ('CGFloat')`, for a message.
+  static func requirementList(_ names: [String], _ types: [String]) -> String {
+    let items = zip(names, types).map { "'\($0)' ('\($1)')" }
+    guard items.count > 1 else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + " and " + items.last!
+  }
+
+  /// `--default 'a(_:)=<Bool>' --default 'b=<Int>'`: the flags to paste, with the value to fill in.
+  static func defaultFlags(_ names: [String], _ types: [String]) -> String {
+    zip(names, types).map { "--default '\($0)=<\($1)>'" }.joined(separator: " ")
   }
 }

@@ -36,8 +36,7 @@ extension Generator {
   /// protocol is not `@objc`.
   func objcMembers() -> String? {
     guard isObjC else { return nil }
-    let optional = objcOptionalRequirements
-    let selectors = optional.map(selectorExpression)
+    let selectors = objcOptionalRequirements.flatMap(selectorExpressions)
     let selectorList = selectors.isEmpty ? "[]" : "[\n  " + selectors.joined(separator: ",\n  ") + ",\n]"
     let respondsCall =
       model.external?.refinesNSObjectProtocol == true
@@ -49,7 +48,7 @@ extension Generator {
       \(nonisolatedPrefix)private static let _optionalSelectors: [Selector] = \(selectorList)
 
       /// What `responds(to:)` told the sender about each optional requirement.
-      private let _respondsToSelectorAnswers = Multiplex._RespondsToSelectorAnswers(count: \(optional.count))
+      private let _respondsToSelectorAnswers = Multiplex._RespondsToSelectorAnswers(count: \(selectors.count))
 
       /// Whether the multiplexer implements `aSelector`: for an optional requirement, whether the primary or a
       /// live observer does; for any other selector, what `NSObject` answers.
@@ -114,14 +113,35 @@ extension Generator {
       return "Foundation.NSSelectorFromString(\"\(selector)\")"
     }
     // `(any P).method`: `P.method` names the existential without `any`, which `ExistentialAny` warns about.
-    return "#selector((any \(model.name)).\(requirement.displayName))"
+    return "#selector((any \(model.typeReference)).\(requirement.displayName))"
+  }
+
+  /// The selectors `responds(to:)` answers for `requirement`: a method's (``selectorExpression(_:)``), or an
+  /// optional property's getter and, when it is settable, its setter (`window`, `setWindow:`).
+  func selectorExpressions(_ requirement: Requirement) -> [String] {
+    guard case .property(let name, _, let isSettable, _) = requirement.shape else {
+      return [selectorExpression(requirement)]
+    }
+    let getter = requirement.objcSelector ?? name
+    var selectors = [getter]
+    if isSettable { selectors.append("set" + getter.prefix(1).uppercased() + getter.dropFirst() + ":") }
+    return selectors.map { "Foundation.NSSelectorFromString(\"\($0)\")" }
   }
 
   /// The member that forwards an optional requirement of an `@objc` protocol: only to the observers that
   /// implement it. A decision goes to the first of them only (see ``objcDecisionBody(_:)``).
   func objcOptionalForwardingMember(_ requirement: Requirement) -> String? {
-    guard case .method(_, let signature, _, _) = requirement.shape else { return nil }
     let modifiers = memberAccess + (requirement.isNonisolated ? "nonisolated " : "")
+    if case .property(let name, let type, let isSettable, let getterEffects) = requirement.shape {
+      return objcOptionalProperty(
+        requirement,
+        declaration: "var \(Naming.identifier(name, in: .declaration)): \(type.description)",
+        isSettable: isSettable,
+        getterEffects: getterEffects,
+        heading: attributes(requirement.forwardedAttributes) + modifiers
+      )
+    }
+    guard case .method(_, let signature, _, _) = requirement.shape else { return nil }
     let body: String
     // One call into the runtime, which tracks who responded (`async` and throwing calls too) and calls
     // `observersDidChange()` when nobody did.
@@ -146,6 +166,44 @@ extension Generator {
     return """
       \(attributes(requirement.forwardedAttributes))\(modifiers)\(signature) {
         \(indented(body, 2))
+      }
+      """
+  }
+
+  /// An optional property of an `@objc` protocol (`UIApplicationDelegate.window`): its getter answers like a method
+  /// that returns a value (the primary, then the first observer that implements it; `$0.window` is `nil` for an
+  /// observer that does not), its setter reaches every observer that implements it (`$0.window? = newValue`).
+  private func objcOptionalProperty(
+    _ requirement: Requirement,
+    declaration: String,
+    isSettable: Bool,
+    getterEffects: String?,
+    heading: String
+  ) -> String {
+    let prefix = effectPrefix(requirement)
+    let access = requirement.call(on: "$0")
+    var accessors = """
+      get\(getterEffects.map { " " + $0 } ?? "") {
+        \(prefix)self._combineImplementing(\(forwardCallArguments(requirement, lazyModuleDefault: false))) {
+          \(combiningCall(requirement))
+        } _: {
+          \(prefix)\(access)
+        }
+      }
+      """
+    if isSettable {
+      accessors += """
+
+        set {
+          self._notifyImplementing {
+            \(access)? = newValue
+          }
+        }
+        """
+    }
+    return """
+      \(heading)\(declaration) {
+        \(indented(accessors, 2))
       }
       """
   }

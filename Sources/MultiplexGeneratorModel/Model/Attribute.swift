@@ -20,4 +20,15 @@ extension Attribute {
   package func hasWord(_ word: String) -> Bool {
     TypeToken.tokenize(text)?.contains { $0.kind == .identifier && $0.text == word } ?? false
   }
+
+  /// Whether the attribute makes a declaration unavailable on every platform: `@available(*, unavailable)`, not
+  /// `@available(watchOS, unavailable)`, which says nothing about the platform being compiled for (on iOS, a
+  /// requirement unavailable on watchOS is an ordinary one, and the forwarding member copies the attribute).
+  package var isUnavailableOnEveryPlatform: Bool {
+    guard name == "available", let tokens = TypeToken.tokenize(text),
+      let open = tokens.firstIndex(where: { $0.text == "(" }), open + 1 < tokens.count,
+      tokens[open + 1].text == "*"
+    else { return false }
+    return hasWord("unavailable")
+  }
 }

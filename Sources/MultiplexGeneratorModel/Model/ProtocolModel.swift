@@ -94,10 +94,16 @@ package struct ProtocolModel {
   /// `ScrollViewDelegateMultiplexerForwarding`, the protocol that forwards this protocol's requirements for the
   /// multiplexer of a protocol that refines it.
   package var forwardingName: String { Naming.forwardingName(of: name) }
-  /// `ScrollViewDelegateCombining`.
-  package var combiningName: String { name + "Combining" }
-  /// `any ScrollViewDelegate`.
-  package var observerType: String { "any \(name)" }
+  /// `ScrollViewDelegateCombining`; for a protocol of another module nested in a type, its path without dots
+  /// (`UITabBarControllerSidebarDelegateCombining`), since the generated file declares it at file scope.
+  package var combiningName: String {
+    (external == nil ? "" : qualifier.filter { $0 != "." }) + name + "Combining"
+  }
+  /// `any ScrollViewDelegate`; `any Outer.Delegate` for a protocol of another module nested in a type.
+  package var observerType: String { "any \(typeReference)" }
+  /// How the generated code names the protocol: its name, or for a protocol of another module nested in a type,
+  /// its path (`UITabBarController.Sidebar.Delegate`), since the generated file declares everything at file scope.
+  package var typeReference: String { external == nil ? name : qualifier + name }
   /// `any Outer.ScrollViewDelegate`, valid at file scope too.
   package var qualifiedObserverType: String { "any \(qualifier)\(name)" }
   /// `Outer.ScrollViewDelegateMultiplexer`, valid at file scope too.

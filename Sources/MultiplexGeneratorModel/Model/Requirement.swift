@@ -117,6 +117,10 @@ package struct Requirement {
   /// The Objective-C selector of a requirement of an `@objc` protocol, when the symbol graph gives it
   /// (`ExternalMember.objcSelector`).
   package var objcSelector: String?
+  /// Where ``defaultValue`` comes from, when the generator chose it rather than the user: the documentation page
+  /// that says what the sender does without the method, or the convention applied (`DocumentedDefault`). The
+  /// generated member says so in a comment.
+  package var defaultNote: String? = nil
   /// Attributes copied to the forwarding member: `@available`, a global actor, `@preconcurrency`,
   /// `@discardableResult`.
   package let forwardedAttributes: [Attribute]

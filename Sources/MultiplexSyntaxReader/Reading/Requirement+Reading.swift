@@ -91,12 +91,10 @@ extension Requirement {
           result.requiredMarker = attribute
         }
       case "available":
-        // An unavailable requirement: Swift rejects it outside `@objc` protocols (`*`), and the multiplexer would
-        // have to implement it (a platform).
-        let isUnavailable = attribute.arguments?.tokens(viewMode: .sourceAccurate).contains {
-          $0.tokenKind == .keyword(.unavailable) || $0.tokenKind == .identifier("unavailable")
-        }
-        if isUnavailable == true {
+        // A requirement unavailable everywhere (`*`): Swift rejects it outside `@objc` protocols. One unavailable on
+        // another platform (`@available(watchOS, unavailable)`) is forwarded, the attribute copied.
+        let model = MultiplexGeneratorModel.Attribute(name: "available", text: attribute.trimmedDescription)
+        if model.isUnavailableOnEveryPlatform {
           diagnostics.append(Diagnostic(.unavailableRequirement(name: name), on: attribute))
         }
         result.availability.append(attribute.trimmed)

@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Every `*Delegate` protocol of the Apple SDKs through `multiplex-generate` with no flag (DESIGN.md §8, issue 34).
+
+For each protocol whose name ends in `Delegate` in the frameworks below (iOS: 25 frameworks of an iPhoneOS SDK;
+macOS: AppKit, WebKit and Foundation of a MacOSX SDK), the sweep runs `multiplex-generate P --module M` with no
+other flag (on the framework's symbol graph, extracted once into the cache, as `--symbol-graph-dir`), then
+type-checks what it wrote, one file per compiler call, in the Swift 6 language mode with warnings as errors,
+against the runtime built for the same target: at the package's floor (iOS 13, macOS 10.15) and at the SDK's own
+version. It prints one line per protocol and a summary:
+
+    ok       UIKit.UITableViewDelegate
+    refused  UIKit.UIFooDelegate: error: … (the tool's one line)
+    FAILED   UIKit.UIBarDelegate: arm64-apple-ios13.0: file.swift:12:5: error: …
+
+and exits 1 when a generated file fails to type-check, when a refusal is more than one `error:` line, or when fewer
+than `--min-clean` percent of the protocols generate and type-check cleanly (default 95).
+
+    python3 Scripts/apple-sweep.py                       # every framework, both SDKs
+    python3 Scripts/apple-sweep.py --sample 3            # every 3rd protocol (CI, where an SDK is present)
+    python3 Scripts/apple-sweep.py --only UIKit.UITableViewDelegate --keep /tmp/sweep   # one, files kept
+
+SDKs, cache and preparation as for `Scripts/apple-check.sh` (MULTIPLEX_APPLE_SDK, MULTIPLEX_MACOS_SDK,
+MULTIPLEX_APPLE_SDKS, MULTIPLEX_APPLE_CACHE); without an SDK it prints "skipped: no Apple SDK" and succeeds.
+Nothing it reads or writes enters the repository: graphs and module caches stay in the cache, generated files in a
+temporary directory (or `--keep DIR`). MULTIPLEX_GENERATE names a generator already built (default: this
+package's debug build). Nothing here can be linked or run: the toolchain has no Darwin linker.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+IOS_FRAMEWORKS = [
+    "UIKit", "WebKit", "Foundation", "MapKit", "CoreLocation", "AVFoundation", "AVKit", "PhotosUI",
+    "SafariServices", "MessageUI", "ContactsUI", "QuickLook", "PDFKit", "GameKit", "CoreBluetooth",
+    "MultipeerConnectivity", "UserNotifications", "WatchConnectivity", "CoreData", "StoreKit",
+    "AuthenticationServices", "EventKitUI", "PencilKit", "ARKit", "CallKit",
+]
+MACOS_FRAMEWORKS = ["AppKit", "WebKit", "Foundation"]
+
+# The package's Swift settings for the shipped multiplexers (Package.swift; `InternalImportsByDefault` is off for
+# generated public files, as for `MultiplexAppleDelegates`).
+SWIFT6 = [
+    "-swift-version", "6", "-warnings-as-errors",
+    "-enable-upcoming-feature", "ExistentialAny", "-enable-upcoming-feature", "MemberImportVisibility",
+]
+
+
+def sdk_paths():
+    sdks_dir = os.environ.get("MULTIPLEX_APPLE_SDKS", "/work/apple-sdks")
+
+    def newest(prefix):
+        try:
+            names = [n for n in os.listdir(sdks_dir) if n.startswith(prefix) and n.endswith(".sdk")]
+        except OSError:
+            return None
+        names.sort(key=lambda n: [int(x) for x in re.findall(r"\d+", n)])
+        return os.path.join(sdks_dir, names[-1]) if names else None
+
+    return (os.environ.get("MULTIPLEX_APPLE_SDK") or newest("iPhoneOS"),
+            os.environ.get("MULTIPLEX_MACOS_SDK") or newest("MacOSX"))
+
+
+def sdk_version(sdk):
+    with open(os.path.join(sdk, "SDKSettings.json")) as f:
+        return json.load(f)["Version"]
+
+
+def run(arguments, **kwargs):
+    return subprocess.run(arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kwargs)
+
+
+def check_script(*arguments):
+    """Runs `Scripts/apple-check.sh` with `arguments`; returns its standard output."""
+    result = run(["bash", os.path.join(ROOT, "Scripts/apple-check.sh"), *arguments])
+    if result.returncode != 0:
+        sys.exit(f"apple-sweep: apple-check.sh {' '.join(arguments)} failed:\n{result.stderr}")
+    return result.stdout.strip()
+
+
+def delegate_protocols(directory, module):
+    """The public protocols of `module`'s graph whose name ends in `Delegate`, sorted."""
+    with open(os.path.join(directory, module + ".symbols.json")) as f:
+        graph = json.load(f)
+    names = set()
+    for symbol in graph["symbols"]:
+        if symbol["kind"]["identifier"] != "swift.protocol":
+            continue
+        path = symbol["pathComponents"]
+        if path[-1].endswith("Delegate") and not path[-1].startswith("_"):
+            names.add(".".join(path))
+    return sorted(names)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sample", type=int, default=1, help="check every Nth protocol (default: all)")
+    parser.add_argument("--only", action="append", default=[], help="Module.Protocol (repeatable)")
+    parser.add_argument("--frameworks", help="comma-separated framework names to sweep (default: all)")
+    parser.add_argument("--keep", help="write the generated files into this directory and keep them")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--min-clean", type=float, default=95.0)
+    parser.add_argument("--floor-only", action="store_true", help="type-check at the floor only")
+    args = parser.parse_args()
+
+    ios_sdk, macos_sdk = sdk_paths()
+    if not ios_sdk and not macos_sdk:
+        print("skipped: no Apple SDK")
+        return 0
+    start = time.time()
+    cache = os.environ.get("MULTIPLEX_APPLE_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "multiplex-apple")
+    os.environ["MULTIPLEX_APPLE_CACHE"] = cache
+    check_script("--prepare-cache")
+
+    generator = os.environ.get("MULTIPLEX_GENERATE")
+    if not generator:
+        subprocess.run(["swift", "build", "--product", "multiplex-generate"], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+        bin_path = run(["swift", "build", "--show-bin-path"], cwd=ROOT).stdout.strip()
+        generator = os.path.join(bin_path, "multiplex-generate")
+
+    work = args.keep or tempfile.mkdtemp(prefix="apple-sweep.")
+    os.makedirs(work, exist_ok=True)
+    frameworks_filter = set(args.frameworks.split(",")) if args.frameworks else None
+
+    platforms = []  # (platform name, sdk, floor target, sdk target, frameworks)
+    if ios_sdk:
+        platforms.append(("iOS", ios_sdk, "arm64-apple-ios13.0", "arm64-apple-ios" + sdk_version(ios_sdk),
+                          IOS_FRAMEWORKS))
+    else:
+        print("skipped: no iOS SDK (MULTIPLEX_APPLE_SDK)")
+    if macos_sdk:
+        platforms.append(("macOS", macos_sdk, "arm64-apple-macos10.15", "arm64-apple-macos" + sdk_version(macos_sdk),
+                          MACOS_FRAMEWORKS))
+    else:
+        print("skipped: no macOS SDK (MULTIPLEX_MACOS_SDK)")
+
+    shims_map = None
+    results = []  # (platform, module, protocol, status, detail)
+    for platform, sdk, floor, sdk_target, frameworks in platforms:
+        targets = [floor] if args.floor_only else [floor, sdk_target]
+        runtime_dir = os.path.join(work, "runtime")
+        for target in targets:
+            if not os.path.exists(os.path.join(runtime_dir, target, "Multiplex.swiftmodule")):
+                check_script("--runtime", target, sdk, runtime_dir)
+        if shims_map is None:
+            shims_map = next(
+                os.path.join(cache, "shims", d) for d in os.listdir(os.path.join(cache, "shims"))
+                if run(["grep", "-q", ROOT, os.path.join(cache, "shims", d, "module.modulemap")]).returncode == 0)
+
+        jobs = []  # (module, protocol, graphs)
+        for module in frameworks:
+            if frameworks_filter and module not in frameworks_filter:
+                continue
+            graphs = check_script("--symbol-graphs", module, floor, sdk)
+            for protocol in delegate_protocols(graphs, module):
+                jobs.append((module, protocol, graphs))
+        if args.only:
+            jobs = [j for j in jobs if f"{j[0]}.{j[1]}" in args.only]
+        jobs = jobs[::args.sample]
+
+        def sweep(job):
+            module, protocol, graphs = job
+            directory = os.path.join(work, platform, module)
+            os.makedirs(directory, exist_ok=True)
+            output = os.path.join(directory, protocol + "Multiplexer.swift")
+            generated = run([generator, protocol, "--module", module, "--symbol-graph-dir", graphs,
+                             "--output", output])
+            errors = [line for line in generated.stderr.splitlines() if line.startswith("error:")]
+            if generated.returncode != 0:
+                if len(errors) == 1 and generated.returncode == 2:
+                    return (platform, module, protocol, "refused", errors[0])
+                detail = f"exit {generated.returncode}, {len(errors)} error lines: " + " | ".join(
+                    generated.stderr.splitlines()[:3])
+                return (platform, module, protocol, "FAILED", detail)
+            for target in targets:
+                checked = run(["swiftc", "-typecheck", "-target", target, "-sdk", sdk,
+                               "-resource-dir", os.path.join(cache, "resource-dir"),
+                               "-module-cache-path", os.path.join(cache, "module-cache"), *SWIFT6,
+                               "-parse-as-library", "-module-name", "Sweep",
+                               "-I", os.path.join(runtime_dir, target), "-I", shims_map, output])
+                if checked.returncode != 0:
+                    diagnostics = [line for line in checked.stderr.splitlines()
+                                   if ": error: " in line or ": warning: " in line]
+                    first = diagnostics[0] if diagnostics else checked.stderr.strip()[:300]
+                    return (platform, module, protocol, "FAILED",
+                            f"{target}: {len(diagnostics)} diagnostics; first: {first}")
+            return (platform, module, protocol, "ok", "")
+
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            for result in pool.map(sweep, jobs):
+                platform_name, module, protocol, status, detail = result
+                print(f"{status:8} {platform_name} {module}.{protocol}" + (f": {detail}" if detail else ""),
+                      flush=True)
+                results.append(result)
+
+    total = len(results)
+    clean = sum(1 for r in results if r[3] == "ok")
+    refused = sum(1 for r in results if r[3] == "refused")
+    failed = sum(1 for r in results if r[3] == "FAILED")
+    percent = 100.0 * clean / total if total else 100.0
+    for platform, *_ in platforms:
+        rows = [r for r in results if r[0] == platform]
+        print(f"apple-sweep: {platform}: {len(rows)} protocols, {sum(r[3] == 'ok' for r in rows)} clean, "
+              f"{sum(r[3] == 'refused' for r in rows)} refused, {sum(r[3] == 'FAILED' for r in rows)} failed")
+    print(f"apple-sweep: {total} protocols, {clean} generated and type-checked with zero warnings ({percent:.1f}%), "
+          f"{refused} refused with one error line, {failed} failed ({int(time.time() - start)}s)")
+    if failed or percent < args.min_clean:
+        print(f"apple-sweep: FAILED (every generated file must type-check; at least {args.min_clean}% clean)",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

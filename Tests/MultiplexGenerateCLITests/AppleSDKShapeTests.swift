@@ -1,0 +1,299 @@
+// The shapes of the Apple SDKs' delegate protocols that `multiplex-generate` used to refuse or get wrong (issue 34),
+// as hand-written stand-in graphs: the SDK itself never enters the repository. `Scripts/apple-sweep.py` runs the
+// same code on the real SDKs.
+
+import Foundation
+import Testing
+
+@testable import MultiplexGenerator
+@testable import MultiplexGeneratorModel
+
+@Suite struct AppleSDKShapeTests {
+  /// Writes `graph` into a fresh directory and generates `name`'s multiplexer with no flag.
+  private func generate(
+    _ name: String,
+    graph: GraphFixture,
+    defaults: [String: String] = [:]
+  ) throws -> Result<String, GenerationFailure> {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try graph.write(to: directory.url)
+    let input = try read(name, module: graph.module, in: directory)
+    return ExternalGenerator.generate(
+      input,
+      options: GenerationOptions(typeName: name + "Multiplexer", defaultValues: defaults)
+    )
+  }
+
+  private func generated(_ name: String, graph: GraphFixture) throws -> String {
+    switch try generate(name, graph: graph) {
+    case .success(let text): return text
+    case .failure(let failure):
+      Issue.record("refused: \(failure.diagnostics.map(\.message))")
+      return ""
+    }
+  }
+
+  private func errors(_ name: String, graph: GraphFixture) throws -> [String] {
+    switch try generate(name, graph: graph) {
+    case .success: return []
+    case .failure(let failure): return failure.diagnostics.map(\.message)
+    }
+  }
+
+  private static let pickerUSR = "c:objc(pl)PickerDelegate"
+
+  /// An `@objc` protocol of an iOS graph, `PickerDelegate` in module `Kit`, with the requirements `add` adds.
+  private func objcGraph(
+    operatingSystem: String? = "ios",
+    protocolAvailability: [[String: Any]]? = nil,
+    _ add: (inout GraphFixture, (usr: String, name: String)) -> Void
+  ) -> GraphFixture {
+    var graph = GraphFixture(module: "Kit")
+    graph.operatingSystem = operatingSystem
+    graph.symbol(
+      Self.pickerUSR,
+      path: ["PickerDelegate"],
+      declaration: "@MainActor protocol PickerDelegate : NSObjectProtocol",
+      availability: protocolAvailability
+    )
+    add(&graph, (Self.pickerUSR, "PickerDelegate"))
+    return graph
+  }
+
+  // MARK: Root 1: availability is read for the graph's platform
+
+  @Test func aRequirementUnavailableOnAnotherPlatformIsForwarded() throws {
+    let graph = objcGraph { graph, proto in
+      graph.requirement(
+        "\(proto.usr)(im)picker:didFinishPicking:",
+        of: proto,
+        title: "picker(_:didFinishPicking:)",
+        declaration: "func picker(_ picker: {Picker|c:objc(cs)Picker}, didFinishPicking results: [Int])",
+        availability: [
+          ["domain": "iOS", "introduced": ["major": 14, "minor": 0]],
+          ["domain": "watchOS", "isUnconditionallyUnavailable": true],
+          ["domain": "tvOS", "isUnconditionallyUnavailable": true],
+        ]
+      )
+    }
+    let output = try generated("PickerDelegate", graph: graph)
+    #expect(output.contains("@available(watchOS, unavailable)"))
+    #expect(output.contains("func picker(_ picker: Picker, didFinishPicking results: [Int])"))
+  }
+
+  @Test func aRequirementUnavailableOnTheGraphsPlatformIsLeftOutAndNamed() throws {
+    let graph = objcGraph { graph, proto in
+      graph.requirement(
+        "\(proto.usr)(im)pickerDidCancel:",
+        of: proto,
+        title: "pickerDidCancel(_:)",
+        declaration: "func pickerDidCancel(_ picker: {Picker|c:objc(cs)Picker})",
+        optional: true
+      )
+      graph.requirement(
+        "\(proto.usr)(im)pickerDidRotate:",
+        of: proto,
+        title: "pickerDidRotate(_:)",
+        declaration: "func pickerDidRotate(_ picker: {Picker|c:objc(cs)Picker})",
+        availability: [["domain": "iOS", "isUnconditionallyUnavailable": true]]
+      )
+    }
+    let output = try generated("PickerDelegate", graph: graph)
+    #expect(output.contains("func pickerDidCancel(_ picker: Picker)"))
+    #expect(!output.contains("func pickerDidRotate"))
+    #expect(output.contains("// - 'pickerDidRotate(_:)' (unavailable on iOS: no sender calls it there)"))
+  }
+
+  @Test func theGraphsPlatformGuardsAnObjCFile() throws {
+    let graph = objcGraph { graph, proto in
+      graph.requirement(
+        "\(proto.usr)(im)pickerDidCancel:",
+        of: proto,
+        title: "pickerDidCancel(_:)",
+        declaration: "func pickerDidCancel(_ picker: {Picker|c:objc(cs)Picker})",
+        optional: true
+      )
+    }
+    let iOS = try generated("PickerDelegate", graph: graph)
+    #expect(iOS.contains("#if canImport(ObjectiveC) && canImport(Kit) && os(iOS) && !targetEnvironment(macCatalyst)\n"))
+    var macOS = graph
+    macOS.operatingSystem = "macosx"
+    #expect(
+      try generated("PickerDelegate", graph: macOS).contains(
+        "#if canImport(ObjectiveC) && canImport(Kit) && os(macOS)\n"
+      )
+    )
+    var unknown = graph
+    unknown.operatingSystem = nil
+    #expect(try generated("PickerDelegate", graph: unknown).contains("#if canImport(ObjectiveC) && canImport(Kit)\n"))
+  }
+
+  // MARK: Root 2: a member is never more available than its class
+
+  @Test func inheritedRequirementsAreClampedToTheProtocolsAvailability() throws {
+    var graph = GraphFixture(module: "Kit")
+    graph.operatingSystem = "ios"
+    let task = (usr: "c:objc(pl)TaskDelegate", name: "TaskDelegate")
+    let stream = (usr: "c:objc(pl)StreamDelegate", name: "StreamDelegate")
+    graph.symbol(task.usr, path: [task.name], declaration: "protocol TaskDelegate : NSObjectProtocol")
+    graph.symbol(
+      stream.usr,
+      path: [stream.name],
+      declaration: "protocol StreamDelegate : {TaskDelegate|c:objc(pl)TaskDelegate}",
+      availability: [["domain": "iOS", "introduced": ["major": 9, "minor": 0]]]
+    )
+    graph.relate("conformsTo", stream.usr, task.usr)
+    graph.requirement(
+      "\(task.usr)(im)taskDidFinish:",
+      of: task,
+      title: "taskDidFinish(_:)",
+      declaration: "func taskDidFinish(_ task: Int)",
+      optional: true,
+      availability: [
+        ["domain": "iOS", "introduced": ["major": 7, "minor": 0]],
+        ["domain": "macOS", "introduced": ["major": 10, "minor": 9]],
+      ]
+    )
+    let output = try generated("StreamDelegate", graph: graph)
+    #expect(
+      output.contains("@available(iOS 9.0, *)\npublic final class")
+        || output.contains("@available(iOS 9.0, *)\nfinal class")
+    )
+    #expect(output.contains("@available(iOS 9.0, macOS 10.9, *) func taskDidFinish(_ task: Int)"))
+    #expect(!output.contains("iOS 7.0"))
+  }
+
+  // MARK: Root 4: default arguments
+
+  @Test func aDefaultArgumentIsLeftOutOfTheWitness() throws {
+    let graph = objcGraph { graph, proto in
+      graph.requirement(
+        "\(proto.usr)(im)picker:didReceiveUserInfo:",
+        of: proto,
+        title: "picker(_:didReceiveUserInfo:)",
+        declaration:
+          "func picker(_ picker: {Picker|c:objc(cs)Picker}, didReceiveUserInfo userInfo: [String : Any] = [:])",
+        optional: true
+      )
+    }
+    let output = try generated("PickerDelegate", graph: graph)
+    #expect(output.contains("func picker(_ picker: Picker, didReceiveUserInfo userInfo: [String: Any]) {"))
+    #expect(!output.contains("= [:]"))
+  }
+
+  // MARK: Root 5: optional properties of `@objc` protocols
+
+  @Test func anOptionalPropertyIsForwardedLikeARequirementThatReturnsAValue() throws {
+    let graph = objcGraph { graph, proto in
+      graph.requirement(
+        "\(proto.usr)(py)window",
+        of: proto,
+        title: "window",
+        declaration: "var window: {Window|c:objc(cs)Window}? { get set }",
+        kind: "swift.property",
+        optional: true
+      )
+    }
+    let output = try generated("PickerDelegate", graph: graph)
+    #expect(output.contains("var window: Window? {"))
+    #expect(output.contains("$0.window\n"))
+    #expect(output.contains("$0.window? = newValue"))
+    #expect(output.contains(#"Foundation.NSSelectorFromString("window"),"#))
+    #expect(output.contains(#"Foundation.NSSelectorFromString("setWindow:"),"#))
+    #expect(output.contains("_RespondsToSelectorAnswers(count: 2)"))
+  }
+
+  // MARK: Root 6: documented defaults and the convention
+
+  @Test func aDocumentedDefaultAnswersWithItsSource() throws {
+    var graph = GraphFixture(module: "UIKit")
+    graph.operatingSystem = "ios"
+    let table = (usr: "c:objc(pl)UITableViewDelegate", name: "UITableViewDelegate")
+    graph.symbol(
+      table.usr,
+      path: [table.name],
+      declaration: "@MainActor protocol UITableViewDelegate : NSObjectProtocol"
+    )
+    graph.requirement(
+      "\(table.usr)(im)tableView:heightForRowAtIndexPath:",
+      of: table,
+      title: "tableView(_:heightForRowAt:)",
+      declaration:
+        "func tableView(_ tableView: {UITableView|c:objc(cs)UITableView}, heightForRowAt indexPath: {IndexPath|s:10Foundation9IndexPathV}) -> {CGFloat|s:14CoreFoundation7CGFloatV}",
+      optional: true
+    )
+    let output = try generated("UITableViewDelegate", graph: graph)
+    let entry = try #require(DocumentedDefault.entry(for: "tableView(_:heightForRowAt:)", in: ["UITableViewDelegate"]))
+    #expect(output.contains("// Without an answering observer: tableView.rowHeight. Documented: \(entry.source)\n"))
+    #expect(output.contains("self._combineImplementing(default: tableView.rowHeight, combiner:"))
+  }
+
+  @Test func aShouldQuestionNothingDocumentsAnswersTrueByConvention() throws {
+    let graph = objcGraph { graph, proto in
+      graph.requirement(
+        "\(proto.usr)(im)pickerShouldBeginScrolling:",
+        of: proto,
+        title: "pickerShouldBeginScrolling(_:)",
+        declaration: "func pickerShouldBeginScrolling(_ picker: {Picker|c:objc(cs)Picker}) -> Bool",
+        optional: true
+      )
+    }
+    let output = try generated("PickerDelegate", graph: graph)
+    #expect(output.contains("// Without an answering observer: true. Convention (nothing documents it): "))
+    #expect(output.contains("self._combineImplementing(default: true, combiner:"))
+  }
+
+  @Test func theConventionNeedsAShouldOrCanWord() {
+    #expect(DocumentedDefault.convention(for: "tableView(_:shouldHighlightRowAt:)", type: .named("Bool")) != nil)
+    #expect(DocumentedDefault.convention(for: "collectionView(_:canEditItemAt:)", type: .named("Bool")) != nil)
+    #expect(DocumentedDefault.convention(for: "gestureRecognizerShouldBegin(_:)", type: .named("Bool")) != nil)
+    // `cancel` is no `can`, `isGroupRow` asks nothing, a `should` that returns a number is no question.
+    #expect(DocumentedDefault.convention(for: "pickerDidCancel(_:)", type: .named("Bool")) == nil)
+    #expect(DocumentedDefault.convention(for: "tableView(_:isGroupRow:)", type: .named("Bool")) == nil)
+    #expect(DocumentedDefault.convention(for: "shouldCount(_:)", type: .named("Int")) == nil)
+  }
+
+  @Test func theUsersDefaultWinsAndCarriesNoNote() throws {
+    let graph = objcGraph { graph, proto in
+      graph.requirement(
+        "\(proto.usr)(im)pickerShouldBeginScrolling:",
+        of: proto,
+        title: "pickerShouldBeginScrolling(_:)",
+        declaration: "func pickerShouldBeginScrolling(_ picker: {Picker|c:objc(cs)Picker}) -> Bool",
+        optional: true
+      )
+    }
+    let output = try generate("PickerDelegate", graph: graph, defaults: ["pickerShouldBeginScrolling(_:)": "false"])
+    let text = try output.get()
+    #expect(text.contains("self._combineImplementing(default: false, combiner:"))
+    #expect(!text.contains("Without an answering observer"))
+  }
+
+  // MARK: Root 7: one line per protocol for what needs a value
+
+  @Test func requirementsThatNeedAValueAreRefusedInOneLine() throws {
+    var graph = GraphFixture(module: "Kit")
+    let proto = (usr: "s:3Kit13CopyDelegateP", name: "CopyDelegate")
+    graph.symbol(proto.usr, path: [proto.name], declaration: "protocol CopyDelegate : AnyObject")
+    for (index, name) in ["shouldCopy", "shouldMove", "shouldLink"].enumerated() {
+      graph.requirement(
+        "\(proto.usr)\(index)",
+        of: proto,
+        title: "\(name)(_:)",
+        declaration: "func \(name)(_ path: String) -> Bool"
+      )
+    }
+    let messages = try errors("CopyDelegate", graph: graph)
+    try #require(messages.count == 1)
+    let message = messages[0]
+    #expect(message.contains("'shouldCopy(_:)' ('Bool'), 'shouldMove(_:)' ('Bool') and 'shouldLink(_:)' ('Bool')"))
+    #expect(
+      message.hasSuffix(
+        "--default 'shouldCopy(_:)=<Bool>' --default 'shouldMove(_:)=<Bool>' --default 'shouldLink(_:)=<Bool>'"
+      )
+    )
+    // A Swift protocol's requirements are no optional `@objc` ones: the convention does not apply to them.
+    #expect(!message.contains("\n"))
+  }
+}
