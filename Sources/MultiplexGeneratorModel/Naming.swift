@@ -33,6 +33,13 @@ package enum Naming {
     "_as" + protocolName
   }
 
+  /// `_requireMultiplexedBase` for `Base`: the check that a refinement's parent `Base` is `@Multiplexed`. `Base`'s
+  /// forwarders declare it; the refinement's multiplexer calls it, and declares an unavailable fallback whose
+  /// message the compiler reports when `Base` is not `@Multiplexed` (see `Generator+Refinement`).
+  package static func multiplexedCheck(of protocolName: String) -> String {
+    "_requireMultiplexed" + protocolName
+  }
+
   /// The associated type of a root forwarding protocol: the observer type of the refining protocol's multiplexer.
   package static let forwardingObserver = "_Observer"
 

@@ -108,8 +108,9 @@
 /// SessionDelegate`): its multiplexer forwards the parents' requirements too, each once, through the
 /// `SessionDelegateMultiplexerForwarding` protocol and forwarders that every `@Multiplexed` protocol generates for
 /// its refinements. Inherited requirements combine by the default policy; restate one to combine it. A parent that
-/// is not `@Multiplexed` is an error in the expansion: "cannot find type 'SessionDelegateMultiplexerForwarding' in
-/// scope".
+/// is not `@Multiplexed` is an error on the line that names it ("'SessionDelegate' is not @Multiplexed, so
+/// 'TransferDelegate' cannot refine it: …"), with "cannot find type 'SessionDelegateMultiplexerForwarding' in
+/// scope" in the expansion.
 ///
 /// ### Restrictions
 ///

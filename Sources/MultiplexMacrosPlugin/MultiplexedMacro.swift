@@ -41,7 +41,8 @@ extension MultiplexedMacro: PeerMacro {
     }
     for diagnostic in diagnostics { context.diagnose(diagnostic) }
     guard let model else { return [] }
-    let generator = Generator(model: model)
+    var generator = Generator(model: model)
+    generator.parentSourceLocations = parentSourceLocations(of: declaration, in: context)
     // The generator writes text; the macro hands it to the compiler as declarations.
     return [generator.multiplexerClass(), generator.combiningProtocolIfNeeded(), generator.forwardingProtocol()]
       .compactMap { $0.map { DeclSyntax(stringLiteral: $0) } }
@@ -49,6 +50,31 @@ extension MultiplexedMacro: PeerMacro {
 }
 
 extension MultiplexedMacro {
+  /// Where the protocol names each parent, by the parent's text (`Outer.Base`), as the arguments of a
+  /// `#sourceLocation` directive (`file: "/path/App.swift", line: 12`): the class's check that a parent is
+  /// `@Multiplexed` is then reported on that line, not only in the expansion.
+  static func parentSourceLocations(
+    of declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) -> [String: String] {
+    guard let inherited = declaration.as(ProtocolDeclSyntax.self)?.inheritanceClause?.inheritedTypes else {
+      return [:]
+    }
+    var locations: [String: String] = [:]
+    for inheritedType in inherited {
+      // `A & B` names two parents.
+      let types = inheritedType.type.as(CompositionTypeSyntax.self)?.elements.map(\.type) ?? [inheritedType.type]
+      for type in types {
+        let text = type.trimmedDescription.filter { !$0.isWhitespace }
+        guard locations[text] == nil,
+          let location = context.location(of: type, at: .afterLeadingTrivia, filePathMode: .filePath)
+        else { continue }
+        locations[text] = "file: \(location.file.trimmedDescription), line: \(location.line.trimmedDescription)"
+      }
+    }
+    return locations
+  }
+
   /// Whether `node` and `other` start at the same place in the source (the nodes a macro receives are detached
   /// copies, so identity cannot tell). `true` when the locations are unknown.
   static func isSameLocation(

@@ -1,7 +1,8 @@
 // The generator's own JSON parser (it reads symbol graphs and `multiplexers.json` without Foundation), held to
-// RFC 8259 and to Foundation's `JSONSerialization`, and the Foundation-free string helpers beside it.
+// RFC 8259 and to Foundation's `JSONSerialization`, and the Foundation-free string helpers it uses (the model's).
 
 import Foundation
+import MultiplexGeneratorModel
 import Testing
 
 @testable import MultiplexGenerator
@@ -138,8 +139,8 @@ import Testing
     ]
     for usr in usrs {
       for marker in ["(im)", "(cm)", "error: "] {
-        #expect(usr.lastRange(of: marker) == usr.range(of: marker, options: .backwards))
-        #expect(usr.firstRange(of: marker) == usr.range(of: marker))
+        #expect(usr.lastRangeOfText(marker) == usr.range(of: marker, options: .backwards))
+        #expect(usr.rangeOfText(marker) == usr.range(of: marker))
       }
     }
   }

@@ -197,6 +197,10 @@ import Testing
             observer as! any ScrollViewDelegate
           }
 
+          /// `ScrollViewDelegate` is `@Multiplexed`: the overload that the multiplexer of a protocol that refines it calls
+          /// instead of its unavailable fallback. Not for direct use.
+          public static func _requireMultiplexedScrollViewDelegate(_ parent: (any ScrollViewDelegate).Type) {}
+
           public func scrollViewDidScroll(_ scrollView: ScrollView) {
             self.multiplexer.notify {
               Self._asScrollViewDelegate($0).scrollViewDidScroll(scrollView)
@@ -384,6 +388,10 @@ import Testing
           nonisolated static func _asViewDelegate(_ observer: Self._Observer) -> any ViewDelegate {
             observer as! any ViewDelegate
           }
+
+          /// `ViewDelegate` is `@Multiplexed`: the overload that the multiplexer of a protocol that refines it calls
+          /// instead of its unavailable fallback. Not for direct use.
+          nonisolated static func _requireMultiplexedViewDelegate(_ parent: (any ViewDelegate).Type) {}
 
           func viewDidLayout(_ view: View) {
             self.multiplexer.notify {

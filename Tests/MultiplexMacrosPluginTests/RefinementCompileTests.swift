@@ -52,8 +52,10 @@ struct RefinementCompileTests {
     #expect(child.errors.isEmpty)
   }
 
-  /// A parent that is not `@Multiplexed`: the compiler names the missing forwarding protocol, in the
-  /// refinement's expansion, and every error names the parent.
+  /// A parent that is not `@Multiplexed`: one error on the user's line (where the refinement names the parent)
+  /// says so and what to do; the others, in the refinement's expansion, name the parent too (its missing
+  /// forwarding protocol, in the class's and the forwarding protocol's inheritance clauses, and the class's missing
+  /// conformance).
   @Test func aParentThatIsNotMultiplexed() throws {
     let compiler = try #require(RefinementCompiler.available)
     let directory = try compiler.temporaryDirectory()
@@ -74,12 +76,23 @@ struct RefinementCompileTests {
       emitModule: false
     )
     #expect(result.status != 0)
-    // Every error is in the refinement's expansion and names the parent: the missing forwarding protocol (in the
-    // class's and in the forwarding protocol's inheritance clauses), and the class's missing conformance.
-    let errors = result.errors.filter { $0.hasPrefix("macro expansion @Multiplexed:") && $0.contains(" error: ") }
-    #expect(errors.count == result.errors.filter { $0.contains("error:") && !$0.contains("|") }.count)
-    #expect(errors.contains { $0.hasSuffix("error: cannot find type 'PlainDelegateMultiplexerForwarding' in scope") })
-    #expect(!errors.isEmpty && errors.allSatisfy { $0.contains("'PlainDelegate") })
+    let headlines = result.errors.filter { $0.contains(" error: ") && !$0.contains("|") }
+    let onTheUsersLine = headlines.filter { $0.hasPrefix(directory.appendingPathComponent("Plain.swift").path + ":6:") }
+    #expect(
+      onTheUsersLine.count == 1
+        && onTheUsersLine[0].hasSuffix(
+          "error: '_requireMultiplexedPlainDelegate' is unavailable: 'PlainDelegate' is not @Multiplexed, so "
+            + "'ChildDelegate' cannot refine it: add @Multiplexed to 'PlainDelegate', or declare its requirements in "
+            + "'ChildDelegate' instead of refining it"
+        ),
+      "\(headlines)"
+    )
+    let inTheExpansion = headlines.filter { $0.hasPrefix("macro expansion @Multiplexed:") }
+    #expect(inTheExpansion.count == headlines.count - 1, "\(headlines)")
+    #expect(
+      inTheExpansion.contains { $0.hasSuffix("error: cannot find type 'PlainDelegateMultiplexerForwarding' in scope") }
+    )
+    #expect(headlines.allSatisfy { $0.contains("'PlainDelegate") })
   }
 
   /// A requirement both parents of a diamond restate has two equally good forwarders: the refinement's

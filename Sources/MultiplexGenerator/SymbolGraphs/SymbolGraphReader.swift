@@ -421,7 +421,7 @@ extension SymbolGraphReader {
   /// `download:didReceive:`. `nil` for any other USR.
   package static func objcSelector(usr: String) -> String? {
     guard usr.hasPrefix("c:"),
-      let marker = [usr.lastRange(of: "(im)"), usr.lastRange(of: "(cm)"), usr.lastRange(of: "(py)")]
+      let marker = [usr.lastRangeOfText("(im)"), usr.lastRangeOfText("(cm)"), usr.lastRangeOfText("(py)")]
         .compactMap({ $0 }).max(by: { $0.lowerBound < $1.lowerBound })
     else { return nil }
     let selector = usr[marker.upperBound...]

@@ -19,8 +19,14 @@
 /// implemented by those extensions. Each requirement has one implementation, so it is forwarded once, whatever the
 /// number of paths to it (a diamond); a requirement `Child` restates is forwarded by `ChildMultiplexer`'s own
 /// member, which wins over the extension's, and combines through `ChildCombining`. The inherited requirements
-/// combine by the default policy. When a parent is not `@Multiplexed`, its forwarding protocol does not exist and
-/// the compiler says so: "cannot find type 'BaseMultiplexerForwarding' in scope".
+/// combine by the default policy.
+///
+/// When a parent is not `@Multiplexed`, its forwarding protocol does not exist: "cannot find type
+/// 'BaseMultiplexerForwarding' in scope". The macro cannot see the parent, so the class checks it with a call the
+/// compiler resolves (``parentConversions``): `_requireMultiplexedBase((any Base).self)` prefers the non-generic
+/// overload `Base`'s forwarders declare, and falls back to the class's own generic one, unavailable, whose message
+/// says what is wrong and what to do: "'Base' is not @Multiplexed…". A `#sourceLocation` directive puts that error on
+/// the line where the refinement names `Base`.
 extension Generator {
   /// `protocol PMultiplexerForwarding: P`, for the multiplexers of the protocols that refine `P`.
   package func forwardingProtocol() -> String {
@@ -57,7 +63,12 @@ extension Generator {
         observer as! \(model.qualifiedObserverType)
       }
       """
-    let members = [cast] + model.requirements.map(forwarder.forwardingMember)
+    let check = """
+      /// `\(model.name)` is `@Multiplexed`: the overload that the multiplexer of a protocol that refines it calls
+      /// instead of its unavailable fallback. Not for direct use.
+      \(memberAccess)\(nonisolatedModifier)static func \(Naming.multiplexedCheck(of: model.name))(_ parent: (\(model.qualifiedObserverType)).Type) {}
+      """
+    let members = [cast, check] + model.requirements.map(forwarder.forwardingMember)
     return """
       \(attributes(model.availability))extension \(type) where Self: \(model.qualifier + model.forwardingName) {
         \(indented(members.joined(separator: "\n\n"), 2))
@@ -71,15 +82,37 @@ extension Generator {
     model.parents.map { ", " + forwardingType(of: $0) }.joined()
   }
 
-  /// The multiplexer class's `_asBase(_:)` for each direct parent: a conversion without a cast.
+  /// The multiplexer class's `_asBase(_:)` for each direct parent, a conversion without a cast, and the check that
+  /// the parent is `@Multiplexed`: a call to `_requireMultiplexedBase(_:)`, which resolves to the parent's
+  /// forwarders' overload when it exists, else to the class's generic fallback, unavailable with a message that
+  /// names the parent and says what to do. The compiler reports it on the line where the protocol names the parent
+  /// when the macro knows it (``parentSourceLocations``), else in the expansion.
   var parentConversions: [String] {
     model.parents.map { parent in
-      """
-      /// `observer` as an observer of `\(parent.text)`, for the forwarders of its requirements.
-      \(memberAccess)\(nonisolatedModifier)static func \(Naming.forwardingCast(of: parent.name))(_ observer: \(model.observerType)) -> any \(parent.text) {
-        observer
+      let check = Naming.multiplexedCheck(of: parent.name)
+      let message =
+        "'\(parent.text)' is not @Multiplexed, so '\(model.name)' cannot refine it: add @Multiplexed to "
+        + "'\(parent.text)', or declare its requirements in '\(model.name)' instead of refining it"
+      var call = "private static let \(check)Checked: Void = \(check)((any \(parent.text)).self)"
+      if let location = parentSourceLocations[parent.text] {
+        call = "#sourceLocation(\(location))\n" + call + "\n#sourceLocation()"
       }
-      """
+      return """
+        /// `observer` as an observer of `\(parent.text)`, for the forwarders of its requirements.
+        \(memberAccess)\(nonisolatedModifier)static func \(Naming.forwardingCast(of: parent.name))(_ observer: \(model.observerType)) -> any \(parent.text) {
+          observer
+        }
+
+        /// Compiles only when `\(parent.text)` is `@Multiplexed`: its forwarders declare the overload of
+        /// `\(check)(_:)` that this call prefers; otherwise it calls the fallback below, and the compiler reports
+        /// the fallback's message.
+        \(call)
+
+        /// The fallback of the check above: unavailable, with the message the compiler reports when `\(parent.text)`
+        /// is not `@Multiplexed`.
+        @available(*, unavailable, message: "\(message)")
+        private static func \(check)<Parent>(_ parent: Parent.Type) {}
+        """
     }
   }
 

@@ -13,6 +13,11 @@ package struct Generator {
   /// refining protocol's multiplexer (see `Generator+Refinement`), rather than for `PMultiplexer`.
   var isRefinementForwarder = false
 
+  /// Where the protocol names each parent, by the parent's text (`Outer.Base`): the arguments of a
+  /// `#sourceLocation` directive (`file: "/path/App.swift", line: 12`). The macro sets them, so that the compiler
+  /// reports the check that a parent is `@Multiplexed` on the user's line (see `Generator+Refinement`).
+  package var parentSourceLocations: [String: String] = [:]
+
   package init(model: ProtocolModel) {
     self.model = model
   }

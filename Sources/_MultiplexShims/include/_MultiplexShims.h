@@ -96,8 +96,9 @@ static inline void _mpx_store_current_frame(void *frame) {
 }
 
 // The number of asynchronous combining dispatches in progress, in every task (see `_AsyncFrame` in
-// `NotImplemented.swift`). A C global, so that a default implementation called outside any dispatch reads it with
-// one load: a Swift `static let` holding a counter object cost a lazy-initialization call and a metadata lookup.
+// `Sources/Multiplex/Internal/_AsyncFrame.swift`). A C global, so that a default implementation called outside any
+// dispatch reads it with one load: a Swift `static let` holding a counter object cost a lazy-initialization call and a
+// metadata lookup.
 extern intptr_t _mpx_async_frames_running;
 
 static inline intptr_t *_mpx_async_frames_running_address(void) {

@@ -192,6 +192,10 @@ extension Listener where Self: ListenerMultiplexerForwarding {
     observer as! any Listener
   }
 
+  /// `Listener` is `@Multiplexed`: the overload that the multiplexer of a protocol that refines it calls
+  /// instead of its unavailable fallback. Not for direct use.
+  public static func _requireMultiplexedListener(_ parent: (any Listener).Type) {}
+
   public func didChange(_ value: Int) {
     self.multiplexer.notify {
       Self._asListener($0).didChange(value)

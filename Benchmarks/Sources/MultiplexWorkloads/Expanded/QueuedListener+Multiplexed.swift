@@ -71,6 +71,10 @@ extension QueuedListener where Self: QueuedListenerMultiplexerForwarding {
     observer as! any QueuedListener
   }
 
+  /// `QueuedListener` is `@Multiplexed`: the overload that the multiplexer of a protocol that refines it calls
+  /// instead of its unavailable fallback. Not for direct use.
+  public static func _requireMultiplexedQueuedListener(_ parent: (any QueuedListener).Type) {}
+
   public func didChange(_ value: Int) {
     self.multiplexer._post(value) { observer, value in
       Self._asQueuedListener(observer).didChange(value)

@@ -1,0 +1,157 @@
+// `_Entry`'s state word (the removed bit, the block count, the flags and how a dispatch calls the observer), its
+// view and its identity.
+
+extension _Entry {
+  /// The registration's state (removed bit, block count, flags) as an atomic word. Changes happen under the
+  /// multiplexer's lock; loads anywhere, `relaxed`: a dispatch that starts after `remove` or `block` returned is
+  /// ordered after the change (by whatever made it start afterwards, or by the lock or the gate it went through),
+  /// and a relaxed load sees every store that happens before it.
+  @inlinable @inline(__always)
+  var _state: _AtomicWord { .firstStoredProperty(of: self) }
+
+  /// The state bit of a removed registration.
+  @inlinable @inline(__always)
+  static var removedBit: Int { 1 }
+
+  /// The state bits that change after `init`: the removed bit and the block count.
+  @inlinable @inline(__always)
+  static var dynamicMask: Int { (1 &<< 48) &- 1 }
+
+  /// The flag of a strong registration (its view owns the observer).
+  @inlinable @inline(__always)
+  static var strongFlag: Int { 1 &<< 48 }
+
+  /// The flag of a ``_DeliveryEntry``.
+  @inlinable @inline(__always)
+  static var deliveryFlag: Int { 1 &<< 49 }
+
+  /// The flag of a view in its own allocation, whose address is the second word of `_viewStorage`.
+  @inlinable @inline(__always)
+  static var outOfLineViewFlag: Int { 1 &<< 50 }
+
+  /// The flag of a weak registration without a view (calls rebuild the value from the object), and of every
+  /// registration with a delivery context (its mailbox keeps the view; see ``_DeliveryEntry``).
+  @inlinable @inline(__always)
+  static var noViewFlag: Int { 1 &<< 51 }
+
+  /// The flag of a registration introspection leaves out (``isHidden``).
+  @inlinable @inline(__always)
+  static var hiddenFlag: Int { 1 &<< 52 }
+
+  /// The flag set when the claim of the registration's own token (a weak registration's first claim) was dropped
+  /// while other claims keep the registration. Set under the lock; the only flag that changes after `init`
+  /// (a registration with it is called through the indirect path, its state no longer ``directWeak``).
+  @inlinable @inline(__always)
+  static var claimDroppedFlag: Int { 1 &<< 53 }
+
+  /// The state of a weak registration without a delivery context whose view is inline.
+  ///
+  /// A dispatch reads the state once; when it holds exactly this value (not removed, not blocked), the observer is
+  /// called through the inline view after the `weak` load, with no other check.
+  @inlinable @inline(__always)
+  static var directWeak: Int { 1 &<< 56 }
+
+  /// The state of a strong registration without a delivery context whose view is inline (see ``directWeak``).
+  @inlinable @inline(__always)
+  static var directStrong: Int { 2 &<< 56 | strongFlag }
+
+  /// Whether an `Observer` value fits in `_viewStorage`.
+  @inlinable @inline(__always)
+  static var _viewFitsInline: Bool {
+    MemoryLayout<Observer>.size <= MemoryLayout<(UInt, UInt)>.size
+      && MemoryLayout<Observer>.alignment <= MemoryLayout<UInt>.alignment
+  }
+
+  /// `_viewStorage`, the second stored property, one word after the first (see `_stateStorage`); the view of a
+  /// registration whose kind is ``directWeak`` or ``directStrong``.
+  @inlinable @inline(__always)
+  var _inlineView: UnsafeMutablePointer<Observer> {
+    (UnsafeMutableRawPointer(_getUnsafePointerToStoredProperties(self)) + MemoryLayout<Int>.stride)
+      .assumingMemoryBound(to: Observer.self)
+  }
+
+  /// The observer object of a strong registration with a delivery context, which its identity word owns.
+  var _strongDeliveryObject: Unmanaged<AnyObject> {
+    Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: _viewStorage.0).unsafelyUnwrapped)
+  }
+
+  /// The view, wherever it is; `nil` for a tombstone, a weak registration without one, and a registration with a
+  /// delivery context (its mailbox keeps it: ``noViewFlag``).
+  @inlinable
+  var _view: UnsafeMutablePointer<Observer>? {
+    let state = _state.loadRelaxed()
+    if _viewStorage.0 == 0 || state & _Entry.noViewFlag != 0 { return nil }
+    if state & _Entry.outOfLineViewFlag != 0 { return UnsafeMutablePointer(bitPattern: _viewStorage.1) }
+    return _inlineView
+  }
+
+  /// The identity of the observer this entry was created for (stays valid after the observer died), as bits; 0
+  /// for a tombstone.
+  @inlinable @inline(__always)
+  var _identifierBits: UInt { _viewStorage.0 }
+
+  /// The identity of the observer this entry was created for (stays valid after the observer died); `nil` for a
+  /// tombstone.
+  @inlinable @inline(__always)
+  var identifier: ObjectIdentifier? {
+    let bits = _viewStorage.0
+    return bits == 0 ? nil : unsafeBitCast(bits, to: ObjectIdentifier.self)
+  }
+
+  /// `true` for strong registrations.
+  @inlinable @inline(__always)
+  var _isStrong: Bool { _state.loadRelaxed() & _Entry.strongFlag != 0 }
+
+  /// Whether introspection leaves the registration out: an event stream's tap is a registration, not an observer
+  /// anyone added (``Multiplexer/count``, ``Multiplexer/observers``, `debugDescription`, `removeAll`).
+  @inlinable @inline(__always)
+  var isHidden: Bool { _state.loadRelaxed() & _Entry.hiddenFlag != 0 }
+
+  /// Whether the registration has a ``DeliveryContext`` (it is a ``_DeliveryEntry``). Synchronous and returning
+  /// calls skip it; `post` queues its calls.
+  @inlinable @inline(__always)
+  var _hasDeliveryContext: Bool { _state.loadRelaxed() & _Entry.deliveryFlag != 0 }
+
+  /// The registration as a ``_DeliveryEntry``, if it has a delivery context.
+  var _deliveryEntry: _DeliveryEntry<Observer>? {
+    guard _hasDeliveryContext else { return nil }
+    return unsafeDowncast(self, to: _DeliveryEntry<Observer>.self)
+  }
+
+  /// Ends the delivery of a retired registration with a delivery context: closes its mailbox (dropping the calls
+  /// queued there) or, if it never had one, releases its context. Call it without the multiplexer's lock held:
+  /// either may release what the user's closures captured.
+  @usableFromInline
+  func _endDelivery() {
+    guard let delivery = _deliveryEntry else { return }
+    if let mailbox = delivery.mailbox { mailbox.close() } else { delivery.releaseRetiredContext() }
+  }
+
+  /// The queue of calls waiting to run in the registration's ``DeliveryContext``, if a call was ever posted to it;
+  /// `nil` otherwise, and for an observer called directly by the dispatching thread.
+  var _mailbox: _Mailbox<Observer>? { _deliveryEntry?.mailbox }
+
+  /// What one ``ObservationBlock`` adds to the state.
+  @inlinable @inline(__always)
+  static var blockUnit: Int { 2 }
+
+  /// Whether the registration was removed.
+  @inlinable @inline(__always)
+  var _isRemoved: Bool { _state.loadRelaxed() & _Entry.removedBit != 0 }
+
+  /// Whether dispatches skip the registration: it was removed, or is blocked. One load, as cheap as the removal
+  /// check alone.
+  @inlinable @inline(__always)
+  var _isSkipped: Bool { _state.loadRelaxed() & _Entry.dynamicMask != 0 }
+
+  /// Whether the registration exists and at least one of its blocks is alive.
+  var hasLiveBlocks: Bool {
+    let state = _state.loadRelaxed() & _Entry.dynamicMask
+    return state >= _Entry.blockUnit && state & _Entry.removedBit == 0
+  }
+
+  /// Whether this entry may still be called: not removed, and (for weak registrations) the observer is alive.
+  var isLive: Bool {
+    !_isRemoved && (_isStrong || _object != nil)
+  }
+}
