@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,22 +73,75 @@ int _mpxg_write_descriptor(int descriptor, const unsigned char *bytes, long coun
   return 0;
 }
 
+/// The file `path` names once its symbolic links are followed (it may not exist yet: a dangling link names its
+/// target), allocated with `malloc`; null with `errno` set (`ELOOP` after 40 links).
+static char *mpxg_follow_links(const char *path) {
+  char *current = strdup(path);
+  for (int depth = 0; current && depth <= 40; depth++) {
+    struct stat info;
+    if (lstat(current, &info) != 0 || !S_ISLNK(info.st_mode)) return current;
+    char target[PATH_MAX];
+    ssize_t length = readlink(current, target, sizeof target - 1);
+    if (length < 0) {
+      int error = errno;
+      free(current);
+      errno = error;
+      return NULL;
+    }
+    target[length] = 0;
+    // A relative target is relative to the link's directory.
+    const char *slash = strrchr(current, '/');
+    size_t prefix = target[0] != '/' && slash ? (size_t)(slash - current) + 1 : 0;
+    char *next = malloc(prefix + (size_t)length + 1);
+    if (next) {
+      memcpy(next, current, prefix);
+      memcpy(next + prefix, target, (size_t)length + 1);
+    }
+    free(current);
+    current = next;
+  }
+  if (current) {
+    free(current);
+    errno = ELOOP;
+  } else {
+    errno = ENOMEM;
+  }
+  return NULL;
+}
+
 int _mpxg_replace_file(const char *path, const unsigned char *bytes, long count) {
-  size_t length = strlen(path) + 64;
+  char *target = mpxg_follow_links(path);
+  if (!target) return errno;
+  size_t length = strlen(target) + 64;
   char *temporary = malloc(length);
-  if (!temporary) return ENOMEM;
-  snprintf(temporary, length, "%s.multiplex-generate-%ld", path, (long)getpid());
-  int descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (!temporary) {
+    free(target);
+    return ENOMEM;
+  }
+  // A new file, never one that exists (`O_EXCL` also refuses a symbolic link planted at the name): a name
+  // taken, by a file left over or another process's, is skipped.
+  int descriptor = -1;
+  for (int attempt = 0; attempt < 100; attempt++) {
+    if (attempt == 0) {
+      snprintf(temporary, length, "%s.multiplex-generate-%ld", target, (long)getpid());
+    } else {
+      snprintf(temporary, length, "%s.multiplex-generate-%ld-%d", target, (long)getpid(), attempt);
+    }
+    descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (descriptor >= 0 || errno != EEXIST) break;
+  }
   if (descriptor < 0) {
     int error = errno;
     free(temporary);
+    free(target);
     return error;
   }
   int error = _mpxg_write_descriptor(descriptor, bytes, count);
   if (close(descriptor) != 0 && error == 0) error = errno;
-  if (error == 0 && rename(temporary, path) != 0) error = errno;
+  if (error == 0 && rename(temporary, target) != 0) error = errno;
   if (error != 0) unlink(temporary);
   free(temporary);
+  free(target);
   return error;
 }
 

@@ -22,8 +22,10 @@ int _mpxg_read_descriptor(int descriptor, unsigned char **bytes, long *count);
 /// Writes all of `bytes` to `descriptor` (1 is standard output, 2 standard error).
 int _mpxg_write_descriptor(int descriptor, const unsigned char *bytes, long count);
 
-/// Replaces the file at `path` with `bytes`: written to a new file beside it, then renamed over it. A new file
-/// gets the permissions the umask leaves of `rw-rw-rw-`.
+/// Replaces the file at `path` with `bytes`: written to a new file beside it, then renamed over it. A symbolic link
+/// stays a link: the file it leads to is replaced (and made, for a link to nothing). The new file is created with
+/// `O_EXCL`, named `<file>.multiplex-generate-<pid>` (a name taken gets `-1`, `-2`…), and gets the permissions the
+/// umask leaves of `rw-rw-rw-`.
 int _mpxg_replace_file(const char *path, const unsigned char *bytes, long count);
 
 /// What is at `path`, following a symbolic link: 0 nothing, 1 a directory, 2 anything else; `*modified` is its
