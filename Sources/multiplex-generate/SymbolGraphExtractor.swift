@@ -120,10 +120,11 @@ final class SymbolGraphExtractor {
     return (false, "swift symbolgraph-extract failed: \(first.trimmingSpacesAndTabs())")
   }
 
-  /// The `swift` driver of the toolchain this program runs with: `MULTIPLEX_GENERATE_SWIFT` if set, else the
-  /// `bin/swift` of the toolchain whose runtime library is loaded (Linux: `usr/lib/swift/linux/libswiftCore.so`
-  /// sits three levels under `usr/bin/swift`), else the first `swift` on `PATH`. `timeout` bounds a program it
-  /// runs to find it.
+  /// The `swift` driver of the toolchain this program runs with: `MULTIPLEX_GENERATE_SWIFT` if set; else on Linux
+  /// the `bin/swift` of the toolchain whose runtime library is loaded (`usr/lib/swift/linux/libswiftCore.so` sits
+  /// three levels under `usr/bin/swift`), on macOS the one `xcrun --find swift` names (the selected Xcode's or
+  /// `TOOLCHAINS`' toolchain: the runtime there is the system's, which names no toolchain); else the first `swift`
+  /// on `PATH`. `timeout` bounds the run of `xcrun`.
   static func findSwift(timeout: Double) -> String? {
     let environment = ChildProcess.environment
     if let override = environment["MULTIPLEX_GENERATE_SWIFT"], !override.isEmpty {
@@ -135,6 +136,16 @@ final class SymbolGraphExtractor {
       let toolchainSwift = Path.join(toolchain, "bin/swift")
       if FileSystem.isExecutableFile(toolchainSwift) { return toolchainSwift }
     }
+    #if os(macOS)
+    let (termination, output) = ChildProcess.run(
+      "/usr/bin/xcrun",
+      ["--find", "swift"],
+      capturing: .standardOutput,
+      timeout: timeout
+    )
+    let found = output.trimmingSpacesAndTabs().split(whereSeparator: \.isNewline).first.map(String.init)
+    if termination == .exited(0), let found, FileSystem.isExecutableFile(found) { return found }
+    #endif
     for directory in (environment["PATH"] ?? "").split(separator: ":") {
       let candidate = "\(directory)/swift"
       if FileSystem.isExecutableFile(candidate) { return candidate }

@@ -55,7 +55,7 @@ enum Usage {
 
     ENVIRONMENT:
       MULTIPLEX_GENERATE_SWIFT The `swift` driver that runs `swift symbolgraph-extract` (default: the running
-                               toolchain's, else the first on PATH).
+                               toolchain's; on macOS the one `xcrun --find swift` names; else the first on PATH).
       MULTIPLEX_GENERATE_CHILD_TIMEOUT
                                Seconds `swift symbolgraph-extract` may run before it is stopped and the tool
                                fails (default: 600).
