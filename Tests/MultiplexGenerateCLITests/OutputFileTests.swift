@@ -36,7 +36,7 @@ import Testing
       let arguments = ["Child", "--module", "Test", "--symbol-graph-dir", directory.path, "--output", linkPath]
       let written = try generate(arguments)
       #expect(written.status == 0, "\(written.errorOutput)")
-      #expect(try files.destinationOfSymbolicLink(atPath: linkPath) == destination, "\(link)")
+      #expect((try? files.destinationOfSymbolicLink(atPath: linkPath)) == destination, "\(link) is no longer a link")
       let contents = try String(contentsOf: targets.appendingPathComponent(target), encoding: .utf8)
       #expect(contents.contains("final class ChildMultiplexer: Child"), "\(link)")
       #expect(try generate(arguments).output.hasPrefix("unchanged"), "\(link)")
