@@ -17,8 +17,10 @@ enum ChildProcess {
     case notStarted(String)
   }
 
-  /// How long a child may run before it is stopped: `MULTIPLEX_GENERATE_CHILD_TIMEOUT` seconds, default 600.
+  /// The environment variable that sets how many seconds a child may run before it is stopped.
   static let timeoutVariable = "MULTIPLEX_GENERATE_CHILD_TIMEOUT"
+  /// How many seconds a child may run when ``timeoutVariable`` is not set: generous, as extracting a large SDK
+  /// module with a cold module cache takes minutes on a slow machine.
   static let defaultTimeout = 600.0
 
   /// The timeout `environment` sets (``timeoutVariable``, a number of seconds greater than 0), else
