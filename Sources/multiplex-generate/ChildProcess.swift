@@ -5,10 +5,41 @@ import MultiplexGenerator
 internal import _MultiplexGeneratorShims
 
 enum ChildProcess {
-  /// Runs `executable` (a path) with `arguments` and this process's environment, standard input and output on
-  /// `/dev/null`; returns its exit status (the signal's number if a signal ended it) and what it wrote on standard
-  /// error. A program that cannot be started is status -1 and a message.
-  static func run(_ executable: String, _ arguments: [String]) -> (status: Int32, errorOutput: String) {
+  /// How a child process ended.
+  enum Termination: Equatable {
+    /// It exited with this status.
+    case exited(Int32)
+    /// The signal with this number ended it (it did not exit).
+    case killedBySignal(Int32)
+    /// It was still running when the timeout ran out, and was stopped (`SIGTERM`, then `SIGKILL`).
+    case timedOut
+    /// It could not be started; the message says why.
+    case notStarted(String)
+  }
+
+  /// The environment variable that sets how many seconds a child may run before it is stopped.
+  static let timeoutVariable = "MULTIPLEX_GENERATE_CHILD_TIMEOUT"
+  /// How many seconds a child may run when ``timeoutVariable`` is not set: generous, as extracting a large SDK
+  /// module with a cold module cache takes minutes on a slow machine.
+  static let defaultTimeout = 600.0
+
+  /// The timeout `environment` sets (``timeoutVariable``, a number of seconds greater than 0), else
+  /// ``defaultTimeout``; `nil` when the variable's value is not such a number.
+  static func timeout(in environment: [String: String]) -> Double? {
+    guard let text = environment[timeoutVariable], !text.isEmpty else { return defaultTimeout }
+    guard let seconds = Double(text), seconds > 0, seconds.isFinite else { return nil }
+    return seconds
+  }
+
+  /// Runs `executable` (a path) with `arguments` and this process's environment, standard input on `/dev/null`;
+  /// returns how it ended and what it wrote on `captured` (standard error by default; the other stream goes to
+  /// `/dev/null`). A child still running after `timeout` seconds is stopped: ``Termination/timedOut``.
+  static func run(
+    _ executable: String,
+    _ arguments: [String],
+    capturing captured: StandardStream = .standardError,
+    timeout: Double
+  ) -> (termination: Termination, output: String) {
     let argv: [UnsafeMutablePointer<CChar>?] =
       ([executable] + arguments).map { argument in
         let bytes = argument.utf8CString
@@ -18,14 +49,35 @@ enum ChildProcess {
       } + [nil]
     defer { for argument in argv { argument?.deallocate() } }
     var status: Int32 = 0
-    var errorOutput: UnsafeMutablePointer<UInt8>?
+    var signal: Int32 = 0
+    var timedOut: Int32 = 0
+    var output: UnsafeMutablePointer<UInt8>?
     var count = 0
-    let result = _mpxg_run(executable, argv, &status, &errorOutput, &count)
+    let result = _mpxg_run(
+      executable,
+      argv,
+      captured == .standardOutput ? 1 : 2,
+      timeout,
+      &status,
+      &signal,
+      &timedOut,
+      &output,
+      &count
+    )
     guard result == 0 else {
-      return (-1, "cannot run \(executable): \(SystemError(code: result))")
+      return (.notStarted("cannot run \(executable): \(SystemError(code: result))"), "")
     }
-    defer { _mpxg_free(errorOutput) }
-    return (status, String(decoding: UnsafeBufferPointer(start: errorOutput, count: count), as: UTF8.self))
+    defer { _mpxg_free(output) }
+    let text = String(decoding: UnsafeBufferPointer(start: output, count: count), as: UTF8.self)
+    let termination: Termination =
+      timedOut != 0 ? .timedOut : signal != 0 ? .killedBySignal(signal) : .exited(status)
+    return (termination, text)
+  }
+
+  /// Opens `/dev/null` on standard input, output or error if the process started with it closed, so that no pipe
+  /// or file opened later takes its number (a child's standard streams would replace it). Call it first.
+  static func openStandardDescriptors() {
+    _mpxg_open_standard_descriptors()
   }
 
   /// This process's environment variables (of a name given twice, the first value).

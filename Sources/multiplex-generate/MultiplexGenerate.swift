@@ -28,6 +28,12 @@ enum MultiplexGenerate {
       write(Usage.text + "\n", to: .standardOutput)
       return success
     }
+    guard let timeout = ChildProcess.timeout(in: environment) else {
+      return fail(
+        "bad \(ChildProcess.timeoutVariable) '\(environment[ChildProcess.timeoutVariable] ?? "")': expected a "
+          + "number of seconds greater than 0"
+      )
+    }
     let command = Header.command(arguments: arguments, environment: environment)
 
     let generated: [Generated]
@@ -41,12 +47,16 @@ enum MultiplexGenerate {
       }
       var results: [Generated] = []
       for entry in entries {
-        guard let result = generate(entry, command: command, environment: environment) else { return badInput }
+        guard let result = generate(entry, command: command, environment: environment, timeout: timeout) else {
+          return badInput
+        }
         results.append(result)
       }
       generated = results
     } else {
-      guard let result = generate(parsed, command: command, environment: environment) else { return badInput }
+      guard let result = generate(parsed, command: command, environment: environment, timeout: timeout) else {
+        return badInput
+      }
       generated = [result]
     }
     let contents = generated.map(\.contents).joined(separator: "\n")
@@ -82,11 +92,12 @@ enum MultiplexGenerate {
   }
 
   /// Reads the protocol that `arguments` names and writes its multiplexer, or prints why not (one `error:` line
-  /// per root cause) and returns `nil`.
+  /// per root cause) and returns `nil`. A program it runs is stopped after `timeout` seconds.
   private static func generate(
     _ arguments: Arguments,
     command: String,
-    environment: [String: String]
+    environment: [String: String],
+    timeout: Double
   ) -> Generated? {
     let packageModules = environment[packageModulesVariable].map { $0.split(separator: " ").map(String.init) }
     if let packageModules, packageModules.contains(arguments.module) {
@@ -99,7 +110,11 @@ enum MultiplexGenerate {
       )
       return nil
     }
-    let extraction = LazyExtractor(arguments: arguments, searchesPackageBuild: packageModules == nil)
+    let extraction = LazyExtractor(
+      arguments: arguments,
+      searchesPackageBuild: packageModules == nil,
+      timeout: timeout
+    )
     defer { extraction.removeTemporaryDirectory() }
     let reader = SymbolGraphReader(loadModule: moduleLoader(arguments, extraction: extraction))
     let external: ExternalProtocol
@@ -176,17 +191,20 @@ enum MultiplexGenerate {
 final class LazyExtractor {
   private let arguments: Arguments
   private let searchesPackageBuild: Bool
+  private let timeout: Double
   private var extractor: SymbolGraphExtractor?
 
-  /// `searchesPackageBuild`: whether a module may come from the build of the package the tool runs in.
-  init(arguments: Arguments, searchesPackageBuild: Bool) {
+  /// `searchesPackageBuild`: whether a module may come from the build of the package the tool runs in; `timeout`:
+  /// how many seconds a program it runs may take.
+  init(arguments: Arguments, searchesPackageBuild: Bool, timeout: Double) {
     self.arguments = arguments
     self.searchesPackageBuild = searchesPackageBuild
+    self.timeout = timeout
   }
 
   func graphs(forModule module: String) throws(SymbolGraphError) -> [NamedSymbolGraph] {
     if extractor == nil {
-      guard let swift = SymbolGraphExtractor.findSwift() else {
+      guard let swift = SymbolGraphExtractor.findSwift(timeout: timeout) else {
         throw .unknownModule(
           module: module,
           detail: "cannot find the swift driver to run symbolgraph-extract (not next to the running toolchain, "
@@ -200,7 +218,8 @@ final class LazyExtractor {
         includePaths: arguments.includePaths,
         // A package's build is the host's: with --target or --sdk its modules are for another platform.
         package: searchesPackageBuild && arguments.target == nil && arguments.sdk == nil
-          ? PackageBuild.enclosing(FileSystem.currentDirectory()) : nil
+          ? PackageBuild.enclosing(FileSystem.currentDirectory()) : nil,
+        timeout: timeout
       )
     }
     return try extractor!.graphs(forModule: module)

@@ -50,8 +50,9 @@ struct PackageBuild: Equatable {
   /// - `-I <configuration>/Modules`: the Swift modules of every target and dependency;
   /// - `-Xcc -fmodule-map-file=<path>`: each C target's module map, the one SwiftPM wrote
   ///   (`<configuration>/<Target>.build/module.modulemap`, not the host tools' copy in `<Target>-tool.build`) or
-  ///   the target's own (`include/module.modulemap`, or `module.modulemap` of a system library), in the package
-  ///   and in its checked-out dependencies; one map per target, as clang rejects a module defined twice.
+  ///   the target's own (`include/module.modulemap`, or `module.modulemap` of a system library), in the package,
+  ///   its checked-out dependencies (`.build/checkouts/*`) and the dependencies SwiftPM resolved to a directory
+  ///   (``localDependencies``); one map per target, as clang rejects a module defined twice.
   ///
   /// Empty when the package has not been built.
   var searchArguments: [String] {
@@ -70,7 +71,8 @@ struct PackageBuild: Equatable {
       }
     }
     let checkouts = Path.join(packageDirectory, ".build/checkouts")
-    let packages = [packageDirectory] + Self.contents(of: checkouts).map { Path.join(checkouts, $0) }
+    let packages =
+      [packageDirectory] + Self.contents(of: checkouts).map { Path.join(checkouts, $0) } + localDependencies
     for package in packages {
       let sources = Path.join(package, "Sources")
       for name in Self.contents(of: sources) where targets.insert(name).inserted {
@@ -83,6 +85,31 @@ struct PackageBuild: Equatable {
     }
     for map in moduleMaps.sorted() { arguments += ["-Xcc", "-fmodule-map-file=\(map)"] }
     return arguments
+  }
+
+  /// The directories of the dependencies that SwiftPM resolved to a directory of their own rather than a checkout,
+  /// as it records them in `.build/workspace-state.json`: a path dependency (`.package(path:)`, state
+  /// `fileSystem`) and an edited one (`swift package edit`, state `edited`: its `path`, else
+  /// `Packages/<subpath>`), in the file's order. Empty when the file is missing or not what SwiftPM writes.
+  var localDependencies: [String] {
+    let file = Path.join(packageDirectory, ".build/workspace-state.json")
+    guard let bytes = try? FileSystem.contents(ofFile: file),
+      case .object(let workspace)? = try? JSONValue.parse(bytes),
+      case .object(let object)? = workspace["object"],
+      case .array(let dependencies)? = object["dependencies"]
+    else { return [] }
+    return dependencies.compactMap { dependency in
+      guard case .object(let fields) = dependency, case .object(let state)? = fields["state"],
+        case .string(let kind)? = state["name"], kind == "fileSystem" || kind == "edited"
+      else { return nil }
+      if case .string(let path)? = state["path"], !path.isEmpty {
+        return path.hasPrefix("/") ? path : Path.join(packageDirectory, path)
+      }
+      if kind == "edited", case .string(let subpath)? = fields["subpath"] {
+        return Path.join(Path.join(packageDirectory, "Packages"), subpath)
+      }
+      return nil
+    }
   }
 
   /// What to do when a module could not be loaded: build the package, or use the command plugin.

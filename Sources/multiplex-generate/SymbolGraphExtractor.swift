@@ -12,12 +12,16 @@ final class SymbolGraphExtractor {
   private let includePaths: [String]
   /// The package the tool runs in: its built modules are searched after `includePaths`.
   private let package: PackageBuild?
+  /// How many seconds `swift symbolgraph-extract` may run before it is stopped (see ``ChildProcess/timeout(in:)``).
+  private let timeout: Double
   /// The temporary directory, once made.
   private var directory: String?
 
-  /// An extractor that runs `swift` (see ``findSwift()``).
-  init(swift: String, target: String?, sdk: String?, includePaths: [String], package: PackageBuild?) {
+  /// An extractor that runs `swift` (see ``findSwift(timeout:)``), stopping a run that takes longer than `timeout`
+  /// seconds.
+  init(swift: String, target: String?, sdk: String?, includePaths: [String], package: PackageBuild?, timeout: Double) {
     self.swift = swift
+    self.timeout = timeout
     self.target = target
     self.sdk = sdk
     self.includePaths = includePaths
@@ -51,7 +55,23 @@ final class SymbolGraphExtractor {
     if let sdk { arguments += ["-sdk", sdk] }
     for path in includePaths { arguments += ["-I", path] }
     arguments += package?.searchArguments ?? []
-    let (status, errorOutput) = ChildProcess.run(swift, arguments)
+    let (termination, errorOutput) = ChildProcess.run(swift, arguments, timeout: timeout)
+    let status: Int32
+    switch termination {
+    case .exited(let code):
+      status = code
+    case .killedBySignal(let signal):
+      throw .extractionFailed(module: module, detail: "swift symbolgraph-extract was killed by signal \(signal)")
+    case .timedOut:
+      throw .extractionFailed(
+        module: module,
+        detail: "swift symbolgraph-extract did not finish within \(Self.describeSeconds(timeout)) and was "
+          + "stopped; to allow it longer, set \(ChildProcess.timeoutVariable) to a number of seconds (default "
+          + "\(Self.describeSeconds(ChildProcess.defaultTimeout)))"
+      )
+    case .notStarted(let message):
+      throw .extractionFailed(module: module, detail: "swift symbolgraph-extract failed: \(message)")
+    }
     let graphs = try SymbolGraphDirectory(path: output).graphs(forModule: module)
     guard status == 0, let graphs else {
       let (couldNotLoad, detail) = Self.explain(errorOutput, status: status, package: package)
@@ -59,6 +79,14 @@ final class SymbolGraphExtractor {
         ? .unknownModule(module: module, detail: detail) : .extractionFailed(module: module, detail: detail)
     }
     return graphs
+  }
+
+  /// `600 seconds`, `1 second`, `0.5 seconds`.
+  private static func describeSeconds(_ seconds: Double) -> String {
+    // Not `rounded()`: the tool links no math library.
+    let whole = seconds < 1e15 ? Int(seconds) : nil
+    let number = whole.flatMap { Double($0) == seconds ? String($0) : nil } ?? String(seconds)
+    return number + (number == "1" ? " second" : " seconds")
   }
 
   /// Whether symbolgraph-extract could not find the module, and one line from its complaint with what to do:
@@ -92,10 +120,12 @@ final class SymbolGraphExtractor {
     return (false, "swift symbolgraph-extract failed: \(first.trimmingSpacesAndTabs())")
   }
 
-  /// The `swift` driver of the toolchain this program runs with: `MULTIPLEX_GENERATE_SWIFT` if set, else the
-  /// `bin/swift` of the toolchain whose runtime library is loaded (Linux: `usr/lib/swift/linux/libswiftCore.so`
-  /// sits three levels under `usr/bin/swift`), else the first `swift` on `PATH`.
-  static func findSwift() -> String? {
+  /// The `swift` driver of the toolchain this program runs with: `MULTIPLEX_GENERATE_SWIFT` if set; else on Linux
+  /// the `bin/swift` of the toolchain whose runtime library is loaded (`usr/lib/swift/linux/libswiftCore.so` sits
+  /// three levels under `usr/bin/swift`), on macOS the one `xcrun --find swift` names (the selected Xcode's or
+  /// `TOOLCHAINS`' toolchain: the runtime there is the system's, which names no toolchain); else the first `swift`
+  /// on `PATH`. `timeout` bounds the run of `xcrun`.
+  static func findSwift(timeout: Double) -> String? {
     let environment = ChildProcess.environment
     if let override = environment["MULTIPLEX_GENERATE_SWIFT"], !override.isEmpty {
       return override
@@ -106,6 +136,16 @@ final class SymbolGraphExtractor {
       let toolchainSwift = Path.join(toolchain, "bin/swift")
       if FileSystem.isExecutableFile(toolchainSwift) { return toolchainSwift }
     }
+    #if os(macOS)
+    let (termination, output) = ChildProcess.run(
+      "/usr/bin/xcrun",
+      ["--find", "swift"],
+      capturing: .standardOutput,
+      timeout: timeout
+    )
+    let found = output.trimmingSpacesAndTabs().split(whereSeparator: \.isNewline).first.map(String.init)
+    if termination == .exited(0), let found, FileSystem.isExecutableFile(found) { return found }
+    #endif
     for directory in (environment["PATH"] ?? "").split(separator: ":") {
       let candidate = "\(directory)/swift"
       if FileSystem.isExecutableFile(candidate) { return candidate }

@@ -53,6 +53,13 @@ enum Usage {
                                0 if it is current; writes nothing.
       -h, --help               Show this help.
 
+    ENVIRONMENT:
+      MULTIPLEX_GENERATE_SWIFT The `swift` driver that runs `swift symbolgraph-extract` (default: the running
+                               toolchain's; on macOS the one `xcrun --find swift` names; else the first on PATH).
+      MULTIPLEX_GENERATE_CHILD_TIMEOUT
+                               Seconds `swift symbolgraph-extract` may run before it is stopped and the tool
+                               fails (default: 600).
+
     EXIT STATUS: 0 success, 1 --check found a stale file, 2 bad input (one `error:` line per root cause).
     """
 }

@@ -186,4 +186,103 @@ import Testing
     #expect(unread.errorOutput.hasPrefix("error: unknown module 'Gadgets': "), "\(unread.errorOutput)")
     #expect(!unread.errorOutput.contains("the package's build"), "\(unread.errorOutput)")
   }
+
+  /// Dependencies that SwiftPM resolved to a directory are not under `.build/checkouts`: a path dependency
+  /// (`.package(path: "../LocalDep")`, whose system-library target `CLocal` has its module map in its folder)
+  /// and an edited one (`swift package edit`, in `Packages/edited`, whose target `CEdited` has its map in
+  /// `include`). The tool finds them where SwiftPM records them, in `.build/workspace-state.json`.
+  @Test func theCModulesOfDependenciesResolvedToADirectoryAreFound() throws {
+    let workspace = try TemporaryDirectory()
+    defer { workspace.remove() }
+    let files = FileManager.default
+    let root = workspace.url.appendingPathComponent("Root")
+    let dependency = workspace.url.appendingPathComponent("LocalDep")
+    func write(_ text: String, to url: URL) throws {
+      try files.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+    try write("// swift-tools-version: 6.0\n", to: root.appendingPathComponent("Package.swift"))
+    try write("// swift-tools-version: 6.0\n", to: dependency.appendingPathComponent("Package.swift"))
+    let localMap = dependency.appendingPathComponent("Sources/CLocal/module.modulemap")
+    try write("struct local_size { int width; };\n", to: dependency.appendingPathComponent("Sources/CLocal/local.h"))
+    try write("module CLocal {\n  header \"local.h\"\n  export *\n}\n", to: localMap)
+    let editedInclude = root.appendingPathComponent("Packages/edited/Sources/CEdited/include")
+    try write("struct edited_size { int height; };\n", to: editedInclude.appendingPathComponent("edited.h"))
+    try write(
+      "module CEdited {\n  header \"edited.h\"\n  export *\n}\n",
+      to: editedInclude.appendingPathComponent("module.modulemap")
+    )
+    let modules = root.appendingPathComponent(".build/debug/Modules")
+    try files.createDirectory(at: modules, withIntermediateDirectories: true)
+    let source = root.appendingPathComponent("Gadgets.swift")
+    try write(
+      """
+      import CEdited
+      import CLocal
+      public protocol GadgetDelegate: AnyObject { func gadgetMoved(by steps: Int) }
+      public func size() -> local_size { local_size(width: 1) }
+      public func height() -> edited_size { edited_size(height: 1) }
+      """,
+      to: source
+    )
+    let compile = try runProcess(
+      swiftc(),
+      [
+        "-emit-module", "-module-name", "Gadgets", "-parse-as-library", source.path,
+        "-Xcc", "-fmodule-map-file=\(localMap.path)",
+        "-Xcc", "-fmodule-map-file=\(editedInclude.appendingPathComponent("module.modulemap").path)",
+        "-emit-module-path", modules.appendingPathComponent("Gadgets.swiftmodule").path,
+      ]
+    )
+    try #require(compile.status == 0, "\(compile.errorOutput)")
+
+    // Without SwiftPM's record, neither C module is found.
+    let unrecorded = try generate(["GadgetDelegate", "--module", "Gadgets"], in: root)
+    #expect(unrecorded.status == 2)
+    #expect(
+      unrecorded.errorOutput.contains("missing required modules: 'CEdited', 'CLocal'"),
+      "\(unrecorded.errorOutput)"
+    )
+
+    // What SwiftPM 6 writes (with a source-control dependency, found in .build/checkouts as before).
+    try write(
+      """
+      {
+        "object" : {
+          "artifacts" : [],
+          "dependencies" : [
+            {
+              "basedOn" : null,
+              "packageRef" : { "identity" : "localdep", "kind" : "fileSystem", "location" : "\(dependency.path)",
+                "name" : "LocalDep" },
+              "state" : { "name" : "fileSystem", "path" : "\(dependency.path)" },
+              "subpath" : "localdep"
+            },
+            {
+              "basedOn" : null,
+              "packageRef" : { "identity" : "edited", "kind" : "remoteSourceControl",
+                "location" : "https://example.com/edited.git", "name" : "edited" },
+              "state" : { "name" : "edited", "path" : null },
+              "subpath" : "edited"
+            },
+            {
+              "basedOn" : null,
+              "packageRef" : { "identity" : "remote", "kind" : "remoteSourceControl",
+                "location" : "https://example.com/remote.git", "name" : "remote" },
+              "state" : { "checkoutState" : { "revision" : "0123456789abcdef0123456789abcdef01234567",
+                "version" : "1.0.0" }, "name" : "sourceControlCheckout" },
+              "subpath" : "remote"
+            }
+          ],
+          "prebuilts" : []
+        },
+        "version" : 7
+      }
+      """,
+      to: root.appendingPathComponent(".build/workspace-state.json")
+    )
+    let result = try generate(["GadgetDelegate", "--module", "Gadgets"], in: root)
+    #expect(result.status == 0, "\(result.errorOutput)")
+    #expect(result.output.contains("func gadgetMoved(by steps: Int)"))
+  }
 }

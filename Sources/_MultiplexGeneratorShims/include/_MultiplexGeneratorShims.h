@@ -22,8 +22,10 @@ int _mpxg_read_descriptor(int descriptor, unsigned char **bytes, long *count);
 /// Writes all of `bytes` to `descriptor` (1 is standard output, 2 standard error).
 int _mpxg_write_descriptor(int descriptor, const unsigned char *bytes, long count);
 
-/// Replaces the file at `path` with `bytes`: written to a new file beside it, then renamed over it. A new file
-/// gets the permissions the umask leaves of `rw-rw-rw-`.
+/// Replaces the file at `path` with `bytes`: written to a new file beside it, then renamed over it. A symbolic link
+/// stays a link: the file it leads to is replaced (and made, for a link to nothing). The new file is created with
+/// `O_EXCL`, named `<file>.multiplex-generate-<pid>` (a name taken gets `-1`, `-2`…), and gets the permissions the
+/// umask leaves of `rw-rw-rw-`.
 int _mpxg_replace_file(const char *path, const unsigned char *bytes, long count);
 
 /// What is at `path`, following a symbolic link: 0 nothing, 1 a directory, 2 anything else; `*modified` is its
@@ -57,11 +59,19 @@ char *const *_mpxg_environment(void);
 /// The C library's words for `errno` value `code` (not to be released).
 const char *_mpxg_error_message(int code);
 
+/// Opens `/dev/null` on each of descriptors 0, 1 and 2 that is closed, so that no file or pipe the process opens
+/// later lands on one of them (where a child's standard streams would replace it). Call it first.
+void _mpxg_open_standard_descriptors(void);
+
 /// Runs `executable` (a path) with `arguments` (null-terminated, the program's name first) and this process's
-/// environment, standard input and output on `/dev/null`. `*status` is its exit status, or the number of the
-/// signal that ended it; `*error_output` and `*error_count` are what it wrote on standard error.
+/// environment, standard input on `/dev/null`; what it writes on descriptor `captured` (1, standard output, or
+/// 2, standard error) is returned in `*output` and `*output_count`, the other stream goes to `/dev/null`. No other
+/// descriptor of this process reaches it. `*exit_status` is its exit status when it exited, `*signal_number` the
+/// signal that ended it (0 when it exited). A child still running `timeout` seconds after it started (when
+/// `timeout` > 0) is sent `SIGTERM`, then `SIGKILL` if it is still running 2 seconds later; `*timed_out` is then 1.
 int _mpxg_run(
-  const char *executable, char *const *arguments, int *status, unsigned char **error_output, long *error_count);
+  const char *executable, char *const *arguments, int captured, double timeout, int *exit_status, int *signal_number,
+  int *timed_out, unsigned char **output, long *output_count);
 
 void _mpxg_free(void *pointer);
 
