@@ -202,20 +202,26 @@ multiplexer() {
 # as it is: a string API newer than the package's floor fails here (it compiles on Linux, which has none).
 generator() {
   local target=$1 sdk=$2 out="$work/$1-generator"
-  mkdir -p "$out/shims"
-  printf 'module _MultiplexGeneratorShims {\n  header "%s"\n  export *\n}\n' \
-    "$root/Sources/_MultiplexGeneratorShims/include/_MultiplexGeneratorShims.h" > "$out/shims/module.modulemap"
+  # The module map lives in the cache, as the runtime's does: a module cache records the module maps it was built
+  # with, and one in a temporary directory that is gone makes every later compilation with that cache fail.
+  local generator_shims="$shims/generator"
+  mkdir -p "$out" "$generator_shims"
+  local map
+  map=$(printf 'module _MultiplexGeneratorShims {\n  header "%s"\n  export *\n}' \
+    "$root/Sources/_MultiplexGeneratorShims/include/_MultiplexGeneratorShims.h")
+  [ "$(cat "$generator_shims/module.modulemap" 2>/dev/null)" = "$map" ] \
+    || printf '%s\n' "$map" > "$generator_shims/module.modulemap"
   clang -target "$target" -isysroot "$sdk" -Wall -Wextra -Werror -I "$root/Sources/_MultiplexGeneratorShims/include" \
     -c "$root/Sources/_MultiplexGeneratorShims/_MultiplexGeneratorShims.c" -o "$out/_MultiplexGeneratorShims.o"
   local module
   for module in MultiplexGeneratorModel MultiplexGenerator; do
     # shellcheck disable=SC2046 # file names without spaces
     swift_for "$target" "$sdk" -parse-as-library -module-name "$module" -package-name multiplex -I "$out" \
-      -I "$out/shims" -wmo -emit-module -emit-module-path "$out/$module.swiftmodule" -c -o "$out/$module.o" \
+      -I "$generator_shims" -wmo -emit-module -emit-module-path "$out/$module.swiftmodule" -c -o "$out/$module.o" \
       $(find "$root/Sources/$module" -name '*.swift')
   done
   # shellcheck disable=SC2046
-  swift_for "$target" "$sdk" -module-name multiplex_generate -package-name multiplex -I "$out" -I "$out/shims" \
+  swift_for "$target" "$sdk" -module-name multiplex_generate -package-name multiplex -I "$out" -I "$generator_shims" \
     -wmo -c -o "$out/multiplex-generate.o" $(find "$root/Sources/multiplex-generate" -name '*.swift')
   checked=$((checked + 1))
   echo "compiled: multiplex-generate for $target ($(basename "$sdk"), $(elapsed))"

@@ -11,12 +11,134 @@
 
 extension DocumentedDefault {
   static let table = """
+    ARKit | ARSessionObserver | sessionShouldAttemptRelocalization(_:) | true | https://developer.apple.com/documentation/arkit/arsessionobserver/sessionshouldattemptrelocalization(_:)
+    AVFoundation | AVAssetResourceLoaderDelegate | resourceLoader(_:shouldWaitForLoadingOfRequestedResource:) | false | convention: false, the answer for a resource no delegate can load: true would promise that someone finishes the request later, so the loader would wait forever (Apple documents no default)
+    AVFoundation | AVAssetResourceLoaderDelegate | resourceLoader(_:shouldWaitForRenewalOfRequestedResource:) | false | convention: false, the answer for a resource no delegate can load: true would promise that someone finishes the request later, so the loader would wait forever (Apple documents no default)
+    AVFoundation | AVAssetResourceLoaderDelegate | resourceLoader(_:shouldWaitForResponseTo:) | false | convention: false, the answer for a resource no delegate can load: true would promise that someone finishes the request later, so the loader would wait forever (Apple documents no default)
+    AVFoundation | AVContentKeySessionDelegate | contentKeySession(_:shouldRetry:reason:) | false | convention: false; the Apple page has no discussion, but the AVContentKeySession.h header comment says that if the delegate does not implement this method the content key request fails (is not retried)
+    AVFoundation | AVPlayerPlaybackCoordinatorDelegate | playbackCoordinator(_:identifierFor:) | (playerItem.asset as? AVURLAsset)?.url.absoluteString ?? "" | https://developer.apple.com/documentation/avfoundation/avplayerplaybackcoordinatordelegate/playbackcoordinator(_:identifierfor:)
+    AVFoundation | AVPlayerPlaybackCoordinatorDelegate | playbackCoordinator(_:interstitialTimeRangesFor:) | [] | https://developer.apple.com/documentation/avfoundation/avplayerplaybackcoordinatordelegate/playbackcoordinator(_:interstitialtimerangesfor:)
+    AVKit | AVPictureInPictureSampleBufferPlaybackDelegate | pictureInPictureControllerIsPlaybackPaused(_:) | true | convention: required; with no observer nothing is playing, so report paused (consistent with the invalid time range returned for no content)
+    AVKit | AVPictureInPictureSampleBufferPlaybackDelegate | pictureInPictureControllerShouldProhibitBackgroundAudioPlayback(_:) | false | convention: false; background audio is prohibited only when a delegate asks for it (the page says the system calls this only if you implement it)
+    AVKit | AVPictureInPictureSampleBufferPlaybackDelegate | pictureInPictureControllerTimeRangeForPlayback(_:) | .invalid | https://developer.apple.com/documentation/avkit/avpictureinpicturesamplebufferplaybackdelegate/pictureinpicturecontrollertimerangeforplayback(_:)
+    AVKit | AVPlayerViewControllerDelegate | playerViewControllerShouldAutomaticallyDismissAtPictureInPictureStart(_:) | true | https://developer.apple.com/documentation/avkit/avplayerviewcontrollerdelegate/playerviewcontrollershouldautomaticallydismissatpictureinpicturestart(_:)
+    AppKit | NSAlertDelegate | alertShowHelp(_:) | false | https://developer.apple.com/documentation/appkit/nsalertdelegate/alertshowhelp(_:)
+    AppKit | NSAnimationDelegate | animation(_:valueForProgress:) | Float(progress) | convention: approximation of the curve value NSAnimation computes itself when the delegate does not implement this (documented); exact for the linear curve only
+    AppKit | NSAnimationDelegate | animationShouldStart(_:) | true | convention: a should… question defaults to true (the animation starts)
+    AppKit | NSApplicationDelegate | application(_:continue:restorationHandler:) | false | convention: false = not handled by the delegate, so AppKit attempts to continue the activity itself (the Return Value section)
+    AppKit | NSApplicationDelegate | application(_:delegateHandlesKey:) | false | convention: the delegate handles no scripting keys
+    AppKit | NSApplicationDelegate | application(_:openFile:) | false | convention: no observer opened the file, so report failure
+    AppKit | NSApplicationDelegate | application(_:openFileWithoutUI:) | false | convention: no observer opened the file, so report failure
+    AppKit | NSApplicationDelegate | application(_:openTempFile:) | false | convention: no observer opened the file, so report failure
+    AppKit | NSApplicationDelegate | application(_:printFile:) | false | convention: no observer printed the file, so report failure
+    AppKit | NSApplicationDelegate | application(_:printFiles:withSettings:showPrintPanels:) | .printingFailure | convention: no observer printed the files, so report failure
+    AppKit | NSApplicationDelegate | application(_:willContinueUserActivityWithType:) | false | https://developer.apple.com/documentation/appkit/nsapplicationdelegate/application(_:willcontinueuseractivitywithtype:)
+    AppKit | NSApplicationDelegate | application(_:willPresentError:) | error | convention: the error passed in is presented unchanged, as with no delegate method
+    AppKit | NSApplicationDelegate | applicationOpenUntitledFile(_:) | false | convention: no observer opened an untitled file, so report failure
+    AppKit | NSApplicationDelegate | applicationShouldAutomaticallyLocalizeKeyEquivalents(_:) | true | https://developer.apple.com/documentation/appkit/nsapplicationdelegate/applicationshouldautomaticallylocalizekeyequivalents(_:)
+    AppKit | NSApplicationDelegate | applicationShouldHandleReopen(_:hasVisibleWindows:) | true | https://developer.apple.com/documentation/appkit/nsapplicationdelegate/applicationshouldhandlereopen(_:hasvisiblewindows:)
+    AppKit | NSApplicationDelegate | applicationShouldOpenUntitledFile(_:) | true | convention: a should… question defaults to true (AppKit opens an untitled document at launch or reopen when there is no delegate)
+    AppKit | NSApplicationDelegate | applicationShouldTerminate(_:) | .terminateNow | convention: termination proceeds, as when the delegate does not implement the method (the page says you should generally return terminateNow)
+    AppKit | NSApplicationDelegate | applicationShouldTerminateAfterLastWindowClosed(_:) | false | convention: false; without a delegate an app keeps running after its last window closes (a true answer is what makes AppKit terminate)
+    AppKit | NSApplicationDelegate | applicationSupportsSecureRestorableState(_:) | false | convention: false; without the delegate method the app has not opted in to secure restorable state
+    AppKit | NSBrowserDelegate | browser(_:acceptDrop:atRow:column:dropOperation:) | false | convention: no observer incorporates the drop, so decline it
+    AppKit | NSBrowserDelegate | browser(_:canDragRowsWith:inColumn:with:) | true | convention: a can… question defaults to true
+    AppKit | NSBrowserDelegate | browser(_:child:ofItem:) | NSNull() | convention: placeholder; with no observer numberOfChildrenOfItem answers 0, so no child is ever requested
+    AppKit | NSBrowserDelegate | browser(_:heightOfRow:inColumn:) | browser.rowHeight | convention: the browser's uniform rowHeight, which it uses without the delegate method
+    AppKit | NSBrowserDelegate | browser(_:isColumnValid:) | true | convention: the column is valid, so the browser does not reload it
+    AppKit | NSBrowserDelegate | browser(_:isLeafItem:) | true | convention: with no observer an item has no children (numberOfChildrenOfItem answers 0), so it is a leaf
+    AppKit | NSBrowserDelegate | browser(_:namesOfPromisedFilesDroppedAtDestination:forDraggedRowsWith:inColumn:) | [] | convention: an array defaults to [] (no promised files)
+    AppKit | NSBrowserDelegate | browser(_:nextTypeSelectMatchFromRow:toRow:inColumn:for:) | -1 | convention: -1 means no match (the Return Value section); the browser's built-in type-select matching cannot be reproduced by the multiplexer
+    AppKit | NSBrowserDelegate | browser(_:numberOfChildrenOfItem:) | 0 | convention: no observer supplies data, so no children
+    AppKit | NSBrowserDelegate | browser(_:numberOfRowsInColumn:) | 0 | convention: no observer supplies data, so no rows
+    AppKit | NSBrowserDelegate | browser(_:selectCellWith:inColumn:) | false | convention: no observer selected a cell, so report failure
+    AppKit | NSBrowserDelegate | browser(_:selectRow:inColumn:) | false | convention: no observer selected the row, so report failure
+    AppKit | NSBrowserDelegate | browser(_:selectionIndexesForProposedSelection:inColumn:) | proposedSelectionIndexes | convention: the proposed selection passed in, accepted unchanged as with no delegate method
+    AppKit | NSBrowserDelegate | browser(_:shouldEditItem:) | true | convention: a should… question defaults to true
+    AppKit | NSBrowserDelegate | browser(_:shouldShowCellExpansionForRow:column:) | true | convention: a should… question defaults to true (cell expansion tooltips are shown)
+    AppKit | NSBrowserDelegate | browser(_:shouldSizeColumn:forUserResize:toWidth:) | suggestedWidth | convention: the suggested width passed in, which the Return Value section says to return to accept it
+    AppKit | NSBrowserDelegate | browser(_:shouldTypeSelectFor:withCurrentSearch:) | true | convention: a should… question defaults to true
+    AppKit | NSBrowserDelegate | browser(_:sizeToFitWidthOfColumn:) | -1 | https://developer.apple.com/documentation/appkit/nsbrowserdelegate/browser(_:sizetofitwidthofcolumn:)
+    AppKit | NSBrowserDelegate | browser(_:validateDrop:proposedRow:column:dropOperation:) | [] | convention: no drag operation (NSDragOperationNone), since no observer accepts drops
+    AppKit | NSBrowserDelegate | browser(_:writeRowsWith:inColumn:to:) | false | convention: no observer writes drag data, so refuse the drag
+    AppKit | NSCloudSharingServiceDelegate | options(for:share:) | .standard | https://developer.apple.com/documentation/appkit/nscloudsharingservicedelegate/options(for:share:)
+    AppKit | NSCollectionViewDelegate | collectionView(_:acceptDrop:index:dropOperation:) | false | convention: no observer incorporates the drop, so reject it
+    AppKit | NSCollectionViewDelegate | collectionView(_:acceptDrop:indexPath:dropOperation:) | false | convention: no observer incorporates the drop, so reject it
+    AppKit | NSCollectionViewDelegate | collectionView(_:canDragItemsAt:with:) | true | https://developer.apple.com/documentation/appkit/nscollectionviewdelegate/collectionview(_:candragitemsat:with:)-49wix
+    AppKit | NSCollectionViewDelegate | collectionView(_:draggingImageForItemsAt:with:offset:) | collectionView.draggingImageForItems(at: indexPaths, with: event, offset: dragImageOffset) | https://developer.apple.com/documentation/appkit/nscollectionviewdelegate/collectionview(_:draggingimageforitemsat:with:offset:)-898js
+    AppKit | NSCollectionViewDelegate | collectionView(_:namesOfPromisedFilesDroppedAtDestination:forDraggedItemsAt:) | [] | convention: an array defaults to [] (no promised files)
+    AppKit | NSCollectionViewDelegate | collectionView(_:shouldChangeItemsAt:to:) | indexPaths | https://developer.apple.com/documentation/appkit/nscollectionviewdelegate/collectionview(_:shouldchangeitemsat:to:)
+    AppKit | NSCollectionViewDelegate | collectionView(_:shouldDeselectItemsAt:) | indexPaths | https://developer.apple.com/documentation/appkit/nscollectionviewdelegate/collectionview(_:shoulddeselectitemsat:)
+    AppKit | NSCollectionViewDelegate | collectionView(_:shouldSelectItemsAt:) | indexPaths | https://developer.apple.com/documentation/appkit/nscollectionviewdelegate/collectionview(_:shouldselectitemsat:)
+    AppKit | NSCollectionViewDelegate | collectionView(_:transitionLayoutForOldLayout:newLayout:) | NSCollectionViewTransitionLayout(currentLayout: fromLayout, nextLayout: toLayout) | https://developer.apple.com/documentation/appkit/nscollectionviewdelegate/collectionview(_:transitionlayoutforoldlayout:newlayout:)
+    AppKit | NSCollectionViewDelegate | collectionView(_:validateDrop:proposedIndex:dropOperation:) | [] | convention: no drag operation (NSDragOperationNone), since no observer accepts drops
+    AppKit | NSCollectionViewDelegate | collectionView(_:validateDrop:proposedIndexPath:dropOperation:) | [] | convention: no drag operation (NSDragOperationNone); without this method the collection view accepts no drops (the page)
+    AppKit | NSCollectionViewDelegate | collectionView(_:writeItemsAt:to:) | false | convention: no observer writes drag data, so refuse the drag
     AppKit | NSControlTextEditingDelegate | control(_:didFailToFormatString:errorDescription:) | false | https://developer.apple.com/documentation/appkit/nscontroltexteditingdelegate/control(_:didfailtoformatstring:errordescription:)
     AppKit | NSControlTextEditingDelegate | control(_:isValidObject:) | true | https://developer.apple.com/documentation/appkit/nscontroltexteditingdelegate/control(_:isvalidobject:)
     AppKit | NSControlTextEditingDelegate | control(_:textShouldBeginEditing:) | true | https://developer.apple.com/documentation/appkit/nscontroltexteditingdelegate/control(_:textshouldbeginediting:)
     AppKit | NSControlTextEditingDelegate | control(_:textShouldEndEditing:) | true | https://developer.apple.com/documentation/appkit/nscontroltexteditingdelegate/control(_:textshouldendediting:)
     AppKit | NSControlTextEditingDelegate | control(_:textView:completions:forPartialWordRange:indexOfSelectedItem:) | words | https://developer.apple.com/documentation/appkit/nscontroltexteditingdelegate/control(_:textview:completions:forpartialwordrange:indexofselecteditem:)
     AppKit | NSControlTextEditingDelegate | control(_:textView:doCommandBy:) | false | https://developer.apple.com/documentation/appkit/nscontroltexteditingdelegate/control(_:textview:docommandby:)
+    AppKit | NSDrawerDelegate | drawerShouldClose(_:) | true | convention: a should… question defaults to true
+    AppKit | NSDrawerDelegate | drawerShouldOpen(_:) | true | convention: a should… question defaults to true
+    AppKit | NSDrawerDelegate | drawerWillResizeContents(_:to:) | contentSize | convention: the proposed size passed in, used unchanged
+    AppKit | NSFilePromiseProviderDelegate | filePromiseProvider(_:fileNameForType:) | "" | convention: required; no observer names the promised file, so an empty name
+    AppKit | NSFilePromiseProviderDelegate | operationQueue(for:) | OperationQueue.main | https://developer.apple.com/documentation/appkit/nsfilepromiseproviderdelegate/operationqueue(for:)
+    AppKit | NSGestureRecognizerDelegate | gestureRecognizer(_:shouldAttemptToRecognizeWith:) | true | https://developer.apple.com/documentation/appkit/nsgesturerecognizerdelegate/gesturerecognizer(_:shouldattempttorecognizewith:)
+    AppKit | NSGestureRecognizerDelegate | gestureRecognizer(_:shouldBeRequiredToFailBy:) | false | https://developer.apple.com/documentation/appkit/nsgesturerecognizerdelegate/gesturerecognizer(_:shouldberequiredtofailby:)
+    AppKit | NSGestureRecognizerDelegate | gestureRecognizer(_:shouldReceive:) | true | convention: a should… question defaults to true (as UIKit documents for its counterpart)
+    AppKit | NSGestureRecognizerDelegate | gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:) | false | https://developer.apple.com/documentation/appkit/nsgesturerecognizerdelegate/gesturerecognizer(_:shouldrecognizesimultaneouslywith:)
+    AppKit | NSGestureRecognizerDelegate | gestureRecognizer(_:shouldRequireFailureOf:) | false | https://developer.apple.com/documentation/appkit/nsgesturerecognizerdelegate/gesturerecognizer(_:shouldrequirefailureof:)
+    AppKit | NSGestureRecognizerDelegate | gestureRecognizerShouldBegin(_:) | true | https://developer.apple.com/documentation/appkit/nsgesturerecognizerdelegate/gesturerecognizershouldbegin(_:)
+    AppKit | NSMenuDelegate | confinementRect(for:on:) | .zero | https://developer.apple.com/documentation/appkit/nsmenudelegate/confinementrect(for:on:)
+    AppKit | NSMenuDelegate | menu(_:update:at:shouldCancel:) | true | convention: continue updating; never reached when numberOfItems(in:) answers -1
+    AppKit | NSMenuDelegate | menuHasKeyEquivalent(_:for:target:action:) | false | convention: no observer claims the key equivalent (without the method the menu is populated and searched instead, which the multiplexer cannot do)
+    AppKit | NSMenuDelegate | numberOfItems(in:) | -1 | https://developer.apple.com/documentation/appkit/nsmenudelegate/numberofitems(in:)
+    AppKit | NSOpenSavePanelDelegate | panel(_:shouldEnable:) | true | convention: a should… question defaults to true (every URL is enabled)
+    AppKit | NSOutlineViewDelegate | outlineView(_:heightOfRowByItem:) | outlineView.rowHeight | convention: the uniform rowHeight the outline view uses without this method
+    AppKit | NSOutlineViewDelegate | outlineView(_:isGroupItem:) | false | convention: no item is a group item unless a delegate says so
+    AppKit | NSOutlineViewDelegate | outlineView(_:selectionIndexesForProposedSelection:) | proposedSelectionIndexes | convention: the proposed selection passed in, accepted unchanged (the Return Value section)
+    AppKit | NSOutlineViewDelegate | outlineView(_:shouldCollapseItem:) | true | convention: a should… question defaults to true
+    AppKit | NSOutlineViewDelegate | outlineView(_:shouldEdit:item:) | true | convention: a should… question defaults to true
+    AppKit | NSOutlineViewDelegate | outlineView(_:shouldExpandItem:) | true | convention: a should… question defaults to true
+    AppKit | NSOutlineViewDelegate | outlineView(_:shouldReorderColumn:toColumn:) | true | https://developer.apple.com/documentation/appkit/nsoutlineviewdelegate/outlineview(_:shouldreordercolumn:tocolumn:)
+    AppKit | NSOutlineViewDelegate | outlineView(_:shouldSelect:) | true | convention: a should… question defaults to true
+    AppKit | NSOutlineViewDelegate | outlineView(_:shouldSelectItem:) | true | convention: a should… question defaults to true
+    AppKit | NSOutlineViewDelegate | outlineView(_:shouldShowCellExpansionFor:item:) | true | convention: a should… question defaults to true
+    AppKit | NSOutlineViewDelegate | outlineView(_:shouldShowOutlineCellForItem:) | true | convention: a should… question defaults to true
+    AppKit | NSOutlineViewDelegate | outlineView(_:shouldTrackCell:for:item:) | true | convention: a should… question defaults to true (cells in selectable rows are tracked)
+    AppKit | NSOutlineViewDelegate | outlineView(_:shouldTypeSelectFor:withCurrentSearch:) | true | convention: a should… question defaults to true
+    AppKit | NSOutlineViewDelegate | outlineView(_:sizeToFitWidthOfColumn:) | outlineView.tableColumns[column].width | convention: keep the current column width; the outline view's own size-to-fit computation cannot be reproduced by the multiplexer
+    AppKit | NSOutlineViewDelegate | outlineView(_:toolTipFor:rect:tableColumn:item:mouseLocation:) | "" | https://developer.apple.com/documentation/appkit/nsoutlineviewdelegate/outlineview(_:tooltipfor:rect:tablecolumn:item:mouselocation:)
+    AppKit | NSOutlineViewDelegate | outlineView(_:userCanChangeVisibilityOf:) | false | convention: false; the table view only offers its show/hide-columns menu when a delegate implements this (see the NSTableViewDelegate counterpart)
+    AppKit | NSOutlineViewDelegate | selectionShouldChange(in:) | true | convention: a should… question defaults to true
+    AppKit | NSPageControllerDelegate | pageController(_:frameFor:) | pageController.selectedViewController?.view.frame ?? pageController.view.bounds | https://developer.apple.com/documentation/appkit/nspagecontrollerdelegate/pagecontroller(_:framefor:)
+    AppKit | NSPageControllerDelegate | pageController(_:identifierFor:) | "" | convention: an empty identifier; no observer supplies view controllers
+    AppKit | NSPageControllerDelegate | pageController(_:viewControllerForIdentifier:) | { let controller = NSViewController(); controller.view = NSView(); return controller }() | convention: a blank view controller with an empty view, since no observer supplies one
+    AppKit | NSPathControlDelegate | pathControl(_:acceptDrop:) | false | convention: no observer handles the drop (the built-in editable-cell drop handling used without this method cannot be reproduced)
+    AppKit | NSPathControlDelegate | pathControl(_:shouldDrag:with:) | true | convention: a should… question defaults to true (the drag proceeds with the default pasteboard types)
+    AppKit | NSPathControlDelegate | pathControl(_:validateDrop:) | [] | convention: no drag operation, since no observer handles the drop
+    AppKit | NSPopoverDelegate | popoverShouldClose(_:) | true | convention: a should… question defaults to true (the popover closes; NSPopover.h says the popover itself is asked when the delegate does not implement it)
+    AppKit | NSPopoverDelegate | popoverShouldDetach(_:) | false | https://developer.apple.com/documentation/appkit/nspopoverdelegate/popovershoulddetach(_:)
+    AppKit | NSRuleEditorDelegate | ruleEditor(_:child:forCriterion:with:) | NSNull() | convention: required; placeholder never requested because numberOfChildrenForCriterion answers 0
+    AppKit | NSRuleEditorDelegate | ruleEditor(_:displayValueForCriterion:inRow:) | "" | convention: required; an empty display string
+    AppKit | NSRuleEditorDelegate | ruleEditor(_:numberOfChildrenForCriterion:with:) | 0 | convention: required; no observer supplies criteria
+    AppKit | NSScrubberFlowLayoutDelegate | scrubber(_:layout:sizeForItemAt:) | layout.itemSize | convention: the flow layout's uniform itemSize, used when no delegate sizes items
+    AppKit | NSSharingServiceDelegate | sharingService(_:sourceFrameOnScreenForShareItem:) | .zero | convention: an empty rect, i.e. no source frame for the transition
+    AppKit | NSSharingServicePickerDelegate | sharingServicePicker(_:sharingServicesForItems:proposedSharingServices:) | proposedServices | convention: the proposed services passed in, shown unchanged as with no delegate method
+    AppKit | NSSharingServicePickerToolbarItemDelegate | items(for:) | [] | convention: required; an array defaults to [] (nothing to share)
+    AppKit | NSSharingServicePickerTouchBarItemDelegate | items(for:) | [] | convention: required; an array defaults to [] (nothing to share)
+    AppKit | NSSplitViewDelegate | splitView(_:additionalEffectiveRectOfDividerAt:) | .zero | https://developer.apple.com/documentation/appkit/nssplitviewdelegate/splitview(_:additionaleffectiverectofdividerat:)
+    AppKit | NSSplitViewDelegate | splitView(_:canCollapseSubview:) | false | https://developer.apple.com/documentation/appkit/nssplitviewdelegate/splitview(_:cancollapsesubview:)
+    AppKit | NSSplitViewDelegate | splitView(_:constrainMaxCoordinate:ofSubviewAt:) | proposedMaximumPosition | convention: the proposed limit passed in, used unchanged as with no delegate method
+    AppKit | NSSplitViewDelegate | splitView(_:constrainMinCoordinate:ofSubviewAt:) | proposedMinimumPosition | convention: the proposed limit passed in, used unchanged as with no delegate method
+    AppKit | NSSplitViewDelegate | splitView(_:constrainSplitPosition:ofSubviewAt:) | proposedPosition | convention: the proposed position passed in, used unchanged as with no delegate method
+    AppKit | NSSplitViewDelegate | splitView(_:effectiveRect:forDrawnRect:ofDividerAt:) | proposedEffectiveRect | https://developer.apple.com/documentation/appkit/nssplitviewdelegate/splitview(_:effectiverect:fordrawnrect:ofdividerat:)
+    AppKit | NSSplitViewDelegate | splitView(_:shouldAdjustSizeOfSubview:) | true | https://developer.apple.com/documentation/appkit/nssplitviewdelegate/splitview(_:shouldadjustsizeofsubview:)
+    AppKit | NSSplitViewDelegate | splitView(_:shouldCollapseSubview:forDoubleClickOnDividerAt:) | false | convention: false; subviews cannot collapse without a delegate (splitView(_:canCollapseSubview:) documents false)
+    AppKit | NSSplitViewDelegate | splitView(_:shouldHideDividerAt:) | false | https://developer.apple.com/documentation/appkit/nssplitviewdelegate/splitview(_:shouldhidedividerat:)
+    AppKit | NSTabViewDelegate | tabView(_:shouldSelect:) | true | convention: a should… question defaults to true
     AppKit | NSTableViewDelegate | selectionShouldChange(in:) | true | https://developer.apple.com/documentation/appkit/nstableviewdelegate/selectionshouldchange(in:)
     AppKit | NSTableViewDelegate | tableView(_:heightOfRow:) | tableView.rowHeight | https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:heightofrow:)
     AppKit | NSTableViewDelegate | tableView(_:isGroupRow:) | false | https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:isgrouprow:)
@@ -33,12 +155,123 @@ extension DocumentedDefault {
     AppKit | NSTableViewDelegate | tableView(_:sizeToFitWidthOfColumn:) | tableView.tableColumns[column].width | https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:sizetofitwidthofcolumn:)
     AppKit | NSTableViewDelegate | tableView(_:toolTipFor:rect:tableColumn:row:mouseLocation:) | "" | https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:tooltipfor:rect:tablecolumn:row:mouselocation:)
     AppKit | NSTableViewDelegate | tableView(_:userCanChangeVisibilityOf:) | false | https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:usercanchangevisibilityof:)
+    AppKit | NSTextDelegate | textShouldBeginEditing(_:) | true | convention: a should… question defaults to true
+    AppKit | NSTextDelegate | textShouldEndEditing(_:) | true | convention: a should… question defaults to true
     AppKit | NSTextFieldDelegate | textField(_:textView:candidates:forSelectedRange:) | candidates | https://developer.apple.com/documentation/appkit/nstextfielddelegate/textfield(_:textview:candidates:forselectedrange:)
     AppKit | NSTextFieldDelegate | textField(_:textView:shouldSelectCandidateAt:) | true | https://developer.apple.com/documentation/appkit/nstextfielddelegate/textfield(_:textview:shouldselectcandidateat:)
+    AppKit | NSTextViewDelegate | textView(_:candidates:forSelectedRange:) | candidates | convention: the proposed candidates passed in, used unchanged
+    AppKit | NSTextViewDelegate | textView(_:clickedOnLink:at:) | false | convention: false = click not handled, so the text view's default link handling runs (the Return Value section)
+    AppKit | NSTextViewDelegate | textView(_:completions:forPartialWordRange:indexOfSelectedItem:) | words | convention: the proposed completions passed in, used unchanged
+    AppKit | NSTextViewDelegate | textView(_:didCheckTextIn:types:options:results:orthography:wordCount:) | results | convention: the results passed in, returned as is (the Return Value section allows this)
+    AppKit | NSTextViewDelegate | textView(_:doCommandBy:) | false | convention: false = command not handled, so the text view performs it (the Return Value section)
+    AppKit | NSTextViewDelegate | textView(_:shouldChangeTextIn:replacementString:) | true | convention: a should… question defaults to true
+    AppKit | NSTextViewDelegate | textView(_:shouldChangeTextInRanges:replacementStrings:) | true | convention: a should… question defaults to true
+    AppKit | NSTextViewDelegate | textView(_:shouldChangeTypingAttributes:toAttributes:) | newTypingAttributes | convention: the proposed typing attributes passed in, used unchanged
+    AppKit | NSTextViewDelegate | textView(_:shouldSelectCandidateAt:) | true | convention: a should… question defaults to true
+    AppKit | NSTextViewDelegate | textView(_:shouldSetSpellingState:range:) | value | convention: the proposed spelling state passed in, used unchanged
+    AppKit | NSTextViewDelegate | textView(_:shouldUpdateTouchBarItemIdentifiers:) | identifiers | convention: the proposed identifiers passed in, used unchanged
+    AppKit | NSTextViewDelegate | textView(_:willChangeSelectionFromCharacterRange:toCharacterRange:) | newSelectedCharRange | convention: the proposed selection passed in, used unchanged
+    AppKit | NSTextViewDelegate | textView(_:willChangeSelectionFromCharacterRanges:toCharacterRanges:) | newSelectedCharRanges | convention: the proposed selection passed in, used unchanged
+    AppKit | NSTextViewDelegate | textView(_:willCheckTextIn:options:types:) | options | convention: the proposed options passed in, used unchanged
+    AppKit | NSTextViewDelegate | textView(_:writablePasteboardTypesFor:at:) | [] | convention: an array defaults to [] (no extra pasteboard types)
+    AppKit | NSTextViewDelegate | textView(_:write:at:to:type:) | false | convention: no observer wrote the attachment, so report failure
+    AppKit | NSTextViewDelegate | textView(_:writingToolsIgnoredRangesInEnclosingRange:) | [] | convention: an array defaults to [] (no ranges ignored by Writing Tools)
+    AppKit | NSTokenFieldCellDelegate | tokenFieldCell(_:completionsForSubstring:indexOfToken:indexOfSelectedItem:) | [] | https://developer.apple.com/documentation/appkit/nstokenfieldcelldelegate/tokenfieldcell(_:completionsforsubstring:indexoftoken:indexofselecteditem:)
+    AppKit | NSTokenFieldCellDelegate | tokenFieldCell(_:hasMenuForRepresentedObject:) | false | https://developer.apple.com/documentation/appkit/nstokenfieldcelldelegate/tokenfieldcell(_:hasmenuforrepresentedobject:)
+    AppKit | NSTokenFieldCellDelegate | tokenFieldCell(_:shouldAdd:at:) | tokens | convention: the proposed tokens passed in, accepted unchanged
+    AppKit | NSTokenFieldCellDelegate | tokenFieldCell(_:styleForRepresentedObject:) | tokenFieldCell.tokenStyle | https://developer.apple.com/documentation/appkit/nstokenfieldcelldelegate/tokenfieldcell(_:styleforrepresentedobject:)
+    AppKit | NSTokenFieldCellDelegate | tokenFieldCell(_:writeRepresentedObjects:to:) | false | https://developer.apple.com/documentation/appkit/nstokenfieldcelldelegate/tokenfieldcell(_:writerepresentedobjects:to:)
+    AppKit | NSTokenFieldDelegate | tokenField(_:hasMenuForRepresentedObject:) | false | https://developer.apple.com/documentation/appkit/nstokenfielddelegate/tokenfield(_:hasmenuforrepresentedobject:)
+    AppKit | NSTokenFieldDelegate | tokenField(_:shouldAdd:at:) | tokens | convention: the proposed tokens passed in, accepted unchanged
+    AppKit | NSTokenFieldDelegate | tokenField(_:styleForRepresentedObject:) | tokenField.tokenStyle | https://developer.apple.com/documentation/appkit/nstokenfielddelegate/tokenfield(_:styleforrepresentedobject:)
+    AppKit | NSTokenFieldDelegate | tokenField(_:writeRepresentedObjects:to:) | false | https://developer.apple.com/documentation/appkit/nstokenfielddelegate/tokenfield(_:writerepresentedobjects:to:)
+    AppKit | NSToolbarDelegate | toolbar(_:itemIdentifier:canBeInsertedAt:) | true | convention: a can… question defaults to true
+    AppKit | NSToolbarDelegate | toolbarAllowedItemIdentifiers(_:) | [] | convention: an array defaults to [] (no observer offers items)
+    AppKit | NSToolbarDelegate | toolbarDefaultItemIdentifiers(_:) | [] | convention: an array defaults to [] (no observer offers items)
+    AppKit | NSToolbarDelegate | toolbarImmovableItemIdentifiers(_:) | [] | https://developer.apple.com/documentation/appkit/nstoolbardelegate/toolbarimmovableitemidentifiers(_:)
+    AppKit | NSToolbarDelegate | toolbarSelectableItemIdentifiers(_:) | [] | convention: an array defaults to [] (no item shows a selection indicator)
+    AppKit | NSViewLayerContentScaleDelegate | layer(_:shouldInheritContentsScale:from:) | false | convention: false; the layer keeps its contentsScale, as when no delegate takes over the resolution change (true obliges the delegate to update the contents)
+    AppKit | NSWindowDelegate | window(_:shouldDragDocumentWith:from:with:) | !window.isDocumentEdited | convention: the default NSWindow behavior, which prohibits dragging an edited document (the page mentions returning true to override that default)
+    AppKit | NSWindowDelegate | window(_:shouldPopUpDocumentPathMenu:) | true | convention: a should… question defaults to true (the title pop-up menu is shown)
+    AppKit | NSWindowDelegate | window(_:willPositionSheet:using:) | rect | convention: the proposed sheet rect passed in, which the window uses without a delegate
+    AppKit | NSWindowDelegate | window(_:willResizeForVersionBrowserWithMaxPreferredSize:maxAllowedSize:) | maxPreferredFrameSize | convention: the preferred size passed in (without the method the version browser uses the standard frame, which an observer-less multiplexer cannot compute)
+    AppKit | NSWindowDelegate | window(_:willUseFullScreenContentSize:) | proposedSize | convention: the proposed size passed in, used unchanged as with no delegate method
+    AppKit | NSWindowDelegate | window(_:willUseFullScreenPresentationOptions:) | proposedOptions | convention: the proposed options passed in, used unchanged as with no delegate method
+    AppKit | NSWindowDelegate | windowShouldClose(_:) | true | convention: a should… question defaults to true (the window closes)
+    AppKit | NSWindowDelegate | windowShouldZoom(_:toFrame:) | true | convention: a should… question defaults to true (the window zooms)
+    AppKit | NSWindowDelegate | windowWillResize(_:to:) | frameSize | convention: the proposed size passed in, which the window uses without a delegate
+    AppKit | NSWindowDelegate | windowWillUseStandardFrame(_:defaultFrame:) | newFrame | convention: the default standard frame passed in, which the window uses without a delegate
+    CallKit | CXProviderDelegate | provider(_:execute:) | false | https://developer.apple.com/documentation/callkit/cxproviderdelegate/provider(_:execute:)
+    CarPlay | CPMapTemplateDelegate | mapTemplate(_:displayStyleFor:) | .default | convention: the default maneuver display style, which the system uses when the delegate picks none
+    CarPlay | CPMapTemplateDelegate | mapTemplate(_:shouldShowNotificationFor:) | true | convention: a should… question defaults to true (Apple documents no default)
+    CarPlay | CPMapTemplateDelegate | mapTemplate(_:shouldUpdateNotificationFor:with:) | true | convention: a should… question defaults to true (Apple documents no default)
+    CarPlay | CPMapTemplateDelegate | mapTemplateShouldProvideNavigationMetadata(_:) | false | convention: false; the template provides navigation metadata only when the delegate opts in
+    CloudKit | CKSyncEngineDelegate | nextFetchChangesOptions(_:syncEngine:) | context.options | convention: required (has a default implementation in the protocol extension); the context's proposed options, which that default implementation returns
+    ContactsUI | CNContactViewControllerDelegate | contactViewController(_:shouldPerformDefaultActionFor:) | true | convention: a should… question defaults to true (the default action for the property is performed)
     CoreData | NSFetchedResultsControllerDelegate | controller(_:sectionIndexTitleForSectionName:) | sectionName.isEmpty ? nil : String(sectionName.prefix(1)).uppercased() | https://developer.apple.com/documentation/coredata/nsfetchedresultscontrollerdelegate/controller(_:sectionindextitleforsectionname:)
+    CoreLocation | CLLocationManagerDelegate | locationManagerShouldDisplayHeadingCalibration(_:) | false | https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanagershoulddisplayheadingcalibration(_:)
+    EventKitUI | EKEventEditViewDelegate | eventEditViewControllerDefaultCalendar(forNewEvents:) | controller.eventStore.defaultCalendarForNewEvents ?? EKCalendar(for: .event, eventStore: controller.eventStore) | https://developer.apple.com/documentation/eventkitui/ekeventeditviewdelegate/eventeditviewcontrollerdefaultcalendar(fornewevents:)
+    Foundation | FileManagerDelegate | fileManager(_:shouldCopyItemAt:to:) | true | https://developer.apple.com/documentation/foundation/filemanagerdelegate/filemanager(_:shouldcopyitemat:to:)
+    Foundation | FileManagerDelegate | fileManager(_:shouldCopyItemAtPath:toPath:) | true | https://developer.apple.com/documentation/foundation/filemanagerdelegate/filemanager(_:shouldcopyitematpath:topath:)
+    Foundation | FileManagerDelegate | fileManager(_:shouldLinkItemAt:to:) | true | https://developer.apple.com/documentation/foundation/filemanager/linkitem(at:to:)
+    Foundation | FileManagerDelegate | fileManager(_:shouldLinkItemAtPath:toPath:) | true | https://developer.apple.com/documentation/foundation/filemanager/linkitem(atpath:topath:)
+    Foundation | FileManagerDelegate | fileManager(_:shouldMoveItemAt:to:) | true | https://developer.apple.com/documentation/foundation/filemanagerdelegate/filemanager(_:shouldmoveitemat:to:)
+    Foundation | FileManagerDelegate | fileManager(_:shouldMoveItemAtPath:toPath:) | true | https://developer.apple.com/documentation/foundation/filemanagerdelegate/filemanager(_:shouldmoveitematpath:topath:)
+    Foundation | FileManagerDelegate | fileManager(_:shouldProceedAfterError:copyingItemAt:to:) | false | https://developer.apple.com/documentation/foundation/filemanagerdelegate/filemanager(_:shouldproceedaftererror:copyingitemat:to:)
+    Foundation | FileManagerDelegate | fileManager(_:shouldProceedAfterError:copyingItemAtPath:toPath:) | false | https://developer.apple.com/documentation/foundation/filemanagerdelegate/filemanager(_:shouldproceedaftererror:copyingitematpath:topath:)
+    Foundation | FileManagerDelegate | fileManager(_:shouldProceedAfterError:linkingItemAt:to:) | false | https://developer.apple.com/documentation/foundation/filemanagerdelegate/filemanager(_:shouldproceedaftererror:linkingitemat:to:)
+    Foundation | FileManagerDelegate | fileManager(_:shouldProceedAfterError:linkingItemAtPath:toPath:) | false | https://developer.apple.com/documentation/foundation/filemanagerdelegate/filemanager(_:shouldproceedaftererror:linkingitematpath:topath:)
+    Foundation | FileManagerDelegate | fileManager(_:shouldProceedAfterError:movingItemAt:to:) | false | https://developer.apple.com/documentation/foundation/filemanagerdelegate/filemanager(_:shouldproceedaftererror:movingitemat:to:)
+    Foundation | FileManagerDelegate | fileManager(_:shouldProceedAfterError:movingItemAtPath:toPath:) | false | https://developer.apple.com/documentation/foundation/filemanagerdelegate/filemanager(_:shouldproceedaftererror:movingitematpath:topath:)
+    Foundation | FileManagerDelegate | fileManager(_:shouldProceedAfterError:removingItemAt:) | false | https://developer.apple.com/documentation/foundation/filemanagerdelegate/filemanager(_:shouldproceedaftererror:removingitemat:)
+    Foundation | FileManagerDelegate | fileManager(_:shouldProceedAfterError:removingItemAtPath:) | false | https://developer.apple.com/documentation/foundation/filemanagerdelegate/filemanager(_:shouldproceedaftererror:removingitematpath:)
+    Foundation | FileManagerDelegate | fileManager(_:shouldRemoveItemAt:) | true | https://developer.apple.com/documentation/foundation/filemanager/removeitem(at:)
+    Foundation | FileManagerDelegate | fileManager(_:shouldRemoveItemAtPath:) | true | https://developer.apple.com/documentation/foundation/filemanager/removeitem(atpath:)
     Foundation | NSKeyedArchiverDelegate | archiver(_:willEncode:) | object | https://developer.apple.com/documentation/foundation/nskeyedarchiverdelegate/archiver(_:willencode:)
+    Foundation | NSMetadataQueryDelegate | metadataQuery(_:replacementObjectForResultObject:) | result | https://developer.apple.com/documentation/foundation/nsmetadataquerydelegate/metadataquery(_:replacementobjectforresultobject:)
+    Foundation | NSMetadataQueryDelegate | metadataQuery(_:replacementValueForAttribute:value:) | attrValue | convention: the proposed attribute value passed in (attrValue) is returned unchanged, as when the delegate does not replace it
+    Foundation | NSSpellServerDelegate | spellServer(_:checkGrammarIn:language:details:) | NSRange(location: NSNotFound, length: 0) | convention: no grammatical problem found, as when no observer checks grammar
+    Foundation | NSSpellServerDelegate | spellServer(_:findMisspelledWordIn:language:wordCount:countOnly:) | NSRange(location: NSNotFound, length: 0) | convention: no misspelled word found, as when no observer checks spelling
     Foundation | NSURLConnectionDataDelegate | connection(_:willCacheResponse:) | cachedResponse | https://developer.apple.com/documentation/foundation/nsurlconnectiondatadelegate/connection(_:willcacheresponse:)
     Foundation | NSURLConnectionDataDelegate | connection(_:willSend:redirectResponse:) | request | https://developer.apple.com/documentation/foundation/nsurlconnectiondatadelegate/connection(_:willsend:redirectresponse:)
+    Foundation | NSURLConnectionDelegate | connection(_:canAuthenticateAgainstProtectionSpace:) | protectionSpace.authenticationMethod != NSURLAuthenticationMethodClientCertificate && protectionSpace.authenticationMethod != NSURLAuthenticationMethodServerTrust | https://developer.apple.com/documentation/foundation/nsurlconnectiondelegate/connection(_:canauthenticateagainstprotectionspace:)
+    Foundation | NSURLConnectionDelegate | connectionShouldUseCredentialStorage(_:) | true | https://developer.apple.com/documentation/foundation/nsurlconnectiondelegate/connectionshouldusecredentialstorage(_:)
+    Foundation | NSURLDownloadDelegate | download(_:canAuthenticateAgainstProtectionSpace:) | false | https://developer.apple.com/documentation/foundation/nsurldownloaddelegate/download(_:canauthenticateagainstprotectionspace:)
+    Foundation | NSURLDownloadDelegate | download(_:shouldDecodeSourceDataOfMIMEType:) | false | convention: false, the file is left encoded unless a delegate asks for decoding (Apple documents no default)
+    Foundation | NSURLDownloadDelegate | downloadShouldUseCredentialStorage(_:) | true | https://developer.apple.com/documentation/foundation/nsurldownloaddelegate/downloadshouldusecredentialstorage(_:)
+    Foundation | NSUserNotificationCenterDelegate | userNotificationCenter(_:shouldPresent:) | false | convention: false; the center calls this only after deciding not to present the notification (e.g. app frontmost), and true overrides that decision
+    Foundation | NSXPCListenerDelegate | listener(_:shouldAcceptNewConnection:) | false | https://developer.apple.com/documentation/foundation/nsxpclistener/delegate
+    GameKit | GKChallengeEventHandlerDelegate | shouldShowBanner(forLocallyCompletedChallenge:) | true | https://developer.apple.com/documentation/gamekit/gkchallengeeventhandlerdelegate/shouldshowbanner(forlocallycompletedchallenge:)
+    GameKit | GKChallengeEventHandlerDelegate | shouldShowBanner(forLocallyReceivedChallenge:) | true | https://developer.apple.com/documentation/gamekit/gkchallengeeventhandlerdelegate/shouldshowbanner(forlocallyreceivedchallenge:)
+    GameKit | GKChallengeEventHandlerDelegate | shouldShowBanner(forRemotelyCompletedChallenge:) | true | https://developer.apple.com/documentation/gamekit/gkchallengeeventhandlerdelegate/shouldshowbanner(forremotelycompletedchallenge:)
+    GameKit | GKMatchDelegate | match(_:shouldReinviteDisconnectedPlayer:) | false | convention: false; GameKit ends the match for a disconnected player unless a delegate asks it to reinvite (Apple documents no default)
+    GameKit | GKMatchDelegate | match(_:shouldReinvitePlayer:) | false | convention: false; GameKit ends the match for a disconnected player unless a delegate asks it to reconnect (Apple documents no default)
+    GameKit | GKPeerPickerControllerDelegate | peerPickerController(_:sessionFor:) | GKSession(sessionID: nil, displayName: nil, sessionMode: .peer) | https://developer.apple.com/documentation/gamekit/gkpeerpickercontrollerdelegate/peerpickercontroller(_:sessionfor:)
+    MapKit | MKMapViewDelegate | mapView(_:clusterAnnotationForMemberAnnotations:) | MKClusterAnnotation(memberAnnotations: memberAnnotations) | https://developer.apple.com/documentation/mapkit/mkmapviewdelegate/mapview(_:clusterannotationformemberannotations:)
+    MapKit | MKMapViewDelegate | mapView(_:rendererFor:) | MKOverlayRenderer(overlay: overlay) | convention: a plain MKOverlayRenderer for the overlay passed in draws nothing, as when the delegate supplies no renderer
+    MapKit | MKMapViewDelegate | mapView(_:viewFor:) | MKOverlayView(overlay: overlay) | convention: a plain MKOverlayView for the overlay passed in draws nothing, which matches the documented nil (no view displays) case
+    MultipeerConnectivity | MCBrowserViewControllerDelegate | browserViewController(_:shouldPresentNearbyPeer:withDiscoveryInfo:) | true | https://developer.apple.com/documentation/multipeerconnectivity/mcbrowserviewcontrollerdelegate/browserviewcontroller(_:shouldpresentnearbypeer:withdiscoveryinfo:)
+    NetworkExtension | NWTCPConnectionAuthenticationDelegate | shouldEvaluateTrust(for:) | false | convention: false; the page says the default is true only when provideIdentity(for:completionHandler:) is implemented, which an observer-less multiplexer does not do
+    NetworkExtension | NWTCPConnectionAuthenticationDelegate | shouldProvideIdentity(for:) | false | convention: false; the page says the default is true only when provideIdentity(for:completionHandler:) is implemented, which an observer-less multiplexer does not do
+    PDFKit | PDFDocumentDelegate | class(forAnnotationClass:) | annotationClass | convention: the annotation class passed in, used unchanged
+    PDFKit | PDFDocumentDelegate | class(forAnnotationType:) | PDFAnnotation.self | convention: PDFAnnotation, the class PDFDocument uses when no delegate substitutes one
+    PDFKit | PDFDocumentDelegate | classForPage() | PDFPage.self | convention: PDFPage, the class PDFDocument uses when no delegate substitutes one
+    PDFKit | PDFViewDelegate | pdfViewParentViewController() | MainActor.assumeIsolated { UIViewController() } | convention: a blank view controller; no parameters are in scope, and without the method PDFView finds its presenting controller itself, which the multiplexer cannot reproduce
+    PDFKit | PDFViewDelegate | pdfViewPrintJobTitle(_:) | sender.document?.documentURL?.lastPathComponent ?? "" | convention: the document's file name, the usual print job title without a delegate (Apple documents no default)
+    PDFKit | PDFViewDelegate | pdfViewWillChangeScaleFactor(_:toScale:) | scaler | convention: the proposed scale passed in, used unchanged
+    PhotosUI | PHLivePhotoViewDelegate | livePhotoView(_:canBeginPlaybackWith:) | true | convention: a can… question defaults to true (playback begins unless a delegate vetoes it); Apple documents no default
+    PhotosUI | PHLivePhotoViewDelegate | livePhotoView(_:extraMinimumTouchDurationFor:with:) | 0 | convention: zero extra touch duration, i.e. no offset of the touch timing, as with no delegate; Apple documents no default
+    QuickLook | QLPreviewControllerDelegate | previewController(_:editingModeFor:) | .disabled | https://developer.apple.com/documentation/quicklook/qlpreviewcontrollerdelegate/previewcontroller(_:editingmodefor:)
+    QuickLook | QLPreviewControllerDelegate | previewController(_:frameFor:inSourceView:) | .zero | https://developer.apple.com/documentation/quicklook/qlpreviewcontrollerdelegate/previewcontroller(_:framefor:insourceview:)
+    QuickLook | QLPreviewControllerDelegate | previewController(_:shouldOpen:for:) | true | https://developer.apple.com/documentation/quicklook/qlpreviewcontrollerdelegate/previewcontroller(_:shouldopen:for:)
+    SafariServices | SFSafariViewControllerDelegate | safariViewController(_:activityItemsFor:title:) | [] | convention: an array defaults to [] (no app-specific activities added to the system ones)
+    SafariServices | SFSafariViewControllerDelegate | safariViewController(_:excludedActivityTypesFor:title:) | [] | convention: an array defaults to [] (no activity types excluded)
+    SceneKit | SCNAvoidOccluderConstraintDelegate | avoidOccluderConstraint(_:shouldAvoidOccluder:for:) | true | convention: a should… question defaults to true (every occluder is avoided)
+    SceneKit | SCNProgramDelegate | program(_:bindValueForSymbol:atLocation:programID:renderer:) | false | convention: false = the delegate bound no value, so SceneKit binds the symbol itself
+    SceneKit | SCNProgramDelegate | programIsOpaque(_:) | program.isOpaque | convention: the program's own isOpaque property (default true), which SceneKit uses when no delegate answers
+    SpriteKit | SKViewDelegate | view(_:shouldRenderAtTime:) | true | convention: a should… question defaults to true (every frame is rendered)
+    StoreKit | SKPaymentQueueDelegate | paymentQueue(_:shouldContinue:in:) | true | https://developer.apple.com/documentation/storekit/skpaymentqueuedelegate/paymentqueue(_:shouldcontinue:in:)
+    StoreKit | SKPaymentQueueDelegate | paymentQueueShouldShowPriceConsent(_:) | true | https://developer.apple.com/documentation/storekit/skpaymentqueuedelegate/paymentqueueshouldshowpriceconsent(_:)
     UIKit | NSLayoutManagerDelegate | layoutManager(_:boundingBoxForControlGlyphAt:for:proposedLineFragment:glyphPosition:characterIndex:) | CGRect(origin: glyphPosition, size: .zero) | convention: a zero-size box at the glyph position (control glyphs take no space unless the delegate sizes them)
     UIKit | NSLayoutManagerDelegate | layoutManager(_:lineSpacingAfterGlyphAt:withProposedLineFragmentRect:) | 0 | convention: no extra line spacing beyond the paragraph style
     UIKit | NSLayoutManagerDelegate | layoutManager(_:paragraphSpacingAfterGlyphAt:withProposedLineFragmentRect:) | 0 | convention: no extra paragraph spacing beyond the paragraph style
@@ -223,6 +456,36 @@ extension DocumentedDefault {
     UIKit | UITextViewDelegate | textViewShouldEndEditing(_:) | true | https://developer.apple.com/documentation/uikit/uitextviewdelegate/textviewshouldendediting(_:)
     UIKit | UIWebViewDelegate | webView(_:shouldStartLoadWith:navigationType:) | true | convention: a should… question defaults to true (the web view loads the request)
     UIKit | UIWindowSceneDelegate | preferredWindowingControlStyle(for:) | .automatic | https://developer.apple.com/documentation/uikit/uiwindowscenedelegate/preferredwindowingcontrolstyle(for:)
+    UserNotifications | UNUserNotificationCenterDelegate | userNotificationCenter(_:willPresent:) | [] | https://developer.apple.com/documentation/usernotifications/unusernotificationcenterdelegate/usernotificationcenter(_:willpresent:withcompletionhandler:)
+    VisionKit | ImageAnalysisInteractionDelegate | contentsRect(for:) | CGRect(x: 0, y: 0, width: 1, height: 1) | https://developer.apple.com/documentation/visionkit/imageanalysisinteractiondelegate/contentsrect(for:)
+    VisionKit | ImageAnalysisInteractionDelegate | interaction(_:shouldBeginAt:for:) | true | https://developer.apple.com/documentation/visionkit/imageanalysisinteractiondelegate/interaction(_:shouldbeginat:for:)
+    VisionKit | ImageAnalysisOverlayViewDelegate | contentsRect(for:) | CGRect(x: 0, y: 0, width: 1, height: 1) | https://developer.apple.com/documentation/visionkit/imageanalysisoverlayviewdelegate/contentsrect(for:)
+    VisionKit | ImageAnalysisOverlayViewDelegate | overlayView(_:shouldBeginAt:forAnalysisType:) | true | https://developer.apple.com/documentation/visionkit/imageanalysisoverlayviewdelegate/overlayview(_:shouldbeginat:foranalysistype:)
+    VisionKit | ImageAnalysisOverlayViewDelegate | overlayView(_:shouldHandleKeyDownEvent:) | true | https://developer.apple.com/documentation/visionkit/imageanalysisoverlayviewdelegate/overlayview(_:shouldhandlekeydownevent:)
+    VisionKit | ImageAnalysisOverlayViewDelegate | overlayView(_:shouldShowMenuForEvent:atPoint:) | true | https://developer.apple.com/documentation/visionkit/imageanalysisoverlayviewdelegate/overlayview(_:shouldshowmenuforevent:atpoint:)
+    VisionKit | ImageAnalysisOverlayViewDelegate | overlayView(_:updatedMenuFor:for:at:) | menu | https://developer.apple.com/documentation/visionkit/imageanalysisoverlayviewdelegate/overlayview(_:updatedmenufor:for:at:)
     WebKit | WKUIDelegate | webView(_:shouldPreviewElement:) | true | https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:shouldpreviewelement:)
+    WebKit | WKWebExtensionControllerDelegate | webExtensionController(_:openWindowsFor:) | [] | https://developer.apple.com/documentation/webkit/wkwebextensioncontrollerdelegate/webextensioncontroller(_:openwindowsfor:)
+    WebKit | WebEditingDelegate | webView(_:doCommandBy:) | false | convention: false = the delegate does not perform the command, so the web view performs it
+    WebKit | WebEditingDelegate | webView(_:shouldApplyStyle:toElementsIn:) | true | convention: a should… question defaults to true (the edit proceeds)
+    WebKit | WebEditingDelegate | webView(_:shouldBeginEditingIn:) | true | convention: a should… question defaults to true (the edit proceeds)
+    WebKit | WebEditingDelegate | webView(_:shouldChangeSelectedDOMRange:to:affinity:stillSelecting:) | true | convention: a should… question defaults to true (the edit proceeds)
+    WebKit | WebEditingDelegate | webView(_:shouldChangeTypingStyle:toStyle:) | true | convention: a should… question defaults to true (the edit proceeds)
+    WebKit | WebEditingDelegate | webView(_:shouldDelete:) | true | convention: a should… question defaults to true (the edit proceeds)
+    WebKit | WebEditingDelegate | webView(_:shouldEndEditingIn:) | true | convention: a should… question defaults to true (the edit proceeds)
+    WebKit | WebEditingDelegate | webView(_:shouldInsert:replacing:given:) | true | convention: a should… question defaults to true (the edit proceeds)
+    WebKit | WebEditingDelegate | webView(_:shouldInsertText:replacing:given:) | true | convention: a should… question defaults to true (the edit proceeds)
+    WebKit | WebUIDelegate | webView(_:dragDestinationActionMaskFor:) | Int(bitPattern: UInt.max) | https://developer.apple.com/documentation/webkit/webuidelegate/webview(_:dragdestinationactionmaskfor:)
+    WebKit | WebUIDelegate | webView(_:dragSourceActionMaskFor:) | webView.isEditable ? Int(bitPattern: UInt.max & ~UInt(2)) : Int(bitPattern: UInt.max) | https://developer.apple.com/documentation/webkit/webuidelegate/webview(_:dragsourceactionmaskfor:)
+    WebKit | WebUIDelegate | webView(_:runBeforeUnloadConfirmPanelWithMessage:initiatedBy:) | true | convention: true; with no delegate no panel is shown and the page unloads (navigation proceeds)
+    WebKit | WebUIDelegate | webView(_:runJavaScriptConfirmPanelWithMessage:initiatedBy:) | false | convention: false; the page says no action is taken without this method, so the confirm() is not OKed
+    WebKit | WebUIDelegate | webView(_:shouldPerformAction:fromSender:) | true | convention: a should… question defaults to true (the web view performs the action)
+    WebKit | WebUIDelegate | webView(_:validate:defaultValidation:) | defaultValidation | https://developer.apple.com/documentation/webkit/webuidelegate/webview(_:validate:defaultvalidation:)
+    WebKit | WebUIDelegate | webViewAreToolbarsVisible(_:) | false | convention: false; no observer manages a window with toolbars
+    WebKit | WebUIDelegate | webViewFooterHeight(_:) | 0 | convention: 0, no space reserved for a footer (the Return Value section)
+    WebKit | WebUIDelegate | webViewFrame(_:) | sender.window?.frame ?? .zero | convention: the frame of the web view's own window, or zero if it has none
+    WebKit | WebUIDelegate | webViewHeaderHeight(_:) | 0 | convention: 0, no space reserved for a header (the Return Value section)
+    WebKit | WebUIDelegate | webViewIsResizable(_:) | sender.window?.styleMask.contains(.resizable) ?? false | convention: whether the web view's own window is resizable
+    WebKit | WebUIDelegate | webViewIsStatusBarVisible(_:) | false | https://developer.apple.com/documentation/webkit/webuidelegate/webviewisstatusbarvisible(_:)
     """
 }
