@@ -38,7 +38,7 @@ package final class SymbolGraphReader {
   /// the requirements of the protocols it refines flattened in.
   package func externalProtocol(named name: String, module: String) throws(SymbolGraphError) -> ExternalProtocol {
     try load(module)
-    let root = try findProtocol(named: name, module: module)
+    let root = try findProtocol(named: name, module: module, orInModulesItReexports: true)
     var walk = Walk(platform: PlatformAvailability(operatingSystem: index.operatingSystem(of: module)))
     try visit(root, walk: &walk, rootName: name)
     let rootHeader = ProtocolHeader(fragments: root.declarationFragments ?? [])
@@ -105,12 +105,27 @@ package final class SymbolGraphReader {
     index.add(module: module, graphs: try loadModule(module))
   }
 
-  private func findProtocol(named name: String, module: String) throws(SymbolGraphError) -> Symbol {
+  /// The protocol `name` of `module`; with `orInModulesItReexports`, also one a module that `module` re-exports
+  /// declares (``reexportedModules``: swift-corelibs-foundation's `FileManagerDelegate` is
+  /// `FoundationEssentials`'s, which a client reaches as `Foundation`'s).
+  private func findProtocol(
+    named name: String,
+    module: String,
+    orInModulesItReexports: Bool = false
+  ) throws(SymbolGraphError) -> Symbol {
     let path = name.split(separator: ".").map(String.init)
     let symbols = index.mainSymbols(of: module)
     let matches = symbols.filter { $0.pathComponents == path }
     if let found = matches.first(where: { $0.kind.identifier == "swift.protocol" }) {
       return found
+    }
+    if matches.isEmpty, orInModulesItReexports {
+      for reexported in Self.reexportedModules.filter({ $0.value == module }).keys.sorted() {
+        guard (try? load(reexported)) != nil, let found = try? findProtocol(named: name, module: reexported) else {
+          continue
+        }
+        return found
+      }
     }
     if let other = matches.first {
       throw .notAProtocol(name: name, module: module, kind: Self.kindName(other.kind.identifier))
