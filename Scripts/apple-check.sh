@@ -6,6 +6,7 @@
 #     Scripts/apple-check.sh --prepare-sdk SDK  # once, on a local copy of an SDK (see "Preparing an SDK" below)
 #     Scripts/apple-check.sh --prepare-cache    # the resource directory alone (for Scripts/apple-delegates.sh)
 #     Scripts/apple-check.sh --symbol-graphs MODULE TARGET SDK  # prints MODULE's graphs' directory (cached)
+#     Scripts/apple-check.sh --all-symbol-graphs TARGET SDK     # prints a directory of every module's graphs
 #     Scripts/apple-check.sh --runtime TARGET SDK DIR           # only the runtime, into DIR/TARGET
 #
 # SDKs
@@ -20,7 +21,7 @@
 # What is compiled, each with `-warnings-as-errors` (zero errors, zero warnings) and object code (`-c`):
 #   1. the runtime (`Sources/Multiplex` as one module, `-emit-module`, plus the C target `_MultiplexShims` with
 #      clang -Werror) for arm64-apple-ios13.0 (the package's floor) and arm64-apple-ios<SDK version> with the iOS
-#      SDK, and for arm64-apple-macos10.15 with the macOS SDK;
+#      SDK, and for arm64-apple-macos10.15 and arm64-apple-macos<SDK version> with the macOS SDK;
 #   1b. `multiplex-generate` (its C target, `MultiplexGeneratorModel`, `MultiplexGenerator` and the executable) for
 #      arm64-apple-macos10.15 with the macOS SDK: the tool imports no Foundation, so a standard-library string API
 #      newer than the package's floor is an error there;
@@ -28,8 +29,9 @@
 #      compiler reported only the first file's errors), against the runtime of step 1 and the real frameworks:
 #      the `@objc` golden files of `Tests/MultiplexGeneratorTests/Golden` (UIKit's and WebKit's at the iOS floor,
 #      `DownloadDelegateMultiplexer` against `Scripts/objc-standins/DownloadKit.swift` compiled as a module) and
-#      the ready-made multiplexers of `Sources/MultiplexAppleDelegates` (UIKit and WebKit ones for iOS, AppKit
-#      ones for macOS, each at the floor; as their target, without InternalImportsByDefault);
+#      the ready-made multiplexers of `Sources/AppleDelegates`, each framework's target as one module (as SwiftPM
+#      builds it, without InternalImportsByDefault) for iOS and macOS, each at the floor and at the SDK's version:
+#      a file generated for one platform compiles to nothing on the other (its `os(…)` guard);
 #   3. negative controls, which must fail for the reason expected, so the check cannot pass vacuously: a
 #      misspelled selector (an error), a selector of an iOS 16 requirement named at the iOS 13 floor without
 #      `#available` (an availability error), a deprecated method named at the floor (a warning, so an error here),
@@ -113,6 +115,21 @@ if [ "${1:-}" = "--symbol-graphs" ]; then
       -output-dir "$directory" -minimum-access-level public >&2
   fi
   printf '%s\n' "$directory"
+  exit 0
+fi
+# --all-symbol-graphs TARGET SDK: prints a directory holding (as links) the graphs of every module extracted so far
+# for TARGET from SDK, so that `multiplex-generate --symbol-graph-dir` finds a parent protocol of another framework
+# (PencilKit's `PKCanvasViewDelegate` refines UIKit's `UIScrollViewDelegate`).
+if [ "${1:-}" = "--all-symbol-graphs" ]; then
+  [ $# = 3 ] || { echo "usage: $0 --all-symbol-graphs TARGET SDK" >&2; exit 2; }
+  graphs_root="$cache/symbol-graphs/$(basename "$3")/$2"
+  all="$graphs_root/.all"
+  mkdir -p "$all"
+  for file in "$graphs_root"/*/*.symbols.json; do
+    [ -e "$file" ] || continue
+    [ -e "$all/$(basename "$file")" ] || ln -s "$file" "$all/$(basename "$file")"
+  done
+  printf '%s\n' "$all"
   exit 0
 fi
 if [ "${1:-}" = "--prepare-sdk" ]; then
@@ -246,12 +263,22 @@ control() {
 
 sdk_version() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["Version"])' "$1/SDKSettings.json"; }
 golden="$root/Tests/MultiplexGeneratorTests/Golden"
-delegates="$root/Sources/MultiplexAppleDelegates"
+delegates="$root/Sources/AppleDelegates"
 
-# Files of the ready-made multiplexers for FRAMEWORK (their `#if canImport(FRAMEWORK)` guard).
-shipped() {
-  [ -d "$delegates" ] || return 0
-  grep -l "^#if .*canImport($1)" "$delegates"/*.swift 2>/dev/null || true
+# ready_made TARGET SDK: every framework target of the ready-made multiplexers (`Sources/AppleDelegates/<Framework>`),
+# compiled as the module SwiftPM builds (`Multiplex<Framework>`, all its files in one compiler call, as their target:
+# without InternalImportsByDefault) against the runtime built for TARGET. A file generated for another platform
+# compiles to nothing there (its `#if … os(…)`), which this proves too: every file is compiled for iOS and macOS.
+ready_made() {
+  local target=$1 sdk=$2 directory
+  for directory in "$delegates"/*/; do
+    local framework
+    framework=$(basename "$directory")
+    swift_for "$target" "$sdk" -parse-as-library -module-name "Multiplex$framework" -I "$work/$target" -I "$shims" \
+      -disable-upcoming-feature InternalImportsByDefault -typecheck "$directory"*.swift
+    checked=$((checked + 1))
+  done
+  echo "compiled: the ready-made multiplexers ($(ls "$delegates" | wc -l) framework targets) for $target ($(elapsed))"
 }
 
 if [ -n "$ios_sdk" ]; then
@@ -271,9 +298,8 @@ if [ -n "$ios_sdk" ]; then
     -emit-module-path "$work/$floor/DownloadKit.swiftmodule" "$root/Scripts/objc-standins/DownloadKit.swift"
   cp "$golden/DownloadDelegateMultiplexer.swift.golden" "$work/DownloadDelegateMultiplexer.swift"
   multiplexer "$floor" "$ios_sdk" "$work/DownloadDelegateMultiplexer.swift"
-  for file in $(shipped UIKit) $(shipped WebKit); do
-    multiplexer "$floor" "$ios_sdk" "$file" -disable-upcoming-feature InternalImportsByDefault
-  done
+  ready_made "$floor" "$ios_sdk"
+  ready_made "arm64-apple-ios$version" "$ios_sdk"
 
   # Negative controls.
   sed -e 's/#selector((any UIScrollViewDelegate).viewForZooming(in:))/#selector((any UIScrollViewDelegate).viewForZoomin(in:))/' \
@@ -303,10 +329,10 @@ if [ -n "$macos_sdk" ]; then
   floor=arm64-apple-macos10.15
   echo "macOS SDK: $macos_sdk (macOS $(sdk_version "$macos_sdk"))"
   runtime "$floor" "$macos_sdk"
+  runtime "arm64-apple-macos$(sdk_version "$macos_sdk")" "$macos_sdk"
   generator "$floor" "$macos_sdk"
-  for file in $(shipped AppKit); do
-    multiplexer "$floor" "$macos_sdk" "$file" -disable-upcoming-feature InternalImportsByDefault
-  done
+  ready_made "$floor" "$macos_sdk"
+  ready_made "arm64-apple-macos$(sdk_version "$macos_sdk")" "$macos_sdk"
   cat > "$work/UnavailableMac.swift" <<'EOF'
 import AppKit
 

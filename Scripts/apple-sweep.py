@@ -45,6 +45,9 @@ IOS_FRAMEWORKS = [
     "AuthenticationServices", "EventKitUI", "PencilKit", "ARKit", "CallKit",
 ]
 MACOS_FRAMEWORKS = ["AppKit", "WebKit", "Foundation"]
+# Frameworks whose protocols the swept ones refine (ARKit's `ARSCNViewDelegate` refines SceneKit's
+# `SCNSceneRendererDelegate`): their graphs are extracted too, not swept.
+PARENT_FRAMEWORKS = {"iOS": ["SceneKit", "SpriteKit"]}
 
 # The package's Swift settings for the shipped multiplexers (Package.swift; `InternalImportsByDefault` is off for
 # generated public files, as for `MultiplexAppleDelegates`).
@@ -158,12 +161,16 @@ def main():
                 if run(["grep", "-q", ROOT, os.path.join(cache, "shims", d, "module.modulemap")]).returncode == 0)
 
         jobs = []  # (module, protocol, graphs)
+        for module in frameworks + PARENT_FRAMEWORKS.get(platform, []):
+            check_script("--symbol-graphs", module, floor, sdk)
+        # Every module's graphs in one directory, as `--symbol-graph-dir`: parents of other frameworks are found.
+        all_graphs = check_script("--all-symbol-graphs", floor, sdk)
         for module in frameworks:
             if frameworks_filter and module not in frameworks_filter:
                 continue
             graphs = check_script("--symbol-graphs", module, floor, sdk)
             for protocol in delegate_protocols(graphs, module):
-                jobs.append((module, protocol, graphs))
+                jobs.append((module, protocol, all_graphs))
         if args.only:
             jobs = [j for j in jobs if f"{j[0]}.{j[1]}" in args.only]
         jobs = jobs[::args.sample]

@@ -198,7 +198,8 @@ import Testing
     let output = try generated("PickerDelegate", graph: graph)
     #expect(output.contains("var window: Window? {"))
     #expect(output.contains("$0.window\n"))
-    #expect(output.contains("$0.window? = newValue"))
+    #expect(output.contains(#"object.responds(to: Foundation.NSSelectorFromString("setWindow:"))"#))
+    #expect(output.contains(#"object.setValue(newValue, forKey: "window")"#))
     #expect(output.contains(#"Foundation.NSSelectorFromString("window"),"#))
     #expect(output.contains(#"Foundation.NSSelectorFromString("setWindow:"),"#))
     #expect(output.contains("_RespondsToSelectorAnswers(count: 2)"))
@@ -295,5 +296,89 @@ import Testing
     )
     // A Swift protocol's requirements are no optional `@objc` ones: the convention does not apply to them.
     #expect(!message.contains("\n"))
+  }
+
+  // MARK: Root 3: types another framework declares, or no framework
+
+  @Test func aForwardDeclaredTypeIsImportedFromItsFrameworkUnderItsSwiftName() throws {
+    var graph = GraphFixture(module: "CoreData")
+    graph.operatingSystem = "ios"
+    let results = (usr: "c:objc(pl)NSFetchedResultsControllerDelegate", name: "NSFetchedResultsControllerDelegate")
+    graph.symbol(
+      results.usr,
+      path: [results.name],
+      declaration: "protocol NSFetchedResultsControllerDelegate : NSObjectProtocol"
+    )
+    graph.requirement(
+      "\(results.usr)(im)controller:didChangeContentWithSnapshot:",
+      of: results,
+      title: "controller(_:didChangeContentWith:)",
+      declaration:
+        "func controller(_ controller: Int, didChangeContentWith snapshot: {NSDiffableDataSourceSnapshot|c:objc(cs)NSDiffableDataSourceSnapshot})",
+      optional: true
+    )
+    let output = try generated("NSFetchedResultsControllerDelegate", graph: graph)
+    #expect(output.contains("\nimport UIKit\n"))
+    #expect(output.contains("didChangeContentWith snapshot: NSDiffableDataSourceSnapshotReference)"))
+    var macOS = graph
+    macOS.operatingSystem = "macosx"
+    #expect(try generated("NSFetchedResultsControllerDelegate", graph: macOS).contains("\nimport AppKit\n"))
+  }
+
+  @Test func aTypeNoFrameworkOfThePlatformDeclaresLeavesItsRequirementOut() throws {
+    func graph(optional: Bool) -> GraphFixture {
+      var graph = GraphFixture(module: "Foundation")
+      graph.operatingSystem = "ios"
+      let port = (usr: "c:objc(pl)NSPortDelegate", name: "PortDelegate")
+      graph.symbol(port.usr, path: [port.name], declaration: "protocol PortDelegate : NSObjectProtocol")
+      graph.requirement(
+        "\(port.usr)(im)handlePortMessage:",
+        of: port,
+        title: "handle(_:)",
+        declaration: "func handle(_ message: {NSPortMessage|c:objc(cs)NSPortMessage})",
+        optional: optional
+      )
+      return graph
+    }
+    let output = try generated("PortDelegate", graph: graph(optional: true))
+    #expect(output.contains("// - 'handle(_:)' (it names 'NSPortMessage', which no framework declares on iOS)"))
+    #expect(!output.contains("func handle("))
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try graph(optional: false).write(to: directory.url)
+    #expect(readError("PortDelegate", module: "Foundation", in: directory) != nil)
+  }
+
+  @Test func anOptionalRequirementNamingANewerTypeIsLeftOut() throws {
+    var graph = GraphFixture(module: "CallKit")
+    graph.operatingSystem = "ios"
+    let provider = (usr: "c:objc(pl)CXProviderDelegate", name: "CXProviderDelegate")
+    graph.symbol(provider.usr, path: [provider.name], declaration: "protocol CXProviderDelegate : NSObjectProtocol")
+    graph.symbol(
+      "c:objc(cs)CXSetTranslatingCallAction",
+      kind: "swift.class",
+      path: ["CXSetTranslatingCallAction"],
+      declaration: "class CXSetTranslatingCallAction",
+      availability: [["domain": "iOS", "introduced": ["major": 26, "minor": 0]]]
+    )
+    graph.requirement(
+      "\(provider.usr)(im)provider:performSetTranslatingCallAction:",
+      of: provider,
+      title: "provider(_:perform:)",
+      declaration:
+        "func provider(_ provider: Int, perform action: {CXSetTranslatingCallAction|c:objc(cs)CXSetTranslatingCallAction})",
+      optional: true,
+      availability: [["domain": "iOS", "introduced": ["major": 10, "minor": 0]]]
+    )
+    graph.requirement(
+      "\(provider.usr)(im)providerDidReset:",
+      of: provider,
+      title: "providerDidReset(_:)",
+      declaration: "func providerDidReset(_ provider: Int)"
+    )
+    let output = try generated("CXProviderDelegate", graph: graph)
+    #expect(output.contains("'provider(_:perform:)' (it names 'CXSetTranslatingCallAction', introduced in iOS 26.0"))
+    #expect(!output.contains("perform action:"))
+    #expect(output.contains("func providerDidReset(_ provider: Int)"))
   }
 }

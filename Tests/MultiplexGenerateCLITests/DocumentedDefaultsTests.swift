@@ -21,8 +21,9 @@ import Testing
     for entry in DocumentedDefault.all {
       #expect(!entry.module.isEmpty && !entry.protocolName.isEmpty, "\(entry)")
       #expect(ExpressionCheck.isOneExpression(entry.expression), "not one expression: \(entry)")
-      // A method's name with its labels, or a property's.
-      let isMethod = entry.requirement.hasSuffix(")") && entry.requirement.contains("(")
+      // A method's name with its labels, or with its types when an overload shares it (as `--default` takes it), or
+      // a property's.
+      let isMethod = entry.requirement.contains("(") && entry.requirement.contains(")")
       #expect(isMethod || entry.requirement.allSatisfy { $0.isLetter || $0.isNumber }, "\(entry)")
       #expect(
         entry.source.hasPrefix("https://developer.apple.com/documentation/") || entry.source.hasPrefix("convention: "),

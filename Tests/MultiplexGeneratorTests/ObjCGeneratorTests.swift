@@ -240,7 +240,7 @@ import Testing
     #expect(output.contains("var preferredTitle: String? {\n    get {"))
     #expect(output.contains("$0.preferredTitle\n"))
     // Read-only: no setter, and only the getter's selector.
-    #expect(!output.contains("$0.preferredTitle? = newValue"))
+    #expect(!output.contains("forKey: \"preferredTitle\""))
     #expect(output.contains(#"Foundation.NSSelectorFromString("preferredTitle"),"#))
     #expect(!output.contains("setPreferredTitle:"))
   }

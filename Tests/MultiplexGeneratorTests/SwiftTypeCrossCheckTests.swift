@@ -44,7 +44,7 @@ import Testing
   /// The folders whose Swift sources (and the Swift inside their string literals) make the corpus.
   static let folders = [
     "Tests/MultiplexGeneratorTests", "Tests/MultiplexMacrosPluginTests", "Tests/MultiplexGeneratorFixtures",
-    "Tests/GeneratedMultiplexerTests", "Examples/ExampleMultiplexers", "Sources/MultiplexAppleDelegates",
+    "Tests/GeneratedMultiplexerTests", "Examples/ExampleMultiplexers", "Sources/AppleDelegates",
     "Tests/MultiplexGenerateCLITests", "Tests/MultiplexMacrosTests", "Tests/ShapeRegressions", "Tests/PluginSample",
     "Examples/multiplex-demo",
   ]

@@ -10,13 +10,13 @@
 // type-checks every entry against the SDK. Entries are sorted by module, protocol and requirement.
 
 extension DocumentedDefault {
-  static let table = """
+  static let table = #"""
     ARKit | ARSessionObserver | sessionShouldAttemptRelocalization(_:) | true | https://developer.apple.com/documentation/arkit/arsessionobserver/sessionshouldattemptrelocalization(_:)
     AVFoundation | AVAssetResourceLoaderDelegate | resourceLoader(_:shouldWaitForLoadingOfRequestedResource:) | false | convention: false, the answer for a resource no delegate can load: true would promise that someone finishes the request later, so the loader would wait forever (Apple documents no default)
     AVFoundation | AVAssetResourceLoaderDelegate | resourceLoader(_:shouldWaitForRenewalOfRequestedResource:) | false | convention: false, the answer for a resource no delegate can load: true would promise that someone finishes the request later, so the loader would wait forever (Apple documents no default)
     AVFoundation | AVAssetResourceLoaderDelegate | resourceLoader(_:shouldWaitForResponseTo:) | false | convention: false, the answer for a resource no delegate can load: true would promise that someone finishes the request later, so the loader would wait forever (Apple documents no default)
     AVFoundation | AVContentKeySessionDelegate | contentKeySession(_:shouldRetry:reason:) | false | convention: false; the Apple page has no discussion, but the AVContentKeySession.h header comment says that if the delegate does not implement this method the content key request fails (is not retried)
-    AVFoundation | AVPlayerPlaybackCoordinatorDelegate | playbackCoordinator(_:identifierFor:) | (playerItem.asset as? AVURLAsset)?.url.absoluteString ?? "" | https://developer.apple.com/documentation/avfoundation/avplayerplaybackcoordinatordelegate/playbackcoordinator(_:identifierfor:)
+    AVFoundation | AVPlayerPlaybackCoordinatorDelegate | playbackCoordinator(_:identifierFor:) | "\(ObjectIdentifier(playerItem))" | convention: an identifier unique to the item object (the asset's URL is main-actor state this nonisolated requirement cannot read)
     AVFoundation | AVPlayerPlaybackCoordinatorDelegate | playbackCoordinator(_:interstitialTimeRangesFor:) | [] | https://developer.apple.com/documentation/avfoundation/avplayerplaybackcoordinatordelegate/playbackcoordinator(_:interstitialtimerangesfor:)
     AVKit | AVPictureInPictureSampleBufferPlaybackDelegate | pictureInPictureControllerIsPlaybackPaused(_:) | true | convention: required; with no observer nothing is playing, so report paused (consistent with the invalid time range returned for no content)
     AVKit | AVPictureInPictureSampleBufferPlaybackDelegate | pictureInPictureControllerShouldProhibitBackgroundAudioPlayback(_:) | false | convention: false; background audio is prohibited only when a delegate asks for it (the page says the system calls this only if you implement it)
@@ -62,10 +62,11 @@ extension DocumentedDefault {
     AppKit | NSBrowserDelegate | browser(_:validateDrop:proposedRow:column:dropOperation:) | [] | convention: no drag operation (NSDragOperationNone), since no observer accepts drops
     AppKit | NSBrowserDelegate | browser(_:writeRowsWith:inColumn:to:) | false | convention: no observer writes drag data, so refuse the drag
     AppKit | NSCloudSharingServiceDelegate | options(for:share:) | .standard | https://developer.apple.com/documentation/appkit/nscloudsharingservicedelegate/options(for:share:)
+    AppKit | NSCollectionViewDelegate | collectionView(_: NSCollectionView, draggingImageForItemsAt: IndexSet, with: NSEvent, offset: NSPointPointer) -> NSImage | collectionView.draggingImageForItems(at: indexes, with: event, offset: dragImageOffset) | https://developer.apple.com/documentation/appkit/nscollectionviewdelegate/collectionview(_:draggingimageforitemsat:with:offset:)-4yvk5
+    AppKit | NSCollectionViewDelegate | collectionView(_: NSCollectionView, draggingImageForItemsAt: Set<IndexPath>, with: NSEvent, offset: NSPointPointer) -> NSImage | collectionView.draggingImageForItems(at: indexPaths, with: event, offset: dragImageOffset) | https://developer.apple.com/documentation/appkit/nscollectionviewdelegate/collectionview(_:draggingimageforitemsat:with:offset:)-898js
     AppKit | NSCollectionViewDelegate | collectionView(_:acceptDrop:index:dropOperation:) | false | convention: no observer incorporates the drop, so reject it
     AppKit | NSCollectionViewDelegate | collectionView(_:acceptDrop:indexPath:dropOperation:) | false | convention: no observer incorporates the drop, so reject it
     AppKit | NSCollectionViewDelegate | collectionView(_:canDragItemsAt:with:) | true | https://developer.apple.com/documentation/appkit/nscollectionviewdelegate/collectionview(_:candragitemsat:with:)-49wix
-    AppKit | NSCollectionViewDelegate | collectionView(_:draggingImageForItemsAt:with:offset:) | collectionView.draggingImageForItems(at: indexPaths, with: event, offset: dragImageOffset) | https://developer.apple.com/documentation/appkit/nscollectionviewdelegate/collectionview(_:draggingimageforitemsat:with:offset:)-898js
     AppKit | NSCollectionViewDelegate | collectionView(_:namesOfPromisedFilesDroppedAtDestination:forDraggedItemsAt:) | [] | convention: an array defaults to [] (no promised files)
     AppKit | NSCollectionViewDelegate | collectionView(_:shouldChangeItemsAt:to:) | indexPaths | https://developer.apple.com/documentation/appkit/nscollectionviewdelegate/collectionview(_:shouldchangeitemsat:to:)
     AppKit | NSCollectionViewDelegate | collectionView(_:shouldDeselectItemsAt:) | indexPaths | https://developer.apple.com/documentation/appkit/nscollectionviewdelegate/collectionview(_:shoulddeselectitemsat:)
@@ -74,12 +75,12 @@ extension DocumentedDefault {
     AppKit | NSCollectionViewDelegate | collectionView(_:validateDrop:proposedIndex:dropOperation:) | [] | convention: no drag operation (NSDragOperationNone), since no observer accepts drops
     AppKit | NSCollectionViewDelegate | collectionView(_:validateDrop:proposedIndexPath:dropOperation:) | [] | convention: no drag operation (NSDragOperationNone); without this method the collection view accepts no drops (the page)
     AppKit | NSCollectionViewDelegate | collectionView(_:writeItemsAt:to:) | false | convention: no observer writes drag data, so refuse the drag
-    AppKit | NSControlTextEditingDelegate | control(_:didFailToFormatString:errorDescription:) | false | https://developer.apple.com/documentation/appkit/nscontroltexteditingdelegate/control(_:didfailtoformatstring:errordescription:)
-    AppKit | NSControlTextEditingDelegate | control(_:isValidObject:) | true | https://developer.apple.com/documentation/appkit/nscontroltexteditingdelegate/control(_:isvalidobject:)
-    AppKit | NSControlTextEditingDelegate | control(_:textShouldBeginEditing:) | true | https://developer.apple.com/documentation/appkit/nscontroltexteditingdelegate/control(_:textshouldbeginediting:)
-    AppKit | NSControlTextEditingDelegate | control(_:textShouldEndEditing:) | true | https://developer.apple.com/documentation/appkit/nscontroltexteditingdelegate/control(_:textshouldendediting:)
-    AppKit | NSControlTextEditingDelegate | control(_:textView:completions:forPartialWordRange:indexOfSelectedItem:) | words | https://developer.apple.com/documentation/appkit/nscontroltexteditingdelegate/control(_:textview:completions:forpartialwordrange:indexofselecteditem:)
-    AppKit | NSControlTextEditingDelegate | control(_:textView:doCommandBy:) | false | https://developer.apple.com/documentation/appkit/nscontroltexteditingdelegate/control(_:textview:docommandby:)
+    AppKit | NSControlTextEditingDelegate | control(_:didFailToFormatString:errorDescription:) | false | convention: the unformattable string is rejected, as when no delegate accepts it
+    AppKit | NSControlTextEditingDelegate | control(_:isValidObject:) | true | convention: every value is valid unless a delegate rejects it
+    AppKit | NSControlTextEditingDelegate | control(_:textShouldBeginEditing:) | true | convention: a should… question defaults to true
+    AppKit | NSControlTextEditingDelegate | control(_:textShouldEndEditing:) | true | convention: a should… question defaults to true
+    AppKit | NSControlTextEditingDelegate | control(_:textView:completions:forPartialWordRange:indexOfSelectedItem:) | words | convention: the proposed completions passed in, used unchanged as with no delegate method
+    AppKit | NSControlTextEditingDelegate | control(_:textView:doCommandBy:) | false | convention: false = command not handled, so the text view performs it (the Return Value section)
     AppKit | NSDrawerDelegate | drawerShouldClose(_:) | true | convention: a should… question defaults to true
     AppKit | NSDrawerDelegate | drawerShouldOpen(_:) | true | convention: a should… question defaults to true
     AppKit | NSDrawerDelegate | drawerWillResizeContents(_:to:) | contentSize | convention: the proposed size passed in, used unchanged
@@ -91,6 +92,15 @@ extension DocumentedDefault {
     AppKit | NSGestureRecognizerDelegate | gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:) | false | https://developer.apple.com/documentation/appkit/nsgesturerecognizerdelegate/gesturerecognizer(_:shouldrecognizesimultaneouslywith:)
     AppKit | NSGestureRecognizerDelegate | gestureRecognizer(_:shouldRequireFailureOf:) | false | https://developer.apple.com/documentation/appkit/nsgesturerecognizerdelegate/gesturerecognizer(_:shouldrequirefailureof:)
     AppKit | NSGestureRecognizerDelegate | gestureRecognizerShouldBegin(_:) | true | https://developer.apple.com/documentation/appkit/nsgesturerecognizerdelegate/gesturerecognizershouldbegin(_:)
+    AppKit | NSLayoutManagerDelegate | layoutManager(_:boundingBoxForControlGlyphAt:for:proposedLineFragment:glyphPosition:characterIndex:) | CGRect(origin: glyphPosition, size: .zero) | convention: a zero-size box at the glyph position (control glyphs take no space unless the delegate sizes them)
+    AppKit | NSLayoutManagerDelegate | layoutManager(_:lineSpacingAfterGlyphAt:withProposedLineFragmentRect:) | 0 | convention: no extra line spacing beyond the paragraph style
+    AppKit | NSLayoutManagerDelegate | layoutManager(_:paragraphSpacingAfterGlyphAt:withProposedLineFragmentRect:) | 0 | convention: no extra paragraph spacing beyond the paragraph style
+    AppKit | NSLayoutManagerDelegate | layoutManager(_:paragraphSpacingBeforeGlyphAt:withProposedLineFragmentRect:) | 0 | convention: no extra paragraph spacing beyond the paragraph style
+    AppKit | NSLayoutManagerDelegate | layoutManager(_:shouldBreakLineByHyphenatingBeforeCharacterAt:) | true | convention: a should… question defaults to true (the proposed hyphenation point is accepted)
+    AppKit | NSLayoutManagerDelegate | layoutManager(_:shouldBreakLineByWordBeforeCharacterAt:) | true | convention: a should… question defaults to true (the proposed word break is accepted)
+    AppKit | NSLayoutManagerDelegate | layoutManager(_:shouldGenerateGlyphs:properties:characterIndexes:font:forGlyphRange:) | 0 | https://developer.apple.com/documentation/appkit/nslayoutmanagerdelegate/layoutmanager(_:shouldgenerateglyphs:properties:characterindexes:font:forglyphrange:)
+    AppKit | NSLayoutManagerDelegate | layoutManager(_:shouldSetLineFragmentRect:lineFragmentUsedRect:baselineOffset:in:forGlyphRange:) | false | https://developer.apple.com/documentation/appkit/nslayoutmanagerdelegate/layoutmanager(_:shouldsetlinefragmentrect:linefragmentusedrect:baselineoffset:in:forglyphrange:)
+    AppKit | NSLayoutManagerDelegate | layoutManager(_:shouldUse:forControlCharacterAt:) | action | convention: the proposed action passed in, which the layout manager uses without a delegate
     AppKit | NSMenuDelegate | confinementRect(for:on:) | .zero | https://developer.apple.com/documentation/appkit/nsmenudelegate/confinementrect(for:on:)
     AppKit | NSMenuDelegate | menu(_:update:at:shouldCancel:) | true | convention: continue updating; never reached when numberOfItems(in:) answers -1
     AppKit | NSMenuDelegate | menuHasKeyEquivalent(_:for:target:action:) | false | convention: no observer claims the key equivalent (without the method the menu is populated and searched instead, which the multiplexer cannot do)
@@ -124,7 +134,7 @@ extension DocumentedDefault {
     AppKit | NSRuleEditorDelegate | ruleEditor(_:child:forCriterion:with:) | NSNull() | convention: required; placeholder never requested because numberOfChildrenForCriterion answers 0
     AppKit | NSRuleEditorDelegate | ruleEditor(_:displayValueForCriterion:inRow:) | "" | convention: required; an empty display string
     AppKit | NSRuleEditorDelegate | ruleEditor(_:numberOfChildrenForCriterion:with:) | 0 | convention: required; no observer supplies criteria
-    AppKit | NSScrubberFlowLayoutDelegate | scrubber(_:layout:sizeForItemAt:) | layout.itemSize | convention: the flow layout's uniform itemSize, used when no delegate sizes items
+    AppKit | NSScrubberFlowLayoutDelegate | scrubber(_:layout:sizeForItemAt:) | NSSize(width: 50, height: 30) | convention: the flow layout's default itemSize, 50 by 30 points (its itemSize is main-actor state this nonisolated requirement cannot read)
     AppKit | NSSharingServiceDelegate | sharingService(_:sourceFrameOnScreenForShareItem:) | .zero | convention: an empty rect, i.e. no source frame for the transition
     AppKit | NSSharingServicePickerDelegate | sharingServicePicker(_:sharingServicesForItems:proposedSharingServices:) | proposedServices | convention: the proposed services passed in, shown unchanged as with no delegate method
     AppKit | NSSharingServicePickerToolbarItemDelegate | items(for:) | [] | convention: required; an array defaults to [] (nothing to share)
@@ -139,26 +149,29 @@ extension DocumentedDefault {
     AppKit | NSSplitViewDelegate | splitView(_:shouldCollapseSubview:forDoubleClickOnDividerAt:) | false | convention: false; subviews cannot collapse without a delegate (splitView(_:canCollapseSubview:) documents false)
     AppKit | NSSplitViewDelegate | splitView(_:shouldHideDividerAt:) | false | https://developer.apple.com/documentation/appkit/nssplitviewdelegate/splitview(_:shouldhidedividerat:)
     AppKit | NSTabViewDelegate | tabView(_:shouldSelect:) | true | convention: a should… question defaults to true
-    AppKit | NSTableViewDelegate | selectionShouldChange(in:) | true | https://developer.apple.com/documentation/appkit/nstableviewdelegate/selectionshouldchange(in:)
-    AppKit | NSTableViewDelegate | tableView(_:heightOfRow:) | tableView.rowHeight | https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:heightofrow:)
-    AppKit | NSTableViewDelegate | tableView(_:isGroupRow:) | false | https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:isgrouprow:)
-    AppKit | NSTableViewDelegate | tableView(_:nextTypeSelectMatchFromRow:toRow:for:) | -1 | https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:nexttypeselectmatchfromrow:torow:for:)
+    AppKit | NSTableViewDelegate | selectionShouldChange(in:) | true | convention: a should… question defaults to true
+    AppKit | NSTableViewDelegate | tableView(_:heightOfRow:) | tableView.rowHeight | convention: the uniform rowHeight the table view uses without this method
+    AppKit | NSTableViewDelegate | tableView(_:isGroupRow:) | false | convention: no row is a group row unless a delegate says so
+    AppKit | NSTableViewDelegate | tableView(_:nextTypeSelectMatchFromRow:toRow:for:) | -1 | convention: -1 means no match (the Return Value section); the table's built-in type-select matching cannot be reproduced by the multiplexer
     AppKit | NSTableViewDelegate | tableView(_:rowActionsForRow:edge:) | [] | https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:rowactionsforrow:edge:)
-    AppKit | NSTableViewDelegate | tableView(_:selectionIndexesForProposedSelection:) | proposedSelectionIndexes | https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:selectionindexesforproposedselection:)
-    AppKit | NSTableViewDelegate | tableView(_:shouldEdit:row:) | true | https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:shouldedit:row:)
+    AppKit | NSTableViewDelegate | tableView(_:selectionIndexesForProposedSelection:) | proposedSelectionIndexes | convention: the proposed selection passed in, accepted unchanged (the Return Value section)
+    AppKit | NSTableViewDelegate | tableView(_:shouldEdit:row:) | true | convention: a should… question defaults to true
     AppKit | NSTableViewDelegate | tableView(_:shouldReorderColumn:toColumn:) | true | https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:shouldreordercolumn:tocolumn:)
-    AppKit | NSTableViewDelegate | tableView(_:shouldSelect:) | true | https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:shouldselect:)
-    AppKit | NSTableViewDelegate | tableView(_:shouldSelectRow:) | true | https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:shouldselectrow:)
-    AppKit | NSTableViewDelegate | tableView(_:shouldShowCellExpansionFor:row:) | true | https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:shouldshowcellexpansionfor:row:)
-    AppKit | NSTableViewDelegate | tableView(_:shouldTrackCell:for:row:) | true | https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:shouldtrackcell:for:row:)
-    AppKit | NSTableViewDelegate | tableView(_:shouldTypeSelectFor:withCurrentSearch:) | true | https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:shouldtypeselectfor:withcurrentsearch:)
-    AppKit | NSTableViewDelegate | tableView(_:sizeToFitWidthOfColumn:) | tableView.tableColumns[column].width | https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:sizetofitwidthofcolumn:)
+    AppKit | NSTableViewDelegate | tableView(_:shouldSelect:) | true | convention: a should… question defaults to true
+    AppKit | NSTableViewDelegate | tableView(_:shouldSelectRow:) | true | convention: a should… question defaults to true
+    AppKit | NSTableViewDelegate | tableView(_:shouldShowCellExpansionFor:row:) | true | convention: a should… question defaults to true
+    AppKit | NSTableViewDelegate | tableView(_:shouldTrackCell:for:row:) | true | convention: a should… question defaults to true (cells in selectable rows are tracked)
+    AppKit | NSTableViewDelegate | tableView(_:shouldTypeSelectFor:withCurrentSearch:) | true | convention: a should… question defaults to true
+    AppKit | NSTableViewDelegate | tableView(_:sizeToFitWidthOfColumn:) | tableView.tableColumns[column].width | convention: keep the current column width; the table's own size-to-fit computation cannot be reproduced by the multiplexer
     AppKit | NSTableViewDelegate | tableView(_:toolTipFor:rect:tableColumn:row:mouseLocation:) | "" | https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:tooltipfor:rect:tablecolumn:row:mouselocation:)
-    AppKit | NSTableViewDelegate | tableView(_:userCanChangeVisibilityOf:) | false | https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:usercanchangevisibilityof:)
+    AppKit | NSTableViewDelegate | tableView(_:userCanChangeVisibilityOf:) | false | convention: false; the page says to implement this method to enable the show/hide-columns menu, so without it columns cannot be hidden by the user
+    AppKit | NSTextContentManagerDelegate | textContentManager(_:shouldEnumerate:options:) | true | convention: a should… question defaults to true (every element is enumerated)
     AppKit | NSTextDelegate | textShouldBeginEditing(_:) | true | convention: a should… question defaults to true
     AppKit | NSTextDelegate | textShouldEndEditing(_:) | true | convention: a should… question defaults to true
-    AppKit | NSTextFieldDelegate | textField(_:textView:candidates:forSelectedRange:) | candidates | https://developer.apple.com/documentation/appkit/nstextfielddelegate/textfield(_:textview:candidates:forselectedrange:)
-    AppKit | NSTextFieldDelegate | textField(_:textView:shouldSelectCandidateAt:) | true | https://developer.apple.com/documentation/appkit/nstextfielddelegate/textfield(_:textview:shouldselectcandidateat:)
+    AppKit | NSTextFieldDelegate | textField(_:textView:candidates:forSelectedRange:) | candidates | convention: the proposed candidates passed in, used unchanged
+    AppKit | NSTextFieldDelegate | textField(_:textView:shouldSelectCandidateAt:) | true | convention: a should… question defaults to true
+    AppKit | NSTextLayoutManagerDelegate | textLayoutManager(_:shouldBreakLineBefore:hyphenating:) | true | convention: a should… question defaults to true (the proposed line break is accepted)
+    AppKit | NSTextLayoutManagerDelegate | textLayoutManager(_:textLayoutFragmentFor:in:) | NSTextLayoutFragment(textElement: textElement, range: textElement.elementRange) | convention: a plain NSTextLayoutFragment for the element, which the layout manager creates without a delegate
     AppKit | NSTextViewDelegate | textView(_:candidates:forSelectedRange:) | candidates | convention: the proposed candidates passed in, used unchanged
     AppKit | NSTextViewDelegate | textView(_:clickedOnLink:at:) | false | convention: false = click not handled, so the text view's default link handling runs (the Return Value section)
     AppKit | NSTextViewDelegate | textView(_:completions:forPartialWordRange:indexOfSelectedItem:) | words | convention: the proposed completions passed in, used unchanged
@@ -176,6 +189,7 @@ extension DocumentedDefault {
     AppKit | NSTextViewDelegate | textView(_:writablePasteboardTypesFor:at:) | [] | convention: an array defaults to [] (no extra pasteboard types)
     AppKit | NSTextViewDelegate | textView(_:write:at:to:type:) | false | convention: no observer wrote the attachment, so report failure
     AppKit | NSTextViewDelegate | textView(_:writingToolsIgnoredRangesInEnclosingRange:) | [] | convention: an array defaults to [] (no ranges ignored by Writing Tools)
+    AppKit | NSTextViewportLayoutControllerDelegate | viewportBounds(for:) | .zero | convention: required; an empty viewport when no observer is registered
     AppKit | NSTokenFieldCellDelegate | tokenFieldCell(_:completionsForSubstring:indexOfToken:indexOfSelectedItem:) | [] | https://developer.apple.com/documentation/appkit/nstokenfieldcelldelegate/tokenfieldcell(_:completionsforsubstring:indexoftoken:indexofselecteditem:)
     AppKit | NSTokenFieldCellDelegate | tokenFieldCell(_:hasMenuForRepresentedObject:) | false | https://developer.apple.com/documentation/appkit/nstokenfieldcelldelegate/tokenfieldcell(_:hasmenuforrepresentedobject:)
     AppKit | NSTokenFieldCellDelegate | tokenFieldCell(_:shouldAdd:at:) | tokens | convention: the proposed tokens passed in, accepted unchanged
@@ -210,7 +224,7 @@ extension DocumentedDefault {
     ContactsUI | CNContactViewControllerDelegate | contactViewController(_:shouldPerformDefaultActionFor:) | true | convention: a should… question defaults to true (the default action for the property is performed)
     CoreData | NSFetchedResultsControllerDelegate | controller(_:sectionIndexTitleForSectionName:) | sectionName.isEmpty ? nil : String(sectionName.prefix(1)).uppercased() | https://developer.apple.com/documentation/coredata/nsfetchedresultscontrollerdelegate/controller(_:sectionindextitleforsectionname:)
     CoreLocation | CLLocationManagerDelegate | locationManagerShouldDisplayHeadingCalibration(_:) | false | https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanagershoulddisplayheadingcalibration(_:)
-    EventKitUI | EKEventEditViewDelegate | eventEditViewControllerDefaultCalendar(forNewEvents:) | controller.eventStore.defaultCalendarForNewEvents ?? EKCalendar(for: .event, eventStore: controller.eventStore) | https://developer.apple.com/documentation/eventkitui/ekeventeditviewdelegate/eventeditviewcontrollerdefaultcalendar(fornewevents:)
+    EventKitUI | EKEventEditViewDelegate | eventEditViewControllerDefaultCalendar(forNewEvents:) | EKCalendar(for: .event, eventStore: EKEventStore()) | convention: a new event calendar (the controller's event store is main-actor state this nonisolated requirement cannot read)
     Foundation | FileManagerDelegate | fileManager(_:shouldCopyItemAt:to:) | true | https://developer.apple.com/documentation/foundation/filemanagerdelegate/filemanager(_:shouldcopyitemat:to:)
     Foundation | FileManagerDelegate | fileManager(_:shouldCopyItemAtPath:toPath:) | true | https://developer.apple.com/documentation/foundation/filemanagerdelegate/filemanager(_:shouldcopyitematpath:topath:)
     Foundation | FileManagerDelegate | fileManager(_:shouldLinkItemAt:to:) | true | https://developer.apple.com/documentation/foundation/filemanager/linkitem(at:to:)
@@ -227,13 +241,13 @@ extension DocumentedDefault {
     Foundation | FileManagerDelegate | fileManager(_:shouldProceedAfterError:removingItemAtPath:) | false | https://developer.apple.com/documentation/foundation/filemanagerdelegate/filemanager(_:shouldproceedaftererror:removingitematpath:)
     Foundation | FileManagerDelegate | fileManager(_:shouldRemoveItemAt:) | true | https://developer.apple.com/documentation/foundation/filemanager/removeitem(at:)
     Foundation | FileManagerDelegate | fileManager(_:shouldRemoveItemAtPath:) | true | https://developer.apple.com/documentation/foundation/filemanager/removeitem(atpath:)
-    Foundation | NSKeyedArchiverDelegate | archiver(_:willEncode:) | object | https://developer.apple.com/documentation/foundation/nskeyedarchiverdelegate/archiver(_:willencode:)
+    Foundation | NSKeyedArchiverDelegate | archiver(_:willEncode:) | object | convention: the object passed in, which the archiver encodes without a delegate (nil would drop it)
     Foundation | NSMetadataQueryDelegate | metadataQuery(_:replacementObjectForResultObject:) | result | https://developer.apple.com/documentation/foundation/nsmetadataquerydelegate/metadataquery(_:replacementobjectforresultobject:)
     Foundation | NSMetadataQueryDelegate | metadataQuery(_:replacementValueForAttribute:value:) | attrValue | convention: the proposed attribute value passed in (attrValue) is returned unchanged, as when the delegate does not replace it
     Foundation | NSSpellServerDelegate | spellServer(_:checkGrammarIn:language:details:) | NSRange(location: NSNotFound, length: 0) | convention: no grammatical problem found, as when no observer checks grammar
     Foundation | NSSpellServerDelegate | spellServer(_:findMisspelledWordIn:language:wordCount:countOnly:) | NSRange(location: NSNotFound, length: 0) | convention: no misspelled word found, as when no observer checks spelling
-    Foundation | NSURLConnectionDataDelegate | connection(_:willCacheResponse:) | cachedResponse | https://developer.apple.com/documentation/foundation/nsurlconnectiondatadelegate/connection(_:willcacheresponse:)
-    Foundation | NSURLConnectionDataDelegate | connection(_:willSend:redirectResponse:) | request | https://developer.apple.com/documentation/foundation/nsurlconnectiondatadelegate/connection(_:willsend:redirectresponse:)
+    Foundation | NSURLConnectionDataDelegate | connection(_:willCacheResponse:) | cachedResponse | convention: the response passed in, which the connection caches without a delegate (nil would not cache it)
+    Foundation | NSURLConnectionDataDelegate | connection(_:willSend:redirectResponse:) | request | convention: the request passed in, which the connection sends when no delegate changes it (nil would cancel the redirect)
     Foundation | NSURLConnectionDelegate | connection(_:canAuthenticateAgainstProtectionSpace:) | protectionSpace.authenticationMethod != NSURLAuthenticationMethodClientCertificate && protectionSpace.authenticationMethod != NSURLAuthenticationMethodServerTrust | https://developer.apple.com/documentation/foundation/nsurlconnectiondelegate/connection(_:canauthenticateagainstprotectionspace:)
     Foundation | NSURLConnectionDelegate | connectionShouldUseCredentialStorage(_:) | true | https://developer.apple.com/documentation/foundation/nsurlconnectiondelegate/connectionshouldusecredentialstorage(_:)
     Foundation | NSURLDownloadDelegate | download(_:canAuthenticateAgainstProtectionSpace:) | false | https://developer.apple.com/documentation/foundation/nsurldownloaddelegate/download(_:canauthenticateagainstprotectionspace:)
@@ -247,14 +261,14 @@ extension DocumentedDefault {
     GameKit | GKMatchDelegate | match(_:shouldReinviteDisconnectedPlayer:) | false | convention: false; GameKit ends the match for a disconnected player unless a delegate asks it to reinvite (Apple documents no default)
     GameKit | GKMatchDelegate | match(_:shouldReinvitePlayer:) | false | convention: false; GameKit ends the match for a disconnected player unless a delegate asks it to reconnect (Apple documents no default)
     GameKit | GKPeerPickerControllerDelegate | peerPickerController(_:sessionFor:) | GKSession(sessionID: nil, displayName: nil, sessionMode: .peer) | https://developer.apple.com/documentation/gamekit/gkpeerpickercontrollerdelegate/peerpickercontroller(_:sessionfor:)
+    MapKit | MKMapViewDelegate | mapView(_: MKMapView, viewFor: any MKOverlay) -> MKOverlayView | MKOverlayView(frame: .zero) | convention: an empty zero-size MKOverlayView draws nothing, which matches the documented nil (no view displays) case; init(overlay:) is unavailable in Swift
     MapKit | MKMapViewDelegate | mapView(_:clusterAnnotationForMemberAnnotations:) | MKClusterAnnotation(memberAnnotations: memberAnnotations) | https://developer.apple.com/documentation/mapkit/mkmapviewdelegate/mapview(_:clusterannotationformemberannotations:)
     MapKit | MKMapViewDelegate | mapView(_:rendererFor:) | MKOverlayRenderer(overlay: overlay) | convention: a plain MKOverlayRenderer for the overlay passed in draws nothing, as when the delegate supplies no renderer
-    MapKit | MKMapViewDelegate | mapView(_:viewFor:) | MKOverlayView(overlay: overlay) | convention: a plain MKOverlayView for the overlay passed in draws nothing, which matches the documented nil (no view displays) case
     MultipeerConnectivity | MCBrowserViewControllerDelegate | browserViewController(_:shouldPresentNearbyPeer:withDiscoveryInfo:) | true | https://developer.apple.com/documentation/multipeerconnectivity/mcbrowserviewcontrollerdelegate/browserviewcontroller(_:shouldpresentnearbypeer:withdiscoveryinfo:)
     NetworkExtension | NWTCPConnectionAuthenticationDelegate | shouldEvaluateTrust(for:) | false | convention: false; the page says the default is true only when provideIdentity(for:completionHandler:) is implemented, which an observer-less multiplexer does not do
     NetworkExtension | NWTCPConnectionAuthenticationDelegate | shouldProvideIdentity(for:) | false | convention: false; the page says the default is true only when provideIdentity(for:completionHandler:) is implemented, which an observer-less multiplexer does not do
-    PDFKit | PDFDocumentDelegate | class(forAnnotationClass:) | annotationClass | convention: the annotation class passed in, used unchanged
-    PDFKit | PDFDocumentDelegate | class(forAnnotationType:) | PDFAnnotation.self | convention: PDFAnnotation, the class PDFDocument uses when no delegate substitutes one
+    PDFKit | PDFDocumentDelegate | `class`(forAnnotationClass:) | annotationClass | convention: the annotation class passed in, used unchanged
+    PDFKit | PDFDocumentDelegate | `class`(forAnnotationType:) | PDFAnnotation.self | convention: PDFAnnotation, the class PDFDocument uses when no delegate substitutes one
     PDFKit | PDFDocumentDelegate | classForPage() | PDFPage.self | convention: PDFPage, the class PDFDocument uses when no delegate substitutes one
     PDFKit | PDFViewDelegate | pdfViewParentViewController() | MainActor.assumeIsolated { UIViewController() } | convention: a blank view controller; no parameters are in scope, and without the method PDFView finds its presenting controller itself, which the multiplexer cannot reproduce
     PDFKit | PDFViewDelegate | pdfViewPrintJobTitle(_:) | sender.document?.documentURL?.lastPathComponent ?? "" | convention: the document's file name, the usual print job title without a delegate (Apple documents no default)
@@ -272,19 +286,6 @@ extension DocumentedDefault {
     SpriteKit | SKViewDelegate | view(_:shouldRenderAtTime:) | true | convention: a should… question defaults to true (every frame is rendered)
     StoreKit | SKPaymentQueueDelegate | paymentQueue(_:shouldContinue:in:) | true | https://developer.apple.com/documentation/storekit/skpaymentqueuedelegate/paymentqueue(_:shouldcontinue:in:)
     StoreKit | SKPaymentQueueDelegate | paymentQueueShouldShowPriceConsent(_:) | true | https://developer.apple.com/documentation/storekit/skpaymentqueuedelegate/paymentqueueshouldshowpriceconsent(_:)
-    UIKit | NSLayoutManagerDelegate | layoutManager(_:boundingBoxForControlGlyphAt:for:proposedLineFragment:glyphPosition:characterIndex:) | CGRect(origin: glyphPosition, size: .zero) | convention: a zero-size box at the glyph position (control glyphs take no space unless the delegate sizes them)
-    UIKit | NSLayoutManagerDelegate | layoutManager(_:lineSpacingAfterGlyphAt:withProposedLineFragmentRect:) | 0 | convention: no extra line spacing beyond the paragraph style
-    UIKit | NSLayoutManagerDelegate | layoutManager(_:paragraphSpacingAfterGlyphAt:withProposedLineFragmentRect:) | 0 | convention: no extra paragraph spacing beyond the paragraph style
-    UIKit | NSLayoutManagerDelegate | layoutManager(_:paragraphSpacingBeforeGlyphAt:withProposedLineFragmentRect:) | 0 | convention: no extra paragraph spacing beyond the paragraph style
-    UIKit | NSLayoutManagerDelegate | layoutManager(_:shouldBreakLineByHyphenatingBeforeCharacterAt:) | true | convention: a should… question defaults to true (the proposed hyphenation point is accepted)
-    UIKit | NSLayoutManagerDelegate | layoutManager(_:shouldBreakLineByWordBeforeCharacterAt:) | true | convention: a should… question defaults to true (the proposed word break is accepted)
-    UIKit | NSLayoutManagerDelegate | layoutManager(_:shouldGenerateGlyphs:properties:characterIndexes:font:forGlyphRange:) | 0 | https://developer.apple.com/documentation/uikit/nslayoutmanagerdelegate/layoutmanager(_:shouldgenerateglyphs:properties:characterindexes:font:forglyphrange:)
-    UIKit | NSLayoutManagerDelegate | layoutManager(_:shouldSetLineFragmentRect:lineFragmentUsedRect:baselineOffset:in:forGlyphRange:) | false | https://developer.apple.com/documentation/uikit/nslayoutmanagerdelegate/layoutmanager(_:shouldsetlinefragmentrect:linefragmentusedrect:baselineoffset:in:forglyphrange:)
-    UIKit | NSLayoutManagerDelegate | layoutManager(_:shouldUse:forControlCharacterAt:) | action | convention: the proposed action passed in, which the layout manager uses without a delegate
-    UIKit | NSTextContentManagerDelegate | textContentManager(_:shouldEnumerate:options:) | true | convention: a should… question defaults to true (every element is enumerated)
-    UIKit | NSTextLayoutManagerDelegate | textLayoutManager(_:shouldBreakLineBefore:hyphenating:) | true | convention: a should… question defaults to true (the proposed line break is accepted)
-    UIKit | NSTextLayoutManagerDelegate | textLayoutManager(_:textLayoutFragmentFor:in:) | NSTextLayoutFragment(textElement: textElement, range: textElement.elementRange) | convention: a plain NSTextLayoutFragment for the element, which the layout manager creates without a delegate
-    UIKit | NSTextViewportLayoutControllerDelegate | viewportBounds(for:) | .zero | convention: required; an empty viewport when no observer is registered
     UIKit | UIAdaptivePresentationControllerDelegate | adaptivePresentationStyle(for:) | .automatic | https://developer.apple.com/documentation/uikit/uiadaptivepresentationcontrollerdelegate/adaptivepresentationstyle(for:)
     UIKit | UIAdaptivePresentationControllerDelegate | adaptivePresentationStyle(for:traitCollection:) | .automatic | https://developer.apple.com/documentation/uikit/uiadaptivepresentationcontrollerdelegate/adaptivepresentationstyle(for:traitcollection:)
     UIKit | UIAdaptivePresentationControllerDelegate | presentationControllerShouldDismiss(_:) | true | convention: a should… question defaults to true (the system dismisses the presentation)
@@ -332,16 +333,16 @@ extension DocumentedDefault {
     UIKit | UICollectionViewDropDelegate | collectionView(_:canHandle:) | true | https://developer.apple.com/documentation/uikit/uicollectionviewdropdelegate/collectionview(_:canhandle:)
     UIKit | UICollectionViewDropDelegate | collectionView(_:dropSessionDidUpdate:withDestinationIndexPath:) | UICollectionViewDropProposal(operation: .copy) | convention: a copy proposal with unspecified intent; Apple says only that without this method the collection view gives no visual feedback about how it handles the drop (Supporting Drag and Drop in Collection Views)
     UIKit | UIDocumentBrowserViewControllerDelegate | documentBrowser(_:applicationActivitiesForDocumentURLs:) | [] | convention: no items
-    UIKit | UIDocumentInteractionControllerDelegate | documentInteractionControllerRectForPreview(_:) | controller.delegate?.documentInteractionControllerViewForPreview?(controller)?.bounds ?? .zero | https://developer.apple.com/documentation/uikit/uidocumentinteractioncontrollerdelegate/documentinteractioncontrollerrectforpreview(_:)
+    UIKit | UIDocumentInteractionControllerDelegate | documentInteractionControllerRectForPreview(_:) | .zero | convention: a zero rectangle, the animation starting from no particular place (the preview view's bounds are main-actor state this nonisolated requirement cannot read)
     UIKit | UIDocumentInteractionControllerDelegate | documentInteractionControllerViewControllerForPreview(_:) | UIViewController() | convention: a bare view controller (without a delegate the controller has no parent to present a preview from)
     UIKit | UIDragInteractionDelegate | dragInteraction(_:itemsForAddingTo:withTouchAt:) | [] | convention: no items
     UIKit | UIDragInteractionDelegate | dragInteraction(_:itemsForBeginning:) | [] | convention: no items (no drag begins when no observer supplies items)
     UIKit | UIDragInteractionDelegate | dragInteraction(_:prefersFullSizePreviewsFor:) | false | https://developer.apple.com/documentation/uikit/uidraginteractiondelegate/draginteraction(_:prefersfullsizepreviewsfor:)
-    UIKit | UIDragInteractionDelegate | dragInteraction(_:previewForCancelling:withDefault:) | defaultPreview | https://developer.apple.com/documentation/uikit/uidraginteractiondelegate/draginteraction(_:previewforcancelling:withdefault:)
+    UIKit | UIDragInteractionDelegate | dragInteraction(_:previewForCancelling:withDefault:) | defaultPreview | convention: the default preview passed in (nil would animate the item away instead)
     UIKit | UIDragInteractionDelegate | dragInteraction(_:sessionAllowsMoveOperation:) | true | https://developer.apple.com/documentation/uikit/uidraginteractiondelegate/draginteraction(_:sessionallowsmoveoperation:)
     UIKit | UIDragInteractionDelegate | dragInteraction(_:sessionIsRestrictedToDraggingApplication:) | false | https://developer.apple.com/documentation/uikit/uidraginteractiondelegate/draginteraction(_:sessionisrestrictedtodraggingapplication:)
     UIKit | UIDropInteractionDelegate | dropInteraction(_:canHandle:) | true | https://developer.apple.com/documentation/uikit/uidropinteractiondelegate/dropinteraction(_:canhandle:)
-    UIKit | UIDropInteractionDelegate | dropInteraction(_:previewForDropping:withDefault:) | defaultPreview | https://developer.apple.com/documentation/uikit/uidropinteractiondelegate/dropinteraction(_:previewfordropping:withdefault:)
+    UIKit | UIDropInteractionDelegate | dropInteraction(_:previewForDropping:withDefault:) | defaultPreview | convention: the default preview passed in (nil would use none)
     UIKit | UIDropInteractionDelegate | dropInteraction(_:sessionDidUpdate:) | UIDropProposal(operation: .cancel) | https://developer.apple.com/documentation/uikit/uidropinteractiondelegate/dropinteraction(_:sessiondidupdate:)
     UIKit | UIEditMenuInteractionDelegate | editMenuInteraction(_:targetRectFor:) | .null | https://developer.apple.com/documentation/uikit/uieditmenuinteractiondelegate/editmenuinteraction(_:targetrectfor:)
     UIKit | UIGestureRecognizerDelegate | gestureRecognizer(_:shouldBeRequiredToFailBy:) | false | convention: no dynamic failure requirement is set up unless the delegate asks for one
@@ -357,7 +358,7 @@ extension DocumentedDefault {
     UIKit | UINavigationBarDelegate | navigationBar(_:shouldPop:) | true | convention: a should… question defaults to true (the item is popped)
     UIKit | UINavigationBarDelegate | navigationBar(_:shouldPush:) | true | convention: a should… question defaults to true (the item is pushed)
     UIKit | UINavigationBarDelegate | navigationBarNSToolbarSection(_:) | .none | convention: the bar is not placed in an NSToolbar section unless the delegate asks
-    UIKit | UINavigationControllerDelegate | navigationControllerPreferredInterfaceOrientationForPresentation(_:) | navigationController.view.window?.windowScene?.interfaceOrientation ?? .portrait | https://developer.apple.com/documentation/uikit/uiviewcontroller/preferredinterfaceorientationforpresentation
+    UIKit | UINavigationControllerDelegate | navigationControllerPreferredInterfaceOrientationForPresentation(_:) | .portrait | convention: portrait; the current orientation the view controller uses by default cannot be read at iOS 13 without an API iOS 26 deprecates
     UIKit | UINavigationControllerDelegate | navigationControllerSupportedInterfaceOrientations(_:) | navigationController.traitCollection.userInterfaceIdiom == .pad ? .all : .allButUpsideDown | https://developer.apple.com/documentation/uikit/uiviewcontroller/supportedinterfaceorientations
     UIKit | UINavigationItemRenameDelegate | navigationItem(_:shouldEndRenamingWith:) | true | convention: required; a should… question defaults to true (renaming ends)
     UIKit | UINavigationItemRenameDelegate | navigationItem(_:willBeginRenamingWith:selectedRange:) | (suggestedTitle, selectedRange) | convention: required; the suggested title and selected range passed in
@@ -365,14 +366,14 @@ extension DocumentedDefault {
     UIKit | UIPageControlProgressDelegate | pageControlProgress(_:initialProgressForPage:) | 0 | convention: a page starts with no progress
     UIKit | UIPageControlTimerProgressDelegate | pageControlTimerProgress(_:shouldAdvanceToPage:) | true | convention: a should… question defaults to true (the timer advances the page)
     UIKit | UIPageViewControllerDelegate | pageViewController(_:spineLocationFor:) | pageViewController.spineLocation | convention: the current spine location of the page view controller, kept as with no delegate
-    UIKit | UIPageViewControllerDelegate | pageViewControllerPreferredInterfaceOrientationForPresentation(_:) | pageViewController.view.window?.windowScene?.interfaceOrientation ?? .portrait | https://developer.apple.com/documentation/uikit/uiviewcontroller/preferredinterfaceorientationforpresentation
+    UIKit | UIPageViewControllerDelegate | pageViewControllerPreferredInterfaceOrientationForPresentation(_:) | .portrait | convention: portrait; the current orientation the view controller uses by default cannot be read at iOS 13 without an API iOS 26 deprecates
     UIKit | UIPageViewControllerDelegate | pageViewControllerSupportedInterfaceOrientations(_:) | pageViewController.traitCollection.userInterfaceIdiom == .pad ? .all : .allButUpsideDown | https://developer.apple.com/documentation/uikit/uiviewcontroller/supportedinterfaceorientations
     UIKit | UIPickerViewAccessibilityDelegate | pickerView(_:accessibilityAttributedUserInputLabelsForComponent:) | [] | convention: no items
     UIKit | UIPickerViewAccessibilityDelegate | pickerView(_:accessibilityUserInputLabelsForComponent:) | [] | convention: no items
     UIKit | UIPickerViewDelegate | pickerView(_:rowHeightForComponent:) | 32 | convention: the picker view standard row height (32 points) used when the delegate gives none
     UIKit | UIPickerViewDelegate | pickerView(_:viewForRow:forComponent:reusing:) | view ?? UIView() | convention: the reusable view passed in, else an empty view (without this method the picker draws titles itself)
     UIKit | UIPickerViewDelegate | pickerView(_:widthForComponent:) | pickerView.bounds.width / CGFloat(max(pickerView.numberOfComponents, 1)) | convention: components share the picker width equally when the delegate gives no width
-    UIKit | UIPointerInteractionDelegate | pointerInteraction(_:regionFor:defaultRegion:) | defaultRegion | https://developer.apple.com/documentation/uikit/uipointerinteractiondelegate/pointerinteraction(_:regionfor:defaultregion:)
+    UIKit | UIPointerInteractionDelegate | pointerInteraction(_:regionFor:defaultRegion:) | defaultRegion | convention: the default region passed in (nil would show no pointer effect)
     UIKit | UIPopoverControllerDelegate | popoverControllerShouldDismissPopover(_:) | true | https://developer.apple.com/documentation/uikit/uipopovercontrollerdelegate/popovercontrollershoulddismisspopover(_:)
     UIKit | UIPopoverPresentationControllerDelegate | popoverPresentationControllerShouldDismissPopover(_:) | true | https://developer.apple.com/documentation/uikit/uipopoverpresentationcontrollerdelegate/popoverpresentationcontrollershoulddismisspopover(_:)
     UIKit | UIPreviewInteractionDelegate | previewInteractionShouldBegin(_:) | true | https://developer.apple.com/documentation/uikit/uipreviewinteractiondelegate/previewinteractionshouldbegin(_:)
@@ -396,14 +397,18 @@ extension DocumentedDefault {
     UIKit | UISplitViewControllerDelegate | splitViewController(_:show:sender:) | false | https://developer.apple.com/documentation/uikit/uisplitviewcontrollerdelegate/splitviewcontroller(_:show:sender:)
     UIKit | UISplitViewControllerDelegate | splitViewController(_:showDetail:sender:) | false | https://developer.apple.com/documentation/uikit/uisplitviewcontrollerdelegate/splitviewcontroller(_:showdetail:sender:)
     UIKit | UISplitViewControllerDelegate | splitViewController(_:topColumnForCollapsingToProposedTopColumn:) | proposedTopColumn | convention: the proposed top column passed in, which the split view controller uses without a delegate
-    UIKit | UISplitViewControllerDelegate | splitViewControllerPreferredInterfaceOrientationForPresentation(_:) | splitViewController.view.window?.windowScene?.interfaceOrientation ?? .portrait | https://developer.apple.com/documentation/uikit/uisplitviewcontrollerdelegate/splitviewcontrollerpreferredinterfaceorientationforpresentation(_:)
+    UIKit | UISplitViewControllerDelegate | splitViewControllerPreferredInterfaceOrientationForPresentation(_:) | .portrait | convention: portrait; the current orientation the view controller uses by default cannot be read at iOS 13 without an API iOS 26 deprecates
     UIKit | UISplitViewControllerDelegate | splitViewControllerSupportedInterfaceOrientations(_:) | splitViewController.traitCollection.userInterfaceIdiom == .pad ? .all : .allButUpsideDown | https://developer.apple.com/documentation/uikit/uisplitviewcontrollerdelegate/splitviewcontrollersupportedinterfaceorientations(_:)
     UIKit | UISplitViewControllerDelegate | targetDisplayModeForAction(in:) | .automatic | https://developer.apple.com/documentation/uikit/uisplitviewcontrollerdelegate/targetdisplaymodeforaction(in:)
+    UIKit | UITabBarController.Sidebar.Delegate | tabBarController(_:sidebar:itemFor:) | UITabSidebarItem(request: request) | convention: a default sidebar item made from the request with UITabSidebarItem(request:)
+    UIKit | UITabBarController.Sidebar.Delegate | tabBarController(_:sidebar:itemsForAddingTo:tab:) | [] | convention: no items
+    UIKit | UITabBarController.Sidebar.Delegate | tabBarController(_:sidebar:itemsForBeginning:tab:) | [] | convention: no items
+    UIKit | UITabBarController.Sidebar.Delegate | tabBarController(_:sidebar:sidebarAction:group:operationForAcceptingItemsFrom:) | .cancel | https://developer.apple.com/documentation/uikit/uitabbarcontroller/sidebar-swift.class/delegate-swift.protocol/tabbarcontroller(_:sidebar:sidebaraction:group:operationforacceptingitemsfrom:)
     UIKit | UITabBarControllerDelegate | tabBarController(_:displayedViewControllersFor:proposedViewControllers:) | proposedViewControllers | convention: the proposed view controllers passed in, i.e. what the tab bar controller displays without a delegate
     UIKit | UITabBarControllerDelegate | tabBarController(_:shouldSelect:) | true | convention: a should… question defaults to true (the tapped tab is selected)
     UIKit | UITabBarControllerDelegate | tabBarController(_:shouldSelectTab:) | true | convention: a should… question defaults to true (the tapped tab is selected)
     UIKit | UITabBarControllerDelegate | tabBarController(_:tab:operationForAcceptingItemsFrom:) | .cancel | convention: the tab does not accept the dropped items (no drop handling without a delegate)
-    UIKit | UITabBarControllerDelegate | tabBarControllerPreferredInterfaceOrientationForPresentation(_:) | tabBarController.view.window?.windowScene?.interfaceOrientation ?? .portrait | https://developer.apple.com/documentation/uikit/uiviewcontroller/preferredinterfaceorientationforpresentation
+    UIKit | UITabBarControllerDelegate | tabBarControllerPreferredInterfaceOrientationForPresentation(_:) | .portrait | convention: portrait; the current orientation the view controller uses by default cannot be read at iOS 13 without an API iOS 26 deprecates
     UIKit | UITabBarControllerDelegate | tabBarControllerSupportedInterfaceOrientations(_:) | tabBarController.traitCollection.userInterfaceIdiom == .pad ? .all : .allButUpsideDown | https://developer.apple.com/documentation/uikit/uiviewcontroller/supportedinterfaceorientations
     UIKit | UITableViewDelegate | tableView(_:canFocusRowAt:) | true | https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:canfocusrowat:)
     UIKit | UITableViewDelegate | tableView(_:canPerformAction:forRowAt:withSender:) | false | https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:canperformaction:forrowat:withsender:)
@@ -424,8 +429,8 @@ extension DocumentedDefault {
     UIKit | UITableViewDelegate | tableView(_:shouldSpringLoadRowAt:with:) | true | https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:shouldspringloadrowat:with:)
     UIKit | UITableViewDelegate | tableView(_:shouldUpdateFocusIn:) | true | convention: a should… question defaults to true (the focus update proceeds)
     UIKit | UITableViewDelegate | tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:) | proposedDestinationIndexPath | https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:targetindexpathformovefromrowat:toproposedindexpath:)
-    UIKit | UITableViewDelegate | tableView(_:willDeselectRowAt:) | indexPath | https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:willdeselectrowat:)
-    UIKit | UITableViewDelegate | tableView(_:willSelectRowAt:) | indexPath | https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:willselectrowat:)
+    UIKit | UITableViewDelegate | tableView(_:willDeselectRowAt:) | indexPath | convention: the index path passed in, which the table view deselects without a delegate (nil would veto it)
+    UIKit | UITableViewDelegate | tableView(_:willSelectRowAt:) | indexPath | convention: the index path passed in, which the table view selects without a delegate (nil would veto it)
     UIKit | UITableViewDragDelegate | tableView(_:dragSessionAllowsMoveOperation:) | true | https://developer.apple.com/documentation/uikit/uitableviewdragdelegate/tableview(_:dragsessionallowsmoveoperation:)
     UIKit | UITableViewDragDelegate | tableView(_:dragSessionIsRestrictedToDraggingApplication:) | false | https://developer.apple.com/documentation/uikit/uitableviewdragdelegate/tableview(_:dragsessionisrestrictedtodraggingapplication:)
     UIKit | UITableViewDragDelegate | tableView(_:itemsForAddingTo:at:point:) | [] | convention: no items
@@ -433,7 +438,7 @@ extension DocumentedDefault {
     UIKit | UITableViewDropDelegate | tableView(_:canHandle:) | true | https://developer.apple.com/documentation/uikit/uitableviewdropdelegate/tableview(_:canhandle:)
     UIKit | UITableViewDropDelegate | tableView(_:dropSessionDidUpdate:withDestinationIndexPath:) | UITableViewDropProposal(operation: .copy) | convention: a copy proposal with unspecified intent; Apple says only that without this method the table view doesn't give visual feedback about how it handles the drop (Adopting drag and drop in a table view)
     UIKit | UITextDragDelegate | textDraggableView(_:itemsForDrag:) | dragRequest.suggestedItems | https://developer.apple.com/documentation/uikit/uitextdragdelegate/textdraggableview(_:itemsfordrag:)
-    UIKit | UITextDropDelegate | textDroppableView(_:previewForDroppingAllItemsWithDefault:) | defaultPreview | https://developer.apple.com/documentation/uikit/uitextdropdelegate/textdroppableview(_:previewfordroppingallitemswithdefault:)
+    UIKit | UITextDropDelegate | textDroppableView(_:previewForDroppingAllItemsWithDefault:) | defaultPreview | convention: the default preview passed in (nil would use none)
     UIKit | UITextDropDelegate | textDroppableView(_:proposalForDrop:) | drop.suggestedProposal | convention: the drop request's suggested proposal, i.e. the text view's own default
     UIKit | UITextDropDelegate | textDroppableView(_:willBecomeEditableForDrop:) | .no | https://developer.apple.com/documentation/uikit/uitextdropdelegate/textdroppableview(_:willbecomeeditablefordrop:)
     UIKit | UITextFieldDelegate | textField(_:shouldChangeCharactersIn:replacementString:) | true | convention: a should… question defaults to true (the text change is applied)
@@ -442,11 +447,13 @@ extension DocumentedDefault {
     UIKit | UITextFieldDelegate | textFieldShouldClear(_:) | true | https://developer.apple.com/documentation/uikit/uitextfielddelegate/textfieldshouldclear(_:)
     UIKit | UITextFieldDelegate | textFieldShouldEndEditing(_:) | true | https://developer.apple.com/documentation/uikit/uitextfielddelegate/textfieldshouldendediting(_:)
     UIKit | UITextFieldDelegate | textFieldShouldReturn(_:) | true | https://developer.apple.com/documentation/uikit/uitextfielddelegate/textfieldshouldreturn(_:)
+    UIKit | UITextFormattingViewController.Delegate | textFormattingViewController(_:shouldPresentColorPicker:) | true | convention: required; a should… question defaults to true (the picker is presented)
+    UIKit | UITextFormattingViewController.Delegate | textFormattingViewController(_:shouldPresentFontPicker:) | true | convention: required; a should… question defaults to true (the picker is presented)
     UIKit | UITextInteractionDelegate | interactionShouldBegin(_:at:) | true | convention: a should… question defaults to true (the interaction begins)
     UIKit | UITextPasteDelegate | textPasteConfigurationSupporting(_:combineItemAttributedStrings:for:) | itemStrings.reduce(into: NSMutableAttributedString()) { (combined: inout NSMutableAttributedString, item: NSAttributedString) in combined.append(item) } | https://developer.apple.com/documentation/uikit/uitextpastedelegate/textpasteconfigurationsupporting(_:combineitemattributedstrings:for:)
     UIKit | UITextPasteDelegate | textPasteConfigurationSupporting(_:performPasteOf:to:) | textRange | convention: the target range passed in; Apple says the standard paste mechanism is used without this method, which an expression cannot reproduce
     UIKit | UITextPasteDelegate | textPasteConfigurationSupporting(_:shouldAnimatePasteOf:to:) | true | https://developer.apple.com/documentation/uikit/uitextpastedelegate/textpasteconfigurationsupporting(_:shouldanimatepasteof:to:)
-    UIKit | UITextViewDelegate | textView(_:primaryActionFor:defaultAction:) | defaultAction | https://developer.apple.com/documentation/uikit/uitextviewdelegate/textview(_:primaryactionfor:defaultaction:)
+    UIKit | UITextViewDelegate | textView(_:primaryActionFor:defaultAction:) | defaultAction | convention: the default action passed in (nil would disable the item's action)
     UIKit | UITextViewDelegate | textView(_:shouldChangeTextIn:replacementText:) | true | convention: a should… question defaults to true (the text change is applied)
     UIKit | UITextViewDelegate | textView(_:shouldChangeTextInRanges:replacementText:) | true | convention: a should… question defaults to true (the text change is applied)
     UIKit | UITextViewDelegate | textView(_:shouldInteractWith:in:) | true | convention: a should… question defaults to true (the text view performs its default link or attachment interaction)
@@ -464,7 +471,7 @@ extension DocumentedDefault {
     VisionKit | ImageAnalysisOverlayViewDelegate | overlayView(_:shouldHandleKeyDownEvent:) | true | https://developer.apple.com/documentation/visionkit/imageanalysisoverlayviewdelegate/overlayview(_:shouldhandlekeydownevent:)
     VisionKit | ImageAnalysisOverlayViewDelegate | overlayView(_:shouldShowMenuForEvent:atPoint:) | true | https://developer.apple.com/documentation/visionkit/imageanalysisoverlayviewdelegate/overlayview(_:shouldshowmenuforevent:atpoint:)
     VisionKit | ImageAnalysisOverlayViewDelegate | overlayView(_:updatedMenuFor:for:at:) | menu | https://developer.apple.com/documentation/visionkit/imageanalysisoverlayviewdelegate/overlayview(_:updatedmenufor:for:at:)
-    WebKit | WKUIDelegate | webView(_:shouldPreviewElement:) | true | https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:shouldpreviewelement:)
+    WebKit | WKUIDelegate | webView(_:shouldPreviewElement:) | true | convention: a should… question defaults to true (WebKit shows its default preview unless the delegate returns false)
     WebKit | WKWebExtensionControllerDelegate | webExtensionController(_:openWindowsFor:) | [] | https://developer.apple.com/documentation/webkit/wkwebextensioncontrollerdelegate/webextensioncontroller(_:openwindowsfor:)
     WebKit | WebEditingDelegate | webView(_:doCommandBy:) | false | convention: false = the delegate does not perform the command, so the web view performs it
     WebKit | WebEditingDelegate | webView(_:shouldApplyStyle:toElementsIn:) | true | convention: a should… question defaults to true (the edit proceeds)
@@ -476,16 +483,16 @@ extension DocumentedDefault {
     WebKit | WebEditingDelegate | webView(_:shouldInsert:replacing:given:) | true | convention: a should… question defaults to true (the edit proceeds)
     WebKit | WebEditingDelegate | webView(_:shouldInsertText:replacing:given:) | true | convention: a should… question defaults to true (the edit proceeds)
     WebKit | WebUIDelegate | webView(_:dragDestinationActionMaskFor:) | Int(bitPattern: UInt.max) | https://developer.apple.com/documentation/webkit/webuidelegate/webview(_:dragdestinationactionmaskfor:)
-    WebKit | WebUIDelegate | webView(_:dragSourceActionMaskFor:) | webView.isEditable ? Int(bitPattern: UInt.max & ~UInt(2)) : Int(bitPattern: UInt.max) | https://developer.apple.com/documentation/webkit/webuidelegate/webview(_:dragsourceactionmaskfor:)
+    WebKit | WebUIDelegate | webView(_:dragSourceActionMaskFor:) | Int(bitPattern: UInt.max) | convention: every drag source action (whether the web view is editable is main-actor state this nonisolated requirement cannot read)
     WebKit | WebUIDelegate | webView(_:runBeforeUnloadConfirmPanelWithMessage:initiatedBy:) | true | convention: true; with no delegate no panel is shown and the page unloads (navigation proceeds)
     WebKit | WebUIDelegate | webView(_:runJavaScriptConfirmPanelWithMessage:initiatedBy:) | false | convention: false; the page says no action is taken without this method, so the confirm() is not OKed
     WebKit | WebUIDelegate | webView(_:shouldPerformAction:fromSender:) | true | convention: a should… question defaults to true (the web view performs the action)
     WebKit | WebUIDelegate | webView(_:validate:defaultValidation:) | defaultValidation | https://developer.apple.com/documentation/webkit/webuidelegate/webview(_:validate:defaultvalidation:)
     WebKit | WebUIDelegate | webViewAreToolbarsVisible(_:) | false | convention: false; no observer manages a window with toolbars
     WebKit | WebUIDelegate | webViewFooterHeight(_:) | 0 | convention: 0, no space reserved for a footer (the Return Value section)
-    WebKit | WebUIDelegate | webViewFrame(_:) | sender.window?.frame ?? .zero | convention: the frame of the web view's own window, or zero if it has none
+    WebKit | WebUIDelegate | webViewFrame(_:) | .zero | convention: a zero rectangle (the window's frame is main-actor state this nonisolated requirement cannot read)
     WebKit | WebUIDelegate | webViewHeaderHeight(_:) | 0 | convention: 0, no space reserved for a header (the Return Value section)
-    WebKit | WebUIDelegate | webViewIsResizable(_:) | sender.window?.styleMask.contains(.resizable) ?? false | convention: whether the web view's own window is resizable
+    WebKit | WebUIDelegate | webViewIsResizable(_:) | true | convention: resizable, as a window is by default (the window's style mask is main-actor state this nonisolated requirement cannot read)
     WebKit | WebUIDelegate | webViewIsStatusBarVisible(_:) | false | https://developer.apple.com/documentation/webkit/webuidelegate/webviewisstatusbarvisible(_:)
-    """
+    """#
 }

@@ -76,7 +76,7 @@ extension ExternalGenerator {
       }
       for index in matches { prepared.members[index].defaultValue = text }
     }
-    applyDocumentedDefaults(to: &prepared, input: input, declaration: declaration, names: names)
+    applyDocumentedDefaults(to: &prepared, input: input, declaration: declaration, names: requirementNames)
 
     // The requirements each flag names, matched as `--default` matches them (see `matches(_:_:)`): the short
     // name marks every overload, the typed one only its own.
@@ -101,7 +101,7 @@ extension ExternalGenerator {
   /// Gives each requirement that returns a value, and that neither the user's `--default` nor a default
   /// implementation answers, the documented default of the protocol that declares it, or, for an optional requirement
   /// of an `@objc` protocol that returns a value other than an `Optional` (which answers `nil`), the stated convention
-  /// (see ``DocumentedDefault``), with a note that says which. `names` are the requirements' names for the flags (`nil` for those that return nothing).
+  /// (see ``DocumentedDefault``), with a note that says which.
   private static func applyDocumentedDefaults(
     to prepared: inout Prepared,
     input: ExternalProtocol,
@@ -109,17 +109,24 @@ extension ExternalGenerator {
     names: [(short: String, typed: String)?]
   ) {
     for (index, member) in declaration.members.enumerated() {
-      guard let name = names[index]?.short, prepared.members[index].defaultValue == nil,
+      guard let name = names[index], prepared.members[index].defaultValue == nil,
         !prepared.members[index].hasDefaultImplementation, let result = member.result
       else { continue }
+      // An entry names the requirement as `--default` does: with its types (for an overload whose answer differs,
+      // AppKit's `collectionView(_:draggingImageForItemsAt:…)` taking a `Set<IndexPath>` or an `IndexSet`), or by the
+      // short name, which answers for every overload that shares it when they return the same type (MapKit's two
+      // `mapView(_:viewFor:)` return an overlay's view and an annotation's: no entry answers both).
+      let sharingOverloads = names.indices.filter { names[$0]?.short == name.short }
+      let resultTypes = Set(sharingOverloads.compactMap { declaration.members[$0].result?.description })
+      let candidates = [name.typed] + (resultTypes.count == 1 ? [name.short] : [])
       let protocols = [prepared.members[index].declaringProtocol, declaration.name].compactMap { $0 }
-      if let entry = DocumentedDefault.entry(for: name, in: protocols) {
+      if let entry = candidates.lazy.compactMap({ DocumentedDefault.entry(for: $0, in: protocols) }).first {
         // An `Optional` result too: `nil` is not always what the sender does without the method
         // (`tableView(_:willSelectRowAt:)` answering `nil` vetoes the selection; UIKit selects the row).
         prepared.members[index].defaultValue = entry.expression
         prepared.members[index].defaultNote = DocumentedDefault.note(for: entry)
       } else if input.isObjC, prepared.members[index].isOptional, !result.implicitlyUnwrappedAsOptional.isOptional,
-        let convention = DocumentedDefault.convention(for: name, type: result)
+        let convention = DocumentedDefault.convention(for: name.short, type: result)
       {
         prepared.members[index].defaultValue = convention.expression
         prepared.members[index].defaultNote = convention.note

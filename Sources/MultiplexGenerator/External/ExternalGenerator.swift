@@ -94,13 +94,14 @@ package enum ExternalGenerator {
     if input.isObjC { conditions.append("canImport(ObjectiveC)") }
     // A framework of some Apple platforms only (UIKit, AppKit, WebKit): a package that ships multiplexers for
     // several compiles each where its framework exists.
-    if input.isObjC && !["Foundation", "ObjectiveC"].contains(input.moduleName) {
+    if (input.isObjC || input.platform != nil) && !["Foundation", "ObjectiveC"].contains(input.moduleName) {
       conditions.append("canImport(\(input.moduleName))")
     }
     if platformConditionalModules.contains(input.moduleName) { conditions.append("canImport(\(input.moduleName))") }
-    // The platform whose SDK the graph came from: the only one whose availability and types the file was written
-    // for. Mac Catalyst runs iOS code against a different SDK, so an iOS file leaves it out too.
-    if input.isObjC, let platform = input.platform {
+    // The Apple platform whose SDK the graph came from (for an `@objc` protocol or a Swift one, such as PhotosUI's
+    // `PHPickerViewControllerDelegate`): the only one whose availability and types the file was written for. Mac
+    // Catalyst runs iOS code against a different SDK, so an iOS file leaves it out too.
+    if let platform = input.platform {
       conditions.append("os(\(platform))")
       if platform == "iOS" { conditions.append("!targetEnvironment(macCatalyst)") }
     }

@@ -57,6 +57,47 @@ struct PlatformAvailability {
   }
 }
 
+extension PlatformAvailability {
+  /// The version of this platform that `entries` introduce a symbol in, if they say.
+  func introduced(_ entries: [Availability]) -> Availability.Version? {
+    guard let domain else { return nil }
+    return entries.first { $0.domain == domain }?.introduced
+  }
+
+  /// The first of `types` (name and availability entries: the types a requirement's declaration names) introduced
+  /// on this platform after `requirement` (the requirement's entries, else its protocol's), with that version. An SDK
+  /// may declare a requirement older than a type it names (CallKit's `provider(_:perform:)` of iOS 10 taking an
+  /// iOS 26 `CXSetTranslatingCallAction`): no member can witness it, since the member would have to be as available
+  /// as the requirement and could not name the type.
+  func newerType(
+    among types: [(name: String, availability: [Availability])],
+    than requirement: [Availability],
+    orProtocol protocolAvailability: [Availability]
+  ) -> (name: String, version: Availability.Version)? {
+    // A type available at the oldest deployment target a multiplexer can have is no obstacle, whatever the
+    // requirement says (Foundation's `URL`, iOS 8, in `URLSessionDownloadDelegate`'s requirements of iOS 7).
+    guard let deploymentFloor else { return nil }
+    let floor = [introduced(requirement) ?? introduced(protocolAvailability), deploymentFloor].compactMap { $0 }.max()
+    for type in types {
+      guard let version = introduced(type.availability), let floor, version > floor else { continue }
+      return (type.name, version)
+    }
+    return nil
+  }
+
+  /// The oldest deployment target of the platform a multiplexer can have: the runtime's, Swift concurrency's
+  /// back-deployment floor (iOS 13, macOS 10.15, tvOS 13, watchOS 6, visionOS 1).
+  var deploymentFloor: Availability.Version? {
+    switch domain {
+    case "iOS", "tvOS": Availability.Version(major: 13)
+    case "macOS": Availability.Version(major: 10, minor: 15)
+    case "watchOS": Availability.Version(major: 6)
+    case "visionOS": Availability.Version(major: 1)
+    default: nil
+    }
+  }
+}
+
 extension Availability.Version: Comparable {
   package static func < (lhs: Self, rhs: Self) -> Bool {
     (lhs.major, lhs.minor ?? 0, lhs.patch ?? 0) < (rhs.major, rhs.minor ?? 0, rhs.patch ?? 0)

@@ -26,6 +26,9 @@ package enum SymbolGraphError: Error, Equatable, CustomStringConvertible {
   /// Required `requirement` of `name` names `type`, which no framework of `platform` declares (its headers only
   /// forward-declare it): no class can implement the requirement there.
   case undeclaredType(name: String, requirement: String, type: String, platform: String)
+  /// Required `requirement` of `name` names `type`, introduced (`iOS 26.0`) after the requirement itself: no member
+  /// can witness it.
+  case typeNewerThanRequirement(name: String, requirement: String, type: String, introduced: String)
 
   package var description: String {
     switch self {
@@ -46,6 +49,9 @@ package enum SymbolGraphError: Error, Equatable, CustomStringConvertible {
     case .undeclaredType(let name, let requirement, let type, let platform):
       return "protocol '\(name)' cannot be implemented on \(platform): its required '\(requirement)' names "
         + "'\(type)', which no framework of \(platform) declares; generate it from another platform's symbol graphs"
+    case .typeNewerThanRequirement(let name, let requirement, let type, let introduced):
+      return "protocol '\(name)' cannot be implemented: its required '\(requirement)' names '\(type)', introduced in "
+        + "\(introduced), after the requirement itself, so no member can witness it at the requirement's availability"
     case .notAProtocol(let name, let module, let kind):
       return "'\(name)' in module '\(module)' is a \(kind), not a protocol"
     case .notClassBound(let name, let module):

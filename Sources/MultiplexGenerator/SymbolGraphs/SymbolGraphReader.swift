@@ -40,6 +40,7 @@ package final class SymbolGraphReader {
     try load(module)
     let root = try findProtocol(named: name, module: module, orInModulesItReexports: true)
     var walk = Walk(platform: PlatformAvailability(operatingSystem: index.operatingSystem(of: module)))
+    walk.rootAvailability = root.availability ?? []
     try visit(root, walk: &walk, rootName: name)
     let rootHeader = ProtocolHeader(fragments: root.declarationFragments ?? [])
     let isObjC =
@@ -166,6 +167,8 @@ package final class SymbolGraphReader {
   struct Walk {
     /// The platform the graphs were made for: a requirement unavailable there is left out.
     var platform: PlatformAvailability
+    /// The availability of the protocol being generated.
+    var rootAvailability: [Availability] = []
     /// The requirements left out, with why (see ``ExternalProtocol/omittedRequirements``).
     var omitted: [String] = []
     /// The protocols visited (the root and every protocol it refines whose requirements were flattened in).
@@ -245,8 +248,11 @@ package final class SymbolGraphReader {
         if !walk.omitted.contains(omission) { walk.omitted.append(omission) }
         continue
       }
-      let fragments = DeclarationText.removingOverride(symbol.declarationFragments ?? [])
-      let forwardDeclared = Self.forwardDeclared(in: fragments, platform: walk.platform)
+      let forwardDeclared = Self.forwardDeclared(
+        in: DeclarationText.removingOverride(symbol.declarationFragments ?? []),
+        platform: walk.platform
+      )
+      let fragments = forwardDeclared.fragments
       if let type = forwardDeclared.undeclared.first {
         let platform = walk.platform.domain ?? "this platform"
         guard optional else {
@@ -257,6 +263,33 @@ package final class SymbolGraphReader {
         continue
       }
       walk.modules.formUnion(forwardDeclared.modules)
+      let namedTypes = fragments.compactMap { fragment -> (name: String, availability: [Availability])? in
+        guard fragment.kind == "typeIdentifier", let type = fragment.preciseIdentifier.flatMap(index.symbol) else {
+          return nil
+        }
+        return (fragment.spelling, type.availability ?? [])
+      }
+      if let newer = walk.platform.newerType(
+        among: namedTypes,
+        than: symbol.availability ?? [],
+        orProtocol: walk.rootAvailability
+      ) {
+        let platform = walk.platform.domain ?? "this platform"
+        let version = [newer.version.major, newer.version.minor ?? 0].map(String.init).joined(separator: ".")
+        guard optional else {
+          throw .typeNewerThanRequirement(
+            name: rootName,
+            requirement: symbol.names.title,
+            type: newer.name,
+            introduced: platform + " " + version
+          )
+        }
+        let omission =
+          "'\(symbol.names.title)' (it names '\(newer.name)', introduced in \(platform) \(version), after the "
+          + "requirement: no member can implement it)"
+        if !walk.omitted.contains(omission) { walk.omitted.append(omission) }
+        continue
+      }
       let text = DeclarationText.requirementText(of: fragments, isOptional: optional)
       walk.modules.formUnion(modules(namedIn: fragments))
       walk.add(
@@ -267,7 +300,7 @@ package final class SymbolGraphReader {
           text: text,
           usrs: [requirementUSR],
           availability: symbol.availability ?? [],
-          declaringProtocol: proto.pathComponents.last
+          declaringProtocol: proto.pathComponents.joined(separator: ".")
         ),
         overriding: overriddenRequirements(requirementUSR),
         identity: Self.requirementIdentity(text)

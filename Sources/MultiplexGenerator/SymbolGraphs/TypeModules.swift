@@ -10,37 +10,68 @@ extension SymbolGraphReader {
   static let reexportedModules: [String: String] = [
     "FoundationEssentials": "Foundation",
     "FoundationInternationalization": "Foundation",
+    "AVFAudio": "AVFoundation",
   ]
 
-  /// Objective-C types a framework's headers only forward-declare (`@class`), by USR: the module that declares each
-  /// on a platform (by availability domain), or `nil` where no framework does, so no requirement naming it can be
-  /// implemented there. The symbol graph of the framework that names one has no symbol for it, and a Swift file that
-  /// names it without importing its module gets "only been forward-declared".
-  /// - `NSDiffableDataSourceSnapshot` (Swift's `NSDiffableDataSourceSnapshotReference`), which CoreData's
-  ///   `NSFetchedResultsControllerDelegate` names: UIKit's, AppKit's on macOS.
+  /// An Objective-C type a framework's headers only forward-declare (`@class`): ``forwardDeclaredTypes``.
+  struct ForwardDeclaredType {
+    /// The module that declares it on each platform (by availability domain), `nil` where no framework does.
+    var homes: [String: String?]
+    /// Its name in Swift when it is not its Objective-C name, which is all a graph made without its module knows
+    /// (`NSDiffableDataSourceSnapshotReference` for `NSDiffableDataSourceSnapshot`, a name Swift gives UIKit's
+    /// generic struct).
+    var swiftName: String? = nil
+  }
+
+  /// Objective-C types a framework's headers only forward-declare (`@class`), by USR. The symbol graph of the
+  /// framework that names one has no symbol for it, and a Swift file that names it without importing its module gets
+  /// "only been forward-declared" (`Scripts/apple-sweep.py` finds them):
+  /// - `NSDiffableDataSourceSnapshot`, which CoreData's `NSFetchedResultsControllerDelegate` names: UIKit's
+  ///   (AppKit's on macOS) `NSDiffableDataSourceSnapshotReference`.
   /// - `NSPortMessage`, which Foundation's `PortDelegate` names: macOS only.
-  static let forwardDeclaredTypes: [String: [String: String?]] = [
-    "c:objc(cs)NSDiffableDataSourceSnapshot": [
-      "iOS": "UIKit", "tvOS": "UIKit", "visionOS": "UIKit", "macOS": "AppKit",
-    ],
-    "c:objc(cs)NSPortMessage": ["iOS": .none, "tvOS": .none, "watchOS": .none, "visionOS": .none],
+  /// - `INIntent`, which `UIApplicationDelegate` and `NSApplicationDelegate` name: Intents'.
+  /// - `CKShare` and `CKShareMetadata` (Swift's `CKShare.Metadata`), which `UIWindowSceneDelegate`,
+  ///   `UIApplicationDelegate` and `NSCloudSharingServiceDelegate` name: CloudKit's.
+  /// - `AVAudioSession`, which CallKit's `CXProviderDelegate` names: AVFAudio's (none on macOS).
+  static let forwardDeclaredTypes: [String: ForwardDeclaredType] = [
+    "c:objc(cs)NSDiffableDataSourceSnapshot": ForwardDeclaredType(
+      homes: ["iOS": "UIKit", "tvOS": "UIKit", "visionOS": "UIKit", "macOS": "AppKit"],
+      swiftName: "NSDiffableDataSourceSnapshotReference"
+    ),
+    "c:objc(cs)NSPortMessage": ForwardDeclaredType(
+      homes: ["iOS": .none, "tvOS": .none, "watchOS": .none, "visionOS": .none]
+    ),
+    "c:objc(cs)INIntent": ForwardDeclaredType(homes: everywhere("Intents")),
+    "c:objc(cs)CKShare": ForwardDeclaredType(homes: everywhere("CloudKit")),
+    "c:objc(cs)CKShareMetadata": ForwardDeclaredType(homes: everywhere("CloudKit"), swiftName: "CKShare.Metadata"),
+    "c:objc(cs)AVAudioSession": ForwardDeclaredType(
+      homes: ["iOS": "AVFAudio", "tvOS": "AVFAudio", "watchOS": "AVFAudio", "visionOS": "AVFAudio", "macOS": .none]
+    ),
   ]
 
-  /// What ``forwardDeclaredTypes`` says of the types `fragments` name on `platform`: the modules to import, and
-  /// the names of those no module declares there.
+  /// `module` on every Apple platform.
+  private static func everywhere(_ module: String) -> [String: String?] {
+    ["iOS": module, "macOS": module, "tvOS": module, "watchOS": module, "visionOS": module]
+  }
+
+  /// What ``forwardDeclaredTypes`` says of the types `fragments` name on `platform`: the fragments with their Swift
+  /// spellings, the modules to import, and the names of those no module declares there.
   static func forwardDeclared(
     in fragments: [DeclarationFragment],
     platform: PlatformAvailability
-  ) -> (modules: Set<String>, undeclared: [String]) {
+  ) -> (fragments: [DeclarationFragment], modules: Set<String>, undeclared: [String]) {
+    var fragments = fragments
     var modules: Set<String> = []
     var undeclared: [String] = []
-    guard let domain = platform.domain else { return (modules, undeclared) }
-    for fragment in fragments where fragment.kind == "typeIdentifier" {
-      guard let usr = fragment.preciseIdentifier, let homes = forwardDeclaredTypes[usr], let home = homes[domain]
+    guard let domain = platform.domain else { return (fragments, modules, undeclared) }
+    for index in fragments.indices where fragments[index].kind == "typeIdentifier" {
+      guard let usr = fragments[index].preciseIdentifier, let type = forwardDeclaredTypes[usr],
+        let home = type.homes[domain]
       else { continue }
-      if let module = home { modules.insert(module) } else { undeclared.append(fragment.spelling) }
+      if let module = home { modules.insert(module) } else { undeclared.append(fragments[index].spelling) }
+      if let swiftName = type.swiftName { fragments[index].spelling = swiftName }
     }
-    return (modules, undeclared)
+    return (fragments, modules, undeclared)
   }
 
   /// The modules the types named in `fragments` come from (see ``module(declaring:)``): type identifiers, and

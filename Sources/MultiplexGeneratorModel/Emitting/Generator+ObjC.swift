@@ -172,7 +172,8 @@ extension Generator {
 
   /// An optional property of an `@objc` protocol (`UIApplicationDelegate.window`): its getter answers like a method
   /// that returns a value (the primary, then the first observer that implements it; `$0.window` is `nil` for an
-  /// observer that does not), its setter reaches every observer that implements it (`$0.window? = newValue`).
+  /// observer that does not), its setter reaches every observer that implements it (by key-value coding: Swift cannot
+  /// assign an optional requirement's property through the protocol).
   private func objcOptionalProperty(
     _ requirement: Requirement,
     declaration: String,
@@ -191,12 +192,21 @@ extension Generator {
         }
       }
       """
-    if isSettable {
+    if isSettable, case .property(let name, _, _, _) = requirement.shape {
+      // Swift cannot assign an optional requirement's property through the protocol ("setter is inaccessible"): the
+      // value is set with key-value coding, on each observer that implements the setter (one that does not would
+      // raise an Objective-C exception).
+      let key = requirement.objcSelector ?? name
+      let setter = selectorExpressions(requirement).last ?? ""
       accessors += """
 
         set {
-          self._notifyImplementing {
-            \(access)? = newValue
+          self._notifyImplementing { observer -> Swift.Void? in
+            guard let object = observer as? Foundation.NSObject, object.responds(to: \(setter)) else {
+              return nil
+            }
+            object.setValue(newValue, forKey: "\(key)")
+            return ()
           }
         }
         """

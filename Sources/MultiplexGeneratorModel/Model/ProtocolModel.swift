@@ -106,8 +106,9 @@ package struct ProtocolModel {
   package var typeReference: String { external == nil ? name : qualifier + name }
   /// `any Outer.ScrollViewDelegate`, valid at file scope too.
   package var qualifiedObserverType: String { "any \(qualifier)\(name)" }
-  /// `Outer.ScrollViewDelegateMultiplexer`, valid at file scope too.
-  package var qualifiedMultiplexerName: String { qualifier + multiplexerName }
+  /// `Outer.ScrollViewDelegateMultiplexer`, valid at file scope too (the generator declares the class of another
+  /// module's nested protocol at file scope, by its own name).
+  package var qualifiedMultiplexerName: String { external == nil ? qualifier + multiplexerName : multiplexerName }
   /// `scrollViewDelegateMultiplexer`, the base name of every combining method.
   /// For another module's protocol, the generated class's name in lower camel case (`xmlParserDelegateMultiplexer`).
   package var combiningBaseName: String {
