@@ -1,4 +1,5 @@
 import MultiplexGenerator
+import MultiplexGeneratorModel
 
 /// `@objc` protocols as `multiplex-generate` gets them from a symbol graph: UIKit's delegates, shaped like the real
 /// ones (a subset of their requirements). `Scripts/typecheck-objc-golden.sh` type-checks the golden output against
@@ -81,6 +82,36 @@ enum ObjCInputs {
       ExternalMember(isOptional: true, defaultValue: "0"),
     ]
   )
+
+  /// Handler requirements of an `@objc` protocol, joined by `sessionCombining` (`--combine`): a required one whose
+  /// handler takes no answer, optional ones whose handler takes a `Bool` and an `@objc` enum, and one with no
+  /// choice (decided once, unchanged). The stand-in is `DownloadSessionDelegate` in
+  /// `Scripts/objc-standins/DownloadKit.swift`: keep the two in sync.
+  static let session = ExternalProtocol(
+    source: """
+      @objc public protocol DownloadSessionDelegate : NSObjectProtocol {
+        func session(_ session: DownloadSession, didFinishPart part: Int, completionHandler: @escaping @Sendable () -> Void)
+        optional func session(_ session: DownloadSession, shouldResume attempt: Int, completionHandler: @escaping @Sendable (Bool) -> Void)
+        optional func session(_ session: DownloadSession, didReceivePush part: Int, fetchCompletionHandler: @escaping (DownloadFetchResult) -> Void)
+        optional func session(_ session: DownloadSession, decideFor part: Int, decisionHandler: @escaping (Bool) -> Void)
+      }
+      """,
+    moduleName: "DownloadKit",
+    isObjC: true,
+    members: [
+      ExternalMember(objcSelector: "session:didFinishPart:completionHandler:"),
+      ExternalMember(objcSelector: "session:shouldResume:completionHandler:"),
+      ExternalMember(objcSelector: "session:didReceivePush:fetchCompletionHandler:"),
+      ExternalMember(objcSelector: "session:decideFor:decisionHandler:"),
+    ]
+  )
+
+  /// The combining choices of ``session``: `join`, `anyTrue`, and an order of the fetch results.
+  static let sessionCombining: [String: CombiningPolicy] = [
+    "session(_:didFinishPart:completionHandler:)": .join,
+    "session(_:shouldResume:completionHandler:)": .anyTrue,
+    "session(_:didReceivePush:fetchCompletionHandler:)": .order(["newData", "failed", "noData"]),
+  ]
 
   /// `WKNavigationDelegate` as the iOS 26.2 SDK's symbol graph gives it (a subset), with the selectors its USRs
   /// carry: two requirements sharing the Swift name `webView(_:decidePolicyFor:decisionHandler:)`, decisions
