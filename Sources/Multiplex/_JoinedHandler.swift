@@ -229,7 +229,7 @@ extension Multiplexer {
     requirement: StaticString = #function,
     _ call: (Observer, @escaping @Sendable (Answer) -> Void) throws(Failure) -> Void
   ) throws(Failure) {
-    try _join(join, requirement: requirement, hasFallback: false, call)
+    _ = try _join(join, requirement: requirement, hasFallback: false, call)
   }
 
   /// ``_join(_:requirement:_:)`` for a requirement that the protocol implements in an extension of another

@@ -98,12 +98,7 @@ enum ObjCInputs {
       """,
     moduleName: "DownloadKit",
     isObjC: true,
-    members: [
-      ExternalMember(objcSelector: "session:didFinishPart:completionHandler:"),
-      ExternalMember(objcSelector: "session:shouldResume:completionHandler:"),
-      ExternalMember(objcSelector: "session:didReceivePush:fetchCompletionHandler:"),
-      ExternalMember(objcSelector: "session:decideFor:decisionHandler:"),
-    ]
+    members: Array(repeating: ExternalMember(), count: 4)
   )
 
   /// The combining choices of ``session``: `join`, `anyTrue`, and an order of the fetch results.

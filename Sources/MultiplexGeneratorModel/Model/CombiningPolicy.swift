@@ -58,7 +58,8 @@ package enum CombiningPolicy: Hashable, Sendable, RawRepresentable {
     guard rawValue.hasPrefix("order("), rawValue.hasSuffix(")") else { return nil }
     let values = rawValue.dropFirst("order(".count).dropLast().split(separator: ",", omittingEmptySubsequences: false)
       .map { value in
-        var value = Substring(value.filter { $0 != " " && $0 != "\t" })
+        var value = value.drop { $0 == " " || $0 == "\t" }
+        while value.last == " " || value.last == "\t" { value = value.dropLast() }
         if value.first == "." { value = value.dropFirst() }
         return String(value)
       }
