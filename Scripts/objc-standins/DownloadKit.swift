@@ -34,5 +34,9 @@ open class DownloadSession: NSObject {
     didReceivePush part: Int,
     fetchCompletionHandler: @escaping (DownloadFetchResult) -> Void
   )
-  @objc optional func session(_ session: DownloadSession, decideFor part: Int, decisionHandler: @escaping (Bool) -> Void)
+  @objc optional func session(
+    _ session: DownloadSession,
+    decideFor part: Int,
+    decisionHandler: @escaping (Bool) -> Void
+  )
 }

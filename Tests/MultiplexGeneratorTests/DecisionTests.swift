@@ -208,10 +208,12 @@ import Testing
     #expect(output.components(separatedBy: "// A decision:").count - 1 == 3)
 
     func failure(_ combining: [String: CombiningPolicy]) -> [String] {
-      guard case .failure(let failure) = ExternalGenerator.generate(
-        input,
-        options: GenerationOptions(typeName: "S", combining: combining)
-      ) else { return [] }
+      guard
+        case .failure(let failure) = ExternalGenerator.generate(
+          input,
+          options: GenerationOptions(typeName: "S", combining: combining)
+        )
+      else { return [] }
       return failure.diagnostics.map(\.message)
     }
     #expect(

@@ -106,7 +106,8 @@ final class PushObserver: PushDelegate, @unchecked Sendable {
     respond(completionHandler, other: completionHandler)
   }
 
-  func willPresent(_ push: Int, withCompletionHandler completionHandler: @escaping @Sendable (PushPresentation) -> Void) {
+  func willPresent(_ push: Int, withCompletionHandler completionHandler: @escaping @Sendable (PushPresentation) -> Void)
+  {
     log.withLock { $0.append("\(name).willPresent") }
     let presentation = self.presentation
     respond({ completionHandler(presentation) }, other: { completionHandler([.badge, .sound, .banner]) })
@@ -200,7 +201,10 @@ final class SenderHandler<Answer: Sendable>: @unchecked Sendable {
 
     let calls = log.withLock { $0 }
     for requirement in ["willPresent", "fetch", "open", "mayLeave", "didReceive"] {
-      #expect(calls.filter { $0.hasSuffix("." + requirement) }.count == (requirement == "fetch" ? 6 : 3), "\(requirement)")
+      #expect(
+        calls.filter { $0.hasSuffix("." + requirement) }.count == (requirement == "fetch" ? 6 : 3),
+        "\(requirement)"
+      )
     }
     // Without a choice, a handler requirement stays decided once: only the first implementing observer decides.
     let decided = SenderHandler<Bool>()
@@ -222,15 +226,16 @@ final class SenderHandler<Answer: Sendable>: @unchecked Sendable {
     let fetched = SenderHandler<PushFetchResult>()
     multiplexer.fetch(1, fetchCompletionHandler: fetched.handler)
     #expect(fetched.count == 0)
-    a.kept.withLock { $0 }.forEach { $0() }
+    for handler in a.kept.withLock({ $0 }) { handler() }
     #expect(fetched.count == 0)
     let thread = DispatchGroup()
-    DispatchQueue.global().async(group: thread) { c.kept.withLock { $0 }.forEach { $0() } }
+    DispatchQueue.global().async(group: thread) {
+      for handler in c.kept.withLock({ $0 }) { handler() }
+    }
     thread.wait()
     #expect(fetched.answers.withLock { $0 } == [.newData])
     // Calling the kept handlers again changes nothing.
-    a.kept.withLock { $0 }.forEach { $0() }
-    c.kept.withLock { $0 }.forEach { $0() }
+    for handler in a.kept.withLock({ $0 }) + c.kept.withLock({ $0 }) { handler() }
     #expect(fetched.count == 1)
   }
 

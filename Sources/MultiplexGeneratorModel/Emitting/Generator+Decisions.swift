@@ -60,7 +60,8 @@ extension Generator {
     // `_JoinedHandler.union(completionHandler)`, `_JoinedHandler.order([.newData, .noData], completionHandler)`.
     let values: String
     if case .order(let order) = policy {
-      values = "[" + order.map { "." + Naming.identifier(Naming.bareName($0), in: .member) }.joined(separator: ", ") + "], "
+      values =
+        "[" + order.map { "." + Naming.identifier(Naming.bareName($0), in: .member) }.joined(separator: ", ") + "], "
     } else {
       values = ""
     }
