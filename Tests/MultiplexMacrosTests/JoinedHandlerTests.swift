@@ -263,6 +263,16 @@ final class SenderHandler<Answer: Sendable>: @unchecked Sendable {
     pending.wait()
     // `a`'s and `c`'s second answer, `newData`, came after their first: ignored.
     #expect(fetched.answers.withLock { $0 } == [.failed])
+    // A second call does not stand in for another observer's answer: with `d` keeping its handler, the sender's
+    // handler waits for it although `a` called its own twice.
+    let d = observer("d", .keep)
+    multiplexer.add(d)
+    let waiting = SenderHandler<PushFetchResult>()
+    multiplexer.fetch(2, fetchCompletionHandler: waiting.handler)
+    pending.wait()
+    #expect(waiting.count == 0)
+    for handler in d.kept.withLock({ $0 }) { handler() }
+    #expect(waiting.answers.withLock { $0 } == [.failed])
     let presented = SenderHandler<PushPresentation>()
     multiplexer.willPresent(1) { options in
       presented.handler(options)
