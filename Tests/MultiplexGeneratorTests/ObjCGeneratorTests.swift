@@ -134,6 +134,21 @@ import Testing
     #expect(member("func session(_ session: DownloadSession, decideFor", in: output).contains("_decideImplementing"))
   }
 
+  /// `UNUserNotificationCenterDelegate` joined (its golden file is compiled against the real SDK by
+  /// `Scripts/apple-check.sh`): both completion handlers reach every implementing observer.
+  @Test func joinedNotificationCenter() throws {
+    let output = try ExternalGenerator.generate(
+      ObjCInputs.notificationCenter,
+      options: GenerationOptions(
+        typeName: "UNUserNotificationCenterDelegateMultiplexer",
+        combining: ObjCInputs.notificationCenterCombining
+      )
+    ).get()
+    assertMatchesGolden(output, named: "UNUserNotificationCenterDelegateMultiplexer")
+    #expect(output.components(separatedBy: "self._joinImplementing(").count - 1 == 2)
+    #expect(!output.contains("_decideImplementing"))
+  }
+
   /// Throwing and `async` optional requirements are one call into the runtime, as the others. (Not in a golden
   /// file: Swift 6.3.1 crashes compiling any call of a throwing or `async` optional requirement for iOS, which
   /// `Scripts/apple-check.sh` does with the golden files; `DelegateMultiplexingExtensionTests` runs the entry

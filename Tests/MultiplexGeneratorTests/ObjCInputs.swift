@@ -108,6 +108,37 @@ enum ObjCInputs {
     "session(_:didReceivePush:fetchCompletionHandler:)": .order(["newData", "failed", "noData"]),
   ]
 
+  /// `UNUserNotificationCenterDelegate` as the iOS 26.2 SDK's symbol graph gives it (the `async` forms Swift imports
+  /// for the two completion handlers share their USRs, so the reader keeps the handler forms), joined by
+  /// `notificationCenterCombining`: every push SDK gets each notification. `Scripts/apple-check.sh` compiles its
+  /// golden file against the real SDK, with observers implementing either form.
+  static let notificationCenter = ExternalProtocol(
+    source: """
+      @available(iOS 10.0, *)
+      public protocol UNUserNotificationCenterDelegate : NSObjectProtocol {
+        @available(iOS 10.0, *)
+        optional func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification, withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void)
+        @available(iOS 10.0, *)
+        optional func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse, withCompletionHandler completionHandler: @escaping @Sendable () -> Void)
+        @available(iOS 12.0, *)
+        optional func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?)
+      }
+      """,
+    moduleName: "UserNotifications",
+    isObjC: true,
+    members: [
+      ExternalMember(objcSelector: "userNotificationCenter:willPresentNotification:withCompletionHandler:"),
+      ExternalMember(objcSelector: "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"),
+      ExternalMember(objcSelector: "userNotificationCenter:openSettingsForNotification:"),
+    ]
+  )
+
+  /// The combining choices of ``notificationCenter``: the presentation options unioned, the responses joined.
+  static let notificationCenterCombining: [String: CombiningPolicy] = [
+    "userNotificationCenter(_:willPresent:withCompletionHandler:)": .union,
+    "userNotificationCenter(_:didReceive:withCompletionHandler:)": .join,
+  ]
+
   /// `WKNavigationDelegate` as the iOS 26.2 SDK's symbol graph gives it (a subset), with the selectors its USRs
   /// carry: two requirements sharing the Swift name `webView(_:decidePolicyFor:decisionHandler:)`, decisions
   /// (`decisionHandler:`, `completionHandler:`), a requirement newer than iOS 13 (`@available(iOS 26.0, *)`), and

@@ -84,20 +84,12 @@ final class PushObserver: PushDelegate, @unchecked Sendable {
       answer()
       other()
     case .onThread:
-      pending.enter()
-      DispatchQueue.global().async {
-        answer()
-        self.pending.leave()
-      }
+      onAnotherThread(pending, answer)
     case .keep:
       kept.withLock { $0.append(answer) }
     case .twiceAcrossThreads:
       answer()
-      pending.enter()
-      DispatchQueue.global().async {
-        other()
-        self.pending.leave()
-      }
+      onAnotherThread(pending, other)
     }
   }
 
@@ -135,6 +127,17 @@ final class PushObserver: PushDelegate, @unchecked Sendable {
     log.withLock { $0.append("\(name).decide") }
     completion(flag)
   }
+}
+
+/// Runs `body` on a new thread of its own, in `group`: a thread that the tests' blocking waits cannot starve (the
+/// global dispatch queues share their few threads with Swift concurrency's, which the tests block).
+func onAnotherThread(_ group: DispatchGroup, _ body: @escaping @Sendable () -> Void) {
+  group.enter()
+  Thread {
+    body()
+    group.leave()
+  }
+  .start()
 }
 
 /// Implements none of the requirements: it takes no part, and never holds a handler back.
@@ -229,8 +232,9 @@ final class SenderHandler<Answer: Sendable>: @unchecked Sendable {
     for handler in a.kept.withLock({ $0 }) { handler() }
     #expect(fetched.count == 0)
     let thread = DispatchGroup()
-    DispatchQueue.global().async(group: thread) {
-      for handler in c.kept.withLock({ $0 }) { handler() }
+    let kept = c.kept.withLock { $0 }
+    onAnotherThread(thread) {
+      for handler in kept { handler() }
     }
     thread.wait()
     #expect(fetched.answers.withLock { $0 } == [.newData])
@@ -391,7 +395,7 @@ final class SenderHandler<Answer: Sendable>: @unchecked Sendable {
     let threads = kept.map { _ in Bool.random(using: &rng) }
     func call(_ index: Int) {
       if threads[index] {
-        DispatchQueue.global().async(group: pending, execute: kept[index])
+        onAnotherThread(pending, kept[index])
       } else {
         kept[index]()
       }
@@ -404,7 +408,7 @@ final class SenderHandler<Answer: Sendable>: @unchecked Sendable {
     }
     pending.wait()
     // Every handler once more: changes nothing.
-    for handler in kept { DispatchQueue.global().async(group: pending, execute: handler) }
+    for handler in kept { onAnotherThread(pending, handler) }
     pending.wait()
     #expect(answers.withLock { $0 } == [expected], "\(context)")
     _ = everyone

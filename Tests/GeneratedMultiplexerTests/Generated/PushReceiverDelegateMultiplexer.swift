@@ -13,6 +13,10 @@ import MultiplexGeneratorFixtures
 /// call returns the first observer's answer (the first that is not `nil` for an `Optional` result), or,
 /// with no observer, what the protocol's default implementation answers, unless a ``combiner`` decides
 /// otherwise.
+///
+/// A call whose completion handler was given a combining choice (`--combine`) is joined: every observer gets
+/// a handler of its own, and the sender's handler runs exactly once, after every observer called its own,
+/// with their answers combined. An observer that never calls its handler holds the sender's back.
 final class PushReceiverDelegateMultiplexer: PushReceiverDelegate, Multiplex.DelegateMultiplexing, Swift.CustomDebugStringConvertible {
   private let _multiplexer: Multiplex.Multiplexer<any PushReceiverDelegate>
   private let _defaults = _Defaults()
