@@ -277,6 +277,7 @@ final class SenderHandler<Answer: Sendable>: @unchecked Sendable {
     #expect(waiting.count == 0)
     for handler in d.kept.withLock({ $0 }) { handler() }
     #expect(waiting.answers.withLock { $0 } == [.failed])
+    multiplexer.remove(d)
     let presented = SenderHandler<PushPresentation>()
     multiplexer.willPresent(1) { options in
       presented.handler(options)
