@@ -298,6 +298,52 @@ if [ -n "$ios_sdk" ]; then
     -emit-module-path "$work/$floor/DownloadKit.swiftmodule" "$root/Scripts/objc-standins/DownloadKit.swift"
   cp "$golden/DownloadDelegateMultiplexer.swift.golden" "$work/DownloadDelegateMultiplexer.swift"
   multiplexer "$floor" "$ios_sdk" "$work/DownloadDelegateMultiplexer.swift"
+  cp "$golden/DownloadSessionDelegateMultiplexer.swift.golden" "$work/DownloadSessionDelegateMultiplexer.swift"
+  multiplexer "$floor" "$ios_sdk" "$work/DownloadSessionDelegateMultiplexer.swift"
+  # Joined handlers against the real SDK: UNUserNotificationCenterDelegate's golden file (both completion handlers
+  # joined), with observers implementing the handler forms or the `async` forms Swift imports for them (one
+  # selector each; the multiplexer implements the handler forms).
+  cp "$golden/UNUserNotificationCenterDelegateMultiplexer.swift.golden" \
+    "$work/UNUserNotificationCenterDelegateMultiplexer.swift"
+  cat > "$work/JoinedObservers.swift" <<'EOF'
+import Foundation
+import Multiplex
+import UserNotifications
+
+final class HandlerObserver: NSObject, UNUserNotificationCenterDelegate {
+  func userNotificationCenter(
+    _ center: UNUserNotificationCenter,
+    willPresent notification: UNNotification,
+    withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
+  ) {
+    completionHandler(.badge)
+  }
+}
+
+final class AsyncObserver: NSObject, UNUserNotificationCenterDelegate {
+  func userNotificationCenter(
+    _ center: UNUserNotificationCenter,
+    willPresent notification: UNNotification
+  ) async -> UNNotificationPresentationOptions {
+    .sound
+  }
+
+  func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async {}
+}
+
+@MainActor func share(_ center: UNUserNotificationCenter) {
+  let multiplexer = UNUserNotificationCenterDelegateMultiplexer.install(on: center, delegate: \.delegate)
+  multiplexer.add(HandlerObserver(), retention: .strong)
+  multiplexer.add(AsyncObserver(), retention: .strong)
+}
+EOF
+  swift_for "$floor" "$ios_sdk" -typecheck -I "$work/$floor" -I "$shims" \
+    "$work/UNUserNotificationCenterDelegateMultiplexer.swift" "$work/JoinedObservers.swift"
+  checked=$((checked + 1))
+  echo "compiled: UNUserNotificationCenterDelegateMultiplexer (joined) and observers of either form for $floor ($(elapsed))"
+  for file in $(shipped UIKit) $(shipped WebKit); do
+    multiplexer "$floor" "$ios_sdk" "$file" -disable-upcoming-feature InternalImportsByDefault
+  done
   ready_made "$floor" "$ios_sdk"
   ready_made "arm64-apple-ios$version" "$ios_sdk"
 

@@ -5,7 +5,7 @@
 #     Scripts/typecheck-objc-golden.sh
 #
 # What is checked: the golden files `Tests/MultiplexGeneratorTests/Golden/{UIScrollViewDelegate,
-# UITableViewDelegate,DownloadDelegate}Multiplexer.swift.golden` and `Scripts/objc-standins/Client.swift` (which
+# UITableViewDelegate,DownloadDelegate,DownloadSessionDelegate}Multiplexer.swift.golden` and `Scripts/objc-standins/Client.swift` (which
 # installs and uses them) compile with
 #     swiftc -typecheck -swift-version 6 -warnings-as-errors
 #       -Xfrontend -enable-objc-interop -Xfrontend -disable-objc-attr-requires-foundation-module
@@ -49,7 +49,8 @@ for module in ObjectiveC Foundation UIKit DownloadKit; do
 done
 
 files=()
-for name in UIScrollViewDelegateMultiplexer UITableViewDelegateMultiplexer DownloadDelegateMultiplexer; do
+for name in UIScrollViewDelegateMultiplexer UITableViewDelegateMultiplexer DownloadDelegateMultiplexer \
+  DownloadSessionDelegateMultiplexer; do
   cp "$golden/$name.swift.golden" "$work/$name.swift"
   files+=("$work/$name.swift")
 done

@@ -13,4 +13,25 @@ import UIKit
   let table = UITableViewDelegateMultiplexer()
   _ = table.tableView(UITableView(), heightForRowAt: IndexPath())
   _ = DownloadDelegateMultiplexer(source: { [] }).count
+  // Joined handlers: the sender's handler runs once, with the answers combined.
+  let session = DownloadSessionDelegateMultiplexer.install(on: DownloadSession(), delegate: \.delegate)
+  session.add(SessionObserver())
+  session.session(DownloadSession(), shouldResume: 1, completionHandler: { _ in })
+  session.session(DownloadSession(), didReceivePush: 1, fetchCompletionHandler: { _ in })
+  session.session(DownloadSession(), didFinishPart: 1, completionHandler: {})
+}
+
+/// An observer of the joined requirements: it answers each handler.
+final class SessionObserver: NSObject, DownloadSessionDelegate {
+  func session(_ session: DownloadSession, didFinishPart part: Int, completionHandler: @escaping @Sendable () -> Void) {
+    completionHandler()
+  }
+
+  func session(
+    _ session: DownloadSession,
+    didReceivePush part: Int,
+    fetchCompletionHandler: @escaping (DownloadFetchResult) -> Void
+  ) {
+    fetchCompletionHandler(.newData)
+  }
 }

@@ -12,3 +12,31 @@ open class Download: NSObject {
   @objc optional func download(_ download: Download, didReceive bytes: Int)
   @objc optional func download(_ download: Download, priorityFor attempt: Int) -> Int
 }
+
+// Keep in sync with `ObjCInputs.session`.
+open class DownloadSession: NSObject {
+  open weak var delegate: (any DownloadSessionDelegate)?
+}
+
+@objc public enum DownloadFetchResult: Int {
+  case newData, noData, failed
+}
+
+@objc public protocol DownloadSessionDelegate: NSObjectProtocol {
+  func session(_ session: DownloadSession, didFinishPart part: Int, completionHandler: @escaping @Sendable () -> Void)
+  @objc optional func session(
+    _ session: DownloadSession,
+    shouldResume attempt: Int,
+    completionHandler: @escaping @Sendable (Bool) -> Void
+  )
+  @objc optional func session(
+    _ session: DownloadSession,
+    didReceivePush part: Int,
+    fetchCompletionHandler: @escaping (DownloadFetchResult) -> Void
+  )
+  @objc optional func session(
+    _ session: DownloadSession,
+    decideFor part: Int,
+    decisionHandler: @escaping (Bool) -> Void
+  )
+}

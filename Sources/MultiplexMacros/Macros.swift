@@ -227,12 +227,28 @@ public enum MultiplexedCombiner: Sendable {
   case anyTrue
   /// `true` if every responding observer answers `true` (a `Bool` requirement).
   case allTrue
-  /// The first answer that is not `nil` (an `Optional` requirement).
+  /// The first answer that is not `nil` (an `Optional` requirement, or a handler that takes an `Optional`).
   case firstNonNil
+  /// Joins the handlers of a requirement that hands over a completion handler without an answer: the sender's
+  /// handler runs once, after every observer called its own.
+  case join
+  /// The union of the answers of a requirement's handler that takes an option set.
+  case union
+
+  /// The answer of a requirement's handler that comes first in the order given (an enum): for a fetch result,
+  /// `.order(FetchResult.newData, .failed, .noData)`. An answer not listed counts as the last value, which is also
+  /// the answer when no observer implements the requirement.
+  ///
+  /// - Parameters:
+  ///   - first: The value that wins over all others, spelled with its type.
+  ///   - rest: The values after it, in order.
+  /// - Returns: A marker the macro reads; it is never evaluated.
+  public static func order<Value: Equatable>(_ first: Value, _ rest: Value...) -> MultiplexedCombiner { .join }
 }
 
 /// Chooses how a `@Multiplexed` protocol's multiplexer combines the observers' answers to a requirement that
-/// returns a value, instead of the first responding observer's answer.
+/// returns a value, instead of the first responding observer's answer; on a requirement that hands over a
+/// completion handler, makes it *joined* instead of decided once.
 ///
 /// ```swift
 /// @Multiplexed
@@ -247,6 +263,21 @@ public enum MultiplexedCombiner: Sendable {
 /// the generated combining protocol's default implementation of the requirement's method applies it too; a
 /// `combiner` that implements the method decides instead. `anyTrue` and `allTrue` need a `Bool` result (spelled
 /// `Bool`), `firstNonNil` an `Optional` one; otherwise, or on a requirement that returns nothing, it is an error.
+///
+/// A *joined* requirement (a method that hands over an escaping completion handler, see
+/// ``MultiplexedDecidedOnce()``) reaches every observer that implements it, each with a handler of its own; the
+/// sender's handler runs exactly once, after every one of them called its own, with their answers combined:
+/// `join` for a handler without an answer, `anyTrue` or `allTrue` for a `Bool`, `firstNonNil` for an `Optional`,
+/// `union` for an option set, ``MultiplexedCombiner/order(_:_:)`` for an enum. A second call of an observer's
+/// handler, or a call from another thread, changes nothing; an observer that never calls its handler holds the
+/// sender's back, as a single delegate that never calls it would. With no observer implementing it, the sender's
+/// handler runs once with the answer for none: `false` (`anyTrue`), `true` (`allTrue`), empty (`union`), `nil`,
+/// the order's last value.
+///
+/// ```swift
+/// @MultiplexedCombine(.order(FetchResult.newData, .failed, .noData))
+/// func didReceive(_ notification: Notification, fetchCompletionHandler: @escaping (FetchResult) -> Void)
+/// ```
 ///
 /// - Parameter combiner: The built-in combiner.
 @attached(peer)

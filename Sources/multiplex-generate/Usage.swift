@@ -43,7 +43,10 @@ enum Usage {
                                completion handler (repeatable).
       --combine <REQUIREMENT=COMBINER>
                                Combine the observers' answers to REQUIREMENT with a built-in combiner: first,
-                               last, anyTrue, allTrue (Bool) or firstNonNil (Optional) (repeatable).
+                               last, anyTrue, allTrue (Bool) or firstNonNil (Optional) (repeatable). On a
+                               requirement that hands over a completion handler, every observer gets its own
+                               handler and the sender's runs once with the answers combined: join (no answer),
+                               anyTrue, allTrue, firstNonNil, union (an option set) or order(a, b, c) (an enum).
       --list <FILE>            Generate a multiplexer for every protocol listed in FILE, a JSON file
                                {"multiplexers": [{"protocol": "P", "module": "M", "arguments": [FLAGS]}]}
                                (the MultiplexerGeneratorPlugin build-tool plugin's multiplexers.json), one

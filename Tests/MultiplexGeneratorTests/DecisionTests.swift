@@ -153,6 +153,95 @@ import Testing
     #expect(!chosen.contains("func progress(handler: @escaping (Double) -> Void) {\n    // A decision"))
   }
 
+  /// A handler requirement given a combining choice is joined: `_join` with the policy's `_JoinedHandler`, each
+  /// observer called with its own handler; without a choice, it stays a decision, with the same text as before. A
+  /// choice that cannot apply to the handler's answer, or a handler that cannot be joined, is one error naming
+  /// what can.
+  @Test func joinedHandlers() throws {
+    let input = ExternalProtocol(
+      source: """
+        protocol Push: AnyObject {
+          func didReceive(_ push: Int, completionHandler: @escaping () -> Void)
+          func fetch(_ push: Int, completionHandler: @escaping @Sendable (Fetch) -> Void)
+          func open(_ url: String, completion: ((Bool) -> Void)?)
+          func decide(_ push: Int, decisionHandler: @escaping (Bool) -> Void)
+          func now(_ push: Int, completion: (Bool) -> Void)
+          func pair(_ push: Int, completionHandler: @escaping (Int, Int) -> Void)
+        }
+        """,
+      moduleName: "M",
+      members: [
+        ExternalMember(), ExternalMember(hasDefaultImplementation: true), ExternalMember(), ExternalMember(),
+        ExternalMember(), ExternalMember(),
+      ]
+    )
+    let output = try ExternalGenerator.generate(
+      input,
+      options: GenerationOptions(
+        typeName: "PushMultiplexer",
+        combining: [
+          "didReceive(_:completionHandler:)": .join,
+          "fetch(_:completionHandler:)": .order(["newData", "failed", "noData"]),
+          "open(_:completion:)": .anyTrue,
+        ]
+      )
+    ).get()
+    #expect(
+      output.contains(
+        """
+        self._multiplexer._join(Multiplex._JoinedHandler.join(completionHandler)) { observer, answer in
+              observer.didReceive(push, completionHandler: { answer(()) })
+            }
+        """
+      )
+    )
+    // The protocol's extension answers when no observer does, with the sender's own handler.
+    #expect(
+      output.contains(
+        "self._multiplexer._join(Multiplex._JoinedHandler.order([.newData, .failed, .noData], completionHandler), "
+          + "otherwise: { self._defaults.fetch(push, completionHandler: completionHandler) }) { observer, answer in\n"
+          + "      observer.fetch(push, completionHandler: answer)"
+      )
+    )
+    #expect(output.contains("Multiplex._JoinedHandler.anyTrue(completion)) { observer, answer in"))
+    #expect(output.contains("// A decision: only the first observer in call order gets it"))
+    #expect(output.components(separatedBy: "// A decision:").count - 1 == 3)
+
+    func failure(_ combining: [String: CombiningPolicy]) -> [String] {
+      guard
+        case .failure(let failure) = ExternalGenerator.generate(
+          input,
+          options: GenerationOptions(typeName: "S", combining: combining)
+        )
+      else { return [] }
+      return failure.diagnostics.map(\.message)
+    }
+    #expect(
+      failure(["open(_:completion:)": .union])
+        == [
+          "--combine cannot join the handlers of 'open(_:completion:)', which answers its handler 'completion' with "
+            + "'Bool' (join needs a handler without an answer, anyTrue and allTrue a 'Bool', firstNonNil an "
+            + "'Optional', union an option set, order(…) an enum); choose one of anyTrue, allTrue"
+        ]
+    )
+    #expect(
+      failure(["fetch(_:completionHandler:)": .anyTrue]).first?.hasSuffix("choose one of union, order(…)") == true
+    )
+    #expect(
+      failure(["now(_:completion:)": .anyTrue])
+        == [
+          "--combine cannot combine the answers of 'now(_:completion:)', which hands over 'completion' of type "
+            + "'(Bool) -> Void', which is not an escaping closure without a global actor (a joined handler is "
+            + "called after every observer answered, on any thread); remove --combine"
+        ]
+    )
+    #expect(failure(["pair(_:completionHandler:)": .first]).first?.contains("takes one answer or none") == true)
+    #expect(CombiningPolicy(rawValue: "order(.newData, failed)") == .order(["newData", "failed"]))
+    #expect(CombiningPolicy(rawValue: "order()") == nil)
+    #expect(CombiningPolicy(rawValue: "order(new data)") == nil)
+    #expect(CombiningPolicy(rawValue: "union") == .union)
+  }
+
   /// A choice that cannot apply is one error on the requirement's line (the generator) or on the attribute
   /// (the macro), naming the valid choices; a name that is no requirement is an error too.
   @Test func choicesThatCannotApply() throws {

@@ -92,6 +92,63 @@ import Testing
     #expect(!output.contains("nonisolated"))
   }
 
+  /// Joined handler requirements of an `@objc` protocol (`--combine` on a completion handler): a required one goes
+  /// through `_join`, optional ones through `_joinImplementing` (only the observers that implement them), each
+  /// observer called with its own handler, the sender's wrapped by the policy; the one without a choice stays
+  /// decided once. `Scripts/typecheck-objc-golden.sh` type-checks the golden file.
+  @Test func joinedHandlers() {
+    let output: String
+    switch ExternalGenerator.generate(
+      ObjCInputs.session,
+      options: GenerationOptions(typeName: "DownloadSessionDelegateMultiplexer", combining: ObjCInputs.sessionCombining)
+    ) {
+    case .success(let text): output = text
+    case .failure(let failure):
+      Issue.record("generation failed: \(failure.diagnostics)")
+      return
+    }
+    assertMatchesGolden(output, named: "DownloadSessionDelegateMultiplexer")
+    #expect(
+      member("func session(_ session: DownloadSession, didFinishPart", in: output).contains(
+        """
+        self._multiplexer._join(Multiplex._JoinedHandler.join(completionHandler)) { observer, answer in
+              observer.session(session, didFinishPart: part, completionHandler: { answer(()) })
+            }
+        """
+      )
+    )
+    #expect(
+      member("func session(_ session: DownloadSession, shouldResume", in: output).contains(
+        """
+        self._joinImplementing(Multiplex._JoinedHandler.anyTrue(completionHandler)) { observer, answer in
+              observer.session?(session, shouldResume: attempt, completionHandler: answer)
+            }
+        """
+      )
+    )
+    #expect(
+      output.contains(
+        "Multiplex._JoinedHandler.order([.newData, .failed, .noData], fetchCompletionHandler)"
+      )
+    )
+    #expect(member("func session(_ session: DownloadSession, decideFor", in: output).contains("_decideImplementing"))
+  }
+
+  /// `UNUserNotificationCenterDelegate` joined (its golden file is compiled against the real SDK by
+  /// `Scripts/apple-check.sh`): both completion handlers reach every implementing observer.
+  @Test func joinedNotificationCenter() throws {
+    let output = try ExternalGenerator.generate(
+      ObjCInputs.notificationCenter,
+      options: GenerationOptions(
+        typeName: "UNUserNotificationCenterDelegateMultiplexer",
+        combining: ObjCInputs.notificationCenterCombining
+      )
+    ).get()
+    assertMatchesGolden(output, named: "UNUserNotificationCenterDelegateMultiplexer")
+    #expect(output.components(separatedBy: "self._joinImplementing(").count - 1 == 2)
+    #expect(!output.contains("_decideImplementing"))
+  }
+
   /// Throwing and `async` optional requirements are one call into the runtime, as the others. (Not in a golden
   /// file: Swift 6.3.1 crashes compiling any call of a throwing or `async` optional requirement for iOS, which
   /// `Scripts/apple-check.sh` does with the golden files; `DelegateMultiplexingExtensionTests` runs the entry

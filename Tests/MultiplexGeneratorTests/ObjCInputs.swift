@@ -1,4 +1,5 @@
 import MultiplexGenerator
+import MultiplexGeneratorModel
 
 /// `@objc` protocols as `multiplex-generate` gets them from a symbol graph: UIKit's delegates, shaped like the real
 /// ones (a subset of their requirements). `Scripts/typecheck-objc-golden.sh` type-checks the golden output against
@@ -81,6 +82,62 @@ enum ObjCInputs {
       ExternalMember(isOptional: true, defaultValue: "0"),
     ]
   )
+
+  /// Handler requirements of an `@objc` protocol, joined by `sessionCombining` (`--combine`): a required one whose
+  /// handler takes no answer, optional ones whose handler takes a `Bool` and an `@objc` enum, and one with no
+  /// choice (decided once, unchanged). The stand-in is `DownloadSessionDelegate` in
+  /// `Scripts/objc-standins/DownloadKit.swift`: keep the two in sync.
+  static let session = ExternalProtocol(
+    source: """
+      @objc public protocol DownloadSessionDelegate : NSObjectProtocol {
+        func session(_ session: DownloadSession, didFinishPart part: Int, completionHandler: @escaping @Sendable () -> Void)
+        optional func session(_ session: DownloadSession, shouldResume attempt: Int, completionHandler: @escaping @Sendable (Bool) -> Void)
+        optional func session(_ session: DownloadSession, didReceivePush part: Int, fetchCompletionHandler: @escaping (DownloadFetchResult) -> Void)
+        optional func session(_ session: DownloadSession, decideFor part: Int, decisionHandler: @escaping (Bool) -> Void)
+      }
+      """,
+    moduleName: "DownloadKit",
+    isObjC: true,
+    members: Array(repeating: ExternalMember(), count: 4)
+  )
+
+  /// The combining choices of ``session``: `join`, `anyTrue`, and an order of the fetch results.
+  static let sessionCombining: [String: CombiningPolicy] = [
+    "session(_:didFinishPart:completionHandler:)": .join,
+    "session(_:shouldResume:completionHandler:)": .anyTrue,
+    "session(_:didReceivePush:fetchCompletionHandler:)": .order(["newData", "failed", "noData"]),
+  ]
+
+  /// `UNUserNotificationCenterDelegate` as the iOS 26.2 SDK's symbol graph gives it (the `async` forms Swift imports
+  /// for the two completion handlers share their USRs, so the reader keeps the handler forms), joined by
+  /// `notificationCenterCombining`: every push SDK gets each notification. `Scripts/apple-check.sh` compiles its
+  /// golden file against the real SDK, with observers implementing either form.
+  static let notificationCenter = ExternalProtocol(
+    source: """
+      @available(iOS 10.0, *)
+      public protocol UNUserNotificationCenterDelegate : NSObjectProtocol {
+        @available(iOS 10.0, *)
+        optional func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification, withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void)
+        @available(iOS 10.0, *)
+        optional func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse, withCompletionHandler completionHandler: @escaping @Sendable () -> Void)
+        @available(iOS 12.0, *)
+        optional func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?)
+      }
+      """,
+    moduleName: "UserNotifications",
+    isObjC: true,
+    members: [
+      ExternalMember(objcSelector: "userNotificationCenter:willPresentNotification:withCompletionHandler:"),
+      ExternalMember(objcSelector: "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"),
+      ExternalMember(objcSelector: "userNotificationCenter:openSettingsForNotification:"),
+    ]
+  )
+
+  /// The combining choices of ``notificationCenter``: the presentation options unioned, the responses joined.
+  static let notificationCenterCombining: [String: CombiningPolicy] = [
+    "userNotificationCenter(_:willPresent:withCompletionHandler:)": .union,
+    "userNotificationCenter(_:didReceive:withCompletionHandler:)": .join,
+  ]
 
   /// `WKNavigationDelegate` as the iOS 26.2 SDK's symbol graph gives it (a subset), with the selectors its USRs
   /// carry: two requirements sharing the Swift name `webView(_:decidePolicyFor:decisionHandler:)`, decisions

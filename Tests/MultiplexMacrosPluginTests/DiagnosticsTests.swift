@@ -284,6 +284,35 @@ import Testing
     #expect(expansion.diagnosticLines == [4, 6, 8, 10])
   }
 
+  /// `@MultiplexedCombine` on a handler requirement joins it; a choice that cannot apply to the handler's answer,
+  /// or a handler that cannot be joined, is an error on the attribute naming what can; an order that names no
+  /// values is no combiner.
+  @Test func joinThatCannotApply() {
+    let expansion = Expansion(
+      """
+      @Multiplexed
+      protocol Push: AnyObject {
+        @MultiplexedCombine(.union)
+        func open(_ url: String, completion: @escaping (Bool) -> Void)
+        @MultiplexedCombine(.join)
+        func now(completion: (Bool) -> Void)
+        @MultiplexedCombine(.order(Fetch.newData, .noData))
+        func fetch(completionHandler: @escaping (Fetch) -> Void)
+        @MultiplexedCombine(.order(x))
+        func other(completionHandler: @escaping (Fetch) -> Void)
+      }
+      """
+    )
+    #expect(
+      expansion.diagnostics == [
+        "'@MultiplexedCombine(.union)' cannot join the handlers of 'open(_:completion:)', which answers its handler 'completion' with 'Bool' (join needs a handler without an answer, anyTrue and allTrue a 'Bool', firstNonNil an 'Optional', union an option set, order(…) an enum); choose one of anyTrue, allTrue",
+        "'@MultiplexedCombine(.join)' cannot combine the answers of 'now(completion:)', which hands over 'completion' of type '(Bool) -> Void', which is not an escaping closure without a global actor (a joined handler is called after every observer answered, on any thread); remove '@MultiplexedCombine(.join)'",
+        "'.order(x)' names no combiner; use one of .first, .last, .anyTrue, .allTrue, .firstNonNil, .join, .union, .order(…) (an order names its values: .order(Result.newData, .failed, .noData))",
+      ]
+    )
+    #expect(expansion.diagnosticLines == [3, 5, 9])
+  }
+
   /// `@MultiplexedDecidedOnce` where it cannot apply, and contradicting markers: an error on the attribute.
   @Test func decidedOnceThatCannotApply() {
     let expansion = Expansion(

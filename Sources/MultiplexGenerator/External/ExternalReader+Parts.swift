@@ -273,7 +273,7 @@ extension ExternalReader {
     }
     if let policy = external.combining {
       let valid = Requirement.validPolicies(requirement)
-      guard valid.contains(policy) else {
+      guard Requirement.accepts(policy, for: requirement) else {
         report(
           .combineNotApplicable(
             spelling: "--combine",

@@ -245,11 +245,17 @@ package enum MultiplexedDiagnostic: Sendable {
       guard !valid.isEmpty else {
         return "\(spelling) cannot combine the answers of '\(name)', which \(result); remove \(spelling)"
       }
+      if result.hasPrefix("answers its handler") {
+        return "\(spelling) cannot join the handlers of '\(name)', which \(result) (join needs a handler without "
+          + "an answer, anyTrue and allTrue a 'Bool', firstNonNil an 'Optional', union an option set, order(…) an "
+          + "enum); choose one of " + valid.joined(separator: ", ")
+      }
       return "\(spelling) cannot combine the answers of '\(name)', which \(result) (anyTrue and allTrue need 'Bool', "
         + "firstNonNil an 'Optional'); choose one of " + valid.joined(separator: ", ")
     case .unknownCombiner(let given):
       return
         "'\(given)' names no combiner; use one of .\(CombiningPolicy.allCases.map(\.rawValue).joined(separator: ", ."))"
+        + " (an order names its values: .order(Result.newData, .failed, .noData))"
     case .externalUnknownRequirement(let flag, let name):
       return "\(flag) names '\(name)', which is no requirement of the protocol; name a requirement as "
         + "'method(label:label:)', 'subscript(label:)' or a property by its name"

@@ -38,3 +38,57 @@ extension Generator {
       """
   }
 }
+
+/// Joined requirements: every observer gets a handler of its own, and the sender's runs once with the answers
+/// combined (see ``Requirement/isJoined``).
+extension Generator {
+  /// The body that forwards a joined requirement: one call of the runtime's `_join` (`_joinImplementing` for an
+  /// optional requirement of an `@objc` protocol), with the sender's handler wrapped by the policy's
+  /// `_JoinedHandler`; each observer is called with the handler the runtime gives it in place of the sender's.
+  ///
+  /// With no responding observer, the sender's handler runs once with the policy's answer for none, or, for a
+  /// protocol of another module that implements the requirement in an extension, that implementation is called
+  /// with the sender's handler (as a decision's is).
+  func joinBody(_ requirement: Requirement, implementing: Bool) -> String {
+    guard case .method(_, _, let name, let arguments) = requirement.shape, let policy = requirement.combining,
+      let handler = Requirement.joinableHandler(requirement)
+    else { return "" }
+    let reserved = requirement.reservedNames
+    let observer = Naming.fresh("observer", avoiding: reserved)
+    let answer = Naming.fresh("answer", avoiding: reserved.union([observer]))
+    let handlerName = Naming.identifier(arguments[handler.index].name, in: .expression)
+    // `_JoinedHandler.union(completionHandler)`, `_JoinedHandler.order([.newData, .noData], completionHandler)`.
+    let values: String
+    if case .order(let order) = policy {
+      values =
+        "[" + order.map { "." + Naming.identifier(Naming.bareName($0), in: .member) }.joined(separator: ", ") + "], "
+    } else {
+      values = ""
+    }
+    let joined = "Multiplex._JoinedHandler.\(policy.name)(\(values)\(handlerName))"
+    // The observer's call: the sender's handler replaced by the observer's own.
+    let ownHandler = handler.answerType == nil ? "{ \(answer)(()) }" : answer
+    let argumentList = arguments.enumerated().map { index, argument in
+      index == handler.index ? argument.labelPrefix + ownHandler : Requirement.argumentList([argument])
+    }.joined(separator: ", ")
+    let optionalMark = implementing ? "?" : ""
+    let call =
+      "\(effectPrefix(requirement))\(receiver(observer)).\(Naming.identifier(name, in: .member))"
+      + "\(optionalMark)(\(argumentList))"
+    let effects = requirement.typedThrowsType.map { " throws(\($0.description))" } ?? ""
+    let parameters = effects.isEmpty ? "\(observer), \(answer)" : "(\(observer), \(answer))\(effects)"
+    var otherwise = ""
+    if requirement.usesModuleDefault && !implementing {
+      let defaultCall = effectPrefix(requirement) + requirement.call(on: "self." + Naming.defaultsStorage)
+      let defaultEffects = requirement.typedThrowsType.map { "() throws(\($0.description)) -> Swift.Void in " } ?? ""
+      otherwise = ", otherwise: { \(defaultEffects)\(defaultCall) }"
+    }
+    let entry = implementing ? "self._joinImplementing" : "\(storage)._join"
+    return """
+      // Joined: each observer gets its own handler; `\(Naming.bareName(handlerName))` runs once, with the answers combined.
+      \(effectPrefix(requirement))\(entry)(\(joined)\(otherwise)) { \(parameters) in
+        \(call)
+      }
+      """
+  }
+}

@@ -22,7 +22,8 @@ extension Generator {
   /// observer that implements it.
   private func defaultImplementation(_ requirement: Requirement) -> String {
     let modifiers = memberAccess + (requirement.isNonisolated ? "nonisolated " : "")
-    if requirement.isDecision, case .method(let signature, _, _, _) = requirement.shape {
+    // A joined requirement's too: it must not hold the sender's handler back.
+    if requirement.isDecision || requirement.isJoined, case .method(let signature, _, _, _) = requirement.shape {
       return """
         \(attributes(requirement.availability))\(modifiers)\(signature) {
           Multiplex.notImplemented(by: self, returning: ())

@@ -45,7 +45,7 @@ extension Generator {
       switch requirement.shape {
       case .method(_, _, let name, let arguments):
         if Naming.bareName(name) == "events" { return nil }
-        if requirement.isDecision {
+        if requirement.isDecision || requirement.isJoined {
           // Not an event: the tap implements it without responding (see `decisionTapMember`).
           implemented.insert(index)
           continue
@@ -180,7 +180,7 @@ extension Generator {
     var tapMembers = cases.map(tapMember)
     var readsDefaults = cases.contains { tapAsksDefault($0.requirement) }
     for (index, requirement) in model.requirements.enumerated() where !recorded.contains(index) {
-      if requirement.isDecision {
+      if requirement.isDecision || requirement.isJoined {
         tapMembers.append(decisionTapMember(requirement))
       } else if model.external != nil {
         tapMembers.append(silentTapMember(requirement))

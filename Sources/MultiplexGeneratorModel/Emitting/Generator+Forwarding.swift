@@ -3,7 +3,8 @@ extension Generator {
   /// The member that forwards `requirement` to the observers.
   ///
   /// A method's body notifies every observer (`Void`) or combines their answers; a decision goes to one observer
-  /// (see ``decisionBody(_:)``). A property's and a subscript's
+  /// (see ``decisionBody(_:)``); a joined requirement gives each observer a handler of its own (see
+  /// ``joinBody(_:implementing:)``). A property's and a subscript's
   /// getter combine the answers like a method, and their setter notifies every observer: one path for both.
   func forwardingMember(_ requirement: Requirement) -> String {
     let modifiers = memberAccess + (requirement.isNonisolated ? "nonisolated " : "")
@@ -12,6 +13,8 @@ extension Generator {
     case .method(_, let signature, _, _):
       let body: String
       switch requirement.result {
+      case .void where requirement.isJoined:
+        body = joinBody(requirement, implementing: false)
       case .void where requirement.isDecision:
         body = decisionBody(requirement)
       case .void:

@@ -12,6 +12,11 @@
 ///   the one the user gave).
 /// - A decision (``Requirement/isDecision``: WebKit's `decisionHandler:`, `completionHandler:`) goes to exactly one
 ///   observer, the first in call order that implements it (the primary when it does), as in the Swift flavour.
+/// - A joined requirement (``Requirement/isJoined``: a handler given a combining policy) reaches every observer that
+///   implements it, each with a handler of its own; the sender's runs once, with the answers combined, and with
+///   the policy's answer for none when the last implementing observer left after the sender asked
+///   `responds(to:)`. An observer may implement the `async` form Swift imports for the handler instead: both share
+///   the selector the multiplexer calls.
 /// - Selectors are named as the symbol graph spells them (`NSSelectorFromString("…")`), see
 ///   ``selectorExpression(_:)``.
 /// - `responds(to:)` answers `super.responds(to:)` for every selector but the optional requirements', and for
@@ -146,6 +151,8 @@ extension Generator {
     // One call into the runtime, which tracks who responded (`async` and throwing calls too) and calls
     // `observersDidChange()` when nobody did.
     switch requirement.result {
+    case .void where requirement.isJoined:
+      body = joinBody(requirement, implementing: true)
     case .void where requirement.isDecision:
       body = objcDecisionBody(requirement)
     case .void:

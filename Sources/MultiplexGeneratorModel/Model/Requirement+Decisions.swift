@@ -52,24 +52,97 @@ extension Requirement {
     }
   }
 
-  /// The policies that can combine the answers of `requirement`: none for `Void`; `first` and `last` for any
-  /// value, `anyTrue` and `allTrue` for a `Bool` (spelled `Bool` or `Swift.Bool`), `firstNonNil` for an
-  /// `Optional`.
+  /// The policies that can combine the answers of `requirement`: `first` and `last` for any value, `anyTrue` and
+  /// `allTrue` for a `Bool` (spelled `Bool` or `Swift.Bool`), `firstNonNil` for an `Optional`. For a method that
+  /// returns nothing and hands over a handler that can be joined (see ``joinableHandler(_:)``), the policies that
+  /// join it, by the handler's answer: `join` for none, `anyTrue` and `allTrue` for a `Bool`, `firstNonNil` for an
+  /// `Optional`, `union` (an option set) and `order(…)` (an enum) for another type. None for any other `Void`
+  /// requirement. `order` is listed with no values.
   package static func validPolicies(_ requirement: Requirement) -> [CombiningPolicy] {
-    guard case .value(_, let valueType, let isOptional) = requirement.result else { return [] }
+    guard case .value(_, let valueType, let isOptional) = requirement.result else {
+      guard let handler = joinableHandler(requirement) else { return [] }
+      guard let answer = handler.answerType else { return [.join] }
+      if answer.isBool { return [.anyTrue, .allTrue] }
+      if answer.implicitlyUnwrappedAsOptional.isOptional { return [.firstNonNil] }
+      return [.union, .order([])]
+    }
     let isBool = valueType.isBool
     return CombiningPolicy.allCases.filter { policy in
       switch policy {
       case .first, .last: return true
       case .anyTrue, .allTrue: return isBool
       case .firstNonNil: return isOptional
+      case .join, .union, .order: return false
       }
     }
   }
 
-  /// `returns 'Int'` or `returns nothing`, for messages.
+  /// Whether `policy` can combine the answers of `requirement` (``validPolicies(_:)``, `order` with any values).
+  package static func accepts(_ policy: CombiningPolicy, for requirement: Requirement) -> Bool {
+    validPolicies(requirement).contains { $0.name == policy.name }
+  }
+
+  /// The handler a joined requirement hands each observer: its parameter's index and what the handler takes.
+  package struct JoinableHandler {
+    /// The index of the handler among the requirement's arguments.
+    package let index: Int
+    /// The handler's one parameter type, or `nil` for a handler that takes none.
+    package let answerType: SwiftType?
+  }
+
+  /// The handler parameter of `requirement` when a combining policy can join it, or `nil`: a method that would be
+  /// decided once (``isDecisionRequirement(_:)``: it returns nothing, is not `async`, and has a closure parameter
+  /// named as a handler), with exactly one such parameter, escaping (`@escaping`, or an `Optional` closure: it is
+  /// called after every observer answered), which takes no argument or one, and is neither `async` nor throwing
+  /// and returns `Void`. ``joinObstacle(_:)`` says why not.
+  package static func joinableHandler(_ requirement: Requirement) -> JoinableHandler? {
+    guard case .method(_, _, _, let arguments) = requirement.shape, joinObstacle(requirement) == nil,
+      let index = handlerIndices(arguments).first, let function = arguments[index].type.handlerFunction
+    else { return nil }
+    return JoinableHandler(index: index, answerType: function.parameters.first?.type)
+  }
+
+  /// Why the handler of `requirement` cannot be joined, as the end of "which …", or `nil` when it can.
+  package static func joinObstacle(_ requirement: Requirement) -> String? {
+    guard case .method(_, _, _, let arguments) = requirement.shape, case .void = requirement.result,
+      !requirement.isAsync
+    else { return "returns nothing" }
+    let indices = handlerIndices(arguments)
+    guard let index = indices.first else { return "returns nothing" }
+    guard indices.count == 1 else { return "hands over \(indices.count) completion handlers" }
+    let argument = arguments[index]
+    guard let function = argument.type.handlerFunction else {
+      return "hands over '\(argument.name)' of type '\(argument.type.description)', which is not an escaping closure "
+        + "without a global actor (a joined handler is called after every observer answered, on any thread)"
+    }
+    guard function.parameters.count <= 1, !function.isAsync, !function.isThrowing, function.result.isVoid,
+      !(function.parameters.first?.type.hasSpecifier("inout") ?? false)
+    else {
+      return "hands over '\(argument.name)' of type '\(argument.type.description)' (a joined handler takes one "
+        + "answer or none and returns nothing)"
+    }
+    return nil
+  }
+
+  /// The indices of the closure parameters named as handlers (see ``isDecisionRequirement(_:)``).
+  private static func handlerIndices(_ arguments: [Argument]) -> [Int] {
+    arguments.indices.filter { index in
+      let argument = arguments[index]
+      return argument.type.isClosure
+        && [argument.label, argument.name].compactMap { $0 }.map(Naming.bareName).contains(where: isHandlerName)
+    }
+  }
+
+  /// `returns 'Int'` or `returns nothing`, for messages; for a handler requirement, what its handler answers
+  /// (`answers its handler 'completionHandler' with 'FetchResult'`), or why it cannot be joined.
   package static func resultDescription(_ requirement: Requirement) -> String {
-    guard case .value(let type, _, _) = requirement.result else { return "returns nothing" }
+    guard case .value(let type, _, _) = requirement.result else {
+      if let obstacle = joinObstacle(requirement) { return obstacle }
+      guard let handler = joinableHandler(requirement) else { return "returns nothing" }
+      let name = requirement.arguments[handler.index].name
+      guard let answer = handler.answerType else { return "answers its handler '\(name)' with nothing" }
+      return "answers its handler '\(name)' with '\(answer.description)'"
+    }
     return "returns '\(type.description)'"
   }
 
@@ -88,6 +161,35 @@ extension Requirement {
       }
       assignedLabels.insert(candidate)
       requirements[index].combiningLabel = candidate
+    }
+  }
+}
+
+extension SwiftType {
+  /// The function type of a closure parameter that a joined requirement can hand each observer, or `nil`: an
+  /// escaping one (`@escaping`, possibly `@Sendable`, or an `Optional` closure), in any parentheses, with no other
+  /// attribute (a global actor's handler could not be called from the thread of the last answer).
+  var handlerFunction: FunctionType? {
+    var base = self
+    var isEscaping = false
+    while true {
+      switch base {
+      case .attributed(let specifiers, let attributes, let inner):
+        guard specifiers.isEmpty, attributes.allSatisfy({ ["escaping", "Sendable"].contains($0.baseName) }) else {
+          return nil
+        }
+        if attributes.contains(where: { $0.baseName == "escaping" }) { isEscaping = true }
+        base = inner
+      case .tuple(let elements) where elements.count == 1: base = elements[0].type
+      case .optional(let wrapped), .implicitlyUnwrappedOptional(let wrapped):
+        isEscaping = true
+        base = wrapped
+      case .named("Optional", let arguments) where arguments.count == 1:
+        isEscaping = true
+        base = arguments[0]
+      case .function(let function): return isEscaping ? function : nil
+      default: return nil
+      }
     }
   }
 }

@@ -108,7 +108,20 @@ package struct Requirement {
   package var isDecision: Bool = false
   /// The combining policy chosen for the requirement at generation time, or `nil` for the flavour's default (the
   /// first answer; the first non-`nil` one for an `Optional` result of another module's Swift protocol).
-  package var combining: CombiningPolicy? = nil
+  ///
+  /// On a requirement that hands over a completion handler, a policy makes it *joined* (``isJoined``), not decided
+  /// once: setting one clears ``isDecision``.
+  package var combining: CombiningPolicy? = nil {
+    didSet {
+      if isJoined { isDecision = false }
+    }
+  }
+  /// Whether the requirement is *joined*: a method that hands over a completion handler (see
+  /// ``joinableHandler(_:)``), given a combining policy. Every observer that implements it gets a handler of its
+  /// own, and the sender's handler runs exactly once, after every one of them called its own, with their answers
+  /// combined by the policy (the runtime's `_JoinedHandler`); with no such observer, once with the policy's answer
+  /// for none.
+  package var isJoined: Bool { combining != nil && !returnsValue }
   /// Whether observers must implement the requirement (no default implementation is generated).
   package let isRequired: Bool
   /// Whether the requirement is an `optional` requirement of an `@objc` protocol: forwarded only to the observers

@@ -29,7 +29,7 @@ extension Requirement {
           diagnostics.append(Diagnostic(.unknownCombiner(given: given), on: attribute))
           continue
         }
-        combining = (policy, Syntax(attribute), "'@\(Naming.combineMarker)(.\(policy.rawValue))'")
+        combining = (policy, Syntax(attribute), "'@\(Naming.combineMarker)(.\(policy.name))'")
       default: break
       }
     }
@@ -53,7 +53,7 @@ extension Requirement {
     }
     if let combining {
       let valid = validPolicies(requirement)
-      guard valid.contains(combining.policy) else {
+      guard accepts(combining.policy, for: requirement) else {
         diagnostics.append(
           Diagnostic(
             .combineNotApplicable(
@@ -71,11 +71,27 @@ extension Requirement {
     }
   }
 
-  /// The policy `@MultiplexedCombine(.anyTrue)` names (also `MultiplexedCombiner.anyTrue`), or `nil`.
+  /// The policy `@MultiplexedCombine(.anyTrue)` names (also `MultiplexedCombiner.anyTrue`), or `nil`; an order
+  /// names its values as members: `.order(FetchResult.newData, .failed, .noData)`.
   package static func combinerArgument(_ attribute: AttributeSyntax) -> CombiningPolicy? {
     guard case .argumentList(let arguments) = attribute.arguments, arguments.count == 1,
-      let member = arguments.first?.expression.as(MemberAccessExprSyntax.self)
+      let expression = arguments.first?.expression
     else { return nil }
-    return CombiningPolicy(rawValue: member.declName.baseName.text)
+    if let member = expression.as(MemberAccessExprSyntax.self) {
+      let policy = CombiningPolicy(rawValue: member.declName.baseName.text)
+      return policy == .order([]) ? nil : policy
+    }
+    guard let call = expression.as(FunctionCallExprSyntax.self),
+      let callee = call.calledExpression.as(MemberAccessExprSyntax.self), callee.declName.baseName.text == "order",
+      call.trailingClosure == nil
+    else { return nil }
+    var values: [String] = []
+    for argument in call.arguments {
+      guard argument.label == nil, let member = argument.expression.as(MemberAccessExprSyntax.self) else {
+        return nil
+      }
+      values.append(member.declName.baseName.text)
+    }
+    return CombiningPolicy(rawValue: "order(" + values.joined(separator: ", ") + ")")
   }
 }
