@@ -341,9 +341,6 @@ EOF
     "$work/UNUserNotificationCenterDelegateMultiplexer.swift" "$work/JoinedObservers.swift"
   checked=$((checked + 1))
   echo "compiled: UNUserNotificationCenterDelegateMultiplexer (joined) and observers of either form for $floor ($(elapsed))"
-  for file in $(shipped UIKit) $(shipped WebKit); do
-    multiplexer "$floor" "$ios_sdk" "$file" -disable-upcoming-feature InternalImportsByDefault
-  done
   ready_made "$floor" "$ios_sdk"
   ready_made "arm64-apple-ios$version" "$ios_sdk"
 
