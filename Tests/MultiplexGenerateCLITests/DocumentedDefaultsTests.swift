@@ -78,4 +78,23 @@ import Testing
     )
     #expect(parsed.map(\.requirement) == ["a(_:)"])
   }
+
+  @Test func everyCombiningEntryIsAPolicy() {
+    #expect(DocumentedDefault.allCombining.count >= 10)
+    for entry in DocumentedDefault.allCombining {
+      #expect(CombiningPolicy(rawValue: entry.expression) != nil, "\(entry)")
+      #expect(entry.source.hasPrefix("convention: ") || entry.source.hasPrefix("https://"), "\(entry)")
+    }
+    // Every push SDK sees a notification, and the system's handlers run once with what they all asked for.
+    let present = DocumentedDefault.combining(
+      for: "userNotificationCenter(_:willPresent:withCompletionHandler:)",
+      in: ["UNUserNotificationCenterDelegate"]
+    )
+    #expect(present?.policy == .union)
+    let fetch = DocumentedDefault.combining(
+      for: "application(_:didReceiveRemoteNotification:fetchCompletionHandler:)",
+      in: ["UIApplicationDelegate"]
+    )
+    #expect(fetch?.policy == .order(["newData", "failed", "noData"]))
+  }
 }

@@ -495,4 +495,21 @@ extension DocumentedDefault {
     WebKit | WebUIDelegate | webViewIsResizable(_:) | true | convention: resizable, as a window is by default (the window's style mask is main-actor state this nonisolated requirement cannot read)
     WebKit | WebUIDelegate | webViewIsStatusBarVisible(_:) | false | https://developer.apple.com/documentation/webkit/webuidelegate/webviewisstatusbarvisible(_:)
     """#
+
+  /// How the answers of requirements every observer of an app's shared delegates takes part in combine, applied
+  /// unless `--combine` says otherwise (same columns; the fourth is the policy). A completion handler given a policy
+  /// is joined: every observer gets its own handler, and the sender's runs once with the answers combined.
+  static let combiningTable = #"""
+    UIKit | UIApplicationDelegate | application(_:continue:restorationHandler:) | anyTrue | convention: the activity is handled when any observer handled it (Apple: return true to indicate that your app handled the activity)
+    UIKit | UIApplicationDelegate | application(_:didFinishLaunchingWithOptions:) | allTrue | convention: false from any observer says the app cannot handle the URL it was launched with (Apple: return false if the app cannot handle the URL resource)
+    UIKit | UIApplicationDelegate | application(_:didReceiveRemoteNotification:fetchCompletionHandler:) | order(newData, failed, noData) | convention: every observer sees the notification; new data from any wins over a failure, a failure over no data
+    UIKit | UIApplicationDelegate | application(_:open:options:) | anyTrue | convention: the URL is opened when any observer opened it (Apple: return false if you were unable to handle the URL)
+    UIKit | UIApplicationDelegate | application(_:performActionFor:completionHandler:) | anyTrue | convention: the quick action is handled when any observer handled it
+    UIKit | UIApplicationDelegate | application(_:performFetchWithCompletionHandler:) | order(newData, failed, noData) | convention: every observer fetches; new data from any wins over a failure, a failure over no data
+    UIKit | UIApplicationDelegate | application(_:willContinueUserActivityWithType:) | anyTrue | convention: the app continues the activity when any observer does
+    UIKit | UIApplicationDelegate | application(_:willFinishLaunchingWithOptions:) | allTrue | convention: false from any observer says the app cannot handle the URL it was launched with
+    UIKit | UIWindowSceneDelegate | windowScene(_:performActionFor:completionHandler:) | anyTrue | convention: the quick action is handled when any observer handled it
+    UserNotifications | UNUserNotificationCenterDelegate | userNotificationCenter(_:didReceive:withCompletionHandler:) | join | convention: every observer (every push SDK) sees the response; the system's handler runs once all have finished
+    UserNotifications | UNUserNotificationCenterDelegate | userNotificationCenter(_:willPresent:withCompletionHandler:) | union | convention: every observer sees the notification; the presentation options any observer asks for are shown
+    """#
 }

@@ -50,6 +50,29 @@ package struct DocumentedDefault: Sendable, Equatable {
     return nil
   }
 
+  /// The entries of ``combiningTable``: how the answers of a requirement every observer takes part in combine
+  /// (``expression`` is the policy's name as `--combine` takes it: `anyTrue`, `union`, `order(newData, failed,
+  /// noData)`).
+  package static let allCombining: [DocumentedDefault] = parse(combiningTable)
+
+  /// The combining policy the data gives `requirement` (declared by one of `protocols`), and the comment that says
+  /// where it comes from; `nil` when it gives none.
+  static func combining(
+    for requirement: String,
+    in protocols: [String]
+  ) -> (policy: CombiningPolicy, note: String)? {
+    for name in protocols {
+      guard let entry = allCombining.first(where: { $0.protocolName == name && $0.requirement == requirement }),
+        let policy = CombiningPolicy(rawValue: entry.expression)
+      else { continue }
+      let source =
+        entry.source.hasPrefix("convention: ")
+        ? "Convention: " + entry.source.dropFirst("convention: ".count) : "Documented: " + entry.source
+      return (policy, "Answers combined as \(entry.expression). \(source)")
+    }
+    return nil
+  }
+
   /// The comment the generated member carries for `entry`: `Documented: <page>`, or the convention it states
   /// (`Convention: …`) for a requirement nothing documents whose answer the table still fixes.
   static func note(for entry: DocumentedDefault) -> String {

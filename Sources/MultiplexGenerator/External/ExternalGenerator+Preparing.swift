@@ -95,6 +95,17 @@ extension ExternalGenerator {
     for (name, policy) in options.combining.sorted(by: { $0.key < $1.key }) {
       for index in indices(named: name, flag: "--combine") { prepared.members[index].combining = policy }
     }
+    // The data's combining for what every observer of an app's shared delegates takes part in, unless a flag chose.
+    for (index, names) in requirementNames.enumerated() {
+      guard let names, prepared.members[index].combining == nil, prepared.members[index].isDecidedOnce == nil,
+        let choice = DocumentedDefault.combining(
+          for: names.short,
+          in: [prepared.members[index].declaringProtocol, declaration.name].compactMap { $0 }
+        )
+      else { continue }
+      prepared.members[index].combining = choice.policy
+      prepared.members[index].combiningNote = choice.note
+    }
     return prepared
   }
 

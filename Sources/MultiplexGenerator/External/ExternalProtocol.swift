@@ -87,6 +87,8 @@ package struct ExternalMember: Sendable {
   /// Where ``defaultValue`` comes from when the generator chose it (a documentation page, a convention); `nil` for
   /// the user's `--default` or none. ``ExternalGenerator`` sets it.
   var defaultNote: String? = nil
+  /// Where ``combining`` comes from when the generator's data chose it; `nil` otherwise.
+  var combiningNote: String? = nil
   /// Whether the member belongs to an `@objc` protocol; set by the reader, for its diagnostics.
   var isInObjCProtocol = false
 

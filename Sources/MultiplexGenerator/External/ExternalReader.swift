@@ -178,6 +178,7 @@ struct ExternalReader {
     }
     guard var requirement else { return nil }
     requirement.defaultNote = external.defaultNote
+    requirement.combiningNote = external.combiningNote
     applyChoices(to: &requirement, member: member, external: external)
     guard external.hasDefaultImplementation else { return requirement }
     // The protocol's own extension implements it: when no observer answers, ask that implementation, on a stub.

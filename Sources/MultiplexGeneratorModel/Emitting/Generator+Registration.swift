@@ -166,7 +166,11 @@ extension Generator {
   /// `// No observer answers: true. Documented: <page>.` and a line break, above a member whose default the generator
   /// chose (``Requirement/defaultNote``); nothing otherwise.
   func defaultComment(_ requirement: Requirement) -> String {
-    guard let note = requirement.defaultNote, let value = requirement.defaultValue else { return "" }
-    return "// Without an answering observer: \(value.text). \(note)\n"
+    var comment = ""
+    if let note = requirement.combiningNote { comment += "// \(note)\n" }
+    if let note = requirement.defaultNote, let value = requirement.defaultValue {
+      comment += "// Without an answering observer: \(value.text). \(note)\n"
+    }
+    return comment
   }
 }

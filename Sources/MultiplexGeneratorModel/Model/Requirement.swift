@@ -134,6 +134,8 @@ package struct Requirement {
   /// that says what the sender does without the method, or the convention applied (`DocumentedDefault`). The
   /// generated member says so in a comment.
   package var defaultNote: String? = nil
+  /// Where ``combining`` comes from, when the generator's data chose it: the generated member says so in a comment.
+  package var combiningNote: String? = nil
   /// Attributes copied to the forwarding member: `@available`, a global actor, `@preconcurrency`,
   /// `@discardableResult`.
   package let forwardedAttributes: [Attribute]
