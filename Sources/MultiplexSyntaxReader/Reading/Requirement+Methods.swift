@@ -6,57 +6,25 @@ extension Requirement {
   /// Reads a method requirement. Returns `nil` and appends to `diagnostics` if it cannot be forwarded.
   static func makeMethod(
     _ function: FunctionDeclSyntax,
+    reading: Reading,
     protocolName: String,
-    isolation: AttributeSyntax?,
     diagnostics: inout [Diagnostic]
   ) -> Requirement? {
     let before = diagnostics.count
     let baseName = Naming.bare(function.name)
     let displayName = Self.displayName(of: function)
 
-    let markers = readAttributes(function.attributes, name: displayName, diagnostics: &diagnostics)
-    checkGlobalActors(function.attributes, isolation: isolation, name: displayName, diagnostics: &diagnostics)
-    let isNonisolated = checkModifiers(
-      function.modifiers,
-      name: displayName,
-      isolation: isolation,
-      diagnostics: &diagnostics
-    )
-
-    if function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) {
-      // Already diagnosed; the rest of the checks would only add noise.
-      return nil
-    }
-    checkGenericSignature(
-      mentioning: [
-        Syntax(function.signature), function.genericWhereClause.map(Syntax.init),
-        function.genericParameterClause.map(Syntax.init),
-      ],
-      generics: function.genericParameterClause,
-      whereClause: function.genericWhereClause,
-      anchor: function.name,
-      name: displayName,
-      diagnostics: &diagnostics
-    )
-
+    let markers = readAttributes(function.attributes)
+    let (isStatic, isNonisolated) = reading.checkAttributesAndModifiers(name: displayName, diagnostics: &diagnostics)
+    if isStatic { return nil }
+    diagnostics += reading.place(Refusals.genericSignature(of: reading.member, name: displayName))
+    diagnostics += reading.place(Refusals.effects(of: reading.member, name: displayName))
     let effects = function.signature.effectSpecifiers
     let throwsClause = effects?.throwsClause
-    if let throwsClause, throwsClause.throwsSpecifier.tokenKind == .keyword(.rethrows) {
-      diagnostics.append(
-        Diagnostic(
-          .rethrowsRequirement(name: displayName),
-          on: throwsClause.throwsSpecifier,
-          fixIt: .replace(
-            message: MultiplexedFixIt.replaceRethrows,
-            oldNode: throwsClause.throwsSpecifier,
-            newNode: throwsClause.throwsSpecifier.with(\.tokenKind, .keyword(.throws))
-          )
-        )
-      )
-    }
 
     let (parameters, arguments) = readParameters(
       function.signature.parameterClause.parameters,
+      reading: reading,
       owner: .method,
       reserved: markers.reservedNames,
       requirement: displayName,
@@ -66,6 +34,7 @@ extension Requirement {
     guard
       let (result, defaultValue) = readResult(
         type: function.signature.returnClause?.type,
+        reading: reading,
         name: displayName,
         markers: markers,
         declaration: function,

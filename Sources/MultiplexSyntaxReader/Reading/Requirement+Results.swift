@@ -12,6 +12,7 @@ extension Requirement {
   /// cause; a default would not make it forwardable).
   static func readResult(
     type: TypeSyntax?,
+    reading: Reading,
     name: String,
     markers: Attributes,
     declaration: some DeclSyntaxProtocol & WithAttributesSyntax,
@@ -32,25 +33,9 @@ extension Requirement {
       }
       return (.void, nil)
     }
-    // Swift rejects `some` in a requirement's result; without this, the message would ask for a default.
-    if type.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.some) }) {
-      diagnostics.append(Diagnostic(.opaqueType(name: name, type: type.trimmedDescription), on: type))
-      return nil
-    }
-    // The multiplexer returns an observer's answer, which a generic function handed it: Swift cannot prove that
-    // nothing else refers to it, and rejects the forwarding member.
-    if hasSpecifier(.sending, type) {
-      diagnostics.append(
-        Diagnostic(
-          .sendingResult(name: name),
-          on: type,
-          fixIt: .replace(
-            message: MultiplexedFixIt.remove("sending"),
-            oldNode: type,
-            newNode: removingSpecifier(.sending, from: type)
-          )
-        )
-      )
+    // Opaque, `sending` and `Never` results (``Refusals/result(_:at:name:)``).
+    if let refusal = Refusals.result(SwiftType(type), at: reading.member.resultOffset, name: name) {
+      diagnostics += reading.place([refusal])
       return nil
     }
     let resultType = type.trimmed
@@ -58,10 +43,6 @@ extension Requirement {
     var valueType = resultType
     if let unwrapped = valueType.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
       valueType = TypeSyntax(OptionalTypeSyntax(wrappedType: unwrapped.wrappedType))
-    }
-    if isNever(valueType) {
-      diagnostics.append(Diagnostic(.neverResult(name: name), on: type))
-      return nil
     }
     let isOptional = isOptionalType(valueType)
     if isRefused, defaultValue == nil, !isOptional {

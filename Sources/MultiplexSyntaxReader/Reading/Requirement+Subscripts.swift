@@ -6,46 +6,24 @@ extension Requirement {
   /// Reads a subscript requirement. Returns `nil` and appends to `diagnostics` if it cannot be forwarded.
   static func makeSubscript(
     _ declaration: SubscriptDeclSyntax,
-    isolation: AttributeSyntax?,
+    reading: Reading,
     diagnostics: inout [Diagnostic]
   ) -> Requirement? {
     let before = diagnostics.count
     let declaredParameters = declaration.parameterClause.parameters
     let displayName = Self.displayName(of: declaration)
 
-    let markers = readAttributes(declaration.attributes, name: displayName, diagnostics: &diagnostics)
-    checkGlobalActors(declaration.attributes, isolation: isolation, name: displayName, diagnostics: &diagnostics)
-    let isNonisolated = checkModifiers(
-      declaration.modifiers,
-      name: displayName,
-      isolation: isolation,
-      diagnostics: &diagnostics
-    )
-    if declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) { return nil }
-    checkGenericSignature(
-      mentioning: [
-        Syntax(declaration.parameterClause), Syntax(declaration.returnClause),
-        declaration.genericWhereClause.map(Syntax.init), declaration.genericParameterClause.map(Syntax.init),
-      ],
-      generics: declaration.genericParameterClause,
-      whereClause: declaration.genericWhereClause,
-      anchor: declaration.subscriptKeyword,
-      name: displayName,
-      diagnostics: &diagnostics
-    )
-    if isVoid(declaration.returnClause.type) {
-      diagnostics.append(
-        Diagnostic(.unsupportedMember(kind: "a subscript of type 'Void'"), on: declaration.returnClause.type)
-      )
-    }
-    let (isSettable, getterEffects) = readAccessors(
-      declaration.accessorBlock,
-      name: displayName,
-      diagnostics: &diagnostics
-    )
+    let markers = readAttributes(declaration.attributes)
+    let (isStatic, isNonisolated) = reading.checkAttributesAndModifiers(name: displayName, diagnostics: &diagnostics)
+    if isStatic { return nil }
+    diagnostics += reading.place(Refusals.genericSignature(of: reading.member, name: displayName))
+    diagnostics += reading.place(Refusals.subscriptResult(of: reading.member))
+    diagnostics += reading.place(Refusals.accessors(of: reading.member, name: displayName))
+    let (isSettable, getterEffects) = readAccessors(declaration.accessorBlock)
 
     let (parameters, arguments) = readParameters(
       declaredParameters,
+      reading: reading,
       owner: .subscript,
       reserved: markers.reservedNames,
       requirement: displayName,
@@ -55,6 +33,7 @@ extension Requirement {
     guard
       let (result, defaultValue) = readResult(
         type: declaration.returnClause.type,
+        reading: reading,
         name: displayName,
         markers: markers,
         declaration: declaration,

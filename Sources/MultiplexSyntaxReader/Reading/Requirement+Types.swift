@@ -48,11 +48,6 @@ extension Requirement {
     return text == "Void" || text == "Swift.Void"
   }
 
-  static func isNever(_ type: TypeSyntax) -> Bool {
-    let text = type.trimmedDescription
-    return text == "Never" || text == "Swift.Never"
-  }
-
   static func isOptionalType(_ type: TypeSyntax) -> Bool {
     if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
     if let identifier = type.as(IdentifierTypeSyntax.self) {
