@@ -24,6 +24,9 @@ import Testing
     "var next: Self? { get }",
     // `Refusals.accessors(of:name:)`
     "var count: Int? { mutating get }",
+    // `Refusals.nameCollision(of:name:protocolName:)`
+    "func removeAll()",
+    "func remove(_ observer: Delegate)",
     "static func make() -> Int",
     "init(name: String)",
     "func copy() -> Self?",

@@ -4,7 +4,7 @@ import MultiplexGeneratorModel
 /// reader, which needs no syntax tree.
 ///
 /// It makes the same ``ProtocolModel`` as `@Multiplexed`'s reader makes of the same declaration, and refuses what it
-/// refuses with the same explanation (`FrontEndParityTests`), worded for the generator: a message names the
+/// refuses, applying the same list (``Refusals``), with the same explanation (`FrontEndParityTests`), worded for the generator: a message names the
 /// requirement and `multiplex-generate`, and asks for `--default` where the macro asks for `@MultiplexedDefault`.
 /// What only the macro's user can change (markers, `@objc` on a Swift protocol, access modifiers) is not read.
 struct ExternalReader {
@@ -199,14 +199,8 @@ struct ExternalReader {
     else { return nil }
     guard problems.count == before else { return nil }
 
-    // Collisions with the multiplexer's own members: a property's name, or a method that takes an observer.
-    let firstType = member.parameters.first?.type.description
-    if arguments.isEmpty
-      && (Naming.ownPropertyNames.contains(baseName) || Naming.ownParameterlessMethodNames.contains(baseName))
-      || Naming.ownMethodNames.contains(displayName)
-        && (firstType == declaration.name || firstType == "any \(declaration.name)")
-    {
-      report(.nameCollision(name: displayName), at: member.nameOffset)
+    if let collision = Refusals.nameCollision(of: member, name: displayName, protocolName: declaration.name) {
+      report([collision])
       return nil
     }
 
@@ -268,8 +262,8 @@ struct ExternalReader {
       )
     else { return nil }
     guard problems.count == before else { return nil }
-    if Naming.ownPropertyNames.contains(name) {
-      report(.nameCollision(name: name), at: member.nameOffset)
+    if let collision = Refusals.nameCollision(of: member, name: name, protocolName: declaration.name) {
+      report([collision])
       return nil
     }
     return Requirement(

@@ -307,6 +307,27 @@ package enum Refusals {
     }
     return refusals
   }
+
+  /// A requirement `name` (a method's display name, `add(_:)`) that would collide with the multiplexer's own
+  /// members: a property's name (`count`), a parameterless method of its own, or one of its methods that takes an
+  /// observer (`add(_:)` taking the protocol `protocolName`). At the member's name.
+  package static func nameCollision(of member: MemberDeclaration, name: String, protocolName: String) -> Refusal? {
+    let collides: Bool
+    switch member.kind {
+    case .property:
+      collides = Naming.ownPropertyNames.contains(name)
+    case .function(let declaredName):
+      let baseName = Naming.bareName(declaredName)
+      let firstType = member.parameters.first?.type.description
+      collides =
+        member.parameters.isEmpty
+        && (Naming.ownPropertyNames.contains(baseName) || Naming.ownParameterlessMethodNames.contains(baseName))
+        || Naming.ownMethodNames.contains(name) && (firstType == protocolName || firstType == "any \(protocolName)")
+    default:
+      collides = false
+    }
+    return collides ? Refusal(.nameCollision(name: name), at: member.nameOffset) : nil
+  }
 }
 
 extension Attribute {

@@ -44,14 +44,8 @@ extension Requirement {
     else { return nil }
     guard diagnostics.count == before else { return nil }
 
-    // Collisions with the multiplexer's own members: a property's name, or a method that takes an observer.
-    let firstType = function.signature.parameterClause.parameters.first?.type.trimmedDescription
-    if arguments.isEmpty
-      && (Naming.ownPropertyNames.contains(baseName) || Naming.ownParameterlessMethodNames.contains(baseName))
-      || Naming.ownMethodNames.contains(displayName)
-        && (firstType == protocolName || firstType == "any \(protocolName)")
-    {
-      diagnostics.append(Diagnostic(.nameCollision(name: displayName), on: function.name))
+    if let collision = Refusals.nameCollision(of: reading.member, name: displayName, protocolName: protocolName) {
+      diagnostics += reading.place([collision])
       return nil
     }
 

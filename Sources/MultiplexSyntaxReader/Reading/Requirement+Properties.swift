@@ -36,8 +36,12 @@ extension Requirement {
       )
     else { return nil }
     guard diagnostics.count == before else { return nil }
-    if Naming.ownPropertyNames.contains(name) {
-      diagnostics.append(Diagnostic(.nameCollision(name: name), on: identifier))
+    if let collision = Refusals.nameCollision(
+      of: reading.member,
+      name: name,
+      protocolName: reading.text.proto.name.text
+    ) {
+      diagnostics += reading.place([collision])
       return nil
     }
 
