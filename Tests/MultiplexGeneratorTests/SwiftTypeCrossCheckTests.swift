@@ -177,8 +177,9 @@ import Testing
     print("SwiftType cross-check: \(unchanged) of \(Self.cleanTypes.count) spellings already canonical")
   }
 
-  /// (b) The queries of `Requirement+Types.swift`, the `Never`, `Self`, `some` and `T!` checks the macro's reader
-  /// made before the refusals moved into the model (`Refusals`), and the `Bool` check of `validPolicies`.
+  /// (b) The model's queries against swift-syntax's reading: specifiers and attributes, `Void`, `Optional`, the
+  /// `Never`, `Self`, `some` and `T!` checks the macro's reader made before the refusals moved into the model
+  /// (`Refusals`), and the `Bool` check of `validPolicies`.
   @Test func queriesMatch() {
     let specifiers: [(Keyword, String)] = [
       (.inout, "inout"), (.borrowing, "borrowing"), (.consuming, "consuming"), (.__shared, "__shared"),
@@ -188,10 +189,10 @@ import Testing
       let syntax = Self.syntax(text)
       let type = SwiftType(parsing: text)
       for (keyword, spelling) in specifiers {
-        #expect(Requirement.hasSpecifier(keyword, syntax) == type.hasSpecifier(spelling), "\(spelling) in \(text)")
+        #expect(Self.hasSpecifier(keyword, syntax) == type.hasSpecifier(spelling), "\(spelling) in \(text)")
       }
       for attribute in ["escaping", "autoclosure", "Sendable", "MainActor", "convention", "isolated"] {
-        #expect(Requirement.hasAttribute(attribute, syntax) == type.hasAttribute(attribute), "@\(attribute) in \(text)")
+        #expect(Self.hasAttribute(attribute, syntax) == type.hasAttribute(attribute), "@\(attribute) in \(text)")
       }
       #expect(
         Self.typeTokens(Requirement.removingSpecifier(.sending, from: syntax).trimmedDescription)
@@ -287,6 +288,25 @@ import Testing
     return tokens.indices.compactMap { index in
       let isTrailingComma = tokens[index] == "," && (index + 1 == tokens.count || tokens[index + 1] == ">")
       return isTrailingComma ? nil : tokens[index]
+    }
+  }
+}
+
+extension SwiftTypeCrossCheckTests {
+  /// Whether `type` (a parameter's, as swift-syntax reads it) carries the specifier `keyword` (`borrowing`,
+  /// `consuming`, `sending`, `inout`).
+  fileprivate static func hasSpecifier(_ keyword: Keyword, _ type: TypeSyntax) -> Bool {
+    guard let attributed = type.as(AttributedTypeSyntax.self) else { return false }
+    return attributed.specifiers.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(keyword) }
+  }
+
+  /// Whether `type` (a parameter's, as swift-syntax reads it) carries the attribute `name` (`autoclosure`,
+  /// `escaping`).
+  fileprivate static func hasAttribute(_ name: String, _ type: TypeSyntax) -> Bool {
+    guard let attributed = type.as(AttributedTypeSyntax.self) else { return false }
+    return attributed.attributes.contains { element in
+      guard case .attribute(let attribute) = element else { return false }
+      return Naming.attributeName(attribute) == name
     }
   }
 }

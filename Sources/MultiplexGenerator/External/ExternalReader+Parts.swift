@@ -42,13 +42,8 @@ extension ExternalReader {
   /// What the generator's front end reads differently (``Refusals/Rules``).
   var rules: Refusals.Rules { .generator(isObjC: origin.isObjC) }
 
-  /// What declares the parameters being read: their labels and the names they must not take differ.
-  enum ParameterOwner {
-    /// A method: a parameter's first name is its label (`_` for none).
-    case method
-    /// A subscript: a parameter has a label only when written with two names, and none is named `newValue`.
-    case `subscript`
-  }
+  /// What declares the parameters being read (the model's: their labels and the names they must not take differ).
+  typealias ParameterOwner = MemberDeclaration.ParameterOwner
 
   /// A parameter as the generated members declare it: in the default implementation and the combining protocol
   /// (`declared`), and in the multiplexer's member (`forwarding`, where `borrowing` is spelled `__shared`).
@@ -64,26 +59,14 @@ extension ExternalReader {
     owner: ParameterOwner,
     requirement: String
   ) -> (parameters: [DeclaredParameter], arguments: [Requirement.Argument]) {
-    var takenNames: Set<String> = owner == .subscript ? ["newValue"] : []
-    for parameter in parameters { takenNames.insert(Naming.bareName(parameter.secondName ?? parameter.firstName)) }
-    var hidden: Set<String> = [Naming.runtimeModule, "self", "Self"]
-    if owner == .subscript { hidden.insert("newValue") }
+    let named = MemberDeclaration.namedParameters(parameters, owner: owner)
     var declared: [DeclaredParameter] = []
-    var arguments: [Requirement.Argument] = []
-    for parameter in parameters {
+    for (parameter, named) in zip(parameters, named) {
       let internalName = parameter.secondName ?? parameter.firstName
       report(Refusals.parameter(parameter, name: Naming.bareName(internalName), requirement: requirement, rules: rules))
-      let label: String? =
-        switch owner {
-        case .method: parameter.firstName == "_" ? nil : parameter.firstName
-        case .subscript: Self.subscriptLabel(of: parameter)
-        }
       var names: String
-      var name = Naming.bareName(internalName)
-      if internalName == "_" || hidden.contains(name) {
-        name = Naming.fresh("argument", avoiding: takenNames)
-        takenNames.insert(name)
-        names = (owner == .subscript ? label ?? "_" : parameter.firstName) + " " + name
+      if named.isRenamed {
+        names = (owner == .subscript ? named.argument.label ?? "_" : parameter.firstName) + " " + named.name
       } else if owner == .method, let secondName = parameter.secondName,
         Naming.bareName(secondName) != Naming.bareName(parameter.firstName)
       {
@@ -103,26 +86,8 @@ extension ExternalReader {
             + ellipsis
         )
       )
-      let isPack: Bool = if case .packExpansion = parameter.type { true } else { false }
-      arguments.append(
-        Requirement.Argument(
-          label: label,
-          name: name,
-          // Only the parameter's own specifier and attributes: `(inout Int) -> Void` is a closure, not an `inout`.
-          isInout: owner == .method && parameter.type.hasSpecifier("inout"),
-          isAutoclosure: parameter.type.hasAttribute("autoclosure"),
-          isPack: isPack,
-          type: parameter.type,
-          isVariadic: parameter.isVariadic
-        )
-      )
     }
-    return (declared, arguments)
-  }
-
-  /// A subscript parameter's argument label: its first name when it has two and the first is not `_`.
-  static func subscriptLabel(of parameter: MemberDeclaration.Parameter) -> String? {
-    parameter.secondName != nil && parameter.firstName != "_" ? parameter.firstName : nil
+    return (declared, named.map(\.argument))
   }
 
   /// The result and the value returned when no observer answers: `nil` for an `Optional`, the user's

@@ -294,7 +294,7 @@ struct ExternalReader {
     external: ExternalMember
   ) -> Requirement? {
     let before = problems.count
-    let labels = member.parameters.map { (Self.subscriptLabel(of: $0).map(Naming.bareName) ?? "_") + ":" }
+    let labels = member.parameters.map { (MemberDeclaration.subscriptLabel(of: $0).map(Naming.bareName) ?? "_") + ":" }
     let displayName = "subscript(" + labels.joined() + ")"
     let attributes = readAttributes(member, name: displayName, isolation: isolation)
     let isNonisolated = checkModifiers(member, name: displayName, isolation: isolation)

@@ -4,14 +4,8 @@ import SwiftSyntax
 
 /// Reading parameters and generic signatures: one path for methods and subscripts.
 extension Requirement {
-  /// What declares the parameters being read: their labels and the names they must not take differ.
-  enum ParameterOwner {
-    /// A method: a parameter's first name is its label (`_` for none); `value value: Int` is spelled `value: Int`.
-    case method
-    /// A subscript: a parameter has a label only when written with two names (`subscript(at index: Int)`), and
-    /// none is named `newValue`, which the setter declares.
-    case `subscript`
-  }
+  /// What declares the parameters being read (the model's: their labels and the names they must not take differ).
+  typealias ParameterOwner = MemberDeclaration.ParameterOwner
 
   /// The parameters of a method or subscript as the generated members declare them, and how each is passed on.
   ///
@@ -26,30 +20,27 @@ extension Requirement {
     requirement displayName: String,
     diagnostics: inout [Diagnostic]
   ) -> (parameters: [FunctionParameterSyntax], arguments: [Argument]) {
-    var takenNames = reserved
-    if owner == .subscript { takenNames.insert("newValue") }
-    for parameter in list { takenNames.insert(Naming.bare(parameter.secondName ?? parameter.firstName)) }
-    // `self` and `Self` too: a parameter of either name would be what the forwarding body's `self` means, or
-    // what a refinement's forwarder names its own type by (`Self._asParent(observer)`).
-    var hidden: Set<String> = [Naming.runtimeModule, "self", "Self"]
-    if owner == .subscript { hidden.insert("newValue") }
+    // The names and arguments are the model's (`MemberDeclaration.namedParameters`), as for the generator; the
+    // parameters' syntax keeps the user's spelling.
+    let named = MemberDeclaration.namedParameters(reading.member.parameters, owner: owner, reserved: reserved)
+    guard named.count == list.count else {
+      diagnostics.append(Diagnostic(.unsupportedMember(kind: "this declaration"), on: reading.decl))
+      return ([], [])
+    }
     var arguments: [Argument] = []
     var parameters: [FunctionParameterSyntax] = []
     for (index, parameter) in list.enumerated() {
       var parameter = parameter
       let internalToken = parameter.secondName ?? parameter.firstName
-      if index < reading.member.parameters.count {
-        let refusals = Refusals.parameter(
-          reading.member.parameters[index],
-          name: Naming.bare(internalToken),
-          requirement: displayName,
-          rules: .macro
-        )
-        diagnostics += reading.place(refusals)
-      }
-      if internalToken.tokenKind == .wildcard || hidden.contains(Naming.bare(internalToken)) {
-        let unique = Naming.fresh("argument", avoiding: takenNames)
-        takenNames.insert(unique)
+      let refusals = Refusals.parameter(
+        reading.member.parameters[index],
+        name: Naming.bare(internalToken),
+        requirement: displayName,
+        rules: .macro
+      )
+      diagnostics += reading.place(refusals)
+      if named[index].isRenamed {
+        let unique = named[index].name
         switch owner {
         case .method:
           parameter = parameter.with(\.secondName, .identifier(unique))
@@ -73,16 +64,17 @@ extension Requirement {
         parameter = parameter.with(\.firstName, secondName.with(\.leadingTrivia, parameter.firstName.leadingTrivia))
           .with(\.secondName, nil)
       }
+      let argument = named[index].argument
+      // The label as the parameter now spells it (`for `for`` is spelled `` `for` ``).
       arguments.append(
         Argument(
           label: argumentLabel(of: parameter, owner: owner),
-          name: Naming.bare(parameter.secondName ?? parameter.firstName),
-          // Only the parameter's own specifier and attributes: `(inout Int) -> Void` is a closure, not an `inout`.
-          isInout: owner == .method && hasSpecifier(.inout, parameter.type),
-          isAutoclosure: hasAttribute("autoclosure", parameter.type),
-          isPack: parameter.type.is(PackExpansionTypeSyntax.self),
-          type: SwiftType(parameter.type),
-          isVariadic: parameter.ellipsis != nil
+          name: argument.name,
+          isInout: argument.isInout,
+          isAutoclosure: argument.isAutoclosure,
+          isPack: argument.isPack,
+          type: argument.type,
+          isVariadic: argument.isVariadic
         )
       )
       parameters.append(parameter)

@@ -4,21 +4,6 @@ import SwiftSyntax
 extension Requirement {
   // MARK: Types
 
-  /// Whether `type` (a parameter's) carries the specifier `keyword` (`borrowing`, `consuming`, `sending`, `inout`).
-  static func hasSpecifier(_ keyword: Keyword, _ type: TypeSyntax) -> Bool {
-    guard let attributed = type.as(AttributedTypeSyntax.self) else { return false }
-    return attributed.specifiers.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(keyword) }
-  }
-
-  /// Whether `type` (a parameter's) carries the attribute `name` (`autoclosure`, `escaping`).
-  static func hasAttribute(_ name: String, _ type: TypeSyntax) -> Bool {
-    guard let attributed = type.as(AttributedTypeSyntax.self) else { return false }
-    return attributed.attributes.contains { element in
-      guard case .attribute(let attribute) = element else { return false }
-      return Naming.attributeName(attribute) == name
-    }
-  }
-
   /// `type` without the specifier `keyword`: `sending T` → `T`.
   static func removingSpecifier(_ keyword: Keyword, from type: TypeSyntax) -> TypeSyntax {
     guard let attributed = type.as(AttributedTypeSyntax.self) else { return type }
