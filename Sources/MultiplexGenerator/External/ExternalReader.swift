@@ -181,7 +181,7 @@ struct ExternalReader {
   ) -> Requirement? {
     let before = problems.count
     let baseName = Naming.bareName(name)
-    let displayName = name + "(" + member.parameters.map { Naming.bareName($0.firstName) + ":" }.joined() + ")"
+    let displayName = member.displayName ?? name
     let attributes = readAttributes(member, name: displayName, isolation: isolation)
     let isNonisolated = checkModifiers(member, name: displayName, isolation: isolation)
     if Refusals.isStatic(member) { return nil }
@@ -211,10 +211,6 @@ struct ExternalReader {
         + (member.result.map { " -> " + $0.description } ?? "")
         + GenericRequirement.clause(member.whereClause ?? [])
     }
-    var label = "combine" + Naming.upperCamelCase(baseName)
-    for parameter in member.parameters where parameter.firstName != "_" {
-      label += Naming.upperCamelCase(Naming.bareName(parameter.firstName))
-    }
     return Requirement(
       shape: .method(
         signature: signature(parameters.map(\.declared)),
@@ -233,7 +229,7 @@ struct ExternalReader {
       isNonisolated: isNonisolated,
       genericParameters: member.genericParameters,
       genericWhereClause: member.whereClause,
-      combiningLabel: label
+      combiningLabel: member.combiningLabel ?? ""
     )
   }
 
@@ -284,7 +280,7 @@ struct ExternalReader {
       isNonisolated: isNonisolated,
       genericParameters: nil,
       genericWhereClause: nil,
-      combiningLabel: "combine" + Naming.upperCamelCase(name)
+      combiningLabel: member.combiningLabel ?? ""
     )
   }
 
@@ -294,8 +290,7 @@ struct ExternalReader {
     external: ExternalMember
   ) -> Requirement? {
     let before = problems.count
-    let labels = member.parameters.map { (MemberDeclaration.subscriptLabel(of: $0).map(Naming.bareName) ?? "_") + ":" }
-    let displayName = "subscript(" + labels.joined() + ")"
+    let displayName = member.displayName ?? "subscript"
     let attributes = readAttributes(member, name: displayName, isolation: isolation)
     let isNonisolated = checkModifiers(member, name: displayName, isolation: isolation)
     if Refusals.isStatic(member) { return nil }
@@ -320,10 +315,6 @@ struct ExternalReader {
         + parameters.joined(separator: ", ") + ") -> " + type.description
         + GenericRequirement.clause(member.whereClause ?? [])
     }
-    var combiningLabel = "combineSubscript"
-    for argument in arguments {
-      if let label = argument.label { combiningLabel += Naming.upperCamelCase(Naming.bareName(label)) }
-    }
     return Requirement(
       shape: .subscript(
         signature: signature(parameters.map(\.declared)),
@@ -343,7 +334,7 @@ struct ExternalReader {
       isNonisolated: isNonisolated,
       genericParameters: member.genericParameters,
       genericWhereClause: member.whereClause,
-      combiningLabel: combiningLabel
+      combiningLabel: member.combiningLabel ?? ""
     )
   }
 

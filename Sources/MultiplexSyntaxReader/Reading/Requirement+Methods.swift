@@ -12,7 +12,7 @@ extension Requirement {
   ) -> Requirement? {
     let before = diagnostics.count
     let baseName = Naming.bare(function.name)
-    let displayName = Self.displayName(of: function)
+    let displayName = reading.member.displayName ?? function.name.text
 
     let markers = readAttributes(function.attributes)
     let (isStatic, isNonisolated) = reading.checkAttributesAndModifiers(name: displayName, diagnostics: &diagnostics)
@@ -52,11 +52,6 @@ extension Requirement {
     let stripped = strippedSignature(function, parameters: parameters)
     let forwarding = strippedSignature(function, parameters: forwardingParameters(parameters))
 
-    var label = "combine" + Naming.upperCamelCase(Naming.bare(function.name))
-    for parameter in parameters where parameter.firstName.tokenKind != .wildcard {
-      label += Naming.upperCamelCase(Naming.bare(parameter.firstName))
-    }
-
     return Requirement(
       shape: .method(
         signature: stripped.description,
@@ -75,17 +70,8 @@ extension Requirement {
       isNonisolated: isNonisolated,
       genericParameters: GenericParameter.parameters(of: function.genericParameterClause),
       genericWhereClause: GenericRequirement.requirements(of: function.genericWhereClause),
-      combiningLabel: label
+      combiningLabel: reading.member.combiningLabel ?? ""
     )
-  }
-
-  /// `viewForZooming(in:)`: the name of a method requirement, for messages and for naming it in options.
-  static func displayName(of function: FunctionDeclSyntax) -> String {
-    var displayName = function.name.text + "("
-    for parameter in function.signature.parameterClause.parameters {
-      displayName += Naming.bare(parameter.firstName) + ":"
-    }
-    return displayName + ")"
   }
 
   /// The requirement as the generated members declare it: `func`, the name, generics, the signature with

@@ -63,7 +63,7 @@ extension Requirement {
       isNonisolated: isNonisolated,
       genericParameters: nil,
       genericWhereClause: nil,
-      combiningLabel: "combine" + Naming.upperCamelCase(Naming.bare(identifier.identifier))
+      combiningLabel: reading.member.combiningLabel ?? ""
     )
   }
 }

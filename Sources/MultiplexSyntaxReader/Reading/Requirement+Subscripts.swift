@@ -11,7 +11,7 @@ extension Requirement {
   ) -> Requirement? {
     let before = diagnostics.count
     let declaredParameters = declaration.parameterClause.parameters
-    let displayName = Self.displayName(of: declaration)
+    let displayName = reading.member.displayName ?? "subscript"
 
     let markers = readAttributes(declaration.attributes)
     let (isStatic, isNonisolated) = reading.checkAttributesAndModifiers(name: displayName, diagnostics: &diagnostics)
@@ -55,10 +55,6 @@ extension Requirement {
     }
     let forwarding = stripped(forwardingParameters(parameters))
 
-    var combiningLabel = "combineSubscript"
-    for argument in arguments {
-      if let label = argument.label { combiningLabel += Naming.upperCamelCase(Naming.bareName(label)) }
-    }
     return Requirement(
       shape: .subscript(
         signature: stripped(parameters).description,
@@ -78,16 +74,7 @@ extension Requirement {
       isNonisolated: isNonisolated,
       genericParameters: GenericParameter.parameters(of: declaration.genericParameterClause),
       genericWhereClause: GenericRequirement.requirements(of: declaration.genericWhereClause),
-      combiningLabel: combiningLabel
+      combiningLabel: reading.member.combiningLabel ?? ""
     )
-  }
-
-  /// `subscript(_:)` or `subscript(key:)`: the name of a subscript requirement, for messages and for naming it in
-  /// options (`--default`). Overloads share it; `--default` also knows them by their types.
-  static func displayName(of declaration: SubscriptDeclSyntax) -> String {
-    let labels = declaration.parameterClause.parameters.map { parameter in
-      (argumentLabel(of: parameter, owner: .subscript).map(Naming.bareName) ?? "_") + ":"
-    }
-    return "subscript(" + labels.joined() + ")"
   }
 }

@@ -62,6 +62,44 @@ extension MemberDeclaration {
     }
   }
 
+  /// The name of a requirement, for messages and for naming it in options (`--default`, the markers' messages):
+  /// `viewForZooming(in:)`, `subscript(key:)` (overloads share it), a property's name without backticks; `nil`
+  /// for a member that is no requirement.
+  package var displayName: String? {
+    switch kind {
+    case .function(let name):
+      return name + "(" + parameters.map { Naming.bareName($0.firstName) + ":" }.joined() + ")"
+    case .subscript:
+      let labels = parameters.map { (Self.subscriptLabel(of: $0).map(Naming.bareName) ?? "_") + ":" }
+      return "subscript(" + labels.joined() + ")"
+    case .property(let name, _):
+      return Naming.bareName(name)
+    default:
+      return nil
+    }
+  }
+
+  /// The name of a requirement's combining method (`combineViewForZooming`, `combineSubscriptKey`, before
+  /// ``Requirement/assignUniqueCombiningLabels(_:)`` tells overloads apart); `nil` for a member that is no
+  /// requirement.
+  package var combiningLabel: String? {
+    switch kind {
+    case .function(let name):
+      var label = "combine" + Naming.upperCamelCase(Naming.bareName(name))
+      for parameter in parameters where parameter.firstName != "_" {
+        label += Naming.upperCamelCase(Naming.bareName(parameter.firstName))
+      }
+      return label
+    case .subscript:
+      let labels = parameters.compactMap { Self.subscriptLabel(of: $0).map(Naming.bareName) }
+      return "combineSubscript" + labels.map(Naming.upperCamelCase).joined()
+    case .property(let name, _):
+      return "combine" + Naming.upperCamelCase(Naming.bareName(name))
+    default:
+      return nil
+    }
+  }
+
   /// A subscript parameter's argument label: its first name when it has two and the first is not `_`.
   package static func subscriptLabel(of parameter: Parameter) -> String? {
     parameter.secondName != nil && parameter.firstName != "_" ? parameter.firstName : nil
