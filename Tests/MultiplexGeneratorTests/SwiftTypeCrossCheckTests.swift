@@ -204,9 +204,9 @@ import Testing
           == Self.typeTokens(type.replacingSpecifier("borrowing", with: "__shared").description),
         "borrowing → __shared in \(text)"
       )
-      #expect(Requirement.isVoid(syntax) == type.isVoid, "isVoid \(text)")
+      #expect(Self.isVoid(syntax) == type.isVoid, "isVoid \(text)")
       #expect(["Never", "Swift.Never"].contains(syntax.trimmedDescription) == type.isNever, "isNever \(text)")
-      #expect(Requirement.isOptionalType(syntax) == type.isOptional, "isOptional \(text)")
+      #expect(Self.isOptionalType(syntax) == type.isOptional, "isOptional \(text)")
       #expect(["Bool", "Swift.Bool"].contains(syntax.trimmedDescription) == type.isBool, "isBool \(text)")
       let mentionsSelf = syntax.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.Self) }
       #expect(mentionsSelf == type.mentionsSelf, "mentionsSelf \(text)")
@@ -308,5 +308,25 @@ extension SwiftTypeCrossCheckTests {
       guard case .attribute(let attribute) = element else { return false }
       return Naming.attributeName(attribute) == name
     }
+  }
+
+  /// Whether `type` is `Void`, as swift-syntax reads it.
+  fileprivate static func isVoid(_ type: TypeSyntax) -> Bool {
+    if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.isEmpty { return true }
+    let text = type.trimmedDescription
+    return text == "Void" || text == "Swift.Void"
+  }
+
+  /// Whether `type` is an `Optional`, as swift-syntax reads it.
+  fileprivate static func isOptionalType(_ type: TypeSyntax) -> Bool {
+    if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
+    if let identifier = type.as(IdentifierTypeSyntax.self) {
+      return identifier.name.text == "Optional" && identifier.genericArgumentClause != nil
+    }
+    if let member = type.as(MemberTypeSyntax.self) {
+      return member.baseType.trimmedDescription == "Swift" && member.name.text == "Optional"
+        && member.genericArgumentClause != nil
+    }
+    return false
   }
 }

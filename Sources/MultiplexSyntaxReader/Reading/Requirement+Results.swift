@@ -20,7 +20,7 @@ extension Requirement {
     diagnostics: inout [Diagnostic]
   ) -> (Result, ExprSyntax?)? {
     let defaultValue = markers.defaultMarker.flatMap(defaultExpression)
-    guard let type, !isVoid(type) else {
+    guard let type, let declared = reading.member.result, !declared.isVoid else {
       if let marker = markers.defaultMarker {
         diagnostics.append(
           Diagnostic(
@@ -34,24 +34,20 @@ extension Requirement {
       return (.void, nil)
     }
     // Opaque, `sending` and `Never` results (``Refusals/result(_:at:name:)``).
-    if let refusal = Refusals.result(SwiftType(type), at: reading.member.resultOffset, name: name) {
+    if let refusal = Refusals.result(declared, at: reading.member.resultOffset, name: name) {
       diagnostics += reading.place([refusal])
       return nil
     }
-    let resultType = type.trimmed
     // `T!` is only allowed at the top of a signature: generic arguments and the combining method spell `T?`.
-    var valueType = resultType
-    if let unwrapped = valueType.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-      valueType = TypeSyntax(OptionalTypeSyntax(wrappedType: unwrapped.wrappedType))
-    }
-    let isOptional = isOptionalType(valueType)
+    let valueType = declared.implicitlyUnwrappedAsOptional
+    let isOptional = valueType.isOptional
     if isRefused, defaultValue == nil, !isOptional {
       return nil
     }
     if defaultValue == nil, !isOptional {
       diagnostics.append(
         Diagnostic(
-          .missingDefault(name: name, type: resultType.description, isRequired: markers.requiredMarker != nil),
+          .missingDefault(name: name, type: type.trimmedDescription, isRequired: markers.requiredMarker != nil),
           on: type,
           fixIt: FixIt(
             message: MultiplexedFixIt.insertDefault,
@@ -62,7 +58,7 @@ extension Requirement {
       return nil
     }
     return (
-      .value(type: SwiftType(resultType), valueType: SwiftType(valueType), isOptional: isOptional),
+      .value(type: declared, valueType: valueType, isOptional: isOptional),
       defaultValue ?? (isOptional ? ExprSyntax("nil") : nil)
     )
   }

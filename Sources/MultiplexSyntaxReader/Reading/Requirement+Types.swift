@@ -27,24 +27,6 @@ extension Requirement {
     return TypeSyntax(attributed.with(\.specifiers, specifiers))
   }
 
-  static func isVoid(_ type: TypeSyntax) -> Bool {
-    if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.isEmpty { return true }
-    let text = type.trimmedDescription
-    return text == "Void" || text == "Swift.Void"
-  }
-
-  static func isOptionalType(_ type: TypeSyntax) -> Bool {
-    if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
-    if let identifier = type.as(IdentifierTypeSyntax.self) {
-      return identifier.name.text == "Optional" && identifier.genericArgumentClause != nil
-    }
-    if let member = type.as(MemberTypeSyntax.self) {
-      return member.baseType.trimmedDescription == "Swift" && member.name.text == "Optional"
-        && member.genericArgumentClause != nil
-    }
-    return false
-  }
-
 }
 
 /// Respells one keyword: `borrowing` as `__shared`.
