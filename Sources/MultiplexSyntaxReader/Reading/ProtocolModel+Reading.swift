@@ -150,8 +150,8 @@ extension ProtocolModel {
 
     // Type aliases, which the combining protocol must qualify.
     var typeAliases: [String: TypeAlias] = [:]
-    for member in proto.memberBlock.members {
-      if let alias = member.decl.as(TypeAliasDeclSyntax.self) { typeAliases[alias.name.text] = TypeAlias(alias) }
+    for member in declaration.members {
+      if case .typeAlias(let alias) = member.kind { typeAliases[alias.name] = alias }
     }
 
     // Requirements.

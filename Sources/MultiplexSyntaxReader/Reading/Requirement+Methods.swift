@@ -19,8 +19,6 @@ extension Requirement {
     if isStatic { return nil }
     diagnostics += reading.place(Refusals.genericSignature(of: reading.member, name: displayName))
     diagnostics += reading.place(Refusals.effects(of: reading.member, name: displayName))
-    let effects = function.signature.effectSpecifiers
-    let throwsClause = effects?.throwsClause
 
     let (parameters, arguments) = readParameters(
       function.signature.parameterClause.parameters,
@@ -61,15 +59,15 @@ extension Requirement {
       ),
       displayName: displayName,
       result: result,
-      isAsync: effects?.asyncSpecifier != nil,
-      throwing: throwsClause.map(Throwing.init),
+      isAsync: reading.member.effects?.isAsync == true,
+      throwing: reading.member.effects?.throwing,
       defaultValue: defaultValue.map(Expression.init),
       isRequired: markers.requiredMarker != nil,
       forwardedAttributes: markers.forwarded.map(Attribute.init),
       availability: markers.availability.map(Attribute.init),
       isNonisolated: isNonisolated,
-      genericParameters: GenericParameter.parameters(of: function.genericParameterClause),
-      genericWhereClause: GenericRequirement.requirements(of: function.genericWhereClause),
+      genericParameters: reading.member.genericParameters,
+      genericWhereClause: reading.member.whereClause,
       combiningLabel: reading.member.combiningLabel ?? ""
     )
   }

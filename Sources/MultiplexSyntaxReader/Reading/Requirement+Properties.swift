@@ -22,7 +22,7 @@ extension Requirement {
     let refusals = Refusals.property(of: reading.member, name: name, declaredName: declaredName, isLet: isLet)
     diagnostics += reading.place(refusals)
     diagnostics += reading.place(Refusals.accessors(of: reading.member, name: name))
-    let (isSettable, getterEffects) = readAccessors(binding.accessorBlock)
+    let (isSettable, getterEffects) = reading.accessors
 
     guard
       let (result, defaultValue) = readResult(
@@ -50,12 +50,12 @@ extension Requirement {
         name: name,
         type: SwiftType(type),
         isSettable: isSettable,
-        getterEffects: getterEffects?.trimmedDescription
+        getterEffects: getterEffects?.description
       ),
       displayName: name,
       result: result,
-      isAsync: getterEffects?.asyncSpecifier != nil,
-      throwing: getterEffects?.throwsClause.map(Throwing.init),
+      isAsync: getterEffects?.isAsync == true,
+      throwing: getterEffects?.throwing,
       defaultValue: defaultValue.map(Expression.init),
       isRequired: markers.requiredMarker != nil,
       forwardedAttributes: markers.forwarded.map(Attribute.init),
@@ -69,25 +69,6 @@ extension Requirement {
 }
 
 extension Requirement {
-  /// Whether the accessors include `set`, and the effects of `get` (their refusals are the model's:
-  /// ``Refusals/accessors(of:name:)``).
-  static func readAccessors(
-    _ block: AccessorBlockSyntax?
-  ) -> (isSettable: Bool, getterEffects: AccessorEffectSpecifiersSyntax?) {
-    var isSettable = false
-    var getterEffects: AccessorEffectSpecifiersSyntax? = nil
-    if case .accessors(let accessors) = block?.accessors {
-      for accessor in accessors {
-        switch accessor.accessorSpecifier.tokenKind {
-        case .keyword(.set): isSettable = true
-        case .keyword(.get): getterEffects = accessor.effectSpecifiers?.trimmed
-        default: break
-        }
-      }
-    }
-    return (isSettable, getterEffects)
-  }
-
   /// A `let` property refused (`message`), on `let`, with the fix-it that declares it `var` with `{ get }`.
   static func letPropertyDiagnostic(_ message: MultiplexedDiagnostic, variable: VariableDeclSyntax) -> Diagnostic {
     Diagnostic(

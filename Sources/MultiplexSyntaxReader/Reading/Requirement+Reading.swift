@@ -50,6 +50,13 @@ extension Requirement {
     /// The protocol's global actor, or `nil`.
     let isolation: Attribute?
 
+    /// Whether the accessors include `set`, and the effects of `get` (their refusals are
+    /// ``Refusals/accessors(of:name:)``).
+    var accessors: (isSettable: Bool, getterEffects: MemberDeclaration.Effects?) {
+      let accessors = member.accessors ?? []
+      return (accessors.contains { $0.keyword == "set" }, accessors.last { $0.keyword == "get" }?.effects)
+    }
+
     /// `refusals` placed on the member's syntax.
     func place(_ refusals: [Refusal]) -> [Diagnostic] { text.diagnostics(for: refusals, in: decl) }
 

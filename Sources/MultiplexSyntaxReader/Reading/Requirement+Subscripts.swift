@@ -19,7 +19,7 @@ extension Requirement {
     diagnostics += reading.place(Refusals.genericSignature(of: reading.member, name: displayName))
     diagnostics += reading.place(Refusals.subscriptResult(of: reading.member))
     diagnostics += reading.place(Refusals.accessors(of: reading.member, name: displayName))
-    let (isSettable, getterEffects) = readAccessors(declaration.accessorBlock)
+    let (isSettable, getterEffects) = reading.accessors
 
     let (parameters, arguments) = readParameters(
       declaredParameters,
@@ -61,19 +61,19 @@ extension Requirement {
         forwardingSignature: forwarding.description,
         arguments: arguments,
         isSettable: isSettable,
-        getterEffects: getterEffects?.trimmedDescription
+        getterEffects: getterEffects?.description
       ),
       displayName: displayName,
       result: result,
-      isAsync: getterEffects?.asyncSpecifier != nil,
-      throwing: getterEffects?.throwsClause.map(Throwing.init),
+      isAsync: getterEffects?.isAsync == true,
+      throwing: getterEffects?.throwing,
       defaultValue: defaultValue.map(Expression.init),
       isRequired: markers.requiredMarker != nil,
       forwardedAttributes: markers.forwarded.map(Attribute.init),
       availability: markers.availability.map(Attribute.init),
       isNonisolated: isNonisolated,
-      genericParameters: GenericParameter.parameters(of: declaration.genericParameterClause),
-      genericWhereClause: GenericRequirement.requirements(of: declaration.genericWhereClause),
+      genericParameters: reading.member.genericParameters,
+      genericWhereClause: reading.member.whereClause,
       combiningLabel: reading.member.combiningLabel ?? ""
     )
   }
