@@ -177,8 +177,9 @@ import Testing
     print("SwiftType cross-check: \(unchanged) of \(Self.cleanTypes.count) spellings already canonical")
   }
 
-  /// (b) The queries of `Requirement+Types.swift`, `mentionsSelf`, the `some` and `T!` checks of
-  /// `Requirement+Results.swift` and the `Bool` check of `validPolicies`.
+  /// (b) The model's queries against swift-syntax's reading: specifiers and attributes, `Void`, `Optional`, the
+  /// `Never`, `Self`, `some` and `T!` checks the macro's reader made before the refusals moved into the model
+  /// (`Refusals`), and the `Bool` check of `validPolicies`.
   @Test func queriesMatch() {
     let specifiers: [(Keyword, String)] = [
       (.inout, "inout"), (.borrowing, "borrowing"), (.consuming, "consuming"), (.__shared, "__shared"),
@@ -188,10 +189,10 @@ import Testing
       let syntax = Self.syntax(text)
       let type = SwiftType(parsing: text)
       for (keyword, spelling) in specifiers {
-        #expect(Requirement.hasSpecifier(keyword, syntax) == type.hasSpecifier(spelling), "\(spelling) in \(text)")
+        #expect(Self.hasSpecifier(keyword, syntax) == type.hasSpecifier(spelling), "\(spelling) in \(text)")
       }
       for attribute in ["escaping", "autoclosure", "Sendable", "MainActor", "convention", "isolated"] {
-        #expect(Requirement.hasAttribute(attribute, syntax) == type.hasAttribute(attribute), "@\(attribute) in \(text)")
+        #expect(Self.hasAttribute(attribute, syntax) == type.hasAttribute(attribute), "@\(attribute) in \(text)")
       }
       #expect(
         Self.typeTokens(Requirement.removingSpecifier(.sending, from: syntax).trimmedDescription)
@@ -203,11 +204,12 @@ import Testing
           == Self.typeTokens(type.replacingSpecifier("borrowing", with: "__shared").description),
         "borrowing → __shared in \(text)"
       )
-      #expect(Requirement.isVoid(syntax) == type.isVoid, "isVoid \(text)")
-      #expect(Requirement.isNever(syntax) == type.isNever, "isNever \(text)")
-      #expect(Requirement.isOptionalType(syntax) == type.isOptional, "isOptional \(text)")
+      #expect(Self.isVoid(syntax) == type.isVoid, "isVoid \(text)")
+      #expect(["Never", "Swift.Never"].contains(syntax.trimmedDescription) == type.isNever, "isNever \(text)")
+      #expect(Self.isOptionalType(syntax) == type.isOptional, "isOptional \(text)")
       #expect(["Bool", "Swift.Bool"].contains(syntax.trimmedDescription) == type.isBool, "isBool \(text)")
-      #expect(Requirement.mentionsSelf(syntax) == type.mentionsSelf, "mentionsSelf \(text)")
+      let mentionsSelf = syntax.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.Self) }
+      #expect(mentionsSelf == type.mentionsSelf, "mentionsSelf \(text)")
       let hasSome = syntax.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.some) }
       #expect(hasSome == type.containsOpaqueType, "some in \(text)")
       var valueType = syntax.trimmed
@@ -287,5 +289,44 @@ import Testing
       let isTrailingComma = tokens[index] == "," && (index + 1 == tokens.count || tokens[index + 1] == ">")
       return isTrailingComma ? nil : tokens[index]
     }
+  }
+}
+
+extension SwiftTypeCrossCheckTests {
+  /// Whether `type` (a parameter's, as swift-syntax reads it) carries the specifier `keyword` (`borrowing`,
+  /// `consuming`, `sending`, `inout`).
+  fileprivate static func hasSpecifier(_ keyword: Keyword, _ type: TypeSyntax) -> Bool {
+    guard let attributed = type.as(AttributedTypeSyntax.self) else { return false }
+    return attributed.specifiers.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(keyword) }
+  }
+
+  /// Whether `type` (a parameter's, as swift-syntax reads it) carries the attribute `name` (`autoclosure`,
+  /// `escaping`).
+  fileprivate static func hasAttribute(_ name: String, _ type: TypeSyntax) -> Bool {
+    guard let attributed = type.as(AttributedTypeSyntax.self) else { return false }
+    return attributed.attributes.contains { element in
+      guard case .attribute(let attribute) = element else { return false }
+      return Naming.attributeName(attribute) == name
+    }
+  }
+
+  /// Whether `type` is `Void`, as swift-syntax reads it.
+  fileprivate static func isVoid(_ type: TypeSyntax) -> Bool {
+    if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.isEmpty { return true }
+    let text = type.trimmedDescription
+    return text == "Void" || text == "Swift.Void"
+  }
+
+  /// Whether `type` is an `Optional`, as swift-syntax reads it.
+  fileprivate static func isOptionalType(_ type: TypeSyntax) -> Bool {
+    if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
+    if let identifier = type.as(IdentifierTypeSyntax.self) {
+      return identifier.name.text == "Optional" && identifier.genericArgumentClause != nil
+    }
+    if let member = type.as(MemberTypeSyntax.self) {
+      return member.baseType.trimmedDescription == "Swift" && member.name.text == "Optional"
+        && member.genericArgumentClause != nil
+    }
+    return false
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MultiplexGenerator
+import MultiplexGeneratorModel
 import Testing
 
 /// `@Multiplexed` and `multiplex-generate` read a protocol into one model: a shape that cannot be forwarded gets
@@ -7,8 +8,25 @@ import Testing
 /// from the macro and the generator). Each front end names itself (`'@Multiplexed' …`, `requirement '…': multiplex-generate …`), and each
 /// says how *it* is given a value to return when no observer answers.
 @Suite struct FrontEndParityTests {
-  /// Requirements no multiplexer can forward, one protocol each; the offending member is on line 2.
+  /// Requirements no multiplexer can forward, one protocol each; the offending member is on line 2. One example
+  /// (at least) of each entry of the model's list of refusals (`Refusals`), in its order.
   static let unsupported: [String] = [
+    // `Refusals.member(_:)`
+    "struct Nested {}",
+    "var first, second: Int",
+    // `Refusals.attributes(of:name:isolation:rules:)`
+    "@available(*, unavailable) func gone()",
+    // `Refusals.modifiers(of:name:isolation:rules:)`
+    "weak var owner: AnyObject? { get }",
+    // `Refusals.genericSignature(of:name:)`
+    "subscript(index: Int) -> Self? { get }",
+    // `Refusals.property(of:name:declaredName:isLet:)`
+    "var next: Self? { get }",
+    // `Refusals.accessors(of:name:)`
+    "var count: Int? { mutating get }",
+    // `Refusals.nameCollision(of:name:protocolName:)`
+    "func removeAll()",
+    "func remove(_ observer: Delegate)",
     "static func make() -> Int",
     "init(name: String)",
     "func copy() -> Self?",
@@ -21,7 +39,6 @@ import Testing
     "let limit: Int",
     "var size: Int",
     "mutating func touch()",
-    "func pad(_ width: Int = 0)",
     "func take(_ value: consuming Int)",
     "func send(_ value: sending Int)",
     "func send() -> sending Int?",
@@ -38,11 +55,81 @@ import Testing
     #expect(!macro.isEmpty, "the macro accepted \(requirement)")
     #expect(macroLines.allSatisfy { $0 == 2 })
     #expect(generator.map(\.line) == macroLines)
-    let macroReasons = macro.map { $0.replacingOccurrences(of: "'@Multiplexed' ", with: "") }
-    let generatorReasons = generator.map {
+    #expect(reasons(generator, requirement: requirement) == macro.map(Self.macroReason))
+  }
+
+  /// A macro's message without the name of its front end.
+  private static func macroReason(_ message: String) -> String {
+    message.replacingOccurrences(of: "'@Multiplexed' ", with: "")
+  }
+
+  /// The generator's messages without the requirement's text and the name of its front end.
+  private func reasons(_ generator: [GeneratorDiagnostic], requirement: String) -> [String] {
+    generator.map {
       $0.message.replacingOccurrences(of: "requirement '\(requirement)': multiplex-generate ", with: "")
+        .replacing(#/requirement '[^']*': multiplex-generate /#, with: "")
     }
-    #expect(generatorReasons == macroReasons)
+  }
+
+  /// `#if`: refused by both on its line, each naming what its user can declare instead.
+  @Test func conditionalCompilationIsRefusedByBoth() {
+    let (macro, macroLines, generator) = diagnostics(for: "#if DEBUG\n  func debug()\n  #endif")
+    #expect(macroLines == [2] && generator.map(\.line) == [2])
+    #expect(macro.first?.contains("does not support '#if' inside the protocol") == true)
+    #expect(generator.first?.message.contains("does not support '#if' inside the protocol") == true)
+  }
+
+  /// A default argument: Swift rejects it in a protocol the macro's user wrote; an Objective-C protocol's Swift
+  /// interface may have one, which the generator leaves out of the witness (`Refusals.Rules`).
+  @Test func aDefaultArgumentIsRefusedByTheMacroOnly() throws {
+    let (macro, macroLines, generator) = diagnostics(for: "func pad(_ width: Int = 0)", expectsRefusal: false)
+    #expect(macroLines == [2] && generator.isEmpty)
+    #expect(macro.first?.contains("cannot forward the default argument of 'width' in 'pad(_:)'") == true)
+  }
+
+  /// Requirements refused in an isolated protocol (`@MainActor`): a requirement isolated to another global actor,
+  /// or `nonisolated`.
+  static let unsupportedInIsolatedProtocol: [String] = [
+    "@OtherActor func f()",
+    "nonisolated func g()",
+  ]
+
+  @Test(arguments: unsupportedInIsolatedProtocol)
+  func sameExplanationInAnIsolatedProtocol(requirement: String) {
+    let (macro, macroLines, generator) = diagnostics(for: requirement, attributes: "@MainActor ")
+    #expect(!macro.isEmpty, "the macro accepted \(requirement)")
+    #expect(macroLines.allSatisfy { $0 == 2 })
+    #expect(generator.map(\.line) == macroLines)
+    #expect(reasons(generator, requirement: requirement) == macro.map(Self.macroReason))
+  }
+
+  /// Protocols refused as a whole (`Refusals.protocolAttributes(of:rules:)`, `hiddenModules(typeNames:at:)`,
+  /// `protocolClauses(of:)`): the error is on line 1.
+  static let unsupportedProtocols: [String] = [
+    "@objc public protocol Delegate: AnyObject {",
+    "public protocol Swift: AnyObject {",
+    "public protocol Delegate: AnyObject where Self: Sendable {",
+  ]
+
+  @Test(arguments: unsupportedProtocols)
+  func sameExplanationForAProtocol(header: String) {
+    let source = header + "\n  func f()\n}"
+    let expansion = Expansion("@Multiplexed " + source)
+    let generated = ExternalGenerator.generate(
+      ExternalProtocol(source: source, moduleName: "DelegateKit", members: [ExternalMember()]),
+      options: GenerationOptions(typeName: "DelegateMultiplexer")
+    )
+    guard case .failure(let failure) = generated else {
+      Issue.record("multiplex-generate accepted \(header)")
+      return
+    }
+    #expect(!expansion.diagnostics.isEmpty, "the macro accepted \(header)")
+    #expect(expansion.diagnosticLines.allSatisfy { $0 == 1 })
+    #expect(failure.diagnostics.map(\.line) == expansion.diagnosticLines)
+    #expect(
+      failure.diagnostics.map(\.message)
+        == expansion.diagnostics.map(Self.macroReason).map { "multiplex-generate " + $0 }
+    )
   }
 
   /// An associated type: one error on the same line from both, each with the advice its user can follow: the
@@ -62,29 +149,33 @@ import Testing
     #expect(macroLines == [2] && generator.map(\.line) == [2])
     #expect(macro.first?.contains("'height()' returns 'Double'") == true)
     #expect(macro.first?.contains("@MultiplexedDefault(<value>)") == true)
-    #expect(generator.first?.message.contains("it returns 'Double'") == true)
-    #expect(generator.first?.message.contains("--default 'height()=<expression>'") == true)
+    #expect(generator.first?.message.contains("'height()' ('Double')") == true)
+    #expect(generator.first?.message.contains("--default 'height()=<Double>'") == true)
   }
 
   /// The macro's messages and their lines, and the generator's diagnostics, for a protocol declaring
   /// `requirement` on line 2.
   private func diagnostics(
     for requirement: String,
+    attributes: String = "",
+    expectsRefusal: Bool = true,
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> (macro: [String], macroLines: [Int], generator: [GeneratorDiagnostic]) {
     let source = """
-      public protocol Delegate: AnyObject {
+      \(attributes)public protocol Delegate: AnyObject {
         \(requirement)
       }
       """
     // The attribute on the protocol's line, so that the requirement is on line 2 for both front ends.
     let expansion = Expansion("@Multiplexed " + source)
+    // One description per member the generator reads (`#if` is one per line).
+    let members = (try? ProtocolDeclaration(parsing: source))?.members.map { _ in ExternalMember() } ?? []
     let generated = ExternalGenerator.generate(
-      ExternalProtocol(source: source, moduleName: "DelegateKit", members: [ExternalMember()]),
+      ExternalProtocol(source: source, moduleName: "DelegateKit", members: members),
       options: GenerationOptions(typeName: "DelegateMultiplexer")
     )
     guard case .failure(let failure) = generated else {
-      Issue.record("multiplex-generate accepted \(requirement)", sourceLocation: sourceLocation)
+      if expectsRefusal { Issue.record("multiplex-generate accepted \(requirement)", sourceLocation: sourceLocation) }
       return (expansion.diagnostics, expansion.diagnosticLines, [])
     }
     return (expansion.diagnostics, expansion.diagnosticLines, failure.diagnostics)

@@ -155,7 +155,7 @@ extension ExternalGenerator {
       let list = member.parameters.map { parameter in
         let label =
           isSubscript
-          ? ExternalReader.subscriptLabel(of: parameter).map(Naming.bareName) ?? "_"
+          ? MemberDeclaration.subscriptLabel(of: parameter).map(Naming.bareName) ?? "_"
           : Naming.bareName(parameter.firstName)
         return label + ": " + parameter.type.description + (parameter.isVariadic ? "..." : "")
       }
@@ -168,7 +168,7 @@ extension ExternalGenerator {
     let labels = { (isSubscript: Bool) in
       member.parameters.map { parameter in
         (isSubscript
-          ? ExternalReader.subscriptLabel(of: parameter).map(Naming.bareName) ?? "_"
+          ? MemberDeclaration.subscriptLabel(of: parameter).map(Naming.bareName) ?? "_"
           : Naming.bareName(parameter.firstName)) + ":"
       }.joined()
     }

@@ -4,7 +4,7 @@ import MultiplexGeneratorModel
 /// reader, which needs no syntax tree.
 ///
 /// It makes the same ``ProtocolModel`` as `@Multiplexed`'s reader makes of the same declaration, and refuses what it
-/// refuses with the same explanation (`FrontEndParityTests`), worded for the generator: a message names the
+/// refuses, applying the same list (``Refusals``), with the same explanation (`FrontEndParityTests`), worded for the generator: a message names the
 /// requirement and `multiplex-generate`, and asks for `--default` where the macro asks for `@MultiplexedDefault`.
 /// What only the macro's user can change (markers, `@objc` on a Swift protocol, access modifiers) is not read.
 struct ExternalReader {
@@ -61,18 +61,18 @@ struct ExternalReader {
 
     var availability: [Attribute] = []
     var isolation: Attribute? = nil
-    for (attribute, offset) in zip(declaration.attributes, declaration.attributeOffsets) {
-      if attribute.name == "objc" && !origin.isObjC {
-        report(.objcProtocol, at: offset)
-      } else if attribute.name == "available" {
+    let rules = Refusals.Rules.generator(isObjC: origin.isObjC)
+    report(Refusals.protocolAttributes(of: declaration, rules: rules))
+    for attribute in declaration.attributes {
+      if attribute.name == "available" {
         availability.append(attribute)
-      } else if Self.isGlobalActor(attribute) {
+      } else if attribute.isGlobalActor {
         isolation = attribute
       }
     }
     let memberAccess = access
 
-    if Naming.modules.contains(name) { report(.typeHidesModule(typeName: name), at: declaration.nameOffset) }
+    report(Refusals.hiddenModules(typeNames: [name], at: declaration.nameOffset))
 
     // Inheritance: class-bound; the requirements of inherited protocols come flattened in.
     var isClassBound = origin.isObjC
@@ -91,10 +91,7 @@ struct ExternalReader {
       }
     }
     if !isClassBound { report(.notClassBound(protocolName: name), at: declaration.nameOffset) }
-    if declaration.whereClause != nil { report(.protocolWhereClause, at: declaration.whereOffset) }
-    if declaration.primaryAssociatedTypes != nil {
-      report(.primaryAssociatedTypes, at: declaration.primaryAssociatedTypesOffset)
-    }
+    report(Refusals.protocolClauses(of: declaration))
 
     var typeAliases: [String: TypeAlias] = [:]
     for member in declaration.members {
@@ -149,6 +146,10 @@ struct ExternalReader {
   ) -> Requirement? {
     currentMember = member
     defer { currentMember = nil }
+    if let refusal = Refusals.member(member) {
+      report([refusal])
+      return nil
+    }
     let requirement: Requirement?
     switch member.kind {
     case .function(let name):
@@ -157,23 +158,7 @@ struct ExternalReader {
       requirement = readProperty(member, name: name, isLet: isLet, isolation: isolation, external: external)
     case .subscript:
       requirement = readSubscript(member, isolation: isolation, external: external)
-    case .associatedType(let name):
-      report(.associatedType(name: name), at: member.offset)
-      return nil
-    case .initializer:
-      report(.initializer, at: member.nameOffset)
-      return nil
-    case .typeAlias:
-      return nil
-    case .other(let keyword):
-      if keyword == "#if" {
-        report(.conditionalCompilation, at: member.nameOffset)
-      } else if keyword == "var" || keyword == "let" {
-        // `var a, b: Int`, `var (a, b): (Int, Int)`.
-        report(.unsupportedMember(kind: "this property declaration"), at: member.offset)
-      } else if !keyword.hasPrefix("#") {
-        report(.unsupportedMember(kind: "this declaration"), at: member.offset)
-      }
+    case .associatedType, .initializer, .typeAlias, .other:
       return nil
     }
     guard var requirement else { return nil }
@@ -197,14 +182,12 @@ struct ExternalReader {
   ) -> Requirement? {
     let before = problems.count
     let baseName = Naming.bareName(name)
-    let displayName = name + "(" + member.parameters.map { Naming.bareName($0.firstName) + ":" }.joined() + ")"
+    let displayName = member.displayName ?? name
     let attributes = readAttributes(member, name: displayName, isolation: isolation)
     let isNonisolated = checkModifiers(member, name: displayName, isolation: isolation)
-    if member.hasModifier("static") || member.hasModifier("class") { return nil }
-    checkGenericSignature(member, name: displayName)
-    if let effects = member.effects, effects.throwsKeyword == "rethrows" {
-      report(.rethrowsRequirement(name: displayName), at: effects.throwsOffset)
-    }
+    if Refusals.isStatic(member) { return nil }
+    report(Refusals.genericSignature(of: member, name: displayName))
+    report(Refusals.effects(of: member, name: displayName))
     let (parameters, arguments) = readParameters(member.parameters, owner: .method, requirement: displayName)
     guard
       let (result, defaultValue) = readResult(
@@ -217,14 +200,8 @@ struct ExternalReader {
     else { return nil }
     guard problems.count == before else { return nil }
 
-    // Collisions with the multiplexer's own members: a property's name, or a method that takes an observer.
-    let firstType = member.parameters.first?.type.description
-    if arguments.isEmpty
-      && (Naming.ownPropertyNames.contains(baseName) || Naming.ownParameterlessMethodNames.contains(baseName))
-      || Naming.ownMethodNames.contains(displayName)
-        && (firstType == declaration.name || firstType == "any \(declaration.name)")
-    {
-      report(.nameCollision(name: displayName), at: member.nameOffset)
+    if let collision = Refusals.nameCollision(of: member, name: displayName, protocolName: declaration.name) {
+      report([collision])
       return nil
     }
 
@@ -234,10 +211,6 @@ struct ExternalReader {
         + ")" + (member.effects.map { " " + $0.description } ?? "")
         + (member.result.map { " -> " + $0.description } ?? "")
         + GenericRequirement.clause(member.whereClause ?? [])
-    }
-    var label = "combine" + Naming.upperCamelCase(baseName)
-    for parameter in member.parameters where parameter.firstName != "_" {
-      label += Naming.upperCamelCase(Naming.bareName(parameter.firstName))
     }
     return Requirement(
       shape: .method(
@@ -257,7 +230,7 @@ struct ExternalReader {
       isNonisolated: isNonisolated,
       genericParameters: member.genericParameters,
       genericWhereClause: member.whereClause,
-      combiningLabel: label
+      combiningLabel: member.combiningLabel ?? ""
     )
   }
 
@@ -269,25 +242,12 @@ struct ExternalReader {
     external: ExternalMember
   ) -> Requirement? {
     let before = problems.count
-    guard let type = member.result else {
-      report(.unsupportedMember(kind: "this property declaration"), at: member.offset)
-      return nil
-    }
+    guard let type = member.result else { return nil }  // refused by `Refusals.member(_:)`
     let name = Naming.bareName(declaredName)
     let attributes = readAttributes(member, name: name, isolation: isolation)
     let isNonisolated = checkModifiers(member, name: name, isolation: isolation)
-    if member.hasModifier("static") || member.hasModifier("class") { return nil }
-    if type.mentionsSelf { report(.selfRequirement(name: name), at: member.resultOffset) }
-    if type.isVoid { report(.unsupportedMember(kind: "a property of type 'Void'"), at: member.resultOffset) }
-    if isLet {
-      let accessors = member.accessors.map { " { " + $0.map(\.keyword).joined(separator: " ") + " }" } ?? " { get }"
-      report(
-        .letProperty(name: name, replacement: "var " + declaredName + ": " + type.description + accessors),
-        at: member.nameOffset
-      )
-    } else if member.accessors == nil {
-      report(.propertyWithoutAccessors(name: name), at: member.nameOffset)
-    }
+    if Refusals.isStatic(member) { return nil }
+    report(Refusals.property(of: member, name: name, declaredName: declaredName, isLet: isLet))
     let (isSettable, getterEffects) = readAccessors(member, name: name)
     guard
       let (result, defaultValue) = readResult(
@@ -299,8 +259,8 @@ struct ExternalReader {
       )
     else { return nil }
     guard problems.count == before else { return nil }
-    if Naming.ownPropertyNames.contains(name) {
-      report(.nameCollision(name: name), at: member.nameOffset)
+    if let collision = Refusals.nameCollision(of: member, name: name, protocolName: declaration.name) {
+      report([collision])
       return nil
     }
     return Requirement(
@@ -321,7 +281,7 @@ struct ExternalReader {
       isNonisolated: isNonisolated,
       genericParameters: nil,
       genericWhereClause: nil,
-      combiningLabel: "combine" + Naming.upperCamelCase(name)
+      combiningLabel: member.combiningLabel ?? ""
     )
   }
 
@@ -331,14 +291,13 @@ struct ExternalReader {
     external: ExternalMember
   ) -> Requirement? {
     let before = problems.count
-    let labels = member.parameters.map { (Self.subscriptLabel(of: $0).map(Naming.bareName) ?? "_") + ":" }
-    let displayName = "subscript(" + labels.joined() + ")"
+    let displayName = member.displayName ?? "subscript"
     let attributes = readAttributes(member, name: displayName, isolation: isolation)
     let isNonisolated = checkModifiers(member, name: displayName, isolation: isolation)
-    if member.hasModifier("static") || member.hasModifier("class") { return nil }
-    checkGenericSignature(member, name: displayName)
+    if Refusals.isStatic(member) { return nil }
+    report(Refusals.genericSignature(of: member, name: displayName))
     guard let type = member.result else { return nil }
-    if type.isVoid { report(.unsupportedMember(kind: "a subscript of type 'Void'"), at: member.resultOffset) }
+    report(Refusals.subscriptResult(of: member))
     let (isSettable, getterEffects) = readAccessors(member, name: displayName)
     let (parameters, arguments) = readParameters(member.parameters, owner: .subscript, requirement: displayName)
     guard
@@ -356,10 +315,6 @@ struct ExternalReader {
       "subscript" + GenericParameter.clause(member.genericParameters ?? []) + "("
         + parameters.joined(separator: ", ") + ") -> " + type.description
         + GenericRequirement.clause(member.whereClause ?? [])
-    }
-    var combiningLabel = "combineSubscript"
-    for argument in arguments {
-      if let label = argument.label { combiningLabel += Naming.upperCamelCase(Naming.bareName(label)) }
     }
     return Requirement(
       shape: .subscript(
@@ -380,7 +335,7 @@ struct ExternalReader {
       isNonisolated: isNonisolated,
       genericParameters: member.genericParameters,
       genericWhereClause: member.whereClause,
-      combiningLabel: combiningLabel
+      combiningLabel: member.combiningLabel ?? ""
     )
   }
 
@@ -398,6 +353,11 @@ struct ExternalReader {
         : .externalMissingDefaults(protocolName: declaration.name, names: names, types: types),
       at: first.offset
     )
+  }
+
+  /// Reports each of `refusals` (the model's list, ``Refusals``) at its offset.
+  mutating func report(_ refusals: [Refusal]) {
+    for refusal in refusals { report(refusal.diagnostic, at: refusal.offset) }
   }
 
   mutating func report(_ diagnostic: MultiplexedDiagnostic, at offset: Int) {

@@ -20,13 +20,6 @@ extension Expression {
   }
 }
 
-extension Requirement.Throwing {
-  /// `throws` → ``untyped``, `throws(E)` → ``typed(_:)`` (`rethrows` is diagnosed by the readers).
-  init(_ clause: ThrowsClauseSyntax) {
-    self = clause.type.map { .typed(SwiftType($0)) } ?? .untyped
-  }
-}
-
 extension ParentProtocol {
   /// The parent `type` names, an identifier or member type without generic arguments (see
   /// `ProtocolModel.isRefinableName(_:)`).
@@ -45,30 +38,5 @@ extension SwiftType {
   /// The model's copy of `type`, parsed from its trimmed text.
   init(_ type: TypeSyntax) {
     self.init(parsing: type.trimmedDescription)
-  }
-}
-
-extension GenericParameter {
-  /// The parameters of `clause` (`<T: Equatable>`), or `nil` for no clause.
-  static func parameters(of clause: GenericParameterClauseSyntax?) -> [GenericParameter]? {
-    clause.map { GenericParameter.parseClause($0.trimmedDescription) }
-  }
-}
-
-extension GenericRequirement {
-  /// The requirements of `clause` (`where T: P`), or `nil` for no clause.
-  static func requirements(of clause: GenericWhereClauseSyntax?) -> [GenericRequirement]? {
-    clause.map { GenericRequirement.parseClause($0.trimmedDescription) }
-  }
-}
-
-extension TypeAlias {
-  /// The model's copy of `alias`: its name, generic parameters and aliased type.
-  init(_ alias: TypeAliasDeclSyntax) {
-    self.init(
-      name: alias.name.text,
-      genericParameters: GenericParameter.parameters(of: alias.genericParameterClause) ?? [],
-      type: SwiftType(alias.initializer.value)
-    )
   }
 }

@@ -29,8 +29,9 @@ extension ProtocolModel {
     return read(proto, enclosingNames: context.enclosingTypeNames, diagnostics: &diagnostics)
   }
 
-  /// Reads `proto` (`multiplex-generate` reads a protocol of another module with its own reader, `ExternalReader`,
-  /// from its parts).
+  /// Reads `proto` through the model's parser (``ProtocolDeclaration``, which `multiplex-generate`'s reader reads a
+  /// protocol of another module with): the model's refusals (``Refusals``) are placed on the syntax, with fix-its;
+  /// what only the macro sees (its markers, the code around the protocol, parent protocols) is read here.
   static func read(
     _ proto: ProtocolDeclSyntax,
     enclosingNames: [String],
@@ -41,6 +42,19 @@ extension ProtocolModel {
     if proto.hasError { return nil }
     let before = diagnostics.count
     let name = proto.name.text
+    let text = ProtocolText(proto)
+    guard let declaration = text.declaration else {
+      // Nothing swift-syntax parses cleanly should get here (`ProtocolDeclarationCrossCheckTests`).
+      let offset = text.parseError.map { text.position(of: $0.offset) } ?? proto.positionAfterSkippingLeadingTrivia
+      let member = proto.memberBlock.members.first { $0.range.contains(offset) }
+      diagnostics.append(
+        Diagnostic(
+          .unsupportedMember(kind: "this declaration"),
+          on: member.map { Syntax($0.decl) } ?? Syntax(proto.name)
+        )
+      )
+      return nil
+    }
 
     // Associated types: one error per root cause. Each associated type is an error, and what follows from them (a
     // `where` clause, primary associated types, requirements that name them, as `Self.Item` too) is not.
@@ -59,19 +73,11 @@ extension ProtocolModel {
         )
       )
     }
+    diagnostics += text.diagnostics(for: Refusals.protocolAttributes(of: declaration, rules: .macro), in: proto)
     for element in proto.attributes {
       guard case .attribute(let attribute) = element else { continue }
-      let attributeName = Naming.attributeName(attribute)
-      if attributeName == "available" {
+      if Naming.attributeName(attribute) == "available" {
         availability.append(attribute.trimmed)
-      } else if attributeName == "objc" {
-        diagnostics.append(
-          Diagnostic(
-            .objcProtocol,
-            on: attribute,
-            fixIt: .removal(of: attribute, message: .remove("@objc"))
-          )
-        )
       } else if isGlobalActor(attribute) {
         isolation = attribute.trimmed
       }
@@ -105,9 +111,8 @@ extension ProtocolModel {
     let memberAccess = (typeAccess == "public" || typeAccess == "package") ? typeAccess : nil
 
     // The generated code spells `Multiplex.…` and `Swift.…`: a type of that name around it would hide the module.
-    for typeName in enclosingNames + [name] where Naming.modules.contains(typeName) {
-      diagnostics.append(Diagnostic(.typeHidesModule(typeName: typeName), on: proto.name))
-    }
+    let hidden = Refusals.hiddenModules(typeNames: enclosingNames + [name], at: declaration.nameOffset)
+    diagnostics += text.diagnostics(for: hidden, in: proto)
 
     // Inheritance: class-bound, nothing whose requirements we cannot see.
     var isClassBound = false
@@ -139,17 +144,14 @@ extension ProtocolModel {
     if !isClassBound {
       diagnostics.append(notClassBoundDiagnostic(proto))
     }
-    if let whereClause = proto.genericWhereClause, dependentNames.isEmpty {
-      diagnostics.append(Diagnostic(.protocolWhereClause, on: whereClause))
-    }
-    if let primary = proto.primaryAssociatedTypeClause, dependentNames.isEmpty {
-      diagnostics.append(Diagnostic(.primaryAssociatedTypes, on: primary))
+    if dependentNames.isEmpty {
+      diagnostics += text.diagnostics(for: Refusals.protocolClauses(of: declaration), in: proto)
     }
 
     // Type aliases, which the combining protocol must qualify.
     var typeAliases: [String: TypeAlias] = [:]
-    for member in proto.memberBlock.members {
-      if let alias = member.decl.as(TypeAliasDeclSyntax.self) { typeAliases[alias.name.text] = TypeAlias(alias) }
+    for member in declaration.members {
+      if case .typeAlias(let alias) = member.kind { typeAliases[alias.name] = alias }
     }
 
     // Requirements.
@@ -158,6 +160,7 @@ extension ProtocolModel {
       var memberDiagnostics: [Diagnostic] = []
       if let requirement = Requirement.make(
         from: member.decl,
+        text: text,
         protocolName: name,
         isolation: isolation,
         diagnostics: &memberDiagnostics

@@ -23,7 +23,7 @@ extension Requirement {
       case Naming.decidedOnceMarker: markers.append((true, attribute))
       case Naming.everyObserverMarker: markers.append((false, attribute))
       case Naming.combineMarker:
-        guard combining == nil else { continue }  // diagnosed by `readAttributes`
+        guard combining == nil else { continue }  // a second one is refused (`Refusals`)
         guard let policy = combinerArgument(attribute) else {
           let given = attribute.arguments?.trimmedDescription ?? ""
           diagnostics.append(Diagnostic(.unknownCombiner(given: given), on: attribute))

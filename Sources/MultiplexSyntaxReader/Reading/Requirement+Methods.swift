@@ -6,57 +6,23 @@ extension Requirement {
   /// Reads a method requirement. Returns `nil` and appends to `diagnostics` if it cannot be forwarded.
   static func makeMethod(
     _ function: FunctionDeclSyntax,
+    reading: Reading,
     protocolName: String,
-    isolation: AttributeSyntax?,
     diagnostics: inout [Diagnostic]
   ) -> Requirement? {
     let before = diagnostics.count
     let baseName = Naming.bare(function.name)
-    let displayName = Self.displayName(of: function)
+    let displayName = reading.member.displayName ?? function.name.text
 
-    let markers = readAttributes(function.attributes, name: displayName, diagnostics: &diagnostics)
-    checkGlobalActors(function.attributes, isolation: isolation, name: displayName, diagnostics: &diagnostics)
-    let isNonisolated = checkModifiers(
-      function.modifiers,
-      name: displayName,
-      isolation: isolation,
-      diagnostics: &diagnostics
-    )
-
-    if function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) {
-      // Already diagnosed; the rest of the checks would only add noise.
-      return nil
-    }
-    checkGenericSignature(
-      mentioning: [
-        Syntax(function.signature), function.genericWhereClause.map(Syntax.init),
-        function.genericParameterClause.map(Syntax.init),
-      ],
-      generics: function.genericParameterClause,
-      whereClause: function.genericWhereClause,
-      anchor: function.name,
-      name: displayName,
-      diagnostics: &diagnostics
-    )
-
-    let effects = function.signature.effectSpecifiers
-    let throwsClause = effects?.throwsClause
-    if let throwsClause, throwsClause.throwsSpecifier.tokenKind == .keyword(.rethrows) {
-      diagnostics.append(
-        Diagnostic(
-          .rethrowsRequirement(name: displayName),
-          on: throwsClause.throwsSpecifier,
-          fixIt: .replace(
-            message: MultiplexedFixIt.replaceRethrows,
-            oldNode: throwsClause.throwsSpecifier,
-            newNode: throwsClause.throwsSpecifier.with(\.tokenKind, .keyword(.throws))
-          )
-        )
-      )
-    }
+    let markers = readAttributes(function.attributes)
+    let (isStatic, isNonisolated) = reading.checkAttributesAndModifiers(name: displayName, diagnostics: &diagnostics)
+    if isStatic { return nil }
+    diagnostics += reading.place(Refusals.genericSignature(of: reading.member, name: displayName))
+    diagnostics += reading.place(Refusals.effects(of: reading.member, name: displayName))
 
     let (parameters, arguments) = readParameters(
       function.signature.parameterClause.parameters,
+      reading: reading,
       owner: .method,
       reserved: markers.reservedNames,
       requirement: displayName,
@@ -66,6 +32,7 @@ extension Requirement {
     guard
       let (result, defaultValue) = readResult(
         type: function.signature.returnClause?.type,
+        reading: reading,
         name: displayName,
         markers: markers,
         declaration: function,
@@ -75,24 +42,13 @@ extension Requirement {
     else { return nil }
     guard diagnostics.count == before else { return nil }
 
-    // Collisions with the multiplexer's own members: a property's name, or a method that takes an observer.
-    let firstType = function.signature.parameterClause.parameters.first?.type.trimmedDescription
-    if arguments.isEmpty
-      && (Naming.ownPropertyNames.contains(baseName) || Naming.ownParameterlessMethodNames.contains(baseName))
-      || Naming.ownMethodNames.contains(displayName)
-        && (firstType == protocolName || firstType == "any \(protocolName)")
-    {
-      diagnostics.append(Diagnostic(.nameCollision(name: displayName), on: function.name))
+    if let collision = Refusals.nameCollision(of: reading.member, name: displayName, protocolName: protocolName) {
+      diagnostics += reading.place([collision])
       return nil
     }
 
     let stripped = strippedSignature(function, parameters: parameters)
     let forwarding = strippedSignature(function, parameters: forwardingParameters(parameters))
-
-    var label = "combine" + Naming.upperCamelCase(Naming.bare(function.name))
-    for parameter in parameters where parameter.firstName.tokenKind != .wildcard {
-      label += Naming.upperCamelCase(Naming.bare(parameter.firstName))
-    }
 
     return Requirement(
       shape: .method(
@@ -103,26 +59,17 @@ extension Requirement {
       ),
       displayName: displayName,
       result: result,
-      isAsync: effects?.asyncSpecifier != nil,
-      throwing: throwsClause.map(Throwing.init),
+      isAsync: reading.member.effects?.isAsync == true,
+      throwing: reading.member.effects?.throwing,
       defaultValue: defaultValue.map(Expression.init),
       isRequired: markers.requiredMarker != nil,
       forwardedAttributes: markers.forwarded.map(Attribute.init),
       availability: markers.availability.map(Attribute.init),
       isNonisolated: isNonisolated,
-      genericParameters: GenericParameter.parameters(of: function.genericParameterClause),
-      genericWhereClause: GenericRequirement.requirements(of: function.genericWhereClause),
-      combiningLabel: label
+      genericParameters: reading.member.genericParameters,
+      genericWhereClause: reading.member.whereClause,
+      combiningLabel: reading.member.combiningLabel ?? ""
     )
-  }
-
-  /// `viewForZooming(in:)`: the name of a method requirement, for messages and for naming it in options.
-  static func displayName(of function: FunctionDeclSyntax) -> String {
-    var displayName = function.name.text + "("
-    for parameter in function.signature.parameterClause.parameters {
-      displayName += Naming.bare(parameter.firstName) + ":"
-    }
-    return displayName + ")"
   }
 
   /// The requirement as the generated members declare it: `func`, the name, generics, the signature with

@@ -4,14 +4,8 @@ import SwiftSyntax
 
 /// Reading parameters and generic signatures: one path for methods and subscripts.
 extension Requirement {
-  /// What declares the parameters being read: their labels and the names they must not take differ.
-  enum ParameterOwner {
-    /// A method: a parameter's first name is its label (`_` for none); `value value: Int` is spelled `value: Int`.
-    case method
-    /// A subscript: a parameter has a label only when written with two names (`subscript(at index: Int)`), and
-    /// none is named `newValue`, which the setter declares.
-    case `subscript`
-  }
+  /// What declares the parameters being read (the model's: their labels and the names they must not take differ).
+  typealias ParameterOwner = MemberDeclaration.ParameterOwner
 
   /// The parameters of a method or subscript as the generated members declare them, and how each is passed on.
   ///
@@ -20,27 +14,33 @@ extension Requirement {
   /// identifiers of the default value, which is evaluated where the parameters are visible.
   static func readParameters(
     _ list: FunctionParameterListSyntax,
+    reading: Reading,
     owner: ParameterOwner,
     reserved: Set<String>,
     requirement displayName: String,
     diagnostics: inout [Diagnostic]
   ) -> (parameters: [FunctionParameterSyntax], arguments: [Argument]) {
-    var takenNames = reserved
-    if owner == .subscript { takenNames.insert("newValue") }
-    for parameter in list { takenNames.insert(Naming.bare(parameter.secondName ?? parameter.firstName)) }
-    // `self` and `Self` too: a parameter of either name would be what the forwarding body's `self` means, or
-    // what a refinement's forwarder names its own type by (`Self._asParent(observer)`).
-    var hidden: Set<String> = [Naming.runtimeModule, "self", "Self"]
-    if owner == .subscript { hidden.insert("newValue") }
+    // The names and arguments are the model's (`MemberDeclaration.namedParameters`), as for the generator; the
+    // parameters' syntax keeps the user's spelling.
+    let named = MemberDeclaration.namedParameters(reading.member.parameters, owner: owner, reserved: reserved)
+    guard named.count == list.count else {
+      diagnostics.append(Diagnostic(.unsupportedMember(kind: "this declaration"), on: reading.decl))
+      return ([], [])
+    }
     var arguments: [Argument] = []
     var parameters: [FunctionParameterSyntax] = []
-    for parameter in list {
+    for (index, parameter) in list.enumerated() {
       var parameter = parameter
       let internalToken = parameter.secondName ?? parameter.firstName
-      checkParameter(parameter, name: Naming.bare(internalToken), requirement: displayName, diagnostics: &diagnostics)
-      if internalToken.tokenKind == .wildcard || hidden.contains(Naming.bare(internalToken)) {
-        let unique = Naming.fresh("argument", avoiding: takenNames)
-        takenNames.insert(unique)
+      let refusals = Refusals.parameter(
+        reading.member.parameters[index],
+        name: Naming.bare(internalToken),
+        requirement: displayName,
+        rules: .macro
+      )
+      diagnostics += reading.place(refusals)
+      if named[index].isRenamed {
+        let unique = named[index].name
         switch owner {
         case .method:
           parameter = parameter.with(\.secondName, .identifier(unique))
@@ -64,16 +64,17 @@ extension Requirement {
         parameter = parameter.with(\.firstName, secondName.with(\.leadingTrivia, parameter.firstName.leadingTrivia))
           .with(\.secondName, nil)
       }
+      let argument = named[index].argument
+      // The label as the parameter now spells it (`for `for`` is spelled `` `for` ``).
       arguments.append(
         Argument(
           label: argumentLabel(of: parameter, owner: owner),
-          name: Naming.bare(parameter.secondName ?? parameter.firstName),
-          // Only the parameter's own specifier and attributes: `(inout Int) -> Void` is a closure, not an `inout`.
-          isInout: owner == .method && hasSpecifier(.inout, parameter.type),
-          isAutoclosure: hasAttribute("autoclosure", parameter.type),
-          isPack: parameter.type.is(PackExpansionTypeSyntax.self),
-          type: SwiftType(parameter.type),
-          isVariadic: parameter.ellipsis != nil
+          name: argument.name,
+          isInout: argument.isInout,
+          isAutoclosure: argument.isAutoclosure,
+          isPack: argument.isPack,
+          type: argument.type,
+          isVariadic: argument.isVariadic
         )
       )
       parameters.append(parameter)
@@ -109,86 +110,54 @@ extension Requirement {
     parameters.map { $0.with(\.type, replacingSpecifier(.borrowing, with: .__shared, in: $0.type)) }
   }
 
-  /// Diagnoses what a method's or subscript's generic signature cannot be forwarded with: `Self` (anchored on
-  /// `anchor`), `where T == Int` on a generic parameter, a generic parameter that hides a module.
-  static func checkGenericSignature(
-    mentioning nodes: [Syntax?],
-    generics: GenericParameterClauseSyntax?,
-    whereClause: GenericWhereClauseSyntax?,
-    anchor: some SyntaxProtocol,
-    name: String,
-    diagnostics: inout [Diagnostic]
-  ) {
-    if nodes.compactMap({ $0 }).contains(where: mentionsSelf) {
-      diagnostics.append(Diagnostic(.selfRequirement(name: name), on: anchor))
-    }
-    checkSameTypeRequirements(whereClause, generics: generics, name: name, diagnostics: &diagnostics)
-    checkGenericParameterNames(generics, name: name, diagnostics: &diagnostics)
+  /// A variadic parameter refused (`message`), with the fix-it that declares an array instead.
+  static func variadicDiagnostic(
+    _ message: MultiplexedDiagnostic,
+    parameter: FunctionParameterSyntax,
+    ellipsis: TokenSyntax
+  ) -> Diagnostic {
+    let elementType = parameter.type.trimmed
+    let arrayType = ArrayTypeSyntax(element: elementType)
+    return Diagnostic(
+      message,
+      on: ellipsis,
+      fixIt: FixIt(
+        message: MultiplexedFixIt.replaceWithArray(elementType.description),
+        changes: [
+          .replace(oldNode: Syntax(parameter.type), newNode: Syntax(arrayType)),
+          .replace(oldNode: Syntax(ellipsis), newNode: Syntax(TokenSyntax.ellipsisToken(presence: .missing))),
+        ]
+      )
+    )
   }
 
-  /// Diagnoses what a parameter cannot be forwarded with: a variadic, a default argument, `consuming`, `sending`.
-  private static func checkParameter(
-    _ parameter: FunctionParameterSyntax,
-    name: String,
-    requirement: String,
-    diagnostics: inout [Diagnostic]
-  ) {
-    if let ellipsis = parameter.ellipsis {
-      let elementType = parameter.type.trimmed
-      let arrayType = ArrayTypeSyntax(element: elementType)
-      diagnostics.append(
-        Diagnostic(
-          .variadicParameter(name: name),
-          on: ellipsis,
-          fixIt: FixIt(
-            message: MultiplexedFixIt.replaceWithArray(elementType.description),
-            changes: [
-              .replace(oldNode: Syntax(parameter.type), newNode: Syntax(arrayType)),
-              .replace(oldNode: Syntax(ellipsis), newNode: Syntax(TokenSyntax.ellipsisToken(presence: .missing))),
-            ]
-          )
+  /// A `consuming` or `sending` parameter refused (`message`), on its specifier, with the fix-it that replaces
+  /// (`borrowing`) or removes it.
+  static func specifierDiagnostic(_ message: MultiplexedDiagnostic, parameter: FunctionParameterSyntax) -> Diagnostic {
+    let keyword: Keyword = if case .consumingParameter = message { .consuming } else { .sending }
+    guard let attributed = parameter.type.as(AttributedTypeSyntax.self),
+      let token = attributed.specifiers.tokens(viewMode: .sourceAccurate).first(where: {
+        $0.tokenKind == .keyword(keyword)
+      })
+    else { return Diagnostic(message, on: parameter.type) }
+    if keyword == .consuming {
+      // Each observer would consume the value: a copyable one could be copied, but the macro cannot tell
+      // whether the type is copyable, and a noncopyable one cannot be given to more than one observer.
+      return Diagnostic(
+        message,
+        on: token,
+        fixIt: .replace(
+          message: MultiplexedFixIt.replace("consuming", with: "borrowing"),
+          oldNode: token,
+          newNode: token.with(\.tokenKind, .keyword(.borrowing))
         )
       )
     }
-    if let defaultArgument = parameter.defaultValue {
-      let fixed = parameter.with(\.defaultValue, nil).with(\.type, parameter.type.with(\.trailingTrivia, []))
-      diagnostics.append(
-        Diagnostic(
-          .defaultArgument(parameter: name, name: requirement),
-          on: defaultArgument,
-          fixIt: .replace(message: MultiplexedFixIt.removeDefaultArgument, oldNode: parameter, newNode: fixed)
-        )
-      )
-    }
-    guard let attributed = parameter.type.as(AttributedTypeSyntax.self) else { return }
-    for token in attributed.specifiers.tokens(viewMode: .sourceAccurate) {
-      switch token.tokenKind {
-      case .keyword(.consuming):
-        // Each observer would consume the value: a copyable one could be copied, but the macro cannot tell
-        // whether the type is copyable, and a noncopyable one cannot be given to more than one observer.
-        diagnostics.append(
-          Diagnostic(
-            .consumingParameter(name: name),
-            on: token,
-            fixIt: .replace(
-              message: MultiplexedFixIt.replace("consuming", with: "borrowing"),
-              oldNode: token,
-              newNode: token.with(\.tokenKind, .keyword(.borrowing))
-            )
-          )
-        )
-      case .keyword(.sending):
-        let fixed = removingSpecifier(.sending, from: parameter.type)
-        diagnostics.append(
-          Diagnostic(
-            .sendingParameter(name: name),
-            on: token,
-            fixIt: .replace(message: MultiplexedFixIt.remove("sending"), oldNode: parameter.type, newNode: fixed)
-          )
-        )
-      default:
-        break
-      }
-    }
+    let fixed = removingSpecifier(.sending, from: parameter.type)
+    return Diagnostic(
+      message,
+      on: token,
+      fixIt: .replace(message: MultiplexedFixIt.remove("sending"), oldNode: parameter.type, newNode: fixed)
+    )
   }
 }

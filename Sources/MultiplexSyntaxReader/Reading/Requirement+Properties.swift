@@ -6,73 +6,28 @@ extension Requirement {
   /// Reads a property requirement. Returns `nil` and appends to `diagnostics` if it cannot be forwarded.
   static func makeProperty(
     _ variable: VariableDeclSyntax,
-    isolation: AttributeSyntax?,
+    reading: Reading,
     diagnostics: inout [Diagnostic]
   ) -> Requirement? {
     let before = diagnostics.count
-    // A protocol allows one binding per `var` with an accessor block; anything else is already a compiler error.
-    guard variable.bindings.count == 1, let binding = variable.bindings.first,
+    // One binding with a name and a type: anything else is refused (``Refusals/member(_:)``).
+    guard case .property(let declaredName, let isLet) = reading.member.kind, let binding = variable.bindings.first,
       let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
       let type = binding.typeAnnotation?.type
-    else {
-      diagnostics.append(Diagnostic(.unsupportedMember(kind: "this property declaration"), on: variable))
-      return nil
-    }
+    else { return nil }
     let name = Naming.bare(identifier.identifier)
-    let markers = readAttributes(variable.attributes, name: name, diagnostics: &diagnostics)
-    checkGlobalActors(variable.attributes, isolation: isolation, name: name, diagnostics: &diagnostics)
-    let isNonisolated = checkModifiers(variable.modifiers, name: name, isolation: isolation, diagnostics: &diagnostics)
-    if variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) { return nil }
-    if mentionsSelf(type) {
-      diagnostics.append(Diagnostic(.selfRequirement(name: name), on: type))
-    }
-    if isVoid(type) {
-      diagnostics.append(Diagnostic(.unsupportedMember(kind: "a property of type 'Void'"), on: type))
-    }
-
-    // `let`, or `var` without accessors: Swift rejects both in a protocol. Offer the read-only spelling.
-    let accessorBlock = binding.accessorBlock
-    if variable.bindingSpecifier.tokenKind == .keyword(.let) || accessorBlock == nil {
-      let readOnly = AccessorBlockSyntax(
-        leadingTrivia: .space,
-        leftBrace: .leftBraceToken(trailingTrivia: .space),
-        accessors: .accessors([AccessorDeclSyntax(accessorSpecifier: .keyword(.get))]),
-        rightBrace: .rightBraceToken(leadingTrivia: .space)
-      )
-      let fixedBinding = binding.with(\.typeAnnotation, binding.typeAnnotation?.with(\.trailingTrivia, []))
-        .with(\.accessorBlock, accessorBlock ?? readOnly)
-      let fixed = variable.with(\.bindingSpecifier, variable.bindingSpecifier.with(\.tokenKind, .keyword(.var)))
-        .with(\.bindings, [fixedBinding.with(\.trailingTrivia, binding.trailingTrivia)])
-      if variable.bindingSpecifier.tokenKind == .keyword(.let) {
-        var replacement = fixed.with(\.attributes, []).with(\.modifiers, []).trimmed
-        replacement.bindingSpecifier.leadingTrivia = []
-        diagnostics.append(
-          Diagnostic(
-            .letProperty(name: name, replacement: replacement.description),
-            on: variable.bindingSpecifier,
-            fixIt: .replace(
-              message: MultiplexedFixIt.replace("let", with: "var"),
-              oldNode: variable,
-              newNode: fixed
-            )
-          )
-        )
-      } else {
-        diagnostics.append(
-          Diagnostic(
-            .propertyWithoutAccessors(name: name),
-            on: identifier,
-            fixIt: .replace(message: MultiplexedFixIt.insertAccessors, oldNode: variable, newNode: fixed)
-          )
-        )
-      }
-    }
-
-    let (isSettable, getterEffects) = readAccessors(accessorBlock, name: name, diagnostics: &diagnostics)
+    let markers = readAttributes(variable.attributes)
+    let (isStatic, isNonisolated) = reading.checkAttributesAndModifiers(name: name, diagnostics: &diagnostics)
+    if isStatic { return nil }
+    let refusals = Refusals.property(of: reading.member, name: name, declaredName: declaredName, isLet: isLet)
+    diagnostics += reading.place(refusals)
+    diagnostics += reading.place(Refusals.accessors(of: reading.member, name: name))
+    let (isSettable, getterEffects) = reading.accessors
 
     guard
       let (result, defaultValue) = readResult(
         type: type,
+        reading: reading,
         name: name,
         markers: markers,
         declaration: variable,
@@ -81,8 +36,12 @@ extension Requirement {
       )
     else { return nil }
     guard diagnostics.count == before else { return nil }
-    if Naming.ownPropertyNames.contains(name) {
-      diagnostics.append(Diagnostic(.nameCollision(name: name), on: identifier))
+    if let collision = Refusals.nameCollision(
+      of: reading.member,
+      name: name,
+      protocolName: reading.text.proto.name.text
+    ) {
+      diagnostics += reading.place([collision])
       return nil
     }
 
@@ -91,12 +50,12 @@ extension Requirement {
         name: name,
         type: SwiftType(type),
         isSettable: isSettable,
-        getterEffects: getterEffects?.trimmedDescription
+        getterEffects: getterEffects?.description
       ),
       displayName: name,
       result: result,
-      isAsync: getterEffects?.asyncSpecifier != nil,
-      throwing: getterEffects?.throwsClause.map(Throwing.init),
+      isAsync: getterEffects?.isAsync == true,
+      throwing: getterEffects?.throwing,
       defaultValue: defaultValue.map(Expression.init),
       isRequired: markers.requiredMarker != nil,
       forwardedAttributes: markers.forwarded.map(Attribute.init),
@@ -104,39 +63,50 @@ extension Requirement {
       isNonisolated: isNonisolated,
       genericParameters: nil,
       genericWhereClause: nil,
-      combiningLabel: "combine" + Naming.upperCamelCase(Naming.bare(identifier.identifier))
+      combiningLabel: reading.member.combiningLabel ?? ""
     )
   }
 }
 
 extension Requirement {
-  /// Whether the accessors include `set`, and the effects of `get`. Diagnoses `mutating`, `nonmutating` and
-  /// `rethrows`.
-  static func readAccessors(
-    _ block: AccessorBlockSyntax?,
-    name: String,
-    diagnostics: inout [Diagnostic]
-  ) -> (isSettable: Bool, getterEffects: AccessorEffectSpecifiersSyntax?) {
-    var isSettable = false
-    var getterEffects: AccessorEffectSpecifiersSyntax? = nil
-    if case .accessors(let accessors) = block?.accessors {
-      for accessor in accessors {
-        if let modifier = accessor.modifier,
-          modifier.name.tokenKind == .keyword(.mutating) || modifier.name.tokenKind == .keyword(.nonmutating)
-        {
-          diagnostics.append(invalidModifier(modifier, name: name))
-        }
-        switch accessor.accessorSpecifier.tokenKind {
-        case .keyword(.set): isSettable = true
-        case .keyword(.get): getterEffects = accessor.effectSpecifiers?.trimmed
-        default: break
-        }
-      }
-    }
-    if let throwsClause = getterEffects?.throwsClause, throwsClause.throwsSpecifier.tokenKind == .keyword(.rethrows) {
-      diagnostics.append(Diagnostic(.rethrowsRequirement(name: name), on: throwsClause))
-    }
-    return (isSettable, getterEffects)
+  /// A `let` property refused (`message`), on `let`, with the fix-it that declares it `var` with `{ get }`.
+  static func letPropertyDiagnostic(_ message: MultiplexedDiagnostic, variable: VariableDeclSyntax) -> Diagnostic {
+    Diagnostic(
+      message,
+      on: variable.bindingSpecifier,
+      fixIt: .replace(
+        message: MultiplexedFixIt.replace("let", with: "var"),
+        oldNode: variable,
+        newNode: readOnly(variable)
+      )
+    )
   }
 
+  /// A property without accessors refused (`message`), on its name, with the fix-it that inserts `{ get }`.
+  static func propertyWithoutAccessorsDiagnostic(
+    _ message: MultiplexedDiagnostic,
+    variable: VariableDeclSyntax
+  ) -> Diagnostic {
+    let name = variable.bindings.first?.pattern
+    return Diagnostic(
+      message,
+      on: name.map(Syntax.init) ?? Syntax(variable),
+      fixIt: .replace(message: MultiplexedFixIt.insertAccessors, oldNode: variable, newNode: readOnly(variable))
+    )
+  }
+
+  /// `variable` spelled as Swift allows a property requirement: `var`, with its accessors or `{ get }`.
+  private static func readOnly(_ variable: VariableDeclSyntax) -> VariableDeclSyntax {
+    guard let binding = variable.bindings.first else { return variable }
+    let readOnly = AccessorBlockSyntax(
+      leadingTrivia: .space,
+      leftBrace: .leftBraceToken(trailingTrivia: .space),
+      accessors: .accessors([AccessorDeclSyntax(accessorSpecifier: .keyword(.get))]),
+      rightBrace: .rightBraceToken(leadingTrivia: .space)
+    )
+    let fixedBinding = binding.with(\.typeAnnotation, binding.typeAnnotation?.with(\.trailingTrivia, []))
+      .with(\.accessorBlock, binding.accessorBlock ?? readOnly)
+    return variable.with(\.bindingSpecifier, variable.bindingSpecifier.with(\.tokenKind, .keyword(.var)))
+      .with(\.bindings, [fixedBinding.with(\.trailingTrivia, binding.trailingTrivia)])
+  }
 }

@@ -12,6 +12,7 @@ extension Requirement {
   /// cause; a default would not make it forwardable).
   static func readResult(
     type: TypeSyntax?,
+    reading: Reading,
     name: String,
     markers: Attributes,
     declaration: some DeclSyntaxProtocol & WithAttributesSyntax,
@@ -19,7 +20,7 @@ extension Requirement {
     diagnostics: inout [Diagnostic]
   ) -> (Result, ExprSyntax?)? {
     let defaultValue = markers.defaultMarker.flatMap(defaultExpression)
-    guard let type, !isVoid(type) else {
+    guard let type, let declared = reading.member.result, !declared.isVoid else {
       if let marker = markers.defaultMarker {
         diagnostics.append(
           Diagnostic(
@@ -32,45 +33,21 @@ extension Requirement {
       }
       return (.void, nil)
     }
-    // Swift rejects `some` in a requirement's result; without this, the message would ask for a default.
-    if type.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.some) }) {
-      diagnostics.append(Diagnostic(.opaqueType(name: name, type: type.trimmedDescription), on: type))
+    // Opaque, `sending` and `Never` results (``Refusals/result(_:at:name:)``).
+    if let refusal = Refusals.result(declared, at: reading.member.resultOffset, name: name) {
+      diagnostics += reading.place([refusal])
       return nil
     }
-    // The multiplexer returns an observer's answer, which a generic function handed it: Swift cannot prove that
-    // nothing else refers to it, and rejects the forwarding member.
-    if hasSpecifier(.sending, type) {
-      diagnostics.append(
-        Diagnostic(
-          .sendingResult(name: name),
-          on: type,
-          fixIt: .replace(
-            message: MultiplexedFixIt.remove("sending"),
-            oldNode: type,
-            newNode: removingSpecifier(.sending, from: type)
-          )
-        )
-      )
-      return nil
-    }
-    let resultType = type.trimmed
     // `T!` is only allowed at the top of a signature: generic arguments and the combining method spell `T?`.
-    var valueType = resultType
-    if let unwrapped = valueType.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-      valueType = TypeSyntax(OptionalTypeSyntax(wrappedType: unwrapped.wrappedType))
-    }
-    if isNever(valueType) {
-      diagnostics.append(Diagnostic(.neverResult(name: name), on: type))
-      return nil
-    }
-    let isOptional = isOptionalType(valueType)
+    let valueType = declared.implicitlyUnwrappedAsOptional
+    let isOptional = valueType.isOptional
     if isRefused, defaultValue == nil, !isOptional {
       return nil
     }
     if defaultValue == nil, !isOptional {
       diagnostics.append(
         Diagnostic(
-          .missingDefault(name: name, type: resultType.description, isRequired: markers.requiredMarker != nil),
+          .missingDefault(name: name, type: type.trimmedDescription, isRequired: markers.requiredMarker != nil),
           on: type,
           fixIt: FixIt(
             message: MultiplexedFixIt.insertDefault,
@@ -81,7 +58,7 @@ extension Requirement {
       return nil
     }
     return (
-      .value(type: SwiftType(resultType), valueType: SwiftType(valueType), isOptional: isOptional),
+      .value(type: declared, valueType: valueType, isOptional: isOptional),
       defaultValue ?? (isOptional ? ExprSyntax("nil") : nil)
     )
   }

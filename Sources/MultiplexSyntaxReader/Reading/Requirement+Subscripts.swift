@@ -6,46 +6,24 @@ extension Requirement {
   /// Reads a subscript requirement. Returns `nil` and appends to `diagnostics` if it cannot be forwarded.
   static func makeSubscript(
     _ declaration: SubscriptDeclSyntax,
-    isolation: AttributeSyntax?,
+    reading: Reading,
     diagnostics: inout [Diagnostic]
   ) -> Requirement? {
     let before = diagnostics.count
     let declaredParameters = declaration.parameterClause.parameters
-    let displayName = Self.displayName(of: declaration)
+    let displayName = reading.member.displayName ?? "subscript"
 
-    let markers = readAttributes(declaration.attributes, name: displayName, diagnostics: &diagnostics)
-    checkGlobalActors(declaration.attributes, isolation: isolation, name: displayName, diagnostics: &diagnostics)
-    let isNonisolated = checkModifiers(
-      declaration.modifiers,
-      name: displayName,
-      isolation: isolation,
-      diagnostics: &diagnostics
-    )
-    if declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) { return nil }
-    checkGenericSignature(
-      mentioning: [
-        Syntax(declaration.parameterClause), Syntax(declaration.returnClause),
-        declaration.genericWhereClause.map(Syntax.init), declaration.genericParameterClause.map(Syntax.init),
-      ],
-      generics: declaration.genericParameterClause,
-      whereClause: declaration.genericWhereClause,
-      anchor: declaration.subscriptKeyword,
-      name: displayName,
-      diagnostics: &diagnostics
-    )
-    if isVoid(declaration.returnClause.type) {
-      diagnostics.append(
-        Diagnostic(.unsupportedMember(kind: "a subscript of type 'Void'"), on: declaration.returnClause.type)
-      )
-    }
-    let (isSettable, getterEffects) = readAccessors(
-      declaration.accessorBlock,
-      name: displayName,
-      diagnostics: &diagnostics
-    )
+    let markers = readAttributes(declaration.attributes)
+    let (isStatic, isNonisolated) = reading.checkAttributesAndModifiers(name: displayName, diagnostics: &diagnostics)
+    if isStatic { return nil }
+    diagnostics += reading.place(Refusals.genericSignature(of: reading.member, name: displayName))
+    diagnostics += reading.place(Refusals.subscriptResult(of: reading.member))
+    diagnostics += reading.place(Refusals.accessors(of: reading.member, name: displayName))
+    let (isSettable, getterEffects) = reading.accessors
 
     let (parameters, arguments) = readParameters(
       declaredParameters,
+      reading: reading,
       owner: .subscript,
       reserved: markers.reservedNames,
       requirement: displayName,
@@ -55,6 +33,7 @@ extension Requirement {
     guard
       let (result, defaultValue) = readResult(
         type: declaration.returnClause.type,
+        reading: reading,
         name: displayName,
         markers: markers,
         declaration: declaration,
@@ -76,39 +55,26 @@ extension Requirement {
     }
     let forwarding = stripped(forwardingParameters(parameters))
 
-    var combiningLabel = "combineSubscript"
-    for argument in arguments {
-      if let label = argument.label { combiningLabel += Naming.upperCamelCase(Naming.bareName(label)) }
-    }
     return Requirement(
       shape: .subscript(
         signature: stripped(parameters).description,
         forwardingSignature: forwarding.description,
         arguments: arguments,
         isSettable: isSettable,
-        getterEffects: getterEffects?.trimmedDescription
+        getterEffects: getterEffects?.description
       ),
       displayName: displayName,
       result: result,
-      isAsync: getterEffects?.asyncSpecifier != nil,
-      throwing: getterEffects?.throwsClause.map(Throwing.init),
+      isAsync: getterEffects?.isAsync == true,
+      throwing: getterEffects?.throwing,
       defaultValue: defaultValue.map(Expression.init),
       isRequired: markers.requiredMarker != nil,
       forwardedAttributes: markers.forwarded.map(Attribute.init),
       availability: markers.availability.map(Attribute.init),
       isNonisolated: isNonisolated,
-      genericParameters: GenericParameter.parameters(of: declaration.genericParameterClause),
-      genericWhereClause: GenericRequirement.requirements(of: declaration.genericWhereClause),
-      combiningLabel: combiningLabel
+      genericParameters: reading.member.genericParameters,
+      genericWhereClause: reading.member.whereClause,
+      combiningLabel: reading.member.combiningLabel ?? ""
     )
-  }
-
-  /// `subscript(_:)` or `subscript(key:)`: the name of a subscript requirement, for messages and for naming it in
-  /// options (`--default`). Overloads share it; `--default` also knows them by their types.
-  static func displayName(of declaration: SubscriptDeclSyntax) -> String {
-    let labels = declaration.parameterClause.parameters.map { parameter in
-      (argumentLabel(of: parameter, owner: .subscript).map(Naming.bareName) ?? "_") + ":"
-    }
-    return "subscript(" + labels.joined() + ")"
   }
 }

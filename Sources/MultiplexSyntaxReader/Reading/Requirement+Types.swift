@@ -4,21 +4,6 @@ import SwiftSyntax
 extension Requirement {
   // MARK: Types
 
-  /// Whether `type` (a parameter's) carries the specifier `keyword` (`borrowing`, `consuming`, `sending`, `inout`).
-  static func hasSpecifier(_ keyword: Keyword, _ type: TypeSyntax) -> Bool {
-    guard let attributed = type.as(AttributedTypeSyntax.self) else { return false }
-    return attributed.specifiers.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(keyword) }
-  }
-
-  /// Whether `type` (a parameter's) carries the attribute `name` (`autoclosure`, `escaping`).
-  static func hasAttribute(_ name: String, _ type: TypeSyntax) -> Bool {
-    guard let attributed = type.as(AttributedTypeSyntax.self) else { return false }
-    return attributed.attributes.contains { element in
-      guard case .attribute(let attribute) = element else { return false }
-      return Naming.attributeName(attribute) == name
-    }
-  }
-
   /// `type` without the specifier `keyword`: `sending T` → `T`.
   static func removingSpecifier(_ keyword: Keyword, from type: TypeSyntax) -> TypeSyntax {
     guard let attributed = type.as(AttributedTypeSyntax.self) else { return type }
@@ -40,29 +25,6 @@ extension Requirement {
       )
     else { return type }
     return TypeSyntax(attributed.with(\.specifiers, specifiers))
-  }
-
-  static func isVoid(_ type: TypeSyntax) -> Bool {
-    if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.isEmpty { return true }
-    let text = type.trimmedDescription
-    return text == "Void" || text == "Swift.Void"
-  }
-
-  static func isNever(_ type: TypeSyntax) -> Bool {
-    let text = type.trimmedDescription
-    return text == "Never" || text == "Swift.Never"
-  }
-
-  static func isOptionalType(_ type: TypeSyntax) -> Bool {
-    if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
-    if let identifier = type.as(IdentifierTypeSyntax.self) {
-      return identifier.name.text == "Optional" && identifier.genericArgumentClause != nil
-    }
-    if let member = type.as(MemberTypeSyntax.self) {
-      return member.baseType.trimmedDescription == "Swift" && member.name.text == "Optional"
-        && member.genericArgumentClause != nil
-    }
-    return false
   }
 
 }
