@@ -178,7 +178,13 @@ extension Multiplexer {
     // Queued calls are dropped after unlocking too (dropping them releases what they captured); until then the
     // `_removed` flag keeps them from starting.
     let hasContext = entry._hasDeliveryContext
-    if entry._isStrong || hasContext { _releasedAfterUnlock.append(entry) }
+    if entry._isStrong || hasContext {
+      if _releasedAfterUnlockFirst == nil && _releasedAfterUnlock.isEmpty {
+        _releasedAfterUnlockFirst = entry
+      } else {
+        _releasedAfterUnlock.append(entry)
+      }
+    }
     if hasContext { _retireMailbox(of: entry) }
     if _primaryEntry === entry { _primaryEntry = nil }
     if !_extraClaims.isEmpty { _extraClaims[ObjectIdentifier(entry)] = nil }
@@ -313,10 +319,22 @@ extension Multiplexer {
   func _mutate<Result>(_ body: () -> Result) -> Result {
     _lock.lock()
     let result = body()
-    let released = _takeReleasedAfterUnlock()
+    // Performance: the first one apart, so that releasing one registration allocates nothing.
+    let first = _releasedAfterUnlockFirst
+    var released: [_Entry<Observer>]? = nil
+    if first != nil {
+      _releasedAfterUnlockFirst = nil
+      if !_releasedAfterUnlock.isEmpty {
+        released = _releasedAfterUnlock
+        _releasedAfterUnlock = []
+      }
+    }
     _lock.unlock()
-    if let released {
-      for entry in released { entry._finishRetirement() }
+    if let first {
+      first._finishRetirement()
+      if let released {
+        for entry in released { entry._finishRetirement() }
+      }
     }
     return result
   }
