@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Instruction counts with valgrind's callgrind: repeatable on a busy machine, unlike wall-clock time.
+# Instruction counts and simulated data-cache misses (`--cache-sim=yes`, the simulator cachegrind uses, with a
+# fixed cache geometry) with valgrind's callgrind: repeatable on a busy machine, unlike wall-clock time.
 #
 #   bash Benchmarks/Scripts/callgrind.sh [workload-filter ...] [--markdown] [--csv PATH]
 #

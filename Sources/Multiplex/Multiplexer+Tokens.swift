@@ -86,9 +86,13 @@ extension Multiplexer: _TokenOwner {
   @inlinable @inline(__always)
   func _takeReleasedAfterUnlock() -> [_Entry<Observer>]? {
     // Performance: the usual case, nothing to release, without moving the array out and back.
-    if _releasedAfterUnlock.isEmpty { return nil }
-    let released = _releasedAfterUnlock
-    _releasedAfterUnlock = []
+    guard let first = _releasedAfterUnlockFirst else { return nil }
+    _releasedAfterUnlockFirst = nil
+    var released = [first]
+    if !_releasedAfterUnlock.isEmpty {
+      released.append(contentsOf: _releasedAfterUnlock)
+      _releasedAfterUnlock = []
+    }
     return released
   }
 

@@ -115,8 +115,13 @@ public final class Multiplexer<Observer> {
   @usableFromInline @exclusivity(unchecked) var _primaryEntry: _Entry<Observer>?
 
   /// Strong registrations and registrations with a delivery context retired under the lock: `_mutate` releases
-  /// them and drops their queued calls after unlocking.
+  /// them and drops their queued calls after unlocking. The first one waits in `_releasedAfterUnlockFirst`, the
+  /// others here, in retirement order. Performance: the usual mutation retires at most one, and an array would
+  /// allocate a buffer for it every time (a strong add + remove: 3 mallocs instead of 2).
   @usableFromInline @exclusivity(unchecked) var _releasedAfterUnlock: [_Entry<Observer>] = []
+
+  /// The first registration to release after unlocking (see `_releasedAfterUnlock`).
+  @usableFromInline @exclusivity(unchecked) var _releasedAfterUnlockFirst: _Entry<Observer>?
 
   /// Mailboxes of removed registrations whose drain may still be running a call, by observer identity: a waiting
   /// removal waits for them (the observer may have been removed, or removed and added again, before it was

@@ -63,6 +63,15 @@ let churnWorkload: Workload = Workload(
         return 1
       }
     },
+    Contender(SystemName.multiplexStrong, floor: SystemName.weakBoxArray, isMultiplex: true) { size in
+      // A strong registration among weak ones: the observer is kept alive by the multiplexer until removed.
+      let multiplexer = ListenerMultiplexer()
+      return ChurnSystem(size: size, register: { for observer in $0 { multiplexer.add(observer) } }) { observer in
+        multiplexer.add(observer, retention: .strong)
+        multiplexer.remove(observer)
+        return 1
+      }
+    },
     Contender(SystemName.notificationCenter, floor: SystemName.weakBoxArray) { size in
       let center = NotificationCenter()
       var tokens: [any NSObjectProtocol] = []
