@@ -59,7 +59,7 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
     let router = PushRouter(sdks: sdks)
     self.router = router
     notifications.add(router, priority: 100)
-    // Every SDK still receives the calls no one answers, such as `openSettingsFor`.
+    // Every SDK also receives the calls without a completion handler (`openSettingsFor`).
     for sdk in sdks {
       notifications.add(sdk.notificationDelegate)
     }

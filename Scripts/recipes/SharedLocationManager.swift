@@ -10,12 +10,14 @@ import UIKit
 final class Location {
   static let shared = Location()
 
-  let manager = CLLocationManager()
-  /// The manager holds its delegate weakly: this keeps the multiplexer alive.
-  let delegates = CLLocationManagerDelegateMultiplexer()
+  let manager: CLLocationManager
+  /// Installed in the manager's delegate slot: it lives as long as the manager.
+  let delegates: CLLocationManagerDelegateMultiplexer
 
   private init() {
-    manager.delegate = delegates
+    let manager = CLLocationManager()
+    self.manager = manager
+    delegates = CLLocationManagerDelegateMultiplexer.install(on: manager, delegate: \.delegate)
   }
 }
 
