@@ -32,6 +32,9 @@
 #      the ready-made multiplexers of `Sources/AppleDelegates`, each framework's target as one module (as SwiftPM
 #      builds it, without InternalImportsByDefault) for iOS and macOS, each at the floor and at the SDK's version:
 #      a file generated for one platform compiles to nothing on the other (its `os(…)` guard);
+#   2b. the recipes of the DocC catalog (`Scripts/recipes`, the code their articles show verbatim, which
+#      Scripts/check-references.py checks) for arm64-apple-ios13.0, each against the ready-made modules it imports,
+#      built with `-emit-module` from `Sources/AppleDelegates` for that target;
 #   3. negative controls, which must fail for the reason expected, so the check cannot pass vacuously: a
 #      misspelled selector (an error), a selector of an iOS 16 requirement named at the iOS 13 floor without
 #      `#available` (an availability error), a deprecated method named at the floor (a warning, so an error here),
@@ -281,6 +284,30 @@ ready_made() {
   echo "compiled: the ready-made multiplexers ($(ls "$delegates" | wc -l) framework targets) for $target ($(elapsed))"
 }
 
+# recipes TARGET SDK: each recipe of the DocC catalog (`Scripts/recipes/*.swift`, the code its article shows) as an
+# app's code: the ready-made modules it imports (`import Multiplex<Framework>`) are built from
+# `Sources/AppleDelegates/<Framework>` with `-emit-module` (as SwiftPM builds them) against the runtime built for
+# TARGET, then the recipe is compiled to an object against them and the SDK.
+recipes() {
+  local target=$1 sdk=$2 file out="$work/$1-recipes"
+  mkdir -p "$out"
+  for file in "$root"/Scripts/recipes/*.swift; do
+    local framework
+    for framework in $(sed -n 's/^import Multiplex\([A-Za-z]*\)$/\1/p' "$file"); do
+      [ -f "$out/Multiplex$framework.swiftmodule" ] && continue
+      [ -d "$delegates/$framework" ] || { echo "apple-check: ${file#"$root"/} imports Multiplex$framework: no such ready-made module" >&2; exit 1; }
+      swift_for "$target" "$sdk" -parse-as-library -module-name "Multiplex$framework" -I "$work/$target" -I "$shims" \
+        -disable-upcoming-feature InternalImportsByDefault -wmo -emit-module \
+        -emit-module-path "$out/Multiplex$framework.swiftmodule" -c -o "$out/Multiplex$framework.o" \
+        "$delegates/$framework/"*.swift
+    done
+    swift_for "$target" "$sdk" -parse-as-library -module-name Recipe -I "$out" -I "$work/$target" -I "$shims" \
+      -disable-upcoming-feature InternalImportsByDefault -c "$file" -o "$out/recipe.o"
+    checked=$((checked + 1))
+    echo "compiled: ${file#"$root"/} for $target ($(elapsed))"
+  done
+}
+
 if [ -n "$ios_sdk" ]; then
   version=$(sdk_version "$ios_sdk")
   floor=arm64-apple-ios13.0
@@ -343,6 +370,7 @@ EOF
   echo "compiled: UNUserNotificationCenterDelegateMultiplexer (joined) and observers of either form for $floor ($(elapsed))"
   ready_made "$floor" "$ios_sdk"
   ready_made "arm64-apple-ios$version" "$ios_sdk"
+  recipes "$floor" "$ios_sdk"
 
   # Negative controls.
   sed -e 's/#selector((any UIScrollViewDelegate).viewForZooming(in:))/#selector((any UIScrollViewDelegate).viewForZoomin(in:))/' \

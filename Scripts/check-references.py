@@ -17,6 +17,8 @@ Checks, over the files git tracks:
      in `Tests/MultiplexTests`, `Target/Suite.test()` one in `Tests/Target`, `Suite` and `Target/Suite` a suite;
      in a table's "Test" column, a bare `test()` belongs to the suite named last before it in the same table.
   4. A section of the design notes cited by number (`DESIGN.md §5`) is a section of `DESIGN.md`.
+  5. Each recipe's Swift file (`Scripts/recipes/<Name>.swift`, compiled against the SDK by Scripts/apple-check.sh)
+     holds, verbatim, every Swift code block of its article (`Sources/Multiplex/Multiplex.docc/<Name>.md`).
 Recorded benchmark results (`Benchmarks/Results`), the shape test's regressions and the CHANGELOG are records, not
 docs: skipped.
 """
@@ -208,6 +210,27 @@ for file in tracked:
                 if name != "DESIGN.md" or section not in sections:
                     errors.append(f"{file}:{number}: `{name} §{section}`: DESIGN.md has no section §{section}"
                                   if section not in sections else f"{file}:{number}: write `DESIGN.md §{section}`")
+
+
+# 5. Each recipe's code (`Scripts/recipes/<Name>.swift`, which Scripts/apple-check.sh compiles against the SDK) is
+# what its article (`Sources/Multiplex/Multiplex.docc/<Name>.md`) shows: every Swift code block of the article
+# appears verbatim in the file, and the article has at least one.
+RECIPES = "Scripts/recipes/"
+CATALOG = "Sources/Multiplex/Multiplex.docc/"
+for recipe in sorted(path for path in tracked if path.startswith(RECIPES) and path.endswith(".swift")):
+    article = CATALOG + os.path.basename(recipe)[:-len(".swift")] + ".md"
+    if article not in tracked_set:
+        errors.append(f"{recipe}: no article `{article}` shows this recipe")
+        continue
+    with open(recipe, encoding="utf-8") as handle:
+        code = handle.read()
+    with open(article, encoding="utf-8") as handle:
+        blocks = re.findall(r"^```swift\n(.*?)^```$", handle.read(), re.MULTILINE | re.DOTALL)
+    if not blocks:
+        errors.append(f"{article}: a recipe's article shows its code (`{recipe}`) in a ```swift block")
+    for block in blocks:
+        if block not in code:
+            errors.append(f"{article}: a Swift code block (`{block.splitlines()[0]}`…) is not verbatim in `{recipe}`")
 
 
 for error in errors:

@@ -3,6 +3,10 @@
 // SwiftPM for the symbol graphs (of that target and the targets it depends on) and passes them with
 // `--symbol-graph-dir`; for any other module (a toolchain module such as FoundationXML) the tool runs
 // `swift symbolgraph-extract` itself.
+//
+// In an Xcode project the plugin adopts XcodeProjectPlugin's `XcodeCommandPlugin` too (at the end of this file, as
+// swift-openapi-generator's and grpc-swift-protobuf's plugins do). That module exists only in Xcode: that part has
+// not been compiled here.
 
 import Foundation
 import PackagePlugin
@@ -11,7 +15,7 @@ import PackagePlugin
 struct GenerateMultiplexer: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
     if arguments.contains("--help") || arguments.contains("-h") {
-      try run(context.tool(named: "multiplex-generate"), arguments, in: context, command: nil)
+      try run(context.tool(named: "multiplex-generate"), arguments, in: context.package.directoryURL, command: nil)
       return
     }
     guard let module = Self.value(of: "--module", in: arguments) else {
@@ -30,23 +34,28 @@ struct GenerateMultiplexer: CommandPlugin {
     let command =
       (["swift", "package", "--allow-writing-to-package-directory", "generate-multiplexer"]
       + arguments.filter { $0 != "--check" }).map(Self.shellQuoted).joined(separator: " ")
-    try run(context.tool(named: "multiplex-generate"), toolArguments, in: context, command: command)
+    try run(
+      context.tool(named: "multiplex-generate"),
+      toolArguments,
+      in: context.package.directoryURL,
+      command: command
+    )
   }
 
-  /// Runs the tool in the package's directory (so `--output` is relative to it), prints what it printed on
+  /// Runs the tool in `directory`, the package's or the Xcode project's (so `--output` is relative to it), prints what it printed on
   /// standard output (the usage, the generated file, or the `wrote <file>: …` line that says what was written)
   /// and turns its exit status into an error that says what to do next; the tool has already printed its
   /// one-line reason on standard error.
   private func run(
     _ tool: PluginContext.Tool,
     _ arguments: [String],
-    in context: PluginContext,
+    in directory: URL,
     command: String?
   ) throws {
     let process = Process()
     process.executableURL = tool.url
     process.arguments = arguments
-    process.currentDirectoryURL = context.package.directoryURL
+    process.currentDirectoryURL = directory
     var environment = ProcessInfo.processInfo.environment
     if let command { environment["MULTIPLEX_GENERATE_COMMAND"] = command }
     process.environment = environment
@@ -148,6 +157,29 @@ struct GenerateMultiplexer: CommandPlugin {
     return "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 }
+
+#if canImport(XcodeProjectPlugin)
+// An Xcode project (Xcode's XcodeProjectPlugin module; not compiled on Linux, where it does not exist): the tool
+// runs in the project's directory with the arguments as given. There is no package graph to ask for symbol graphs:
+// the module is an SDK or toolchain module, which the tool extracts itself, or `--symbol-graph-dir` names the
+// graphs.
+import XcodeProjectPlugin
+
+extension GenerateMultiplexer: XcodeCommandPlugin {
+  func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+    let help = arguments.contains("--help") || arguments.contains("-h")
+    let command =
+      "Xcode: the project's GenerateMultiplexer command with the arguments "
+      + arguments.filter { $0 != "--check" }.map(Self.shellQuoted).joined(separator: " ")
+    try run(
+      context.tool(named: "multiplex-generate"),
+      arguments,
+      in: context.xcodeProject.directoryURL,
+      command: help ? nil : command
+    )
+  }
+}
+#endif
 
 /// A plugin failure: one line that says what to do next.
 struct PluginError: Error, CustomStringConvertible {

@@ -14,6 +14,10 @@
 // build-tool plugin cannot order its command after another target's compilation: the plugin passes the graph's
 // module names (`MULTIPLEX_GENERATE_PACKAGE_MODULES`), and the tool refuses them with an error that names the
 // command plugin, `swift package generate-multiplexer`, which writes a file to check in.
+//
+// In an Xcode project the plugin adopts XcodeProjectPlugin's `XcodeBuildToolPlugin` too (at the end of this file,
+// as swift-openapi-generator's build-tool plugin does). That module exists only in Xcode: that part has not been
+// compiled here.
 
 import Foundation
 import PackagePlugin
@@ -39,23 +43,45 @@ struct MultiplexerGeneratorPlugin: BuildToolPlugin {
           + #"{"multiplexers": [{"protocol": "XMLParserDelegate", "module": "FoundationXML"}]}"#
       )
     }
-    let output = context.pluginWorkDirectoryURL.appendingPathComponent(Self.outputName)
     return [
-      .buildCommand(
-        displayName: "Generating the multiplexers listed in \(listPath)",
-        executable: try context.tool(named: "multiplex-generate").url,
-        arguments: ["--list", list.path, "--output", output.path],
-        environment: [
-          // The header's `Regenerate:` line: a relative path, so that the bytes do not depend on the checkout.
-          "MULTIPLEX_GENERATE_COMMAND": "swift build (MultiplexerGeneratorPlugin reads \(listPath))",
-          // The package's build is under way: the tool must not read it, and refuses its modules.
-          "MULTIPLEX_GENERATE_PACKAGE_MODULES": Self.sourceModuleNames(in: context.package).sorted()
-            .joined(separator: " "),
-        ],
-        inputFiles: [list],
-        outputFiles: [output]
+      Self.buildCommand(
+        list: list,
+        listPath: listPath,
+        tool: try context.tool(named: "multiplex-generate").url,
+        workDirectory: context.pluginWorkDirectoryURL,
+        modulesBeingBuilt: Self.sourceModuleNames(in: context.package)
       )
     ]
+  }
+
+  /// The command that generates the multiplexers `list` names, for a package's target and an Xcode project's alike.
+  ///
+  /// - Parameters:
+  ///   - listPath: The list's path as the generated file's header shows it (relative to the package or project).
+  ///   - modulesBeingBuilt: The modules of the build under way, which the tool refuses to read.
+  ///   - build: What runs the command, for the header's `Regenerate:` line.
+  static func buildCommand(
+    build: String = "swift build",
+    list: URL,
+    listPath: String,
+    tool: URL,
+    workDirectory: URL,
+    modulesBeingBuilt: Set<String>
+  ) -> Command {
+    let output = workDirectory.appendingPathComponent(Self.outputName)
+    return .buildCommand(
+      displayName: "Generating the multiplexers listed in \(listPath)",
+      executable: tool,
+      arguments: ["--list", list.path, "--output", output.path],
+      environment: [
+        // The header's `Regenerate:` line: a relative path, so that the bytes do not depend on the checkout.
+        "MULTIPLEX_GENERATE_COMMAND": "\(build) (MultiplexerGeneratorPlugin reads \(listPath))",
+        // The build is under way: the tool must not read its modules, and refuses them.
+        "MULTIPLEX_GENERATE_PACKAGE_MODULES": modulesBeingBuilt.sorted().joined(separator: " "),
+      ],
+      inputFiles: [list],
+      outputFiles: [output]
+    )
   }
 
   /// The module names of the source targets of `package` and of every package it depends on.
@@ -81,6 +107,35 @@ struct MultiplexerGeneratorPlugin: BuildToolPlugin {
     return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
   }
 }
+
+#if canImport(XcodeProjectPlugin)
+// An Xcode project's target (Xcode's XcodeProjectPlugin module; not compiled on Linux, where it does not exist).
+// A target has no directory of its own there: the list is the `multiplexers.json` among the target's files (add it
+// to the target; it need not be copied into the product). The project's targets are the modules being built.
+import XcodeProjectPlugin
+
+extension MultiplexerGeneratorPlugin: XcodeBuildToolPlugin {
+  func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+    let lists = target.inputFiles.map(\.url).filter { $0.lastPathComponent == Self.listName }
+    guard lists.count == 1, let list = lists.first else {
+      throw PluginError(
+        "target '\(target.displayName)' applies MultiplexerGeneratorPlugin, which generates the multiplexers "
+          + "listed in a file named \(Self.listName) among the target's files; it has \(lists.count)"
+      )
+    }
+    return [
+      Self.buildCommand(
+        build: "an Xcode build",
+        list: list,
+        listPath: Self.relativePath(of: list, to: context.xcodeProject.directoryURL),
+        tool: try context.tool(named: "multiplex-generate").url,
+        workDirectory: context.pluginWorkDirectoryURL,
+        modulesBeingBuilt: Set(context.xcodeProject.targets.map(\.displayName))
+      )
+    ]
+  }
+}
+#endif
 
 /// A plugin failure: one line that says what to do next.
 struct PluginError: Error, CustomStringConvertible {
