@@ -38,31 +38,11 @@ final class DeepLinkService: NSObject, UIApplicationDelegate {
   }
 }
 
-/// The system's questions answered by every service: a URL or an activity is handled if one service handled it.
-final class AnyServiceHandles: UIApplicationDelegateCombining {
-  func uiApplicationDelegateMultiplexer(
-    _ multiplexer: UIApplicationDelegateMultiplexer,
-    combineApplicationOpenOptions responses: inout Responses<any UIApplicationDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
-    Combiner.anyTrue.combine(&responses, default: defaultValue)
-  }
-
-  func uiApplicationDelegateMultiplexer(
-    _ multiplexer: UIApplicationDelegateMultiplexer,
-    combineApplicationContinueRestorationHandler responses: inout Responses<any UIApplicationDelegate, Bool>,
-    default defaultValue: Bool
-  ) -> Bool {
-    Combiner.anyTrue.combine(&responses, default: defaultValue)
-  }
-}
-
 @main
 final class AppDelegate: UIResponder, UIApplicationDelegate {
   var window: UIWindow?
 
   private let services: [any UIApplicationDelegate] = [AnalyticsService(), PushService(), DeepLinkService()]
-  private let answers = AnyServiceHandles()
   /// UIKit may release the delegate it created once the slot holds another object; the multiplexer holds its
   /// primary weakly.
   private static var instance: AppDelegate?
@@ -74,7 +54,6 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
     Self.instance = self
     // This app delegate stays in charge (the primary, called first); the services are called after it.
     let delegates = UIApplicationDelegateMultiplexer.install(on: application, delegate: \.delegate)
-    delegates.combiner = answers
     for service in services {
       delegates.add(service)
     }
