@@ -19,6 +19,10 @@ import UIKit
 /// `Optional` result), or the requirement's default when none responds, unless a ``combiner`` decides
 /// otherwise. When the observers change what is implemented, an installed multiplexer assigns itself to its
 /// slot again so that the sender asks again (see ``refreshRespondsToSelector()``).
+///
+/// A call whose completion handler was given a combining choice (`--combine`) is joined: every observer gets
+/// a handler of its own, and the sender's handler runs exactly once, after every observer called its own,
+/// with their answers combined. An observer that never calls its handler holds the sender's back.
 @MainActor
 public final class UIApplicationDelegateMultiplexer: Foundation.NSObject, UIApplicationDelegate, @MainActor Multiplex.DelegateMultiplexing {
   /// `nonisolated(unsafe)`: read by `responds(to:)`, which is nonisolated; the runtime multiplexer is
@@ -61,18 +65,20 @@ public final class UIApplicationDelegateMultiplexer: Foundation.NSObject, UIAppl
     }
   }
 
+  // Answers combined as allTrue. Convention: false from any observer says the app cannot handle the URL it was launched with
   // Without an answering observer: true. Documented: https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:willfinishlaunchingwithoptions:)
   @available(iOS 6.0, *) public func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-    self._combineImplementing(default: true, combiner: self.combiner) {
+    self._combineImplementing(.allTrue, default: true, combiner: self.combiner) {
       $0.uiApplicationDelegateMultiplexer(self, combineApplicationWillFinishLaunchingWithOptions: &$1, default: $2)
     } _: {
       $0.application?(application, willFinishLaunchingWithOptions: launchOptions)
     }
   }
 
+  // Answers combined as allTrue. Convention: false from any observer says the app cannot handle the URL it was launched with (Apple: return false if the app cannot handle the URL resource)
   // Without an answering observer: true. Documented: https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:didfinishlaunchingwithoptions:)
   @available(iOS 3.0, *) public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-    self._combineImplementing(default: true, combiner: self.combiner) {
+    self._combineImplementing(.allTrue, default: true, combiner: self.combiner) {
       $0.uiApplicationDelegateMultiplexer(self, combineApplicationDidFinishLaunchingWithOptions: &$1, default: $2)
     } _: {
       $0.application?(application, didFinishLaunchingWithOptions: launchOptions)
@@ -121,9 +127,10 @@ public final class UIApplicationDelegateMultiplexer: Foundation.NSObject, UIAppl
     }
   }
 
+  // Answers combined as anyTrue. Convention: the URL is opened when any observer opened it (Apple: return false if you were unable to handle the URL)
   // Without an answering observer: false. Documented: https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:open:options:)
   @available(iOS, introduced: 9.0, deprecated: 26.0, message: "Use UIScene lifecycle and scene(_:openURLContexts:) from UISceneDelegate instead.") public func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) -> Bool {
-    self._combineImplementing(default: false, combiner: self.combiner) {
+    self._combineImplementing(.anyTrue, default: false, combiner: self.combiner) {
       $0.uiApplicationDelegateMultiplexer(self, combineApplicationOpenOptions: &$1, default: $2)
     } _: {
       $0.application?(app, open: url, options: options)
@@ -230,24 +237,27 @@ public final class UIApplicationDelegateMultiplexer: Foundation.NSObject, UIAppl
     }
   }
 
+  // Answers combined as order(newData, failed, noData). Convention: every observer sees the notification; new data from any wins over a failure, a failure over no data
   @available(iOS 7.0, *) public func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any], fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void) {
-    // A decision: only the first observer that implements it gets it, so the handler is called once.
-    self._decideImplementing {
-      $0.application?(application, didReceiveRemoteNotification: userInfo, fetchCompletionHandler: completionHandler)
+    // Joined: each observer gets its own handler; `completionHandler` runs once, with the answers combined.
+    self._joinImplementing(Multiplex._JoinedHandler.order([.newData, .failed, .noData], completionHandler)) { observer, answer in
+      observer.application?(application, didReceiveRemoteNotification: userInfo, fetchCompletionHandler: answer)
     }
   }
 
+  // Answers combined as order(newData, failed, noData). Convention: every observer fetches; new data from any wins over a failure, a failure over no data
   @available(iOS, introduced: 7.0, deprecated: 13.0, message: "Use a BGAppRefreshTask in the BackgroundTasks framework instead") public func application(_ application: UIApplication, performFetchWithCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void) {
-    // A decision: only the first observer that implements it gets it, so the handler is called once.
-    self._decideImplementing {
-      $0.application?(application, performFetchWithCompletionHandler: completionHandler)
+    // Joined: each observer gets its own handler; `completionHandler` runs once, with the answers combined.
+    self._joinImplementing(Multiplex._JoinedHandler.order([.newData, .failed, .noData], completionHandler)) { observer, answer in
+      observer.application?(application, performFetchWithCompletionHandler: answer)
     }
   }
 
+  // Answers combined as anyTrue. Convention: the quick action is handled when any observer handled it
   @available(iOS, introduced: 9.0, deprecated: 26.0, message: "Use UIScene lifecycle and windowScene(_:performActionFor:completionHandler:) from UIWindowSceneDelegate instead.") public func application(_ application: UIApplication, performActionFor shortcutItem: UIApplicationShortcutItem, completionHandler: @escaping (Bool) -> Void) {
-    // A decision: only the first observer that implements it gets it, so the handler is called once.
-    self._decideImplementing {
-      $0.application?(application, performActionFor: shortcutItem, completionHandler: completionHandler)
+    // Joined: each observer gets its own handler; `completionHandler` runs once, with the answers combined.
+    self._joinImplementing(Multiplex._JoinedHandler.anyTrue(completionHandler)) { observer, answer in
+      observer.application?(application, performActionFor: shortcutItem, completionHandler: answer)
     }
   }
 
@@ -391,18 +401,20 @@ public final class UIApplicationDelegateMultiplexer: Foundation.NSObject, UIAppl
     }
   }
 
+  // Answers combined as anyTrue. Convention: the app continues the activity when any observer does
   // Without an answering observer: false. Documented: https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:willcontinueuseractivitywithtype:)
   @available(iOS, introduced: 8.0, deprecated: 26.0, message: "Use UIScene lifecycle and scene(_:willContinueUserActivityWithType:) from UISceneDelegate instead.") public func application(_ application: UIApplication, willContinueUserActivityWithType userActivityType: String) -> Bool {
-    self._combineImplementing(default: false, combiner: self.combiner) {
+    self._combineImplementing(.anyTrue, default: false, combiner: self.combiner) {
       $0.uiApplicationDelegateMultiplexer(self, combineApplicationWillContinueUserActivityWithType: &$1, default: $2)
     } _: {
       $0.application?(application, willContinueUserActivityWithType: userActivityType)
     }
   }
 
+  // Answers combined as anyTrue. Convention: the activity is handled when any observer handled it (Apple: return true to indicate that your app handled the activity)
   // Without an answering observer: false. Documented: https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:continue:restorationhandler:)
   @available(iOS, introduced: 8.0, deprecated: 26.0, message: "Use UIScene lifecycle and scene(_:continue:) from UISceneDelegate instead.") public func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void) -> Bool {
-    self._combineImplementing(default: false, combiner: self.combiner) {
+    self._combineImplementing(.anyTrue, default: false, combiner: self.combiner) {
       $0.uiApplicationDelegateMultiplexer(self, combineApplicationContinueRestorationHandler: &$1, default: $2)
     } _: {
       $0.application?(application, continue: userActivity, restorationHandler: restorationHandler)
@@ -569,10 +581,10 @@ public final class UIApplicationDelegateMultiplexer: Foundation.NSObject, UIAppl
 /// the first response's value (the policy used when no combiner is set).
 @MainActor
 public protocol UIApplicationDelegateCombining: AnyObject {
-  /// Combines the answers to `application(_:willFinishLaunchingWithOptions:)`.
+  /// Combines the answers to `application(_:willFinishLaunchingWithOptions:)`; by default with `Combiner.allTrue`.
   @available(iOS 6.0, *) func uiApplicationDelegateMultiplexer(_ multiplexer: UIApplicationDelegateMultiplexer, combineApplicationWillFinishLaunchingWithOptions responses: inout Multiplex.Responses<any UIApplicationDelegate, Bool>, default defaultValue: Bool) -> Bool
 
-  /// Combines the answers to `application(_:didFinishLaunchingWithOptions:)`.
+  /// Combines the answers to `application(_:didFinishLaunchingWithOptions:)`; by default with `Combiner.allTrue`.
   @available(iOS 3.0, *) func uiApplicationDelegateMultiplexer(_ multiplexer: UIApplicationDelegateMultiplexer, combineApplicationDidFinishLaunchingWithOptions responses: inout Multiplex.Responses<any UIApplicationDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `application(_:handleOpen:)`.
@@ -581,7 +593,7 @@ public protocol UIApplicationDelegateCombining: AnyObject {
   /// Combines the answers to `application(_:open:sourceApplication:annotation:)`.
   @available(iOS, introduced: 4.2, deprecated: 9.0) func uiApplicationDelegateMultiplexer(_ multiplexer: UIApplicationDelegateMultiplexer, combineApplicationOpenSourceApplicationAnnotation responses: inout Multiplex.Responses<any UIApplicationDelegate, Bool>, default defaultValue: Bool) -> Bool
 
-  /// Combines the answers to `application(_:open:options:)`.
+  /// Combines the answers to `application(_:open:options:)`; by default with `Combiner.anyTrue`.
   @available(iOS, introduced: 9.0, deprecated: 26.0, message: "Use UIScene lifecycle and scene(_:openURLContexts:) from UISceneDelegate instead.") func uiApplicationDelegateMultiplexer(_ multiplexer: UIApplicationDelegateMultiplexer, combineApplicationOpenOptions responses: inout Multiplex.Responses<any UIApplicationDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `application(_:handlerFor:)`.
@@ -611,10 +623,10 @@ public protocol UIApplicationDelegateCombining: AnyObject {
   /// Combines the answers to `application(_:shouldRestoreApplicationState:)`.
   @available(iOS, introduced: 6.0, deprecated: 13.2, message: "Use application:shouldRestoreSecureApplicationState: instead") func uiApplicationDelegateMultiplexer(_ multiplexer: UIApplicationDelegateMultiplexer, combineApplicationShouldRestoreApplicationState responses: inout Multiplex.Responses<any UIApplicationDelegate, Bool>, default defaultValue: Bool) -> Bool
 
-  /// Combines the answers to `application(_:willContinueUserActivityWithType:)`.
+  /// Combines the answers to `application(_:willContinueUserActivityWithType:)`; by default with `Combiner.anyTrue`.
   @available(iOS, introduced: 8.0, deprecated: 26.0, message: "Use UIScene lifecycle and scene(_:willContinueUserActivityWithType:) from UISceneDelegate instead.") func uiApplicationDelegateMultiplexer(_ multiplexer: UIApplicationDelegateMultiplexer, combineApplicationWillContinueUserActivityWithType responses: inout Multiplex.Responses<any UIApplicationDelegate, Bool>, default defaultValue: Bool) -> Bool
 
-  /// Combines the answers to `application(_:continue:restorationHandler:)`.
+  /// Combines the answers to `application(_:continue:restorationHandler:)`; by default with `Combiner.anyTrue`.
   @available(iOS, introduced: 8.0, deprecated: 26.0, message: "Use UIScene lifecycle and scene(_:continue:) from UISceneDelegate instead.") func uiApplicationDelegateMultiplexer(_ multiplexer: UIApplicationDelegateMultiplexer, combineApplicationContinueRestorationHandler responses: inout Multiplex.Responses<any UIApplicationDelegate, Bool>, default defaultValue: Bool) -> Bool
 
   /// Combines the answers to `application(_:configurationForConnecting:options:)`.
@@ -626,11 +638,11 @@ public protocol UIApplicationDelegateCombining: AnyObject {
 
 extension UIApplicationDelegateCombining {
   @available(iOS 6.0, *) public func uiApplicationDelegateMultiplexer(_ multiplexer: UIApplicationDelegateMultiplexer, combineApplicationWillFinishLaunchingWithOptions responses: inout Multiplex.Responses<any UIApplicationDelegate, Bool>, default defaultValue: Bool) -> Bool {
-    Multiplex.Combiner.first.combine(&responses, default: defaultValue)
+    Multiplex.Combiner.allTrue.combine(&responses, default: defaultValue)
   }
 
   @available(iOS 3.0, *) public func uiApplicationDelegateMultiplexer(_ multiplexer: UIApplicationDelegateMultiplexer, combineApplicationDidFinishLaunchingWithOptions responses: inout Multiplex.Responses<any UIApplicationDelegate, Bool>, default defaultValue: Bool) -> Bool {
-    Multiplex.Combiner.first.combine(&responses, default: defaultValue)
+    Multiplex.Combiner.allTrue.combine(&responses, default: defaultValue)
   }
 
   @available(iOS, introduced: 2.0, deprecated: 9.0) public func uiApplicationDelegateMultiplexer(_ multiplexer: UIApplicationDelegateMultiplexer, combineApplicationHandleOpen responses: inout Multiplex.Responses<any UIApplicationDelegate, Bool>, default defaultValue: Bool) -> Bool {
@@ -642,7 +654,7 @@ extension UIApplicationDelegateCombining {
   }
 
   @available(iOS, introduced: 9.0, deprecated: 26.0, message: "Use UIScene lifecycle and scene(_:openURLContexts:) from UISceneDelegate instead.") public func uiApplicationDelegateMultiplexer(_ multiplexer: UIApplicationDelegateMultiplexer, combineApplicationOpenOptions responses: inout Multiplex.Responses<any UIApplicationDelegate, Bool>, default defaultValue: Bool) -> Bool {
-    Multiplex.Combiner.first.combine(&responses, default: defaultValue)
+    Multiplex.Combiner.anyTrue.combine(&responses, default: defaultValue)
   }
 
   @available(iOS 14.0, *) public func uiApplicationDelegateMultiplexer(_ multiplexer: UIApplicationDelegateMultiplexer, combineApplicationHandlerFor responses: inout Multiplex.Responses<any UIApplicationDelegate, Any?>, default defaultValue: Any?) -> Any? {
@@ -682,11 +694,11 @@ extension UIApplicationDelegateCombining {
   }
 
   @available(iOS, introduced: 8.0, deprecated: 26.0, message: "Use UIScene lifecycle and scene(_:willContinueUserActivityWithType:) from UISceneDelegate instead.") public func uiApplicationDelegateMultiplexer(_ multiplexer: UIApplicationDelegateMultiplexer, combineApplicationWillContinueUserActivityWithType responses: inout Multiplex.Responses<any UIApplicationDelegate, Bool>, default defaultValue: Bool) -> Bool {
-    Multiplex.Combiner.first.combine(&responses, default: defaultValue)
+    Multiplex.Combiner.anyTrue.combine(&responses, default: defaultValue)
   }
 
   @available(iOS, introduced: 8.0, deprecated: 26.0, message: "Use UIScene lifecycle and scene(_:continue:) from UISceneDelegate instead.") public func uiApplicationDelegateMultiplexer(_ multiplexer: UIApplicationDelegateMultiplexer, combineApplicationContinueRestorationHandler responses: inout Multiplex.Responses<any UIApplicationDelegate, Bool>, default defaultValue: Bool) -> Bool {
-    Multiplex.Combiner.first.combine(&responses, default: defaultValue)
+    Multiplex.Combiner.anyTrue.combine(&responses, default: defaultValue)
   }
 
   @available(iOS 13.0, *) public func uiApplicationDelegateMultiplexer(_ multiplexer: UIApplicationDelegateMultiplexer, combineApplicationConfigurationForConnectingOptions responses: inout Multiplex.Responses<any UIApplicationDelegate, UISceneConfiguration>, default defaultValue: UISceneConfiguration) -> UISceneConfiguration {

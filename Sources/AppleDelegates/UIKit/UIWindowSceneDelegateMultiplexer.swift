@@ -18,6 +18,10 @@ import UIKit
 /// `Optional` result), or the requirement's default when none responds, unless a ``combiner`` decides
 /// otherwise. When the observers change what is implemented, an installed multiplexer assigns itself to its
 /// slot again so that the sender asks again (see ``refreshRespondsToSelector()``).
+///
+/// A call whose completion handler was given a combining choice (`--combine`) is joined: every observer gets
+/// a handler of its own, and the sender's handler runs exactly once, after every observer called its own,
+/// with their answers combined. An observer that never calls its handler holds the sender's back.
 @MainActor
 @available(iOS 13.0, *)
 public final class UIWindowSceneDelegateMultiplexer: Foundation.NSObject, UIWindowSceneDelegate, @MainActor Multiplex.DelegateMultiplexing {
@@ -86,10 +90,11 @@ public final class UIWindowSceneDelegateMultiplexer: Foundation.NSObject, UIWind
     }
   }
 
+  // Answers combined as anyTrue. Convention: the quick action is handled when any observer handled it
   @available(iOS 13.0, *) public func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem, completionHandler: @escaping (Bool) -> Void) {
-    // A decision: only the first observer that implements it gets it, so the handler is called once.
-    self._decideImplementing {
-      $0.windowScene?(windowScene, performActionFor: shortcutItem, completionHandler: completionHandler)
+    // Joined: each observer gets its own handler; `completionHandler` runs once, with the answers combined.
+    self._joinImplementing(Multiplex._JoinedHandler.anyTrue(completionHandler)) { observer, answer in
+      observer.windowScene?(windowScene, performActionFor: shortcutItem, completionHandler: answer)
     }
   }
 

@@ -17,6 +17,10 @@ import UserNotifications
 /// `Optional` result), or the requirement's default when none responds, unless a ``combiner`` decides
 /// otherwise. When the observers change what is implemented, an installed multiplexer assigns itself to its
 /// slot again so that the sender asks again (see ``refreshRespondsToSelector()``).
+///
+/// A call whose completion handler was given a combining choice (`--combine`) is joined: every observer gets
+/// a handler of its own, and the sender's handler runs exactly once, after every observer called its own,
+/// with their answers combined. An observer that never calls its handler holds the sender's back.
 @available(iOS 10.0, *)
 public final class UNUserNotificationCenterDelegateMultiplexer: Foundation.NSObject, UNUserNotificationCenterDelegate, Multiplex.DelegateMultiplexing {
   private let _multiplexer: Multiplex.Multiplexer<any UNUserNotificationCenterDelegate>
@@ -45,17 +49,19 @@ public final class UNUserNotificationCenterDelegateMultiplexer: Foundation.NSObj
   /// `Multiplexer.debugDescription`.
   public override var debugDescription: Swift.String { self._multiplexer.debugDescription }
 
+  // Answers combined as union. Convention: every observer sees the notification; the presentation options any observer asks for are shown
   @available(iOS 10.0, *) public func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification, withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void) {
-    // A decision: only the first observer that implements it gets it, so the handler is called once.
-    self._decideImplementing {
-      $0.userNotificationCenter?(center, willPresent: notification, withCompletionHandler: completionHandler)
+    // Joined: each observer gets its own handler; `completionHandler` runs once, with the answers combined.
+    self._joinImplementing(Multiplex._JoinedHandler.union(completionHandler)) { observer, answer in
+      observer.userNotificationCenter?(center, willPresent: notification, withCompletionHandler: answer)
     }
   }
 
+  // Answers combined as join. Convention: every observer (every push SDK) sees the response; the system's handler runs once all have finished
   @available(iOS 10.0, *) public func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse, withCompletionHandler completionHandler: @escaping @Sendable () -> Void) {
-    // A decision: only the first observer that implements it gets it, so the handler is called once.
-    self._decideImplementing {
-      $0.userNotificationCenter?(center, didReceive: response, withCompletionHandler: completionHandler)
+    // Joined: each observer gets its own handler; `completionHandler` runs once, with the answers combined.
+    self._joinImplementing(Multiplex._JoinedHandler.join(completionHandler)) { observer, answer in
+      observer.userNotificationCenter?(center, didReceive: response, withCompletionHandler: { answer(()) })
     }
   }
 
