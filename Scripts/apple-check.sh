@@ -185,7 +185,8 @@ swift_for() {
 
 # runtime TARGET SDK: builds the runtime module and object for TARGET into $work/TARGET.
 runtime() {
-  local target=$1 sdk=$2 out="$work/$1"
+  local target=$1 sdk=$2 out="$work/$1" began
+  began=$(date +%s%N)
   mkdir -p "$out"
   clang -target "$target" -isysroot "$sdk" -Wall -Wextra -Werror -I "$root/Sources/_MultiplexShims/include" \
     -c "$root/Sources/_MultiplexShims/_MultiplexShims.c" -o "$out/_MultiplexShims.o"
@@ -193,7 +194,8 @@ runtime() {
     -wmo -emit-module -emit-module-path "$out/Multiplex.swiftmodule" -c -o "$out/Multiplex.o" \
     "$root"/Sources/Multiplex/*.swift "$root"/Sources/Multiplex/Internal/*.swift
   checked=$((checked + 1))
-  echo "compiled: runtime for $target ($(basename "$sdk"), $(elapsed))"
+  runtime_ms=$(( ($(date +%s%N) - began) / 1000000 ))
+  echo "compiled: runtime for $target ($(basename "$sdk"), ${runtime_ms} ms, $(elapsed))"
 }
 
 # --runtime TARGET SDK DIR: only the runtime, into DIR/TARGET (Scripts/apple-sweep.py type-checks against it).
@@ -274,14 +276,20 @@ delegates="$root/Sources/AppleDelegates"
 # compiles to nothing there (its `#if … os(…)`), which this proves too: every file is compiled for iOS and macOS.
 ready_made() {
   local target=$1 sdk=$2 directory
+  local times=()
   for directory in "$delegates"/*/; do
-    local framework
+    local framework began
     framework=$(basename "$directory")
+    began=$(date +%s%N)
     swift_for "$target" "$sdk" -parse-as-library -module-name "Multiplex$framework" -I "$work/$target" -I "$shims" \
       -disable-upcoming-feature InternalImportsByDefault -typecheck "$directory"*.swift
+    times+=("$framework $(( ($(date +%s%N) - began) / 1000000 ))ms")
     checked=$((checked + 1))
   done
   echo "compiled: the ready-made multiplexers ($(ls "$delegates" | wc -l) framework targets) for $target ($(elapsed))"
+  # What each product costs a client's build, against the runtime's (its module compiled to object code above, for
+  # the last target built): a target builds only the frameworks it imports.
+  echo "  type-check time per product: ${times[*]} (the runtime's compilation: ${runtime_ms:-?} ms)"
 }
 
 # recipes TARGET SDK: each recipe of the DocC catalog (`Scripts/recipes/*.swift`, the code its article shows) as an

@@ -103,6 +103,80 @@ def delegate_protocols(directory, module):
     return sorted(names)
 
 
+def table_entries():
+    """The documented-defaults and combining tables of the generator: (module, protocol, requirement) per entry."""
+    path = os.path.join(ROOT, "Sources/MultiplexGenerator/Defaults/DocumentedDefaults+Table.swift")
+    entries = []
+    for line in open(path):
+        fields = [field.strip() for field in line.strip().split(" | ")]
+        if len(fields) == 5 and not line.lstrip().startswith("//"):
+            entries.append((fields[0], fields[1], fields[2]))
+    return entries
+
+
+def requirement_names(directory, module):
+    """(protocol path, requirement name) of every requirement of `module`'s protocols, by the name `--default`
+    takes (the short one; the table may also name an overload with its types, checked by its short name)."""
+    names = set()
+    for file in os.listdir(directory):
+        if not (file == module + ".symbols.json" or file.startswith(module + "@")):
+            continue
+        with open(os.path.join(directory, file)) as f:
+            graph = json.load(f)
+        # A USR may have two symbols: a completion-handler method and the `async` form Swift imports for it.
+        symbols = {}
+        for symbol in graph["symbols"]:
+            symbols.setdefault(symbol["identifier"]["precise"], []).append(symbol)
+        for relationship in graph["relationships"]:
+            if relationship["kind"] not in ("requirementOf", "optionalRequirementOf"):
+                continue
+            for symbol in symbols.get(relationship["source"], []):
+                names.add((".".join(symbol["pathComponents"][:-1]), symbol["names"]["title"]))
+    return names
+
+
+def short_name(requirement):
+    """`collectionView(_:draggingImageForItemsAt:with:offset:)` for a typed name, else the name as it is."""
+    if " -> " not in requirement and ": " not in requirement:
+        return requirement
+    base, _, rest = requirement.partition("(")
+    depth, label, labels = 0, "", []
+    for character in rest:
+        if character in "([<":
+            depth += 1
+        elif character in ")]>":
+            depth -= 1
+            if depth < 0:
+                break
+        if depth == 0 and character == ",":
+            label = ""
+            continue
+        if depth == 0 and character == ":" and label is not None:
+            labels.append(label.strip())
+            label = None
+            continue
+        if label is not None:
+            label += character
+    return base + "(" + "".join(l + ":" for l in labels) + ")"
+
+
+def check_table(graph_directories):
+    """Every table entry whose module's graphs were read names a requirement those graphs declare (a row for a method
+    Apple renamed would silently answer nothing). Returns the entries that do not."""
+    missing = []
+    known = {}
+    for module, directory in graph_directories.items():
+        known[module] = requirement_names(directory, module)
+    for module, protocol, requirement in table_entries():
+        if module not in known:
+            continue
+        name = requirement.replace("`", "")
+        names = {(p, r.replace("`", "")) for p, r in known[module]}
+        if (protocol, name) not in names and (protocol, short_name(name)) not in names:
+            missing.append(f"{module} | {protocol} | {requirement}")
+    return missing
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sample", type=int, default=1, help="check every Nth protocol (default: all)")
@@ -148,6 +222,7 @@ def main():
         print("skipped: no macOS SDK (MULTIPLEX_MACOS_SDK)")
 
     shims_map = None
+    graph_directories = {}  # module -> its graphs' directory (the last platform's)
     results = []  # (platform, module, protocol, status, detail)
     for platform, sdk, floor, sdk_target, frameworks in platforms:
         targets = [floor] if args.floor_only else [floor, sdk_target]
@@ -162,7 +237,7 @@ def main():
 
         jobs = []  # (module, protocol, graphs)
         for module in frameworks + PARENT_FRAMEWORKS.get(platform, []):
-            check_script("--symbol-graphs", module, floor, sdk)
+            graph_directories[module] = check_script("--symbol-graphs", module, floor, sdk)
         # Every module's graphs in one directory, as `--symbol-graph-dir`: parents of other frameworks are found.
         all_graphs = check_script("--all-symbol-graphs", floor, sdk)
         for module in frameworks:
@@ -210,6 +285,9 @@ def main():
                       flush=True)
                 results.append(result)
 
+    missing = check_table(graph_directories)
+    for entry in missing:
+        print(f"FAILED   table entry names no requirement of the graphs: {entry}")
     total = len(results)
     clean = sum(1 for r in results if r[3] == "ok")
     refused = sum(1 for r in results if r[3] == "refused")
@@ -221,7 +299,9 @@ def main():
               f"{sum(r[3] == 'refused' for r in rows)} refused, {sum(r[3] == 'FAILED' for r in rows)} failed")
     print(f"apple-sweep: {total} protocols, {clean} generated and type-checked with zero warnings ({percent:.1f}%), "
           f"{refused} refused with one error line, {failed} failed ({int(time.time() - start)}s)")
-    if failed or percent < args.min_clean:
+    print(f"apple-sweep: {len(table_entries())} documented-defaults entries, "
+          f"{len(missing)} naming no requirement of the graphs read")
+    if failed or missing or percent < args.min_clean:
         print(f"apple-sweep: FAILED (every generated file must type-check; at least {args.min_clean}% clean)",
               file=sys.stderr)
         return 1
