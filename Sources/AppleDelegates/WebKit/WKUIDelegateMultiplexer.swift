@@ -102,7 +102,7 @@ public final class WKUIDelegateMultiplexer: Foundation.NSObject, WKUIDelegate, @
     }
   }
 
-  // Without an answering observer: true. Convention (nothing documents it): a should… question defaults to true (WebKit shows its default preview unless the delegate returns false)
+  // Without an answering observer: true. Convention (nothing documents it): a 'should…' or 'can…' question answers true.
   @available(iOS, introduced: 10.0, deprecated: 13.0) public func webView(_ webView: WKWebView, shouldPreviewElement elementInfo: WKPreviewElementInfo) -> Bool {
     self._combineImplementing(default: true, combiner: self.combiner) {
       $0.wkuiDelegateMultiplexer(self, combineWebViewShouldPreviewElement: &$1, default: $2)
