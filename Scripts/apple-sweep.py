@@ -165,8 +165,9 @@ def check_table(graph_directories):
     Apple renamed would silently answer nothing). Returns the entries that do not."""
     missing = []
     known = {}
-    for module, directory in graph_directories.items():
-        known[module] = requirement_names(directory, module)
+    for module, directories in graph_directories.items():
+        # A requirement of any platform's graph counts (WebKit's iOS-only `webView(_:shouldPreviewElement:)`).
+        known[module] = set().union(*(requirement_names(directory, module) for directory in directories))
     for module, protocol, requirement in table_entries():
         if module not in known:
             continue
@@ -222,7 +223,7 @@ def main():
         print("skipped: no macOS SDK (MULTIPLEX_MACOS_SDK)")
 
     shims_map = None
-    graph_directories = {}  # module -> its graphs' directory (the last platform's)
+    graph_directories = {}  # module -> its graphs' directories (one per platform swept)
     results = []  # (platform, module, protocol, status, detail)
     for platform, sdk, floor, sdk_target, frameworks in platforms:
         targets = [floor] if args.floor_only else [floor, sdk_target]
@@ -237,7 +238,7 @@ def main():
 
         jobs = []  # (module, protocol, graphs)
         for module in frameworks + PARENT_FRAMEWORKS.get(platform, []):
-            graph_directories[module] = check_script("--symbol-graphs", module, floor, sdk)
+            graph_directories.setdefault(module, []).append(check_script("--symbol-graphs", module, floor, sdk))
         # Every module's graphs in one directory, as `--symbol-graph-dir`: parents of other frameworks are found.
         all_graphs = check_script("--all-symbol-graphs", floor, sdk)
         for module in frameworks:
