@@ -17,13 +17,19 @@
 //   each depends only on `Multiplex` (and re-exports it). `MultiplexAppleDelegates` re-exports them all.
 // - `MultiplexMacros`: the `@Multiplexed` macro; re-exports `Multiplex`.
 // - `multiplex-generate`, the `GenerateMultiplexer` command plugin and the `MultiplexerGeneratorPlugin` build-tool
-//   plugin that run it: the generator for protocols declared elsewhere. It reads the module's symbol graph into the
-//   model with `MultiplexGenerator` and builds no swift-syntax: `MultiplexGeneratorModel` (the model, the emitter
-//   and a parser of the protocol declarations a symbol graph gives) depends on nothing, `MultiplexGenerator` and the
-//   tool on nothing outside this package (not even Foundation: their file and process calls are the C target
-//   `_MultiplexGeneratorShims`, their JSON parser their own).
-// - `MultiplexMacros`: only it builds swift-syntax, through its macro plugin and `MultiplexSyntaxReader`, the
-//   reader that makes the model from the syntax of the protocol `@Multiplexed` is attached to.
+//   plugin that run it: the generator for protocols declared elsewhere. It builds no swift-syntax, and nothing
+//   outside this package (not even Foundation: its file and process calls are the C target
+//   `_MultiplexGeneratorShims`, its JSON parser its own).
+//
+// Internal modules, in the order a protocol goes through them: read (syntax | symbol graph) → model → emit.
+// - `MultiplexSyntaxReader`: the macro's reader, the protocol `@Multiplexed` is attached to, from its syntax (the
+//   only reader built on swift-syntax; `MultiplexMacrosPlugin` is the macro around it).
+// - `MultiplexSymbolGraphReader`: the generator's reader, a protocol of another module, from its symbol graph
+//   (and `ExternalGenerator`, which runs read → model → emit for `multiplex-generate`).
+// - `MultiplexModel`: what both readers make (`ProtocolModel`, `Requirement`, `SwiftType`), the parser of a
+//   protocol's declaration text both hand it, the refusals both apply (`Refusals`) and the diagnostics' texts.
+//   Depends on nothing.
+// - `MultiplexEmitter`: the Swift text of a multiplexer for a model (`Generator`). Depends only on the model.
 //
 // Deployment floor: Swift concurrency's back-deployment floor, iOS 13, macOS 10.15, tvOS 13, watchOS 6,
 // visionOS 1. The runtime uses no `Mutex` or `Atomic` (iOS 18): its lock (`os_unfair_lock` on Apple platforms) and
@@ -38,7 +44,7 @@
 //   release build of swift-syntax (about 7.5 minutes on two cores); the macro's tests run in debug, where
 //   swift-syntax builds in one to three minutes. A macro plugin is a build tool: the code it generates does not
 //   depend on the configuration it was built in. The generator (`multiplex-generate`, its plugins,
-//   `MultiplexGenerator`, `MultiplexGeneratorModel`) and the model's tests stay: they depend on nothing outside
+//   `MultiplexSymbolGraphReader`, `MultiplexModel`, `MultiplexEmitter`) and the model's tests stay: they depend on nothing outside
 //   this package.
 
 import CompilerPluginSupport
@@ -102,21 +108,24 @@ let package = Package(
       name: "GeneratedMultiplexerTests",
       dependencies: ["Multiplex", "ExampleMultiplexers", "MultiplexGeneratorFixtures"]
     ),
-    // The model and the emitter that the macro and the generator share (`ProtocolModel`, `Requirement`, `Generator`)
-    // and its syntax-free model of Swift types and generic signatures (`SwiftType`, `GenericParameter`,
-    // `GenericRequirement`): no dependency at all, so its tests build in seconds and stay when
+    // The model and the emitter that the macro and the generator share (`ProtocolModel`, `Requirement`, `SwiftType`;
+    // `Generator`): no dependency outside this package, so their tests build in seconds and stay when
     // `MULTIPLEX_OMIT_MACROS` is set.
-    .target(name: "MultiplexGeneratorModel"),
-    .testTarget(name: "MultiplexGeneratorModelTests", dependencies: ["MultiplexGeneratorModel"]),
+    .target(name: "MultiplexModel"),
+    .target(name: "MultiplexEmitter", dependencies: ["MultiplexModel"]),
+    .testTarget(name: "MultiplexModelTests", dependencies: ["MultiplexModel", "MultiplexEmitter"]),
 
     // Generator front ends: the CLI, the command plugin that runs it and writes a file to check in, and the
     // build-tool plugin that runs it at build time from a target's `multiplexers.json` (see DESIGN.md §5).
-    // `MultiplexGenerator` reads symbol graphs into the model (no swift-syntax: `swift build --product
+    // `MultiplexSymbolGraphReader` reads symbol graphs into the model (no swift-syntax: `swift build --product
     // multiplex-generate` builds none).
-    .target(name: "MultiplexGenerator", dependencies: ["MultiplexGeneratorModel", "_MultiplexGeneratorShims"]),
+    .target(
+      name: "MultiplexSymbolGraphReader",
+      dependencies: ["MultiplexModel", "MultiplexEmitter", "_MultiplexGeneratorShims"]
+    ),
     .executableTarget(
       name: "multiplex-generate",
-      dependencies: ["MultiplexGenerator", "MultiplexGeneratorModel", "_MultiplexGeneratorShims"]
+      dependencies: ["MultiplexSymbolGraphReader", "MultiplexModel", "MultiplexEmitter", "_MultiplexGeneratorShims"]
     ),
     // The generator's file, directory, environment and process calls (C, an implementation detail): its header
     // includes no system header, so Swift imports it for nothing, where Foundation or the C library's module
@@ -169,7 +178,7 @@ if !omitMacros {
     .target(
       name: "MultiplexSyntaxReader",
       dependencies: [
-        "MultiplexGeneratorModel",
+        "MultiplexModel",
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
@@ -179,7 +188,8 @@ if !omitMacros {
       name: "MultiplexMacrosPlugin",
       dependencies: [
         "MultiplexSyntaxReader",
-        "MultiplexGeneratorModel",
+        "MultiplexModel",
+        "MultiplexEmitter",
         .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -194,8 +204,8 @@ if !omitMacros {
     .testTarget(
       name: "MultiplexGenerateCLITests",
       dependencies: [
-        "MultiplexGenerator",
-        "MultiplexGeneratorModel",
+        "MultiplexSymbolGraphReader",
+        "MultiplexModel",
         "multiplex-generate",
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -206,8 +216,8 @@ if !omitMacros {
       dependencies: [
         "MultiplexMacrosPlugin",
         // The generator's entry point, for the tests that compare its diagnostics with the macro's.
-        "MultiplexGenerator",
-        "MultiplexGeneratorModel",
+        "MultiplexSymbolGraphReader",
+        "MultiplexModel",
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -220,13 +230,14 @@ if !omitMacros {
     // The generator and both readers with the model and the emitter: decisions, naming, and the generated text
     // against golden files, `Golden/*.swift.golden`, regenerated with `MULTIPLEX_REGENERATE_GOLDEN=1 swift test
     // --filter MultiplexGeneratorTests` (review the diff).
-    // `SwiftTypeCrossCheckTests` compares `MultiplexGeneratorModel`'s parser and queries with swift-syntax's.
+    // `SwiftTypeCrossCheckTests` compares `MultiplexModel`'s parser and queries with swift-syntax's.
     .testTarget(
       name: "MultiplexGeneratorTests",
       dependencies: [
-        "MultiplexGenerator",
+        "MultiplexSymbolGraphReader",
         "MultiplexSyntaxReader",
-        "MultiplexGeneratorModel",
+        "MultiplexModel",
+        "MultiplexEmitter",
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
       ],

@@ -22,7 +22,7 @@
 #   1. the runtime (`Sources/Multiplex` as one module, `-emit-module`, plus the C target `_MultiplexShims` with
 #      clang -Werror) for arm64-apple-ios13.0 (the package's floor) and arm64-apple-ios<SDK version> with the iOS
 #      SDK, and for arm64-apple-macos10.15 and arm64-apple-macos<SDK version> with the macOS SDK;
-#   1b. `multiplex-generate` (its C target, `MultiplexGeneratorModel`, `MultiplexGenerator` and the executable) for
+#   1b. `multiplex-generate` (its C target, `MultiplexModel`, `MultiplexEmitter`, `MultiplexSymbolGraphReader`, the tool) for
 #      arm64-apple-macos10.15 with the macOS SDK: the tool imports no Foundation, so a standard-library string API
 #      newer than the package's floor is an error there;
 #   2. every `@objc` multiplexer the repository generates or ships, one file per compiler call (in one call the
@@ -219,7 +219,7 @@ multiplexer() {
 }
 
 # generator TARGET SDK: the code-generation tool, `multiplex-generate`, for TARGET: its C target
-# `_MultiplexGeneratorShims` (clang -Werror), then `MultiplexGeneratorModel`, `MultiplexGenerator` and the
+# `_MultiplexGeneratorShims` (clang -Werror), then `MultiplexModel`, `MultiplexEmitter`, `MultiplexSymbolGraphReader` and the
 # executable, each as one module. Nothing of it imports Foundation, so the standard library's availability applies
 # as it is: a string API newer than the package's floor fails here (it compiles on Linux, which has none).
 generator() {
@@ -236,7 +236,7 @@ generator() {
   clang -target "$target" -isysroot "$sdk" -Wall -Wextra -Werror -I "$root/Sources/_MultiplexGeneratorShims/include" \
     -c "$root/Sources/_MultiplexGeneratorShims/_MultiplexGeneratorShims.c" -o "$out/_MultiplexGeneratorShims.o"
   local module
-  for module in MultiplexGeneratorModel MultiplexGenerator; do
+  for module in MultiplexModel MultiplexEmitter MultiplexSymbolGraphReader; do
     # shellcheck disable=SC2046 # file names without spaces
     swift_for "$target" "$sdk" -parse-as-library -module-name "$module" -package-name multiplex -I "$out" \
       -I "$generator_shims" -wmo -emit-module -emit-module-path "$out/$module.swiftmodule" -c -o "$out/$module.o" \

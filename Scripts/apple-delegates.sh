@@ -17,7 +17,7 @@
 # No file passes a flag: what a multiplexer answers when no observer implements a requirement the sender called (the
 # last implementing observer left after the sender asked `responds(to:)`), and how it combines the answers of
 # requirements every observer takes part in (`application(_:open:options:)`, the notification center's handlers),
-# come from the generator's data (`Sources/MultiplexGenerator/Defaults`), each generated member naming its source in
+# come from the generator's data (`Sources/MultiplexSymbolGraphReader/Defaults`), each generated member naming its source in
 # a comment. `Scripts/apple-check.sh` compiles the files for iOS and macOS.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -105,7 +105,7 @@ def delegate_protocols(directory, module):
 
 def table_entries():
     """The documented-defaults and combining tables of the generator: (module, protocol, requirement) per entry."""
-    path = os.path.join(ROOT, "Sources/MultiplexGenerator/Defaults/DocumentedDefaults+Table.swift")
+    path = os.path.join(ROOT, "Sources/MultiplexSymbolGraphReader/Defaults/DocumentedDefaults+Table.swift")
     entries = []
     for line in open(path):
         fields = [field.strip() for field in line.strip().split(" | ")]

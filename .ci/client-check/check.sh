@@ -9,7 +9,7 @@ rm -rf .build
 swift run Client
 built=$(find .build \( -name '*.o' -o -name '*.swiftmodule' \) \
   \( -path '*SwiftSyntax*' -o -path '*SwiftParser*' -o -path '*SwiftDiagnostics*' -o -path '*SwiftCompilerPlugin*' \
-  -o -path '*MultiplexMacros*' -o -path '*MultiplexGenerator*' \) | head -n 5)
+  -o -path '*MultiplexMacros*' -o -path '*MultiplexSymbolGraphReader*' \) | head -n 5)
 if [ -n "$built" ]; then
   echo "error: a client that depends only on Multiplex built swift-syntax or the macro:" >&2
   echo "$built" >&2

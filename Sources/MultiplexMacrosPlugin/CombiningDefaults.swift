@@ -1,4 +1,5 @@
-import MultiplexGeneratorModel
+import MultiplexEmitter
+import MultiplexModel
 import MultiplexSyntaxReader
 import SwiftSyntax
 import SwiftSyntaxBuilder

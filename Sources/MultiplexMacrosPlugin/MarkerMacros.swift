@@ -1,4 +1,4 @@
-import MultiplexGeneratorModel
+import MultiplexModel
 import MultiplexSyntaxReader
 import SwiftDiagnostics
 public import SwiftSyntax

@@ -1,4 +1,5 @@
-import MultiplexGeneratorModel
+import MultiplexEmitter
+import MultiplexModel
 import MultiplexSyntaxReader
 import SwiftDiagnostics
 public import SwiftSyntax
@@ -10,7 +11,7 @@ public import SwiftSyntaxMacros
 /// (extension role).
 ///
 /// A thin front end: both roles read the protocol into a `ProtocolModel` (`MultiplexSyntaxReader`) and emit it with
-/// a `Generator` (`MultiplexGeneratorModel`, which `multiplex-generate` shares). The peer role reports the diagnostics; the
+/// a `Generator` (`MultiplexModel`, which `multiplex-generate` shares). The peer role reports the diagnostics; the
 /// extension role stays silent so that each problem is reported once. Either role generates nothing when the
 /// model has a diagnostic.
 public enum MultiplexedMacro {

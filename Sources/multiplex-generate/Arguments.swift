@@ -1,5 +1,5 @@
-import MultiplexGenerator
-import MultiplexGeneratorModel
+import MultiplexModel
+import MultiplexSymbolGraphReader
 
 // The command line of `multiplex-generate`, parsed by hand so that every malformed flag is exit code 2 with one
 // line (the flags are API: see DESIGN.md §5).

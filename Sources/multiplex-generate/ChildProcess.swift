@@ -1,7 +1,7 @@
 // Running another program (`swift symbolgraph-extract`) and reading this process's environment, through
 // `_MultiplexGeneratorShims` (see its header for why not Foundation).
 
-import MultiplexGenerator
+import MultiplexSymbolGraphReader
 internal import _MultiplexGeneratorShims
 
 enum ChildProcess {

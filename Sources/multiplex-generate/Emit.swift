@@ -1,5 +1,5 @@
-import MultiplexGenerator
-import MultiplexGeneratorModel
+import MultiplexModel
+import MultiplexSymbolGraphReader
 
 // Where the front end hands the protocol to the generator core, which writes the multiplexer.
 

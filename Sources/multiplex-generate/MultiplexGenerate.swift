@@ -1,6 +1,6 @@
 // What `multiplex-generate` does, from its arguments to an exit status.
 
-import MultiplexGenerator
+import MultiplexSymbolGraphReader
 
 enum MultiplexGenerate {
   /// Success; with `--check`, the file is current.

@@ -1,7 +1,7 @@
 // `multiplex-generate --list FILE`: the protocols to generate, listed in a JSON file (`multiplexers.json`, which the
 // `MultiplexerGeneratorPlugin` build-tool plugin passes).
 
-import MultiplexGenerator
+import MultiplexSymbolGraphReader
 
 /// A list of protocols to generate, one entry each:
 ///

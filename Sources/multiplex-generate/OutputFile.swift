@@ -1,6 +1,6 @@
 // Writing the generated file, and `--check`ing a checked-in one.
 
-import MultiplexGenerator
+import MultiplexSymbolGraphReader
 
 enum OutputFile {
   /// A file that could not be written; the message is one line.

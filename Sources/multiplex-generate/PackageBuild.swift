@@ -1,7 +1,7 @@
 // Finding the modules of the SwiftPM package that `multiplex-generate` runs in, so that a protocol of one of its
 // targets or dependencies can be read without hand-written search paths.
 
-import MultiplexGenerator
+import MultiplexSymbolGraphReader
 
 /// The build directory of a SwiftPM package: the search paths `swift symbolgraph-extract` needs to load the
 /// package's modules as the compiler built them.

@@ -1,6 +1,6 @@
 // Writing to standard output and standard error, unbuffered (each call is one `write`).
 
-import MultiplexGenerator
+import MultiplexSymbolGraphReader
 
 enum StandardStream {
   case standardOutput

@@ -1,7 +1,7 @@
 // Running `swift symbolgraph-extract` for modules that have no symbol graph on disk.
 
-import MultiplexGenerator
-import MultiplexGeneratorModel
+import MultiplexModel
+import MultiplexSymbolGraphReader
 
 /// Extracts the symbol graphs of toolchain and `-I` modules into a temporary directory, made when the first module
 /// is extracted, that it removes when ``removeTemporaryDirectory()`` is called.

@@ -5,8 +5,8 @@
 import Foundation
 import Testing
 
-@testable import MultiplexGenerator
-@testable import MultiplexGeneratorModel
+@testable import MultiplexModel
+@testable import MultiplexSymbolGraphReader
 
 @Suite struct AppleSDKShapeTests {
   /// Writes `graph` into a fresh directory and generates `name`'s multiplexer with no flag.

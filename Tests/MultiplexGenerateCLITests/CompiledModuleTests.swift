@@ -4,8 +4,8 @@
 import Foundation
 import Testing
 
-@testable import MultiplexGenerator
-@testable import MultiplexGeneratorModel
+@testable import MultiplexModel
+@testable import MultiplexSymbolGraphReader
 
 /// Modules compiled from `sources` (name and text, in dependency order) into one temporary directory, and the
 /// symbol graphs of the last one extracted into another.

@@ -1,11 +1,11 @@
-// The documented-defaults table (`Sources/MultiplexGenerator/Defaults`): well-formed entries, and what it answers for
+// The documented-defaults table (`Sources/MultiplexSymbolGraphReader/Defaults`): well-formed entries, and what it answers for
 // the toolchain's own `FileManagerDelegate`. `Scripts/apple-sweep.py` checks the entries against the Apple SDKs'
 // graphs and type-checks every expression in the files it generates.
 
 import Testing
 
-@testable import MultiplexGenerator
-@testable import MultiplexGeneratorModel
+@testable import MultiplexModel
+@testable import MultiplexSymbolGraphReader
 
 @Suite struct DocumentedDefaultsTests {
   @Test func everyLineOfTheTableIsAnEntry() {

@@ -2,8 +2,8 @@
 
 import Foundation
 
-@testable import MultiplexGenerator
-@testable import MultiplexGeneratorModel
+@testable import MultiplexModel
+@testable import MultiplexSymbolGraphReader
 
 enum Fixtures {
   static let parent = (usr: "s:4Test6ParentP", name: "Parent")

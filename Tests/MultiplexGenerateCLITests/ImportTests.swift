@@ -4,8 +4,8 @@
 import Foundation
 import Testing
 
-@testable import MultiplexGenerator
-@testable import MultiplexGeneratorModel
+@testable import MultiplexModel
+@testable import MultiplexSymbolGraphReader
 
 /// `Multiplex` compiled from this package's sources into a temporary directory, once per test process, as
 /// `Scripts/typecheck-objc-golden.sh` compiles it: what a generated file is type-checked against.

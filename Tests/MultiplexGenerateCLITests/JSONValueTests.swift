@@ -2,10 +2,10 @@
 // RFC 8259 and to Foundation's `JSONSerialization`, and the Foundation-free string helpers it uses (the model's).
 
 import Foundation
-import MultiplexGeneratorModel
+import MultiplexModel
 import Testing
 
-@testable import MultiplexGenerator
+@testable import MultiplexSymbolGraphReader
 
 @Suite struct JSONValueTests {
   private func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {

@@ -6,8 +6,8 @@ import SwiftParser
 import SwiftSyntax
 import Testing
 
-@testable import MultiplexGenerator
-@testable import MultiplexGeneratorModel
+@testable import MultiplexModel
+@testable import MultiplexSymbolGraphReader
 
 /// Runs `swift symbolgraph-extract` for `module` (with extra arguments) into a new temporary directory.
 func extractSymbolGraphs(_ module: String, arguments: [String] = []) throws -> TemporaryDirectory {

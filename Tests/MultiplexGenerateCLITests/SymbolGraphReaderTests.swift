@@ -5,8 +5,8 @@ import SwiftParser
 import SwiftSyntax
 import Testing
 
-@testable import MultiplexGenerator
-@testable import MultiplexGeneratorModel
+@testable import MultiplexModel
+@testable import MultiplexSymbolGraphReader
 
 /// Reads `name` from module `module` of `directory`.
 func read(_ name: String, module: String = "Test", in directory: TemporaryDirectory) throws -> ExternalProtocol {

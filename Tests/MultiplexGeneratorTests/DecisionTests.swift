@@ -1,6 +1,6 @@
 import Foundation
-import MultiplexGenerator
-import MultiplexGeneratorModel
+import MultiplexModel
+import MultiplexSymbolGraphReader
 import MultiplexSyntaxReader
 import SwiftDiagnostics
 import SwiftParser

@@ -1,6 +1,6 @@
 import Foundation
-import MultiplexGenerator
-import MultiplexGeneratorModel
+import MultiplexModel
+import MultiplexSymbolGraphReader
 import Testing
 
 /// `ExternalGenerator`, the in-memory entry point of `multiplex-generate`: golden output for Swift protocols of

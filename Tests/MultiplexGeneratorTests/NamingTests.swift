@@ -1,5 +1,5 @@
-import MultiplexGenerator
-import MultiplexGeneratorModel
+import MultiplexModel
+import MultiplexSymbolGraphReader
 import MultiplexSyntaxReader
 import SwiftParser
 import SwiftSyntax

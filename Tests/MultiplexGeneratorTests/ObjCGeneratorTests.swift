@@ -1,5 +1,5 @@
 import Foundation
-import MultiplexGenerator
+import MultiplexSymbolGraphReader
 import Testing
 
 /// `ExternalGenerator` for `@objc` protocols: golden output for UIKit-shaped delegates, the spellings it accepts,

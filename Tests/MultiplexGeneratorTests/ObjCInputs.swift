@@ -1,5 +1,5 @@
-import MultiplexGenerator
-import MultiplexGeneratorModel
+import MultiplexModel
+import MultiplexSymbolGraphReader
 
 /// `@objc` protocols as `multiplex-generate` gets them from a symbol graph: UIKit's delegates, shaped like the real
 /// ones (a subset of their requirements). `Scripts/typecheck-objc-golden.sh` type-checks the golden output against

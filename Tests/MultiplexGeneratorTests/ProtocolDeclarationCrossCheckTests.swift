@@ -1,4 +1,4 @@
-import MultiplexGeneratorModel
+import MultiplexModel
 import SwiftParser
 import SwiftSyntax
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import MultiplexGeneratorModel
+import MultiplexModel
 import SwiftDiagnostics
 import SwiftParser
 import SwiftSyntax
@@ -7,7 +7,7 @@ import Testing
 
 @testable import MultiplexSyntaxReader
 
-/// `MultiplexGeneratorModel`'s `SwiftType` against swift-syntax, on every type the repository spells (issue 25,
+/// `MultiplexModel`'s `SwiftType` against swift-syntax, on every type the repository spells (issue 25,
 /// item 1): the parameter, result, property and nested types of the golden inputs and outputs, the fixtures, the
 /// macro's test sources and the checked-in generated files, plus tricky hand-written ones.
 ///

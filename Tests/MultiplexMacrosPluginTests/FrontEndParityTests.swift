@@ -1,6 +1,6 @@
 import Foundation
-import MultiplexGenerator
-import MultiplexGeneratorModel
+import MultiplexModel
+import MultiplexSymbolGraphReader
 import Testing
 
 /// `@Multiplexed` and `multiplex-generate` read a protocol into one model: a shape that cannot be forwarded gets

@@ -1,4 +1,4 @@
-package import MultiplexGeneratorModel
+package import MultiplexModel
 package import SwiftDiagnostics
 package import SwiftSyntax
 

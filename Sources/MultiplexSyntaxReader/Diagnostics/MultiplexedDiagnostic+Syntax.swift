@@ -1,4 +1,4 @@
-import MultiplexGeneratorModel
+import MultiplexModel
 package import SwiftDiagnostics
 
 /// The macro's diagnostics, for swift-syntax: each message has an identifier and is an error.

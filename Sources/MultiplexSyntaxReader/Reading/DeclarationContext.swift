@@ -1,4 +1,4 @@
-import MultiplexGeneratorModel
+import MultiplexModel
 package import SwiftSyntax
 
 /// Where a protocol is declared: what the generator needs to know about the code around it.

@@ -1,4 +1,4 @@
-import MultiplexGeneratorModel
+import MultiplexModel
 import SwiftSyntax
 
 // The model's values made from the syntax the readers see: the model itself holds no syntax.

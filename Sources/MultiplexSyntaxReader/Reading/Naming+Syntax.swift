@@ -1,4 +1,4 @@
-import MultiplexGeneratorModel
+import MultiplexModel
 package import SwiftSyntax
 
 // The names the readers take from syntax.

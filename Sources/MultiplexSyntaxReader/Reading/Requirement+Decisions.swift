@@ -1,4 +1,4 @@
-package import MultiplexGeneratorModel
+package import MultiplexModel
 import SwiftDiagnostics
 package import SwiftSyntax
 

@@ -1,4 +1,4 @@
-import MultiplexGeneratorModel
+import MultiplexModel
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder

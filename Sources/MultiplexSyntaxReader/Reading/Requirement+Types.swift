@@ -1,4 +1,4 @@
-import MultiplexGeneratorModel
+import MultiplexModel
 import SwiftSyntax
 
 extension Requirement {

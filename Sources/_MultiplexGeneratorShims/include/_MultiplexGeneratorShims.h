@@ -1,4 +1,4 @@
-// The operating-system calls of `multiplex-generate` and its reader, `MultiplexGenerator`: files, directories, the
+// The operating-system calls of `multiplex-generate` and its reader, `MultiplexSymbolGraphReader`: files, directories, the
 // environment and running `swift symbolgraph-extract`.
 //
 // Swift could call the C library through `Glibc` (or `Darwin`, `Musl`) instead, but importing that module costs a

@@ -1,0 +1,134 @@
+import MultiplexModel
+
+/// What a sender does when its delegate does not implement a method that returns a value: the answer a multiplexer
+/// gives when no observer answers, shipped with the generator as data (`DocumentedDefaults+Table.swift`).
+///
+/// A multiplexer of an `@objc` protocol says it implements an optional requirement only while the primary or an
+/// observer does, so the sender calls it without one only when the last implementing observer left after the sender
+/// asked `responds(to:)`. The multiplexer must then answer as if the method were not implemented: what the
+/// framework's documentation says it does without it ("If you do not implement this method, the table view uses
+/// the value in its `rowHeight` property"). For a Swift protocol of the toolchain with no default implementation
+/// (swift-corelibs-foundation's `FileManagerDelegate`), the same answer serves a call with no observer.
+///
+/// How an answer is chosen, in order:
+/// 1. the user's `--default`;
+/// 2. an entry of the table: the requirement of the protocol that declares it (a refinement finds its parents'
+///    entries), with the documentation page it comes from;
+/// 3. for an optional requirement of an `@objc` protocol, a stated convention where nothing is documented
+///    (``convention(for:type:)``): a `Bool` question whose name asks `should…` or `can…` answers `true`, as
+///    Apple's delegates do when a method that can veto is not implemented. An `Optional` result answers `nil`
+///    without any of this.
+///
+/// The generated file names each answer's source in a comment on the member (`Documented: <page>` or
+/// `Convention: …`). A requirement that none of these answers is refused, in one line per protocol.
+package struct DocumentedDefault: Sendable, Equatable {
+  /// The module that declares the protocol (`UIKit`), for the reader of the table.
+  package var module: String
+  /// The protocol that declares the requirement (`UITableViewDelegate`).
+  package var protocolName: String
+  /// The requirement as `--default` names it (`tableView(_:heightForRowAt:)`).
+  package var requirement: String
+  /// The answer, a Swift expression that may use the requirement's parameters (`tableView.rowHeight`).
+  package var expression: String
+  /// The documentation page that says so.
+  package var source: String
+
+  /// Every entry of the table, in its order.
+  package static let all: [DocumentedDefault] = parse(table)
+
+  /// The entries by `protocol.requirement`.
+  private static let byKey: [String: DocumentedDefault] = Dictionary(
+    all.map { ($0.protocolName + "." + $0.requirement, $0) },
+    uniquingKeysWith: { first, _ in first }
+  )
+
+  /// The entry for `requirement` (as `--default` names it) declared by one of `protocols`, the first that has one.
+  package static func entry(for requirement: String, in protocols: [String]) -> DocumentedDefault? {
+    for name in protocols {
+      if let entry = byKey[name + "." + requirement] { return entry }
+    }
+    return nil
+  }
+
+  /// The entries of ``combiningTable``: how the answers of a requirement every observer takes part in combine
+  /// (``expression`` is the policy's name as `--combine` takes it: `anyTrue`, `union`, `order(newData, failed,
+  /// noData)`).
+  package static let allCombining: [DocumentedDefault] = parse(combiningTable)
+
+  /// The combining policy the data gives `requirement` (declared by one of `protocols`), and the comment that says
+  /// where it comes from; `nil` when it gives none.
+  static func combining(
+    for requirement: String,
+    in protocols: [String]
+  ) -> (policy: CombiningPolicy, note: String)? {
+    for name in protocols {
+      guard let entry = allCombining.first(where: { $0.protocolName == name && $0.requirement == requirement }),
+        let policy = CombiningPolicy(rawValue: entry.expression)
+      else { continue }
+      let source =
+        entry.source.hasPrefix("convention: ")
+        ? "Convention: " + entry.source.dropFirst("convention: ".count) : "Documented: " + entry.source
+      return (policy, "Answers combined as \(entry.expression). \(source)")
+    }
+    return nil
+  }
+
+  /// The comment the generated member carries for `entry`: `Documented: <page>`, or the convention it states
+  /// (`Convention: …`) for a requirement nothing documents whose answer the table still fixes.
+  static func note(for entry: DocumentedDefault) -> String {
+    guard entry.source.hasPrefix("convention: ") else { return "Documented: " + entry.source }
+    let reason = entry.source.dropFirst("convention: ".count)
+    return "Convention (nothing documents it): " + reason
+  }
+
+  /// The convention for an optional `@objc` requirement that no entry documents, or `nil` when none applies:
+  /// `true` for a `Bool` whose base name has the word `should` or `can` (`tableView(_:shouldHighlightRowAt:)`,
+  /// `gestureRecognizerShouldBegin(_:)`, `textFieldShouldReturn(_:)`, `collectionView(_:canEditItemAt:)`).
+  ///
+  /// Apple's delegates ask such questions to let the delegate veto something the sender does by default, and
+  /// document "`true` (the default)" for the ones they document; where that is not so (`shouldShowMenuForRowAt`,
+  /// `shouldRecognizeSimultaneouslyWith`, `canPerformAction`), the table says otherwise.
+  static func convention(for requirement: String, type: SwiftType) -> (expression: String, note: String)? {
+    guard type.description == "Bool" || type.description == "Swift.Bool" else { return nil }
+    let words = Self.words(of: requirement)
+    guard words.contains("should") || words.contains("can") else { return nil }
+    return ("true", "Convention (nothing documents it): a 'should…' or 'can…' question answers true.")
+  }
+
+  /// The lowercased words of a requirement's name, split at uppercase letters, `_`, `(` and `:`
+  /// (`tableView(_:shouldHighlightRowAt:)` → `table`, `view`, `should`, `highlight`, `row`, `at`).
+  static func words(of name: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    for character in name {
+      if character.isUppercase || !(character.isLetter || character.isNumber) {
+        if !current.isEmpty { words.append(current) }
+        current = character.isLetter ? String(character).lowercased() : ""
+      } else {
+        current.append(character)
+      }
+    }
+    if !current.isEmpty { words.append(current) }
+    return words
+  }
+
+  /// The entries of `text`: one a line, `Module | Protocol | requirement | expression | source`; blank lines and
+  /// lines starting with `#` are skipped.
+  static func parse(_ text: String) -> [DocumentedDefault] {
+    text.split(separator: "\n").compactMap { line in
+      let trimmed = line.drop { $0 == " " }
+      guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
+      let fields = trimmed.split(separator: "|", omittingEmptySubsequences: false).map {
+        String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+      }
+      guard fields.count == 5 else { return nil }
+      return DocumentedDefault(
+        module: fields[0],
+        protocolName: fields[1],
+        requirement: fields[2],
+        expression: fields[3],
+        source: fields[4]
+      )
+    }
+  }
+}
