@@ -6,8 +6,8 @@ macOS: AppKit, WebKit and Foundation of a MacOSX SDK), the sweep runs `multiplex
 other flag (on the framework's symbol graph, extracted once into the cache, as `--symbol-graph-dir`), then
 compiles what it wrote to SIL (`-emit-sil`: type-checking alone, `-typecheck`, skips the flow-sensitive checks that
 run on SIL, such as Swift 6's region-based data-race errors), one file per compiler call, in the Swift 6 language
-mode with warnings as errors, against the runtime built for the same target: at the package's floor (iOS 13, macOS 10.15) and at the SDK's own
-version. It prints one line per protocol and a summary:
+mode with warnings as errors, against the runtime built for the same target: at the package's floor (iOS 13,
+macOS 10.15) and at the SDK's own version. It prints one line per protocol and a summary:
 
     ok       UIKit.UITableViewDelegate
     refused  UIKit.UIFooDelegate: error: … (the tool's one line)
