@@ -174,18 +174,17 @@ struct DeclarationParser {
       throw Failure()
     }
     var member = MemberDeclaration(kind: .function(name: name))
-    if parser.isPunctuation("<") { member.genericParameters = try parseGenericParameters() }
-    member.parameters = try parseParameters()
+    try parseGenericClause(into: &member)
+    try parseParameterClause(into: &member)
     member.effects = try parseEffects()
     if parser.isPunctuation("->") {
       parser.position += 1
       member.resultOffset = parser.peek()?.offset ?? 0
       member.result = try parser.parseType()
+      member.resultEnd = endOffset(before: parser.position)
     }
-    if parser.isWord("where") {
-      parser.position += 1
-      member.whereClause = try parseRequirements()
-    }
+    member.signatureEnd = endOffset(before: parser.position)
+    try parseWhereClause(into: &member)
     return member
   }
 
@@ -207,6 +206,7 @@ struct DeclarationParser {
     parser.position += 1
     member.resultOffset = parser.peek()?.offset ?? 0
     member.result = try parser.parseType()
+    member.resultEnd = endOffset(before: parser.position)
     if parser.isPunctuation("{") { member.accessors = try parseAccessors() }
     if parser.isPunctuation(",") || parser.isPunctuation("=") {
       // `var a: Int { get }, b: Int { get }`, `var a: Int = 0`: no protocol requirement.
@@ -219,17 +219,41 @@ struct DeclarationParser {
   /// `subscript<T>(parameters) -> Result where T: P { get }`, after `subscript`.
   private mutating func parseSubscript() throws(Failure) -> MemberDeclaration {
     var member = MemberDeclaration(kind: .subscript)
-    if parser.isPunctuation("<") { member.genericParameters = try parseGenericParameters() }
-    member.parameters = try parseParameters()
+    try parseGenericClause(into: &member)
+    try parseParameterClause(into: &member)
+    member.arrowOffset = parser.peek()?.offset ?? 0
     try parser.expect("->")
     member.resultOffset = parser.peek()?.offset ?? 0
     member.result = try parser.parseType()
-    if parser.isWord("where") {
-      parser.position += 1
-      member.whereClause = try parseRequirements()
-    }
+    member.resultEnd = endOffset(before: parser.position)
+    member.signatureEnd = member.resultEnd
+    try parseWhereClause(into: &member)
     if parser.isPunctuation("{") { member.accessors = try parseAccessors() }
     return member
+  }
+
+  /// A generic parameter clause, if one comes next, and its range.
+  private mutating func parseGenericClause(into member: inout MemberDeclaration) throws(Failure) {
+    guard parser.isPunctuation("<") else { return }
+    let start = offset(at: parser.position)
+    member.genericParameters = try parseGenericParameters()
+    member.genericClauseRange = start..<endOffset(before: parser.position)
+  }
+
+  /// The parameter clause and its range.
+  private mutating func parseParameterClause(into member: inout MemberDeclaration) throws(Failure) {
+    let start = offset(at: parser.position)
+    member.parameters = try parseParameters()
+    member.parameterClauseRange = start..<endOffset(before: parser.position)
+  }
+
+  /// A `where` clause, if one comes next, and its range.
+  private mutating func parseWhereClause(into member: inout MemberDeclaration) throws(Failure) {
+    guard parser.isWord("where") else { return }
+    let start = offset(at: parser.position)
+    parser.position += 1
+    member.whereClause = try parseRequirements()
+    member.whereRange = start..<endOffset(before: parser.position)
   }
 
   /// `(_ a: Int, for b: inout String, values: Int...)`.
@@ -253,16 +277,26 @@ struct DeclarationParser {
         }
         attributes.append(attribute.text)
       }
+      let firstNameOffset = parser.peek()?.offset ?? 0
       let first = try parser.takeIdentifier()
       var second: String? = nil
+      var secondNameOffset: Int? = nil
       if parser.peek()?.kind == .identifier {
+        secondNameOffset = parser.peek()?.offset
         second = try parser.takeIdentifier()
       }
       try parser.expect(":")
-      let typeOffset = parser.peek()?.offset ?? 0
+      let typeStart = parser.position
       var parameter = MemberDeclaration.Parameter(firstName: first, secondName: second, type: try parser.parseType())
       parameter.attributes = attributes
-      parameter.typeOffset = typeOffset
+      parameter.typeOffset = offset(at: typeStart)
+      parameter.firstNameOffset = firstNameOffset
+      parameter.secondNameOffset = secondNameOffset
+      // The type's specifiers come first (`borrowing`, `inout`), before its attributes and the type itself.
+      for token in parser.tokens[typeStart..<parser.position] {
+        guard token.kind == .identifier, TypeParser.specifiers.contains(token.text) else { break }
+        if token.text == "borrowing" { parameter.borrowingOffset = token.offset }
+      }
       if parser.isPunctuation("...") {
         parameter.ellipsisOffset = parser.peek()?.offset ?? 0
         parser.position += 1
@@ -273,6 +307,8 @@ struct DeclarationParser {
         parameter.hasDefaultArgument = true
         try skipExpression()
       }
+      parameter.endOffset = endOffset(before: parser.position)
+      if parser.isPunctuation(",") { parameter.commaOffset = parser.peek()?.offset }
       parameters.append(parameter)
       guard parser.isPunctuation(",") else { break }
       parser.position += 1

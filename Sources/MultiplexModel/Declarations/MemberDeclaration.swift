@@ -35,6 +35,14 @@ package struct MemberDeclaration: Sendable {
     package var typeOffset = 0
     package var ellipsisOffset = 0
     package var defaultArgumentOffset = 0
+    /// Where its names start, where it ends (after its type, `...` or default argument), where the comma after it
+    /// is (`nil` for none) and where a `borrowing` specifier of its type is: what a signature as written is spelled
+    /// from (``WrittenSignature``).
+    package var firstNameOffset = 0
+    package var secondNameOffset: Int?
+    package var endOffset = 0
+    package var commaOffset: Int?
+    package var borrowingOffset: Int?
   }
 
   /// An accessor of a property or subscript: `get async throws`, `set`.
@@ -112,6 +120,16 @@ package struct MemberDeclaration: Sendable {
   package var offset = 0
   package var nameOffset = 0
   package var resultOffset = 0
+  /// Where the result type ends.
+  package var resultEnd = 0
+  /// The source ranges of a method's or subscript's signature, for spelling it as written (``WrittenSignature``):
+  /// the generic parameter clause, the parameter clause, the end of the signature (after the effects and the result
+  /// type), the `->` of a subscript, and the `where` clause.
+  package var genericClauseRange: Range<Int>?
+  package var parameterClauseRange: Range<Int>?
+  package var signatureEnd = 0
+  package var arrowOffset = 0
+  package var whereRange: Range<Int>?
 
   package init(kind: Kind) {
     self.kind = kind

@@ -26,6 +26,8 @@ package struct ProtocolDeclaration: Sendable {
   /// Where the `where` clause starts.
   package var whereOffset = 0
   package var members: [MemberDeclaration] = []
+  /// The text the declaration was parsed from, in Unicode scalars: the offsets index it.
+  package var source: [Unicode.Scalar] = []
 
   package init(name: String) {
     self.name = name
@@ -49,6 +51,7 @@ package struct ProtocolDeclaration: Sendable {
     guard let tokens = TypeToken.tokenize(text) else { throw ParseError(offset: 0, member: nil) }
     var parser = DeclarationParser(tokens: tokens, text: Array(text.unicodeScalars))
     self = try parser.parseProtocol()
+    source = Array(text.unicodeScalars)
   }
 
   /// The 1-based line and column of `offset` (an index in the Unicode scalars of `text`), as compilers count

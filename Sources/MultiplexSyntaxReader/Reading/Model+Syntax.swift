@@ -10,16 +10,6 @@ extension Attribute {
   }
 }
 
-extension Expression {
-  /// The model's copy of `expression`: its trimmed text and its tokens.
-  init(_ expression: ExprSyntax) {
-    self.init(
-      text: expression.trimmedDescription,
-      tokens: expression.tokens(viewMode: .sourceAccurate).map(\.text)
-    )
-  }
-}
-
 extension ParentProtocol {
   /// The parent `type` names, an identifier or member type without generic arguments (see
   /// `ProtocolModel.isRefinableName(_:)`).
@@ -31,12 +21,5 @@ extension ParentProtocol {
     } else {
       self.init(name: spelled(type), qualifier: "")
     }
-  }
-}
-
-extension SwiftType {
-  /// The model's copy of `type`, parsed from its trimmed text.
-  init(_ type: TypeSyntax) {
-    self.init(parsing: type.trimmedDescription)
   }
 }

@@ -154,22 +154,37 @@ extension ProtocolModel {
       if case .typeAlias(let alias) = member.kind { typeAliases[alias.name] = alias }
     }
 
-    // Requirements.
+    // Requirements: read by the model's reader, as the generator reads them, with the markers as the user's
+    // choices; its refusals placed on each member's syntax.
+    var reader = RequirementReader(
+      declaration,
+      rules: .macro,
+      spelling: .asWritten,
+      isolation: isolation.map(Attribute.init)
+    )
     var requirements: [Requirement] = []
-    for member in proto.memberBlock.members {
+    for decl in proto.memberBlock.members.map(\.decl) {
       var memberDiagnostics: [Diagnostic] = []
-      if let requirement = Requirement.make(
-        from: member.decl,
-        text: text,
-        protocolName: name,
-        isolation: isolation,
-        diagnostics: &memberDiagnostics
-      ) {
-        requirements.append(requirement)
+      if let member = text.member(declaredBy: decl) {
+        let choices = RequirementChoices(markersOf: member)
+        if let requirement = reader.read(member, choices: choices) { requirements.append(requirement) }
+        memberDiagnostics = text.diagnostics(for: reader.refusals, in: decl)
+        if let missing = reader.missingDefault {
+          let diagnostic = MultiplexedDiagnostic.missingDefault(
+            name: missing.name,
+            type: missing.type,
+            isRequired: choices.isRequired
+          )
+          memberDiagnostics.append(text.diagnostic(for: Refusal(diagnostic, at: missing.offset), in: decl))
+        }
+      } else if !decl.is(MissingDeclSyntax.self) {
+        // The parser and swift-syntax disagree on where a member starts (`ProtocolDeclarationCrossCheckTests` holds
+        // them together): an error rather than a requirement left out of the multiplexer.
+        memberDiagnostics.append(Diagnostic(.unsupportedMember(kind: "this declaration"), on: decl))
       }
       let isConsequence =
-        !dependentNames.isEmpty && !member.decl.is(AssociatedTypeDeclSyntax.self)
-        && member.decl.tokens(viewMode: .sourceAccurate).contains { dependentNames.contains($0.text) }
+        !dependentNames.isEmpty && !decl.is(AssociatedTypeDeclSyntax.self)
+        && decl.tokens(viewMode: .sourceAccurate).contains { dependentNames.contains($0.text) }
       if !isConsequence { diagnostics += memberDiagnostics }
     }
 
