@@ -59,7 +59,10 @@ struct DeclarationParser {
       if parser.isPunctuation(":") {
         repeat {
           parser.position += 1
-          declaration.inherited.append(try parser.parseType())
+          let start = parser.position
+          let type = try parser.parseType()
+          declaration.inherited.append(type)
+          declaration.inheritedTypes += inheritedTypes(type, from: start)
         } while parser.isPunctuation(",")
       }
       if parser.isWord("where") {
@@ -83,6 +86,29 @@ struct DeclarationParser {
       }
     }
     return declaration
+  }
+
+  /// The types `type` (parsed from the token at `start` to the current one) inherits, a composition's elements one by
+  /// one, each with its text as written and where it starts.
+  private func inheritedTypes(_ type: SwiftType, from start: Int) -> [ProtocolDeclaration.InheritedType] {
+    var elements = [type]
+    var bounds = [start]
+    if case .composition(let types) = type {
+      var level = 0
+      for position in start..<parser.position {
+        let token = parser.tokens[position]
+        guard token.kind == .punctuation else { continue }
+        if ["(", "[", "<"].contains(token.text) { level += 1 }
+        if [")", "]", ">"].contains(token.text) { level -= 1 }
+        if token.text == "&", level == 0 { bounds.append(position + 1) }
+      }
+      if bounds.count == types.count { elements = types } else { bounds = [start] }
+    }
+    return zip(elements, bounds.indices).map { element, index in
+      let end = index + 1 < bounds.count ? bounds[index + 1] - 1 : parser.position
+      let text = String(String.UnicodeScalarView(self.text[offset(at: bounds[index])..<endOffset(before: end)]))
+      return ProtocolDeclaration.InheritedType(type: element, text: text, offset: offset(at: bounds[index]))
+    }
   }
 
   // MARK: Members

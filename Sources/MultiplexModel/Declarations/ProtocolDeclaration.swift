@@ -21,6 +21,8 @@ package struct ProtocolDeclaration: Sendable {
   package var primaryAssociatedTypesOffset = 0
   /// The inheritance clause, a composition (`A & B`) as one entry; empty for none.
   package var inherited: [SwiftType] = []
+  /// The inherited types, a composition's elements one by one (`AnyObject & Sendable` is two).
+  package var inheritedTypes: [InheritedType] = []
   /// The `where` clause, or `nil` for none.
   package var whereClause: [GenericRequirement]?
   /// Where the `where` clause starts.
@@ -31,6 +33,13 @@ package struct ProtocolDeclaration: Sendable {
 
   package init(name: String) {
     self.name = name
+  }
+
+  /// A type the protocol inherits: its text as written, and where it starts.
+  package struct InheritedType: Sendable {
+    package var type: SwiftType
+    package var text: String
+    package var offset: Int
   }
 
   /// Why a protocol declaration could not be read: where, and the member's text when the problem is in one.

@@ -32,12 +32,17 @@ package enum Refusals {
     /// Objective-C protocol's Swift interface may have one (`WCSessionDelegate`), which the generator leaves out.
     package var refusesDefaultArguments: Bool
 
+    /// Whether the protocol's parents are read (the macro forwards through the code their own `@Multiplexed`
+    /// generated, and refuses any other type it inherits); the generator reads their requirements flattened in,
+    /// and an Objective-C protocol inheriting `NSObjectProtocol` is class-bound.
+    package var readsParents: Bool
+
     /// `@Multiplexed`'s rules.
-    package static let macro = Rules(isObjC: false, refusesDefaultArguments: true)
+    package static let macro = Rules(isObjC: false, refusesDefaultArguments: true, readsParents: true)
 
     /// `multiplex-generate`'s rules for a protocol that is `@objc` or not.
     package static func generator(isObjC: Bool) -> Rules {
-      Rules(isObjC: isObjC, refusesDefaultArguments: false)
+      Rules(isObjC: isObjC, refusesDefaultArguments: false, readsParents: false)
     }
   }
 
@@ -54,6 +59,32 @@ package enum Refusals {
     zip(declaration.attributes, declaration.attributeOffsets).compactMap { attribute, offset in
       attribute.name == "objc" && !rules.isObjC ? Refusal(.objcProtocol, at: offset) : nil
     }
+  }
+
+  /// The inheritance clause: what `@Multiplexed` cannot forward through (a protocol that cannot be `@Multiplexed`,
+  /// a type with generic arguments: ``ProtocolDeclaration/InheritedType/Role/other``), and a protocol that is not
+  /// class-bound (observers are held weakly). `AnyObject` makes it class-bound, and so does, for the macro, a
+  /// parent (itself class-bound), for the generator, being `@objc` or inheriting `NSObjectProtocol`.
+  package static func inheritance(of declaration: ProtocolDeclaration, rules: Rules) -> [Refusal] {
+    var refusals: [Refusal] = []
+    var isClassBound = rules.isObjC
+    for inherited in declaration.inheritedTypes {
+      switch inherited.role {
+      case .classBound: isClassBound = true
+      case .sendable: break
+      case .parent: isClassBound = isClassBound || rules.readsParents
+      case .other:
+        if rules.readsParents {
+          refusals.append(Refusal(.unsupportedInheritance(typeName: inherited.text), at: inherited.offset))
+        } else if inherited.type.description.hasSuffix("NSObjectProtocol") {
+          isClassBound = true
+        }
+      }
+    }
+    if !isClassBound {
+      refusals.append(Refusal(.notClassBound(protocolName: declaration.name), at: declaration.nameOffset))
+    }
+    return refusals
   }
 
   /// A type named `Multiplex` or `Swift` (the protocol, or a type around it): the generated code names the modules.

@@ -59,43 +59,12 @@ struct ExternalReader {
       return nil
     }
 
-    var availability: [Attribute] = []
-    var isolation: Attribute? = nil
     report(Refusals.protocolAttributes(of: declaration, rules: rules))
-    for attribute in declaration.attributes {
-      if attribute.name == "available" {
-        availability.append(attribute)
-      } else if attribute.isGlobalActor {
-        isolation = attribute
-      }
-    }
-    let memberAccess = access
-
     report(Refusals.hiddenModules(typeNames: [name], at: declaration.nameOffset))
-
     // Inheritance: class-bound; the requirements of inherited protocols come flattened in.
-    var isClassBound = origin.isObjC
-    var isSendable = false
-    for inherited in declaration.inherited {
-      let types: [SwiftType]
-      if case .composition(let elements) = inherited { types = elements } else { types = [inherited] }
-      for type in types {
-        switch type.description {
-        case "AnyObject", "Swift.AnyObject", "class": isClassBound = true
-        case "Sendable", "Swift.Sendable": isSendable = true
-        case let typeName where origin.refinesNSObjectProtocol && typeName.hasSuffix("NSObjectProtocol"):
-          isClassBound = true
-        default: break
-        }
-      }
-    }
-    if !isClassBound { report(.notClassBound(protocolName: name), at: declaration.nameOffset) }
+    report(Refusals.inheritance(of: declaration, rules: rules))
     report(Refusals.protocolClauses(of: declaration))
-
-    var typeAliases: [String: TypeAlias] = [:]
-    for member in declaration.members {
-      if case .typeAlias(let alias) = member.kind { typeAliases[alias.name] = alias }
-    }
+    let isolation = declaration.isolation
 
     guard members.count == declaration.members.count else {
       report(
@@ -123,13 +92,13 @@ struct ExternalReader {
       name: name,
       qualifier: qualifier,
       typeAccess: access,
-      memberAccess: memberAccess,
-      availability: availability,
+      memberAccess: access,
+      availability: declaration.availability,
       isolation: isolation,
-      isSendable: isSendable,
+      isSendable: declaration.isSendable,
       parents: [],
       requirements: requirements,
-      typeAliases: typeAliases,
+      typeAliases: declaration.typeAliases,
       multiplexerName: typeName
     )
   }

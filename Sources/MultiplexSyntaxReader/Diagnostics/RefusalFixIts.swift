@@ -154,4 +154,32 @@ enum RefusalFixIts {
     }
     return TypeSyntax(attributed.with(\.specifiers, TypeSpecifierListSyntax(Array(kept))))
   }
+
+  /// A protocol that is not class-bound (`message`), on its name, with the fix-it that adds `AnyObject` to the
+  /// inheritance clause.
+  static func notClassBoundDiagnostic(_ message: MultiplexedDiagnostic, proto: ProtocolDeclSyntax) -> Diagnostic {
+    let fixIt: FixIt
+    if let clause = proto.inheritanceClause {
+      var types = Array(clause.inheritedTypes)
+      let anyObject = InheritedTypeSyntax(
+        type: TypeSyntax(IdentifierTypeSyntax(name: .identifier("AnyObject"))),
+        trailingComma: .commaToken(trailingTrivia: .space)
+      )
+      types.insert(anyObject, at: 0)
+      let newClause = clause.with(\.inheritedTypes, InheritedTypeListSyntax(types))
+      fixIt = .replace(message: MultiplexedFixIt.addAnyObject, oldNode: clause, newNode: newClause)
+    } else {
+      let newClause = InheritanceClauseSyntax(
+        colon: .colonToken(trailingTrivia: .space),
+        inheritedTypes: [InheritedTypeSyntax(type: TypeSyntax(IdentifierTypeSyntax(name: .identifier("AnyObject"))))]
+      )
+      let newName = proto.name.with(\.trailingTrivia, [])
+      let replacement =
+        proto
+        .with(\.name, newName)
+        .with(\.inheritanceClause, newClause.with(\.trailingTrivia, proto.name.trailingTrivia))
+      fixIt = .replace(message: MultiplexedFixIt.addAnyObject, oldNode: proto, newNode: replacement)
+    }
+    return Diagnostic(message, on: proto.name, fixIt: fixIt)
+  }
 }

@@ -62,8 +62,6 @@ extension ProtocolModel {
     let dependentNames = Set(associatedTypes.map(\.name.text))
 
     // Attributes of the protocol.
-    var availability: [AttributeSyntax] = []
-    var isolation: AttributeSyntax? = nil
     for attribute in multiplexedAttributes(of: proto).dropFirst() {
       diagnostics.append(
         Diagnostic(
@@ -74,14 +72,6 @@ extension ProtocolModel {
       )
     }
     diagnostics += text.diagnostics(for: Refusals.protocolAttributes(of: declaration, rules: .macro), in: proto)
-    for element in proto.attributes {
-      guard case .attribute(let attribute) = element else { continue }
-      if Naming.attributeName(attribute) == "available" {
-        availability.append(attribute.trimmed)
-      } else if isGlobalActor(attribute) {
-        isolation = attribute.trimmed
-      }
-    }
 
     // Access level: the protocol's.
     var typeAccess: String? = nil
@@ -115,43 +105,9 @@ extension ProtocolModel {
     diagnostics += text.diagnostics(for: hidden, in: proto)
 
     // Inheritance: class-bound, nothing whose requirements we cannot see.
-    var isClassBound = false
-    var isSendable = false
-    var parents: [ParentProtocol] = []
-    for inherited in proto.inheritanceClause?.inheritedTypes ?? [] {
-      // `AnyObject & Sendable` is a composition of what may be inherited one by one.
-      let types = inherited.type.as(CompositionTypeSyntax.self)?.elements.map(\.type) ?? [inherited.type]
-      for type in types {
-        let typeName = type.trimmedDescription
-        switch typeName {
-        case "AnyObject", "Swift.AnyObject", "class":
-          isClassBound = true
-        case "Sendable", "Swift.Sendable":
-          isSendable = true
-        default:
-          // Another protocol: forwarded through what its own `@Multiplexed` generated (see
-          // `Generator+Refinement`), which is class-bound. A protocol the macro knows cannot be `@Multiplexed`
-          // is refused here; any other that is not fails to compile naming its missing forwarding protocol.
-          if isRefinableName(type) {
-            parents.append(ParentProtocol(type))
-            isClassBound = true
-          } else {
-            diagnostics.append(Diagnostic(.unsupportedInheritance(typeName: typeName), on: type))
-          }
-        }
-      }
-    }
-    if !isClassBound {
-      diagnostics.append(notClassBoundDiagnostic(proto))
-    }
+    diagnostics += text.diagnostics(for: Refusals.inheritance(of: declaration, rules: .macro), in: proto)
     if dependentNames.isEmpty {
       diagnostics += text.diagnostics(for: Refusals.protocolClauses(of: declaration), in: proto)
-    }
-
-    // Type aliases, which the combining protocol must qualify.
-    var typeAliases: [String: TypeAlias] = [:]
-    for member in declaration.members {
-      if case .typeAlias(let alias) = member.kind { typeAliases[alias.name] = alias }
     }
 
     // Requirements: read by the model's reader, as the generator reads them, with the markers as the user's
@@ -160,7 +116,7 @@ extension ProtocolModel {
       declaration,
       rules: .macro,
       spelling: .asWritten,
-      isolation: isolation.map(Attribute.init)
+      isolation: declaration.isolation
     )
     var requirements: [Requirement] = []
     for decl in proto.memberBlock.members.map(\.decl) {
@@ -197,12 +153,12 @@ extension ProtocolModel {
       qualifier: enclosingNames.map { $0 + "." }.joined(),
       typeAccess: typeAccess,
       memberAccess: memberAccess,
-      availability: availability.map(Attribute.init),
-      isolation: isolation.map(Attribute.init),
-      isSendable: isSendable,
-      parents: parents,
+      availability: declaration.availability,
+      isolation: declaration.isolation,
+      isSendable: declaration.isSendable,
+      parents: declaration.parents,
       requirements: requirements,
-      typeAliases: typeAliases,
+      typeAliases: declaration.typeAliases,
       multiplexerName: name + "Multiplexer"
     )
   }
@@ -215,61 +171,6 @@ extension ProtocolModel {
       }
       return attribute
     }
-  }
-
-  /// Whether `type` can name a `@Multiplexed` protocol: a name, possibly qualified (`Outer.Base`), without generic
-  /// arguments, that is none of the standard library's and Foundation's protocols a delegate commonly inherits
-  /// (which are not `@Multiplexed`, so their requirements cannot be forwarded).
-  static func isRefinableName(_ type: TypeSyntax) -> Bool {
-    let name: String
-    if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
-      name = identifier.name.text
-    } else if let member = type.as(MemberTypeSyntax.self), member.genericArgumentClause == nil {
-      name = member.name.text
-    } else {
-      return false
-    }
-    return !knownNonMultiplexedProtocols.contains(name)
-  }
-
-  /// Protocols of the standard library and Foundation that a protocol may inherit but that are not `@Multiplexed`.
-  static let knownNonMultiplexedProtocols: Set<String> = [
-    "NSObjectProtocol", "Equatable", "Hashable", "Comparable", "Identifiable", "CustomStringConvertible",
-    "CustomDebugStringConvertible", "Error", "Actor", "Codable", "Encodable", "Decodable", "SendableMetatype",
-  ]
-
-  /// `@MainActor`, or a custom attribute without arguments whose name ends in `Actor` (the convention for global
-  /// actors; the macro cannot look the type up).
-  static func isGlobalActor(_ attribute: AttributeSyntax) -> Bool {
-    let name = Naming.attributeName(attribute)
-    return name == "MainActor" || (name.hasSuffix("Actor") && name != "Actor" && attribute.arguments == nil)
-  }
-
-  /// "not class-bound", with a fix-it that adds `AnyObject` to the inheritance clause.
-  static func notClassBoundDiagnostic(_ proto: ProtocolDeclSyntax) -> Diagnostic {
-    let fixIt: FixIt
-    if let clause = proto.inheritanceClause {
-      var types = Array(clause.inheritedTypes)
-      let anyObject = InheritedTypeSyntax(
-        type: TypeSyntax(IdentifierTypeSyntax(name: .identifier("AnyObject"))),
-        trailingComma: .commaToken(trailingTrivia: .space)
-      )
-      types.insert(anyObject, at: 0)
-      let newClause = clause.with(\.inheritedTypes, InheritedTypeListSyntax(types))
-      fixIt = .replace(message: MultiplexedFixIt.addAnyObject, oldNode: clause, newNode: newClause)
-    } else {
-      let newClause = InheritanceClauseSyntax(
-        colon: .colonToken(trailingTrivia: .space),
-        inheritedTypes: [InheritedTypeSyntax(type: TypeSyntax(IdentifierTypeSyntax(name: .identifier("AnyObject"))))]
-      )
-      let newName = proto.name.with(\.trailingTrivia, [])
-      let replacement =
-        proto
-        .with(\.name, newName)
-        .with(\.inheritanceClause, newClause.with(\.trailingTrivia, proto.name.trailingTrivia))
-      fixIt = .replace(message: MultiplexedFixIt.addAnyObject, oldNode: proto, newNode: replacement)
-    }
-    return Diagnostic(.notClassBound(protocolName: proto.name.text), on: proto.name, fixIt: fixIt)
   }
 
   static func describeKind(of declaration: some SyntaxProtocol) -> String {

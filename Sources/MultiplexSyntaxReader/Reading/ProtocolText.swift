@@ -146,6 +146,17 @@ struct ProtocolText {
       if let name { return Diagnostic(message, on: name) }
     case .associatedType:
       return Diagnostic(message, on: decl)
+    case .notClassBound:
+      return RefusalFixIts.notClassBoundDiagnostic(message, proto: proto)
+    case .unsupportedInheritance:
+      // The inherited type, or the element of a composition, that starts here.
+      var node = Syntax(token)
+      while let parent = node.parent, !parent.is(InheritedTypeSyntax.self),
+        !parent.is(CompositionTypeElementSyntax.self)
+      {
+        node = parent
+      }
+      return Diagnostic(message, on: node)
     case .unsupportedMember:
       if token.positionAfterSkippingLeadingTrivia == decl.positionAfterSkippingLeadingTrivia {
         return Diagnostic(message, on: decl)
