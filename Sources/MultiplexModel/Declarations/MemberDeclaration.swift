@@ -1,5 +1,5 @@
 /// One member of a protocol declaration, in parts: what a reader without a syntax tree needs to make a
-/// ``Requirement`` (`multiplex-generate`'s reader, ``ExternalReader``).
+/// ``Requirement`` (``RequirementReader``, for both front ends).
 ///
 /// Types are ``SwiftType`` values; attributes keep their text as written. Offsets are indexes in the Unicode
 /// scalars of the text the declaration was parsed from, for diagnostics (``DeclarationParser/location(of:in:)``).

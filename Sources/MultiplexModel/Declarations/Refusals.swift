@@ -19,10 +19,10 @@ package struct Refusal: Sendable {
 /// part of a ``ProtocolDeclaration`` and returns what it refuses, in source order. `FrontEndParityTests` runs one
 /// example of each entry through both front ends.
 ///
-/// What the list does not hold is what only one front end can see: the macro's markers and the code around the
-/// protocol (`@MultiplexedDefault` where none applies, a `private` nested protocol, a parent protocol that is not
-/// `@Multiplexed`), and the generator's flags and symbol graph (`--default`, an `@objc` protocol's optional
-/// members). A requirement that returns a value nothing answers for is refused by both, each naming its own remedy.
+/// What the list does not hold is what only one front end can see: the code around the macro's protocol (a
+/// `private` nested protocol), the user's choices (``RequirementChoices``: a marker or flag that cannot apply is
+/// refused by ``RequirementReader``), and the generator's symbol graph (an `@objc` protocol's optional members). A
+/// requirement that returns a value nothing answers for is refused by both, each naming its own remedy.
 package enum Refusals {
   /// What the front ends read differently.
   package struct Rules: Sendable {

@@ -3,10 +3,10 @@ import MultiplexModel
 /// Reads a protocol of another module, in parts (``ProtocolDeclaration``), into the model: `multiplex-generate`'s
 /// reader, which needs no syntax tree.
 ///
-/// It makes the same ``ProtocolModel`` as `@Multiplexed`'s reader makes of the same declaration, and refuses what it
-/// refuses, applying the same list (``Refusals``), with the same explanation (`FrontEndParityTests`), worded for the generator: a message names the
-/// requirement and `multiplex-generate`, and asks for `--default` where the macro asks for `@MultiplexedDefault`.
-/// What only the macro's user can change (markers, `@objc` on a Swift protocol, access modifiers) is not read.
+/// Each requirement is made by the model's ``RequirementReader``, as `@Multiplexed`'s are, with the user's flags as
+/// its choices: the same ``ProtocolModel`` of the same declaration, refused for the same reasons (``Refusals``),
+/// with the same explanation (`FrontEndParityTests`), worded for the generator: a message names the requirement and
+/// `multiplex-generate`, and asks for `--default` where the macro asks for `@MultiplexedDefault`.
 struct ExternalReader {
   /// A reason the protocol cannot be multiplexed, and where in the text it is.
   struct Problem {

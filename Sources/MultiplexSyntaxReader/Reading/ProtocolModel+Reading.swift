@@ -29,9 +29,10 @@ extension ProtocolModel {
     return read(proto, enclosingNames: context.enclosingTypeNames, diagnostics: &diagnostics)
   }
 
-  /// Reads `proto` through the model's parser (``ProtocolDeclaration``, which `multiplex-generate`'s reader reads a
-  /// protocol of another module with): the model's refusals (``Refusals``) are placed on the syntax, with fix-its;
-  /// what only the macro sees (its markers, the code around the protocol, parent protocols) is read here.
+  /// Reads `proto` through the model, as `multiplex-generate` reads a protocol of another module: its text parsed
+  /// (``ProtocolDeclaration``), each requirement made by ``RequirementReader`` with the markers as the user's
+  /// choices; the model's refusals (``Refusals``) are placed on the syntax, with fix-its. What only the macro API
+  /// shows (the code around the protocol, a second `@Multiplexed`) is read here.
   static func read(
     _ proto: ProtocolDeclSyntax,
     enclosingNames: [String],
