@@ -69,7 +69,7 @@ package struct RequirementReader {
     choices: RequirementChoices
   ) -> Requirement? {
     let displayName = member.displayName ?? name
-    let (attributes, isNonisolated) = readAttributesAndModifiers(member, name: displayName)
+    let attributes = readAttributesAndModifiers(member, name: displayName)
     if Refusals.isStatic(member) { return nil }
     refusals += Refusals.genericSignature(of: member, name: displayName)
     refusals += Refusals.effects(of: member, name: displayName)
@@ -82,26 +82,13 @@ package struct RequirementReader {
       refusals.append(collision)
       return nil
     }
-    return Requirement(
-      shape: .method(
-        signature: signature(member, named, forwarding: false),
-        forwardingSignature: signature(member, named, forwarding: true),
-        name: Naming.bareName(name),
-        arguments: arguments(member, named)
-      ),
-      displayName: displayName,
-      result: result,
-      isAsync: member.effects?.isAsync == true,
-      throwing: member.effects?.throwing,
-      defaultValue: defaultValue,
-      isRequired: choices.isRequired,
-      forwardedAttributes: attributes.forwarded,
-      availability: attributes.availability,
-      isNonisolated: isNonisolated,
-      genericParameters: member.genericParameters,
-      genericWhereClause: member.whereClause,
-      combiningLabel: member.combiningLabel ?? ""
+    let shape = Requirement.Shape.method(
+      signature: signature(member, named, forwarding: false),
+      forwardingSignature: signature(member, named, forwarding: true),
+      name: Naming.bareName(name),
+      arguments: arguments(member, named)
     )
+    return make(shape, member, name: displayName, effects: member.effects, attributes, result, defaultValue, choices)
   }
 
   private mutating func readProperty(
@@ -112,7 +99,7 @@ package struct RequirementReader {
   ) -> Requirement? {
     guard let type = member.result else { return nil }  // refused by `Refusals.member(_:)`
     let name = Naming.bareName(declaredName)
-    let (attributes, isNonisolated) = readAttributesAndModifiers(member, name: name)
+    let attributes = readAttributesAndModifiers(member, name: name)
     if Refusals.isStatic(member) { return nil }
     refusals += Refusals.property(of: member, name: name, declaredName: declaredName, isLet: isLet)
     refusals += Refusals.accessors(of: member, name: name)
@@ -123,26 +110,18 @@ package struct RequirementReader {
       refusals.append(collision)
       return nil
     }
-    return Requirement(
-      shape: .property(name: name, type: type, isSettable: isSettable, getterEffects: getterEffects?.description),
-      displayName: name,
-      result: result,
-      isAsync: getterEffects?.isAsync == true,
-      throwing: getterEffects?.throwing,
-      defaultValue: defaultValue,
-      isRequired: choices.isRequired,
-      forwardedAttributes: attributes.forwarded,
-      availability: attributes.availability,
-      isNonisolated: isNonisolated,
-      genericParameters: nil,
-      genericWhereClause: nil,
-      combiningLabel: member.combiningLabel ?? ""
+    let shape = Requirement.Shape.property(
+      name: name,
+      type: type,
+      isSettable: isSettable,
+      getterEffects: getterEffects?.description
     )
+    return make(shape, member, name: name, effects: getterEffects, attributes, result, defaultValue, choices)
   }
 
   private mutating func readSubscript(_ member: MemberDeclaration, choices: RequirementChoices) -> Requirement? {
     let displayName = member.displayName ?? "subscript"
-    let (attributes, isNonisolated) = readAttributesAndModifiers(member, name: displayName)
+    let attributes = readAttributesAndModifiers(member, name: displayName)
     if Refusals.isStatic(member) { return nil }
     refusals += Refusals.genericSignature(of: member, name: displayName)
     guard let type = member.result else { return nil }
@@ -153,23 +132,38 @@ package struct RequirementReader {
     guard let (result, defaultValue) = readResult(member, type: type, name: displayName, choices: choices),
       refusals.isEmpty
     else { return nil }
-    return Requirement(
-      shape: .subscript(
-        signature: signature(member, named, forwarding: false),
-        forwardingSignature: signature(member, named, forwarding: true),
-        arguments: arguments(member, named),
-        isSettable: isSettable,
-        getterEffects: getterEffects?.description
-      ),
-      displayName: displayName,
+    let shape = Requirement.Shape.subscript(
+      signature: signature(member, named, forwarding: false),
+      forwardingSignature: signature(member, named, forwarding: true),
+      arguments: arguments(member, named),
+      isSettable: isSettable,
+      getterEffects: getterEffects?.description
+    )
+    return make(shape, member, name: displayName, effects: getterEffects, attributes, result, defaultValue, choices)
+  }
+
+  /// The requirement of `shape`, with what every shape reads alike.
+  private func make(
+    _ shape: Requirement.Shape,
+    _ member: MemberDeclaration,
+    name: String,
+    effects: MemberDeclaration.Effects?,
+    _ attributes: Attributes,
+    _ result: Requirement.Result,
+    _ defaultValue: Expression?,
+    _ choices: RequirementChoices
+  ) -> Requirement {
+    Requirement(
+      shape: shape,
+      displayName: name,
       result: result,
-      isAsync: getterEffects?.isAsync == true,
-      throwing: getterEffects?.throwing,
+      isAsync: effects?.isAsync == true,
+      throwing: effects?.throwing,
       defaultValue: defaultValue,
       isRequired: choices.isRequired,
       forwardedAttributes: attributes.forwarded,
       availability: attributes.availability,
-      isNonisolated: isNonisolated,
+      isNonisolated: attributes.isNonisolated,
       genericParameters: member.genericParameters,
       genericWhereClause: member.whereClause,
       combiningLabel: member.combiningLabel ?? ""
@@ -178,33 +172,36 @@ package struct RequirementReader {
 
   // MARK: Parts
 
-  /// `@available`, a global actor, `@preconcurrency` and `@discardableResult`, which the forwarding member copies
-  /// (and the availability); what cannot be forwarded is refused (``Refusals/attributes(of:name:isolation:rules:)``,
-  /// ``Refusals/modifiers(of:name:isolation:rules:)``). Also whether the requirement is `nonisolated`.
-  private mutating func readAttributesAndModifiers(
-    _ member: MemberDeclaration,
-    name: String
-  ) -> (attributes: (forwarded: [Attribute], availability: [Attribute]), isNonisolated: Bool) {
-    refusals += Refusals.attributes(of: member, name: name, isolation: isolation, rules: rules)
-    refusals += Refusals.modifiers(of: member, name: name, isolation: isolation, rules: rules)
+  /// The attributes the forwarding member copies, the availability, and whether the requirement is `nonisolated`.
+  private struct Attributes {
     var forwarded: [Attribute] = []
     var availability: [Attribute] = []
+    var isNonisolated = false
+  }
+
+  /// `@available`, a global actor, `@preconcurrency` and `@discardableResult`, which the forwarding member copies
+  /// (and the availability); what cannot be forwarded is refused (``Refusals/attributes(of:name:isolation:rules:)``,
+  /// ``Refusals/modifiers(of:name:isolation:rules:)``).
+  private mutating func readAttributesAndModifiers(_ member: MemberDeclaration, name: String) -> Attributes {
+    refusals += Refusals.attributes(of: member, name: name, isolation: isolation, rules: rules)
+    refusals += Refusals.modifiers(of: member, name: name, isolation: isolation, rules: rules)
+    var attributes = Attributes(isNonisolated: member.modifiers.contains { $0.hasPrefix("nonisolated") })
     for attribute in member.attributes {
       switch attribute.name {
       case "available":
         // One unavailable on every platform is refused; another platform's `unavailable` (watchOS's, on iOS) is
         // copied to the forwarding member as it is.
-        availability.append(attribute)
-        forwarded.append(attribute)
+        attributes.availability.append(attribute)
+        attributes.forwarded.append(attribute)
       case "discardableResult", "preconcurrency":
-        forwarded.append(attribute)
+        attributes.forwarded.append(attribute)
       case _ where attribute.isGlobalActor:
-        forwarded.append(attribute)
+        attributes.forwarded.append(attribute)
       default:
         break
       }
     }
-    return ((forwarded, availability), member.modifiers.contains { $0.hasPrefix("nonisolated") })
+    return attributes
   }
 
   /// The parameters named as the generated members declare them (unnamed ones, and those whose name would hide the
