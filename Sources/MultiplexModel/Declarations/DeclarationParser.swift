@@ -27,13 +27,13 @@ struct DeclarationParser {
     // Attributes and modifiers, then `protocol`.
     let header = parser.position
     var attributes: [(Attribute, Int)] = []
-    var modifiers: [String] = []
+    var modifiers: [(String, Int)] = []
     do {
       while true {
         if parser.isPunctuation("@") {
           attributes.append(try parseAttribute())
         } else if let token = parser.peek(), token.kind == .identifier, Self.modifiers.contains(token.text) {
-          modifiers.append(try parseModifier())
+          modifiers.append((try parseModifier(), token.offset))
         } else {
           break
         }
@@ -47,7 +47,8 @@ struct DeclarationParser {
     var declaration = ProtocolDeclaration(name: nameToken.text)
     declaration.attributes = attributes.map(\.0)
     declaration.attributeOffsets = attributes.map(\.1)
-    declaration.modifiers = modifiers
+    declaration.modifiers = modifiers.map(\.0)
+    declaration.modifierOffsets = modifiers.map(\.1)
     declaration.nameOffset = nameToken.offset
     declaration.offset = offset(at: header)
     do {

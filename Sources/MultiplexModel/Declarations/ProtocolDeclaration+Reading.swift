@@ -1,5 +1,11 @@
 /// What both front ends read from a protocol's header, besides its refusals (``Refusals``).
 extension ProtocolDeclaration {
+  /// The protocol's access level as written (`public`, `package`, `fileprivate`, `private`), or `nil` for
+  /// `internal`.
+  package var access: String? {
+    modifiers.last { ["public", "package", "fileprivate", "private"].contains($0) }
+  }
+
   /// The protocol's `@available` attributes, which the generated code copies.
   package var availability: [Attribute] { attributes.filter { $0.name == "available" } }
 

@@ -8,8 +8,9 @@ package struct ProtocolDeclaration: Sendable {
   package var attributes: [Attribute] = []
   /// Where each of ``attributes`` starts.
   package var attributeOffsets: [Int] = []
-  /// The modifiers before `protocol` (`public`).
+  /// The modifiers before `protocol` (`public`), and where each starts.
   package var modifiers: [String] = []
+  package var modifierOffsets: [Int] = []
   /// The protocol's name, as written.
   package var name: String
   /// Where the declaration (its first attribute) starts, in the Unicode scalars of the text.

@@ -54,6 +54,20 @@ package enum Refusals {
 
   // MARK: The protocol
 
+  /// `@Multiplexed` written more than once on the protocol: each one after the first.
+  package static func duplicateMultiplexed(of declaration: ProtocolDeclaration) -> [Refusal] {
+    zip(declaration.attributes, declaration.attributeOffsets).filter { $0.0.name == Naming.multiplexed }.dropFirst()
+      .map { Refusal(.duplicateMultiplexed, at: $0.1) }
+  }
+
+  /// `private` on a protocol nested in a type (`isNested`): the macro's extension lives at file scope, where a
+  /// `private` nested declaration is out of reach.
+  package static func privateNested(_ declaration: ProtocolDeclaration, isNested: Bool) -> [Refusal] {
+    guard isNested else { return [] }
+    return zip(declaration.modifiers, declaration.modifierOffsets).filter { $0.0 == "private" }
+      .map { Refusal(.privateNestedProtocol(protocolName: declaration.name), at: $0.1) }
+  }
+
   /// `@objc` on a Swift protocol (the generator reads `@objc` protocols as such), in order.
   package static func protocolAttributes(of declaration: ProtocolDeclaration, rules: Rules) -> [Refusal] {
     zip(declaration.attributes, declaration.attributeOffsets).compactMap { attribute, offset in

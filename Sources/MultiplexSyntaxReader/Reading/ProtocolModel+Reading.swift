@@ -62,43 +62,12 @@ extension ProtocolModel {
     let associatedTypes = proto.memberBlock.members.compactMap { $0.decl.as(AssociatedTypeDeclSyntax.self) }
     let dependentNames = Set(associatedTypes.map(\.name.text))
 
-    // Attributes of the protocol.
-    for attribute in multiplexedAttributes(of: proto).dropFirst() {
-      diagnostics.append(
-        Diagnostic(
-          .duplicateMultiplexed,
-          on: attribute,
-          fixIt: .removal(of: attribute, message: .remove("@\(Naming.multiplexed)"))
-        )
-      )
-    }
+    // The protocol's attributes and access level.
+    diagnostics += text.diagnostics(for: Refusals.duplicateMultiplexed(of: declaration), in: proto)
     diagnostics += text.diagnostics(for: Refusals.protocolAttributes(of: declaration, rules: .macro), in: proto)
-
-    // Access level: the protocol's.
-    var typeAccess: String? = nil
-    for modifier in proto.modifiers {
-      switch modifier.name.tokenKind {
-      case .keyword(.public), .keyword(.package), .keyword(.fileprivate), .keyword(.private):
-        typeAccess = modifier.name.text
-      default:
-        break
-      }
-      // The extension role's output lives at file scope, where a `private` nested declaration is out of reach.
-      if modifier.name.tokenKind == .keyword(.private), !enclosingNames.isEmpty {
-        let replacement = modifier.with(\.name, modifier.name.with(\.tokenKind, .keyword(.fileprivate)))
-        diagnostics.append(
-          Diagnostic(
-            .privateNestedProtocol(protocolName: name),
-            on: modifier,
-            fixIt: .replace(
-              message: MultiplexedFixIt.replace("private", with: "fileprivate"),
-              oldNode: modifier,
-              newNode: replacement
-            )
-          )
-        )
-      }
-    }
+    let isNested = !enclosingNames.isEmpty
+    diagnostics += text.diagnostics(for: Refusals.privateNested(declaration, isNested: isNested), in: proto)
+    let typeAccess = declaration.access
     let memberAccess = (typeAccess == "public" || typeAccess == "package") ? typeAccess : nil
 
     // The generated code spells `Multiplex.…` and `Swift.…`: a type of that name around it would hide the module.

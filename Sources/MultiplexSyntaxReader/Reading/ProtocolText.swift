@@ -59,6 +59,20 @@ struct ProtocolText {
       return removing(enclosing(AttributeSyntax.self, of: token), spelled: "@objc", message)
     case .duplicateMarker(let marker):
       return removing(enclosing(AttributeSyntax.self, of: token), spelled: "@" + marker, message)
+    case .duplicateMultiplexed:
+      return removing(enclosing(AttributeSyntax.self, of: token), spelled: "@" + Naming.multiplexed, message)
+    case .privateNestedProtocol:
+      guard let modifier = enclosing(DeclModifierSyntax.self, of: token) else { break }
+      let replacement = modifier.with(\.name, modifier.name.with(\.tokenKind, .keyword(.fileprivate)))
+      return Diagnostic(
+        message,
+        on: modifier,
+        fixIt: .replace(
+          message: MultiplexedFixIt.replace("private", with: "fileprivate"),
+          oldNode: modifier,
+          newNode: replacement
+        )
+      )
     case .defaultOnVoid:
       return removing(enclosing(AttributeSyntax.self, of: token), spelled: "@" + Naming.defaultMarker, message)
     case .unknownCombiner, .conflictingDecisionMarkers, .decisionNotApplicable, .combineNotApplicable:
