@@ -54,6 +54,9 @@ package enum Refusals {
 
   // MARK: The protocol
 
+  // The macro's alone, with the parents part of `inheritance(of:rules:)`: a symbol graph prints no macro attribute,
+  // and a `private` protocol is in no other module's graph (`DiagnosticsTests` holds them).
+
   /// `@Multiplexed` written more than once on the protocol: each one after the first.
   package static func duplicateMultiplexed(of declaration: ProtocolDeclaration) -> [Refusal] {
     zip(declaration.attributes, declaration.attributeOffsets).filter { $0.0.name == Naming.multiplexed }.dropFirst()
