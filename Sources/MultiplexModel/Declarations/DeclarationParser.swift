@@ -179,6 +179,7 @@ struct DeclarationParser {
       member.nameOffset = keyword.offset
     }
     member.text = lineText(from: start, to: parser.position)
+    member.range = member.offset..<endOffset(before: parser.position)
     // A member ends where the next one starts: on a new line, or after `;`.
     guard
       parser.isAtEnd || parser.peek()?.startsLine == true || parser.isPunctuation(";")

@@ -118,6 +118,8 @@ package struct MemberDeclaration: Sendable {
   /// Where the declaration starts, where its name starts (a method's, a property's; a subscript's or initializer's
   /// keyword), and where its result type starts.
   package var offset = 0
+  /// Where the declaration's text is, from its first attribute to its end.
+  package var range = 0..<0
   package var nameOffset = 0
   package var resultOffset = 0
   /// Where the result type ends.

@@ -22,6 +22,21 @@ extension ProtocolDeclaration {
     inheritedTypes.compactMap { if case .parent(let parent) = $0.role { parent } else { nil } }
   }
 
+  /// The names of the protocol's associated types.
+  package var associatedTypeNames: Set<String> {
+    Set(members.compactMap { if case .associatedType(let name) = $0.kind { name } else { nil } })
+  }
+
+  /// Whether `member` is no associated type but names one of the protocol's (as `Self.Item` too): what is refused
+  /// in it follows from the associated type, which is refused itself (one error per root cause).
+  package func dependsOnAssociatedType(_ member: MemberDeclaration) -> Bool {
+    if case .associatedType = member.kind { return false }
+    let names = associatedTypeNames
+    guard !names.isEmpty, let tokens = TypeToken.tokenize(String(String.UnicodeScalarView(source[member.range])))
+    else { return false }
+    return tokens.contains { $0.kind == .identifier && names.contains($0.text) }
+  }
+
   /// The type aliases the protocol declares, by name: the combining protocol qualifies them.
   package var typeAliases: [String: TypeAlias] {
     var aliases: [String: TypeAlias] = [:]

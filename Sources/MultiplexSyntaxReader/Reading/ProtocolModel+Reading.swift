@@ -59,8 +59,7 @@ extension ProtocolModel {
 
     // Associated types: one error per root cause. Each associated type is an error, and what follows from them (a
     // `where` clause, primary associated types, requirements that name them, as `Self.Item` too) is not.
-    let associatedTypes = proto.memberBlock.members.compactMap { $0.decl.as(AssociatedTypeDeclSyntax.self) }
-    let dependentNames = Set(associatedTypes.map(\.name.text))
+    let hasAssociatedTypes = !declaration.associatedTypeNames.isEmpty
 
     // The protocol's attributes and access level.
     diagnostics += text.diagnostics(for: Refusals.duplicateMultiplexed(of: declaration), in: proto)
@@ -76,7 +75,7 @@ extension ProtocolModel {
 
     // Inheritance: class-bound, nothing whose requirements we cannot see.
     diagnostics += text.diagnostics(for: Refusals.inheritance(of: declaration, rules: .macro), in: proto)
-    if dependentNames.isEmpty {
+    if !hasAssociatedTypes {
       diagnostics += text.diagnostics(for: Refusals.protocolClauses(of: declaration), in: proto)
     }
 
@@ -91,7 +90,8 @@ extension ProtocolModel {
     var requirements: [Requirement] = []
     for decl in proto.memberBlock.members.map(\.decl) {
       var memberDiagnostics: [Diagnostic] = []
-      if let member = text.member(declaredBy: decl) {
+      let member = text.member(declaredBy: decl)
+      if let member {
         let choices = RequirementChoices(markersOf: member)
         if let requirement = reader.read(member, choices: choices) { requirements.append(requirement) }
         memberDiagnostics = text.diagnostics(for: reader.refusals, in: decl)
@@ -108,10 +108,7 @@ extension ProtocolModel {
         // them together): an error rather than a requirement left out of the multiplexer.
         memberDiagnostics.append(Diagnostic(.unsupportedMember(kind: "this declaration"), on: decl))
       }
-      let isConsequence =
-        !dependentNames.isEmpty && !decl.is(AssociatedTypeDeclSyntax.self)
-        && decl.tokens(viewMode: .sourceAccurate).contains { dependentNames.contains($0.text) }
-      if !isConsequence { diagnostics += memberDiagnostics }
+      if member.map(declaration.dependsOnAssociatedType) != true { diagnostics += memberDiagnostics }
     }
 
     Requirement.assignUniqueCombiningLabels(&requirements)
