@@ -17,7 +17,7 @@ enum CombiningDefaults {
   static func markedPolicy(of method: FunctionDeclSyntax) -> CombiningPolicy {
     for element in method.attributes {
       if case .attribute(let attribute) = element, Naming.attributeName(attribute) == Naming.combineMarker,
-        let policy = Requirement.combinerArgument(attribute)
+        let policy = CombiningPolicy(markerText: attribute.trimmedDescription)
       {
         return policy
       }

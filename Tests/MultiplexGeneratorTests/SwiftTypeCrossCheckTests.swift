@@ -195,14 +195,9 @@ import Testing
         #expect(Self.hasAttribute(attribute, syntax) == type.hasAttribute(attribute), "@\(attribute) in \(text)")
       }
       #expect(
-        Self.typeTokens(Requirement.removingSpecifier(.sending, from: syntax).trimmedDescription)
+        Self.typeTokens(RefusalFixIts.removingSpecifier(.sending, from: syntax).trimmedDescription)
           == Self.typeTokens(type.removingSpecifier("sending").description),
         "removing sending from \(text)"
-      )
-      #expect(
-        Self.typeTokens(Requirement.replacingSpecifier(.borrowing, with: .__shared, in: syntax).trimmedDescription)
-          == Self.typeTokens(type.replacingSpecifier("borrowing", with: "__shared").description),
-        "borrowing → __shared in \(text)"
       )
       #expect(Self.isVoid(syntax) == type.isVoid, "isVoid \(text)")
       #expect(["Never", "Swift.Never"].contains(syntax.trimmedDescription) == type.isNever, "isNever \(text)")

@@ -104,10 +104,11 @@ import Testing
   }
 
   /// Protocols refused as a whole (`Refusals.protocolAttributes(of:rules:)`, `hiddenModules(typeNames:at:)`,
-  /// `protocolClauses(of:)`): the error is on line 1.
+  /// `inheritance(of:rules:)`, `protocolClauses(of:)`): the error is on line 1.
   static let unsupportedProtocols: [String] = [
     "@objc public protocol Delegate: AnyObject {",
     "public protocol Swift: AnyObject {",
+    "public protocol Delegate: Sendable {",
     "public protocol Delegate: AnyObject where Self: Sendable {",
   ]
 

@@ -27,13 +27,13 @@ struct DeclarationParser {
     // Attributes and modifiers, then `protocol`.
     let header = parser.position
     var attributes: [(Attribute, Int)] = []
-    var modifiers: [String] = []
+    var modifiers: [(String, Int)] = []
     do {
       while true {
         if parser.isPunctuation("@") {
           attributes.append(try parseAttribute())
         } else if let token = parser.peek(), token.kind == .identifier, Self.modifiers.contains(token.text) {
-          modifiers.append(try parseModifier())
+          modifiers.append((try parseModifier(), token.offset))
         } else {
           break
         }
@@ -47,7 +47,8 @@ struct DeclarationParser {
     var declaration = ProtocolDeclaration(name: nameToken.text)
     declaration.attributes = attributes.map(\.0)
     declaration.attributeOffsets = attributes.map(\.1)
-    declaration.modifiers = modifiers
+    declaration.modifiers = modifiers.map(\.0)
+    declaration.modifierOffsets = modifiers.map(\.1)
     declaration.nameOffset = nameToken.offset
     declaration.offset = offset(at: header)
     do {
@@ -59,7 +60,10 @@ struct DeclarationParser {
       if parser.isPunctuation(":") {
         repeat {
           parser.position += 1
-          declaration.inherited.append(try parser.parseType())
+          let start = parser.position
+          let type = try parser.parseType()
+          declaration.inherited.append(type)
+          declaration.inheritedTypes += inheritedTypes(type, from: start)
         } while parser.isPunctuation(",")
       }
       if parser.isWord("where") {
@@ -83,6 +87,29 @@ struct DeclarationParser {
       }
     }
     return declaration
+  }
+
+  /// The types `type` (parsed from the token at `start` to the current one) inherits, a composition's elements one by
+  /// one, each with its text as written and where it starts.
+  private func inheritedTypes(_ type: SwiftType, from start: Int) -> [ProtocolDeclaration.InheritedType] {
+    var elements = [type]
+    var bounds = [start]
+    if case .composition(let types) = type {
+      var level = 0
+      for position in start..<parser.position {
+        let token = parser.tokens[position]
+        guard token.kind == .punctuation else { continue }
+        if ["(", "[", "<"].contains(token.text) { level += 1 }
+        if [")", "]", ">"].contains(token.text) { level -= 1 }
+        if token.text == "&", level == 0 { bounds.append(position + 1) }
+      }
+      if bounds.count == types.count { elements = types } else { bounds = [start] }
+    }
+    return zip(elements, bounds.indices).map { element, index in
+      let end = index + 1 < bounds.count ? bounds[index + 1] - 1 : parser.position
+      let text = String(String.UnicodeScalarView(self.text[offset(at: bounds[index])..<endOffset(before: end)]))
+      return ProtocolDeclaration.InheritedType(type: element, text: text, offset: offset(at: bounds[index]))
+    }
   }
 
   // MARK: Members
@@ -152,6 +179,7 @@ struct DeclarationParser {
       member.nameOffset = keyword.offset
     }
     member.text = lineText(from: start, to: parser.position)
+    member.range = member.offset..<endOffset(before: parser.position)
     // A member ends where the next one starts: on a new line, or after `;`.
     guard
       parser.isAtEnd || parser.peek()?.startsLine == true || parser.isPunctuation(";")
@@ -174,18 +202,17 @@ struct DeclarationParser {
       throw Failure()
     }
     var member = MemberDeclaration(kind: .function(name: name))
-    if parser.isPunctuation("<") { member.genericParameters = try parseGenericParameters() }
-    member.parameters = try parseParameters()
+    try parseGenericClause(into: &member)
+    try parseParameterClause(into: &member)
     member.effects = try parseEffects()
     if parser.isPunctuation("->") {
       parser.position += 1
       member.resultOffset = parser.peek()?.offset ?? 0
       member.result = try parser.parseType()
+      member.resultEnd = endOffset(before: parser.position)
     }
-    if parser.isWord("where") {
-      parser.position += 1
-      member.whereClause = try parseRequirements()
-    }
+    member.signatureEnd = endOffset(before: parser.position)
+    try parseWhereClause(into: &member)
     return member
   }
 
@@ -207,6 +234,7 @@ struct DeclarationParser {
     parser.position += 1
     member.resultOffset = parser.peek()?.offset ?? 0
     member.result = try parser.parseType()
+    member.resultEnd = endOffset(before: parser.position)
     if parser.isPunctuation("{") { member.accessors = try parseAccessors() }
     if parser.isPunctuation(",") || parser.isPunctuation("=") {
       // `var a: Int { get }, b: Int { get }`, `var a: Int = 0`: no protocol requirement.
@@ -219,17 +247,41 @@ struct DeclarationParser {
   /// `subscript<T>(parameters) -> Result where T: P { get }`, after `subscript`.
   private mutating func parseSubscript() throws(Failure) -> MemberDeclaration {
     var member = MemberDeclaration(kind: .subscript)
-    if parser.isPunctuation("<") { member.genericParameters = try parseGenericParameters() }
-    member.parameters = try parseParameters()
+    try parseGenericClause(into: &member)
+    try parseParameterClause(into: &member)
+    member.arrowOffset = parser.peek()?.offset ?? 0
     try parser.expect("->")
     member.resultOffset = parser.peek()?.offset ?? 0
     member.result = try parser.parseType()
-    if parser.isWord("where") {
-      parser.position += 1
-      member.whereClause = try parseRequirements()
-    }
+    member.resultEnd = endOffset(before: parser.position)
+    member.signatureEnd = member.resultEnd
+    try parseWhereClause(into: &member)
     if parser.isPunctuation("{") { member.accessors = try parseAccessors() }
     return member
+  }
+
+  /// A generic parameter clause, if one comes next, and its range.
+  private mutating func parseGenericClause(into member: inout MemberDeclaration) throws(Failure) {
+    guard parser.isPunctuation("<") else { return }
+    let start = offset(at: parser.position)
+    member.genericParameters = try parseGenericParameters()
+    member.genericClauseRange = start..<endOffset(before: parser.position)
+  }
+
+  /// The parameter clause and its range.
+  private mutating func parseParameterClause(into member: inout MemberDeclaration) throws(Failure) {
+    let start = offset(at: parser.position)
+    member.parameters = try parseParameters()
+    member.parameterClauseRange = start..<endOffset(before: parser.position)
+  }
+
+  /// A `where` clause, if one comes next, and its range.
+  private mutating func parseWhereClause(into member: inout MemberDeclaration) throws(Failure) {
+    guard parser.isWord("where") else { return }
+    let start = offset(at: parser.position)
+    parser.position += 1
+    member.whereClause = try parseRequirements()
+    member.whereRange = start..<endOffset(before: parser.position)
   }
 
   /// `(_ a: Int, for b: inout String, values: Int...)`.
@@ -253,16 +305,26 @@ struct DeclarationParser {
         }
         attributes.append(attribute.text)
       }
+      let firstNameOffset = parser.peek()?.offset ?? 0
       let first = try parser.takeIdentifier()
       var second: String? = nil
+      var secondNameOffset: Int? = nil
       if parser.peek()?.kind == .identifier {
+        secondNameOffset = parser.peek()?.offset
         second = try parser.takeIdentifier()
       }
       try parser.expect(":")
-      let typeOffset = parser.peek()?.offset ?? 0
+      let typeStart = parser.position
       var parameter = MemberDeclaration.Parameter(firstName: first, secondName: second, type: try parser.parseType())
       parameter.attributes = attributes
-      parameter.typeOffset = typeOffset
+      parameter.typeOffset = offset(at: typeStart)
+      parameter.firstNameOffset = firstNameOffset
+      parameter.secondNameOffset = secondNameOffset
+      // The type's specifiers come first (`borrowing`, `inout`), before its attributes and the type itself.
+      for token in parser.tokens[typeStart..<parser.position] {
+        guard token.kind == .identifier, TypeParser.specifiers.contains(token.text) else { break }
+        if token.text == "borrowing" { parameter.borrowingOffset = token.offset }
+      }
       if parser.isPunctuation("...") {
         parameter.ellipsisOffset = parser.peek()?.offset ?? 0
         parser.position += 1
@@ -273,6 +335,8 @@ struct DeclarationParser {
         parameter.hasDefaultArgument = true
         try skipExpression()
       }
+      parameter.endOffset = endOffset(before: parser.position)
+      if parser.isPunctuation(",") { parameter.commaOffset = parser.peek()?.offset }
       parameters.append(parameter)
       guard parser.isPunctuation(",") else { break }
       parser.position += 1

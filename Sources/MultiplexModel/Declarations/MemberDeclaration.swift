@@ -1,5 +1,5 @@
 /// One member of a protocol declaration, in parts: what a reader without a syntax tree needs to make a
-/// ``Requirement`` (`multiplex-generate`'s reader, ``ExternalReader``).
+/// ``Requirement`` (``RequirementReader``, for both front ends).
 ///
 /// Types are ``SwiftType`` values; attributes keep their text as written. Offsets are indexes in the Unicode
 /// scalars of the text the declaration was parsed from, for diagnostics (``DeclarationParser/location(of:in:)``).
@@ -35,6 +35,14 @@ package struct MemberDeclaration: Sendable {
     package var typeOffset = 0
     package var ellipsisOffset = 0
     package var defaultArgumentOffset = 0
+    /// Where its names start, where it ends (after its type, `...` or default argument), where the comma after it
+    /// is (`nil` for none) and where a `borrowing` specifier of its type is: what a signature as written is spelled
+    /// from (``WrittenSignature``).
+    package var firstNameOffset = 0
+    package var secondNameOffset: Int?
+    package var endOffset = 0
+    package var commaOffset: Int?
+    package var borrowingOffset: Int?
   }
 
   /// An accessor of a property or subscript: `get async throws`, `set`.
@@ -110,8 +118,20 @@ package struct MemberDeclaration: Sendable {
   /// Where the declaration starts, where its name starts (a method's, a property's; a subscript's or initializer's
   /// keyword), and where its result type starts.
   package var offset = 0
+  /// Where the declaration's text is, from its first attribute to its end.
+  package var range = 0..<0
   package var nameOffset = 0
   package var resultOffset = 0
+  /// Where the result type ends.
+  package var resultEnd = 0
+  /// The source ranges of a method's or subscript's signature, for spelling it as written (``WrittenSignature``):
+  /// the generic parameter clause, the parameter clause, the end of the signature (after the effects and the result
+  /// type), the `->` of a subscript, and the `where` clause.
+  package var genericClauseRange: Range<Int>?
+  package var parameterClauseRange: Range<Int>?
+  package var signatureEnd = 0
+  package var arrowOffset = 0
+  package var whereRange: Range<Int>?
 
   package init(kind: Kind) {
     self.kind = kind

@@ -8,8 +8,9 @@ package struct ProtocolDeclaration: Sendable {
   package var attributes: [Attribute] = []
   /// Where each of ``attributes`` starts.
   package var attributeOffsets: [Int] = []
-  /// The modifiers before `protocol` (`public`).
+  /// The modifiers before `protocol` (`public`), and where each starts.
   package var modifiers: [String] = []
+  package var modifierOffsets: [Int] = []
   /// The protocol's name, as written.
   package var name: String
   /// Where the declaration (its first attribute) starts, in the Unicode scalars of the text.
@@ -21,14 +22,25 @@ package struct ProtocolDeclaration: Sendable {
   package var primaryAssociatedTypesOffset = 0
   /// The inheritance clause, a composition (`A & B`) as one entry; empty for none.
   package var inherited: [SwiftType] = []
+  /// The inherited types, a composition's elements one by one (`AnyObject & Sendable` is two).
+  package var inheritedTypes: [InheritedType] = []
   /// The `where` clause, or `nil` for none.
   package var whereClause: [GenericRequirement]?
   /// Where the `where` clause starts.
   package var whereOffset = 0
   package var members: [MemberDeclaration] = []
+  /// The text the declaration was parsed from, in Unicode scalars: the offsets index it.
+  package var source: [Unicode.Scalar] = []
 
   package init(name: String) {
     self.name = name
+  }
+
+  /// A type the protocol inherits: its text as written, and where it starts.
+  package struct InheritedType: Sendable {
+    package var type: SwiftType
+    package var text: String
+    package var offset: Int
   }
 
   /// Why a protocol declaration could not be read: where, and the member's text when the problem is in one.
@@ -49,6 +61,7 @@ package struct ProtocolDeclaration: Sendable {
     guard let tokens = TypeToken.tokenize(text) else { throw ParseError(offset: 0, member: nil) }
     var parser = DeclarationParser(tokens: tokens, text: Array(text.unicodeScalars))
     self = try parser.parseProtocol()
+    source = Array(text.unicodeScalars)
   }
 
   /// The 1-based line and column of `offset` (an index in the Unicode scalars of `text`), as compilers count

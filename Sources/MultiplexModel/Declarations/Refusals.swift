@@ -19,10 +19,10 @@ package struct Refusal: Sendable {
 /// part of a ``ProtocolDeclaration`` and returns what it refuses, in source order. `FrontEndParityTests` runs one
 /// example of each entry through both front ends.
 ///
-/// What the list does not hold is what only one front end can see: the macro's markers and the code around the
-/// protocol (`@MultiplexedDefault` where none applies, a `private` nested protocol, a parent protocol that is not
-/// `@Multiplexed`), and the generator's flags and symbol graph (`--default`, an `@objc` protocol's optional
-/// members). A requirement that returns a value nothing answers for is refused by both, each naming its own remedy.
+/// What the list does not hold is what only one front end can see: the code around the macro's protocol (a
+/// `private` nested protocol), the user's choices (``RequirementChoices``: a marker or flag that cannot apply is
+/// refused by ``RequirementReader``), and the generator's symbol graph (an `@objc` protocol's optional members). A
+/// requirement that returns a value nothing answers for is refused by both, each naming its own remedy.
 package enum Refusals {
   /// What the front ends read differently.
   package struct Rules: Sendable {
@@ -32,12 +32,17 @@ package enum Refusals {
     /// Objective-C protocol's Swift interface may have one (`WCSessionDelegate`), which the generator leaves out.
     package var refusesDefaultArguments: Bool
 
+    /// Whether the protocol's parents are read (the macro forwards through the code their own `@Multiplexed`
+    /// generated, and refuses any other type it inherits); the generator reads their requirements flattened in,
+    /// and an Objective-C protocol inheriting `NSObjectProtocol` is class-bound.
+    package var readsParents: Bool
+
     /// `@Multiplexed`'s rules.
-    package static let macro = Rules(isObjC: false, refusesDefaultArguments: true)
+    package static let macro = Rules(isObjC: false, refusesDefaultArguments: true, readsParents: true)
 
     /// `multiplex-generate`'s rules for a protocol that is `@objc` or not.
     package static func generator(isObjC: Bool) -> Rules {
-      Rules(isObjC: isObjC, refusesDefaultArguments: false)
+      Rules(isObjC: isObjC, refusesDefaultArguments: false, readsParents: false)
     }
   }
 
@@ -49,11 +54,54 @@ package enum Refusals {
 
   // MARK: The protocol
 
+  // The macro's alone, with the parents part of `inheritance(of:rules:)`: a symbol graph prints no macro attribute,
+  // and a `private` protocol is in no other module's graph (`DiagnosticsTests` holds them).
+
+  /// `@Multiplexed` written more than once on the protocol: each one after the first.
+  package static func duplicateMultiplexed(of declaration: ProtocolDeclaration) -> [Refusal] {
+    zip(declaration.attributes, declaration.attributeOffsets).filter { $0.0.name == Naming.multiplexed }.dropFirst()
+      .map { Refusal(.duplicateMultiplexed, at: $0.1) }
+  }
+
+  /// `private` on a protocol nested in a type (`isNested`): the macro's extension lives at file scope, where a
+  /// `private` nested declaration is out of reach.
+  package static func privateNested(_ declaration: ProtocolDeclaration, isNested: Bool) -> [Refusal] {
+    guard isNested else { return [] }
+    return zip(declaration.modifiers, declaration.modifierOffsets).filter { $0.0 == "private" }
+      .map { Refusal(.privateNestedProtocol(protocolName: declaration.name), at: $0.1) }
+  }
+
   /// `@objc` on a Swift protocol (the generator reads `@objc` protocols as such), in order.
   package static func protocolAttributes(of declaration: ProtocolDeclaration, rules: Rules) -> [Refusal] {
     zip(declaration.attributes, declaration.attributeOffsets).compactMap { attribute, offset in
       attribute.name == "objc" && !rules.isObjC ? Refusal(.objcProtocol, at: offset) : nil
     }
+  }
+
+  /// The inheritance clause: what `@Multiplexed` cannot forward through (a protocol that cannot be `@Multiplexed`,
+  /// a type with generic arguments: ``ProtocolDeclaration/InheritedType/Role/other``), and a protocol that is not
+  /// class-bound (observers are held weakly). `AnyObject` makes it class-bound, and so does, for the macro, a
+  /// parent (itself class-bound), for the generator, being `@objc` or inheriting `NSObjectProtocol`.
+  package static func inheritance(of declaration: ProtocolDeclaration, rules: Rules) -> [Refusal] {
+    var refusals: [Refusal] = []
+    var isClassBound = rules.isObjC
+    for inherited in declaration.inheritedTypes {
+      switch inherited.role {
+      case .classBound: isClassBound = true
+      case .sendable: break
+      case .parent: isClassBound = isClassBound || rules.readsParents
+      case .other:
+        if rules.readsParents {
+          refusals.append(Refusal(.unsupportedInheritance(typeName: inherited.text), at: inherited.offset))
+        } else if inherited.type.description.hasSuffix("NSObjectProtocol") {
+          isClassBound = true
+        }
+      }
+    }
+    if !isClassBound {
+      refusals.append(Refusal(.notClassBound(protocolName: declaration.name), at: declaration.nameOffset))
+    }
+    return refusals
   }
 
   /// A type named `Multiplex` or `Swift` (the protocol, or a type around it): the generated code names the modules.

@@ -1,5 +1,5 @@
-/// Decided-once requirements and the combining policies that can apply: the rules both readers use (the macro's
-/// in `MultiplexSyntaxReader`, the generator's `ExternalReader` in `MultiplexSymbolGraphReader`).
+/// Decided-once requirements and the combining policies that can apply: the rules ``RequirementReader`` applies
+/// for both front ends, with the user's markers or flags (``RequirementChoices``).
 extension Requirement {
   /// The words that make a closure parameter a handler: its argument label or parameter name is one of them, or
   /// ends in one of them capitalized (`completionHandler`, `withCompletionHandler`, `decisionHandler`,

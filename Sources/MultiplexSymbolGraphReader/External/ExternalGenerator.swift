@@ -64,11 +64,9 @@ package enum ExternalGenerator {
       return failure([ExternalReader.Problem(message: message, offset: declaration.offset)])
     }
 
-    let inherited = declaration.inherited.flatMap { type -> [String] in
-      if case .composition(let elements) = type { return elements.map(\.description) }
-      return [type.description]
+    let refinesNSObjectProtocol = declaration.inheritedTypes.contains {
+      $0.type.description.hasSuffix("NSObjectProtocol")
     }
-    let refinesNSObjectProtocol = inherited.contains { $0.hasSuffix("NSObjectProtocol") }
     var reader = ExternalReader(
       declaration,
       origin: ProtocolModel.ExternalOrigin(

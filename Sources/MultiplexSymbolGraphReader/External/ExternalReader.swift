@@ -3,10 +3,10 @@ import MultiplexModel
 /// Reads a protocol of another module, in parts (``ProtocolDeclaration``), into the model: `multiplex-generate`'s
 /// reader, which needs no syntax tree.
 ///
-/// It makes the same ``ProtocolModel`` as `@Multiplexed`'s reader makes of the same declaration, and refuses what it
-/// refuses, applying the same list (``Refusals``), with the same explanation (`FrontEndParityTests`), worded for the generator: a message names the
-/// requirement and `multiplex-generate`, and asks for `--default` where the macro asks for `@MultiplexedDefault`.
-/// What only the macro's user can change (markers, `@objc` on a Swift protocol, access modifiers) is not read.
+/// Each requirement is made by the model's ``RequirementReader``, as `@Multiplexed`'s are, with the user's flags as
+/// its choices: the same ``ProtocolModel`` of the same declaration, refused for the same reasons (``Refusals``),
+/// with the same explanation (`FrontEndParityTests`), worded for the generator: a message names the requirement and
+/// `multiplex-generate`, and asks for `--default` where the macro asks for `@MultiplexedDefault`.
 struct ExternalReader {
   /// A reason the protocol cannot be multiplexed, and where in the text it is.
   struct Problem {
@@ -59,44 +59,12 @@ struct ExternalReader {
       return nil
     }
 
-    var availability: [Attribute] = []
-    var isolation: Attribute? = nil
-    let rules = Refusals.Rules.generator(isObjC: origin.isObjC)
     report(Refusals.protocolAttributes(of: declaration, rules: rules))
-    for attribute in declaration.attributes {
-      if attribute.name == "available" {
-        availability.append(attribute)
-      } else if attribute.isGlobalActor {
-        isolation = attribute
-      }
-    }
-    let memberAccess = access
-
     report(Refusals.hiddenModules(typeNames: [name], at: declaration.nameOffset))
-
     // Inheritance: class-bound; the requirements of inherited protocols come flattened in.
-    var isClassBound = origin.isObjC
-    var isSendable = false
-    for inherited in declaration.inherited {
-      let types: [SwiftType]
-      if case .composition(let elements) = inherited { types = elements } else { types = [inherited] }
-      for type in types {
-        switch type.description {
-        case "AnyObject", "Swift.AnyObject", "class": isClassBound = true
-        case "Sendable", "Swift.Sendable": isSendable = true
-        case let typeName where origin.refinesNSObjectProtocol && typeName.hasSuffix("NSObjectProtocol"):
-          isClassBound = true
-        default: break
-        }
-      }
-    }
-    if !isClassBound { report(.notClassBound(protocolName: name), at: declaration.nameOffset) }
+    report(Refusals.inheritance(of: declaration, rules: rules))
     report(Refusals.protocolClauses(of: declaration))
-
-    var typeAliases: [String: TypeAlias] = [:]
-    for member in declaration.members {
-      if case .typeAlias(let alias) = member.kind { typeAliases[alias.name] = alias }
-    }
+    let isolation = declaration.isolation
 
     guard members.count == declaration.members.count else {
       report(
@@ -106,10 +74,11 @@ struct ExternalReader {
       return nil
     }
     var requirements: [Requirement] = []
+    var reader = RequirementReader(declaration, rules: rules, spelling: .canonical, isolation: isolation)
     for (member, description) in zip(declaration.members, members) {
       var description = description
       description.isInObjCProtocol = origin.isObjC
-      guard var requirement = readRequirement(member, isolation: isolation, external: description) else { continue }
+      guard var requirement = readRequirement(member, reader: &reader, external: description) else { continue }
       requirement.isObjCOptional = origin.isObjC && description.isOptional
       if origin.isObjC { requirement.objcSelector = description.objcSelector }
       requirements.append(requirement)
@@ -123,48 +92,51 @@ struct ExternalReader {
       name: name,
       qualifier: qualifier,
       typeAccess: access,
-      memberAccess: memberAccess,
-      availability: availability,
+      memberAccess: access,
+      availability: declaration.availability,
       isolation: isolation,
-      isSendable: isSendable,
+      isSendable: declaration.isSendable,
       parents: [],
       requirements: requirements,
-      typeAliases: typeAliases,
+      typeAliases: declaration.typeAliases,
       multiplexerName: typeName
     )
   }
+
+  /// What the generator's front end reads differently (``Refusals/Rules``).
+  var rules: Refusals.Rules { .generator(isObjC: origin.isObjC) }
 
   // MARK: Requirements
 
   /// The problems reported while reading `member` name it: `requirement 'func f() -> Int': …`.
   private(set) var currentMember: MemberDeclaration? = nil
 
+  /// The requirement `member` declares, read by the model's reader with the user's flags (`external`).
   private mutating func readRequirement(
     _ member: MemberDeclaration,
-    isolation: Attribute?,
+    reader: inout RequirementReader,
     external: ExternalMember
   ) -> Requirement? {
     currentMember = member
     defer { currentMember = nil }
-    if let refusal = Refusals.member(member) {
-      report([refusal])
-      return nil
+    var choices = RequirementChoices()
+    choices.defaultValue = external.defaultValue.map(Expression.init(parsing:))  // one expression: `ExternalGenerator`
+    choices.hasDefaultImplementation = external.hasDefaultImplementation
+    choices.isDecidedOnce = external.isDecidedOnce
+    choices.decisionSpelling = external.isDecidedOnce == true ? "--decided-once" : "--every-observer"
+    choices.decisionOffset = member.offset
+    choices.combining = external.combining
+    choices.combiningSpelling = "--combine"
+    choices.combiningOffset = member.offset
+    let read = reader.read(member, choices: choices)
+    report(reader.refusals)
+    if let missing = reader.missingDefault {
+      // Reported with every other one, in one line (``reportMissingDefaults()``), by the name `--default` takes.
+      missingDefaults.append((name: external.defaultName ?? missing.name, type: missing.type, offset: missing.offset))
     }
-    let requirement: Requirement?
-    switch member.kind {
-    case .function(let name):
-      requirement = readMethod(member, name: name, isolation: isolation, external: external)
-    case .property(let name, let isLet):
-      requirement = readProperty(member, name: name, isLet: isLet, isolation: isolation, external: external)
-    case .subscript:
-      requirement = readSubscript(member, isolation: isolation, external: external)
-    case .associatedType, .initializer, .typeAlias, .other:
-      return nil
-    }
-    guard var requirement else { return nil }
+    guard var requirement = read else { return nil }
     requirement.defaultNote = external.defaultNote
     requirement.combiningNote = external.combiningNote
-    applyChoices(to: &requirement, member: member, external: external)
     guard external.hasDefaultImplementation else { return requirement }
     // The protocol's own extension implements it: when no observer answers, ask that implementation, on a stub.
     requirement.usesModuleDefault = true
@@ -172,171 +144,6 @@ struct ExternalReader {
       requirement.defaultValue = Expression(parsing: requirement.call(on: "self." + Naming.defaultsStorage))
     }
     return requirement
-  }
-
-  private mutating func readMethod(
-    _ member: MemberDeclaration,
-    name: String,
-    isolation: Attribute?,
-    external: ExternalMember
-  ) -> Requirement? {
-    let before = problems.count
-    let baseName = Naming.bareName(name)
-    let displayName = member.displayName ?? name
-    let attributes = readAttributes(member, name: displayName, isolation: isolation)
-    let isNonisolated = checkModifiers(member, name: displayName, isolation: isolation)
-    if Refusals.isStatic(member) { return nil }
-    report(Refusals.genericSignature(of: member, name: displayName))
-    report(Refusals.effects(of: member, name: displayName))
-    let (parameters, arguments) = readParameters(member.parameters, owner: .method, requirement: displayName)
-    guard
-      let (result, defaultValue) = readResult(
-        member.result,
-        at: member.resultOffset,
-        name: displayName,
-        external: external,
-        isRefused: problems.count > before
-      )
-    else { return nil }
-    guard problems.count == before else { return nil }
-
-    if let collision = Refusals.nameCollision(of: member, name: displayName, protocolName: declaration.name) {
-      report([collision])
-      return nil
-    }
-
-    func signature(_ parameters: [String]) -> String {
-      "func " + name + GenericParameter.clause(member.genericParameters ?? []) + "("
-        + parameters.joined(separator: ", ")
-        + ")" + (member.effects.map { " " + $0.description } ?? "")
-        + (member.result.map { " -> " + $0.description } ?? "")
-        + GenericRequirement.clause(member.whereClause ?? [])
-    }
-    return Requirement(
-      shape: .method(
-        signature: signature(parameters.map(\.declared)),
-        forwardingSignature: signature(parameters.map(\.forwarding)),
-        name: baseName,
-        arguments: arguments
-      ),
-      displayName: displayName,
-      result: result,
-      isAsync: member.effects?.isAsync == true,
-      throwing: member.effects?.throwing,
-      defaultValue: defaultValue,
-      isRequired: false,
-      forwardedAttributes: attributes.forwarded,
-      availability: attributes.availability,
-      isNonisolated: isNonisolated,
-      genericParameters: member.genericParameters,
-      genericWhereClause: member.whereClause,
-      combiningLabel: member.combiningLabel ?? ""
-    )
-  }
-
-  private mutating func readProperty(
-    _ member: MemberDeclaration,
-    name declaredName: String,
-    isLet: Bool,
-    isolation: Attribute?,
-    external: ExternalMember
-  ) -> Requirement? {
-    let before = problems.count
-    guard let type = member.result else { return nil }  // refused by `Refusals.member(_:)`
-    let name = Naming.bareName(declaredName)
-    let attributes = readAttributes(member, name: name, isolation: isolation)
-    let isNonisolated = checkModifiers(member, name: name, isolation: isolation)
-    if Refusals.isStatic(member) { return nil }
-    report(Refusals.property(of: member, name: name, declaredName: declaredName, isLet: isLet))
-    let (isSettable, getterEffects) = readAccessors(member, name: name)
-    guard
-      let (result, defaultValue) = readResult(
-        type,
-        at: member.resultOffset,
-        name: name,
-        external: external,
-        isRefused: problems.count > before
-      )
-    else { return nil }
-    guard problems.count == before else { return nil }
-    if let collision = Refusals.nameCollision(of: member, name: name, protocolName: declaration.name) {
-      report([collision])
-      return nil
-    }
-    return Requirement(
-      shape: .property(
-        name: name,
-        type: type,
-        isSettable: isSettable,
-        getterEffects: getterEffects.map(\.description)
-      ),
-      displayName: name,
-      result: result,
-      isAsync: getterEffects?.isAsync == true,
-      throwing: getterEffects?.throwing,
-      defaultValue: defaultValue,
-      isRequired: false,
-      forwardedAttributes: attributes.forwarded,
-      availability: attributes.availability,
-      isNonisolated: isNonisolated,
-      genericParameters: nil,
-      genericWhereClause: nil,
-      combiningLabel: member.combiningLabel ?? ""
-    )
-  }
-
-  private mutating func readSubscript(
-    _ member: MemberDeclaration,
-    isolation: Attribute?,
-    external: ExternalMember
-  ) -> Requirement? {
-    let before = problems.count
-    let displayName = member.displayName ?? "subscript"
-    let attributes = readAttributes(member, name: displayName, isolation: isolation)
-    let isNonisolated = checkModifiers(member, name: displayName, isolation: isolation)
-    if Refusals.isStatic(member) { return nil }
-    report(Refusals.genericSignature(of: member, name: displayName))
-    guard let type = member.result else { return nil }
-    report(Refusals.subscriptResult(of: member))
-    let (isSettable, getterEffects) = readAccessors(member, name: displayName)
-    let (parameters, arguments) = readParameters(member.parameters, owner: .subscript, requirement: displayName)
-    guard
-      let (result, defaultValue) = readResult(
-        type,
-        at: member.resultOffset,
-        name: displayName,
-        external: external,
-        isRefused: problems.count > before
-      )
-    else { return nil }
-    guard problems.count == before else { return nil }
-
-    func signature(_ parameters: [String]) -> String {
-      "subscript" + GenericParameter.clause(member.genericParameters ?? []) + "("
-        + parameters.joined(separator: ", ") + ") -> " + type.description
-        + GenericRequirement.clause(member.whereClause ?? [])
-    }
-    return Requirement(
-      shape: .subscript(
-        signature: signature(parameters.map(\.declared)),
-        forwardingSignature: signature(parameters.map(\.forwarding)),
-        arguments: arguments,
-        isSettable: isSettable,
-        getterEffects: getterEffects.map(\.description)
-      ),
-      displayName: displayName,
-      result: result,
-      isAsync: getterEffects?.isAsync == true,
-      throwing: getterEffects?.throwing,
-      defaultValue: defaultValue,
-      isRequired: false,
-      forwardedAttributes: attributes.forwarded,
-      availability: attributes.availability,
-      isNonisolated: isNonisolated,
-      genericParameters: member.genericParameters,
-      genericWhereClause: member.whereClause,
-      combiningLabel: member.combiningLabel ?? ""
-    )
   }
 
   // MARK: Reporting

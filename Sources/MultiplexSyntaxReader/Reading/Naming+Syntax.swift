@@ -3,11 +3,6 @@ package import SwiftSyntax
 
 // The names the readers take from syntax.
 extension Naming {
-  /// The identifier without backticks: `` `default` `` → `default`.
-  package static func bare(_ token: TokenSyntax) -> String {
-    token.identifier?.name ?? token.text
-  }
-
   /// The attribute's name as written, without arguments: `@Multiplex.MultiplexedDefault(1)` → `MultiplexedDefault`.
   package static func attributeName(_ attribute: AttributeSyntax) -> String {
     let name = attribute.attributeName.trimmedDescription

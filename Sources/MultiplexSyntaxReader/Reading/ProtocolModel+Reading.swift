@@ -29,9 +29,10 @@ extension ProtocolModel {
     return read(proto, enclosingNames: context.enclosingTypeNames, diagnostics: &diagnostics)
   }
 
-  /// Reads `proto` through the model's parser (``ProtocolDeclaration``, which `multiplex-generate`'s reader reads a
-  /// protocol of another module with): the model's refusals (``Refusals``) are placed on the syntax, with fix-its;
-  /// what only the macro sees (its markers, the code around the protocol, parent protocols) is read here.
+  /// Reads `proto` through the model, as `multiplex-generate` reads a protocol of another module: its text parsed
+  /// (``ProtocolDeclaration``), each requirement made by ``RequirementReader`` with the markers as the user's
+  /// choices; the model's refusals (``Refusals``) are placed on the syntax, with fix-its. What only the macro API
+  /// shows (the code around the protocol, a second `@Multiplexed`) is read here.
   static func read(
     _ proto: ProtocolDeclSyntax,
     enclosingNames: [String],
@@ -58,56 +59,14 @@ extension ProtocolModel {
 
     // Associated types: one error per root cause. Each associated type is an error, and what follows from them (a
     // `where` clause, primary associated types, requirements that name them, as `Self.Item` too) is not.
-    let associatedTypes = proto.memberBlock.members.compactMap { $0.decl.as(AssociatedTypeDeclSyntax.self) }
-    let dependentNames = Set(associatedTypes.map(\.name.text))
+    let hasAssociatedTypes = !declaration.associatedTypeNames.isEmpty
 
-    // Attributes of the protocol.
-    var availability: [AttributeSyntax] = []
-    var isolation: AttributeSyntax? = nil
-    for attribute in multiplexedAttributes(of: proto).dropFirst() {
-      diagnostics.append(
-        Diagnostic(
-          .duplicateMultiplexed,
-          on: attribute,
-          fixIt: .removal(of: attribute, message: .remove("@\(Naming.multiplexed)"))
-        )
-      )
-    }
+    // The protocol's attributes and access level.
+    diagnostics += text.diagnostics(for: Refusals.duplicateMultiplexed(of: declaration), in: proto)
     diagnostics += text.diagnostics(for: Refusals.protocolAttributes(of: declaration, rules: .macro), in: proto)
-    for element in proto.attributes {
-      guard case .attribute(let attribute) = element else { continue }
-      if Naming.attributeName(attribute) == "available" {
-        availability.append(attribute.trimmed)
-      } else if isGlobalActor(attribute) {
-        isolation = attribute.trimmed
-      }
-    }
-
-    // Access level: the protocol's.
-    var typeAccess: String? = nil
-    for modifier in proto.modifiers {
-      switch modifier.name.tokenKind {
-      case .keyword(.public), .keyword(.package), .keyword(.fileprivate), .keyword(.private):
-        typeAccess = modifier.name.text
-      default:
-        break
-      }
-      // The extension role's output lives at file scope, where a `private` nested declaration is out of reach.
-      if modifier.name.tokenKind == .keyword(.private), !enclosingNames.isEmpty {
-        let replacement = modifier.with(\.name, modifier.name.with(\.tokenKind, .keyword(.fileprivate)))
-        diagnostics.append(
-          Diagnostic(
-            .privateNestedProtocol(protocolName: name),
-            on: modifier,
-            fixIt: .replace(
-              message: MultiplexedFixIt.replace("private", with: "fileprivate"),
-              oldNode: modifier,
-              newNode: replacement
-            )
-          )
-        )
-      }
-    }
+    let isNested = !enclosingNames.isEmpty
+    diagnostics += text.diagnostics(for: Refusals.privateNested(declaration, isNested: isNested), in: proto)
+    let typeAccess = declaration.access
     let memberAccess = (typeAccess == "public" || typeAccess == "package") ? typeAccess : nil
 
     // The generated code spells `Multiplex.…` and `Swift.…`: a type of that name around it would hide the module.
@@ -115,62 +74,41 @@ extension ProtocolModel {
     diagnostics += text.diagnostics(for: hidden, in: proto)
 
     // Inheritance: class-bound, nothing whose requirements we cannot see.
-    var isClassBound = false
-    var isSendable = false
-    var parents: [ParentProtocol] = []
-    for inherited in proto.inheritanceClause?.inheritedTypes ?? [] {
-      // `AnyObject & Sendable` is a composition of what may be inherited one by one.
-      let types = inherited.type.as(CompositionTypeSyntax.self)?.elements.map(\.type) ?? [inherited.type]
-      for type in types {
-        let typeName = type.trimmedDescription
-        switch typeName {
-        case "AnyObject", "Swift.AnyObject", "class":
-          isClassBound = true
-        case "Sendable", "Swift.Sendable":
-          isSendable = true
-        default:
-          // Another protocol: forwarded through what its own `@Multiplexed` generated (see
-          // `Generator+Refinement`), which is class-bound. A protocol the macro knows cannot be `@Multiplexed`
-          // is refused here; any other that is not fails to compile naming its missing forwarding protocol.
-          if isRefinableName(type) {
-            parents.append(ParentProtocol(type))
-            isClassBound = true
-          } else {
-            diagnostics.append(Diagnostic(.unsupportedInheritance(typeName: typeName), on: type))
-          }
-        }
-      }
-    }
-    if !isClassBound {
-      diagnostics.append(notClassBoundDiagnostic(proto))
-    }
-    if dependentNames.isEmpty {
+    diagnostics += text.diagnostics(for: Refusals.inheritance(of: declaration, rules: .macro), in: proto)
+    if !hasAssociatedTypes {
       diagnostics += text.diagnostics(for: Refusals.protocolClauses(of: declaration), in: proto)
     }
 
-    // Type aliases, which the combining protocol must qualify.
-    var typeAliases: [String: TypeAlias] = [:]
-    for member in declaration.members {
-      if case .typeAlias(let alias) = member.kind { typeAliases[alias.name] = alias }
-    }
-
-    // Requirements.
+    // Requirements: read by the model's reader, as the generator reads them, with the markers as the user's
+    // choices; its refusals placed on each member's syntax.
+    var reader = RequirementReader(
+      declaration,
+      rules: .macro,
+      spelling: .asWritten,
+      isolation: declaration.isolation
+    )
     var requirements: [Requirement] = []
-    for member in proto.memberBlock.members {
+    for decl in proto.memberBlock.members.map(\.decl) {
       var memberDiagnostics: [Diagnostic] = []
-      if let requirement = Requirement.make(
-        from: member.decl,
-        text: text,
-        protocolName: name,
-        isolation: isolation,
-        diagnostics: &memberDiagnostics
-      ) {
-        requirements.append(requirement)
+      let member = text.member(declaredBy: decl)
+      if let member {
+        let choices = RequirementChoices(markersOf: member)
+        if let requirement = reader.read(member, choices: choices) { requirements.append(requirement) }
+        memberDiagnostics = text.diagnostics(for: reader.refusals, in: decl)
+        if let missing = reader.missingDefault {
+          let diagnostic = MultiplexedDiagnostic.missingDefault(
+            name: missing.name,
+            type: missing.type,
+            isRequired: choices.isRequired
+          )
+          memberDiagnostics.append(text.diagnostic(for: Refusal(diagnostic, at: missing.offset), in: decl))
+        }
+      } else if !decl.is(MissingDeclSyntax.self) {
+        // The parser and swift-syntax disagree on where a member starts (`ProtocolDeclarationCrossCheckTests` holds
+        // them together): an error rather than a requirement left out of the multiplexer.
+        memberDiagnostics.append(Diagnostic(.unsupportedMember(kind: "this declaration"), on: decl))
       }
-      let isConsequence =
-        !dependentNames.isEmpty && !member.decl.is(AssociatedTypeDeclSyntax.self)
-        && member.decl.tokens(viewMode: .sourceAccurate).contains { dependentNames.contains($0.text) }
-      if !isConsequence { diagnostics += memberDiagnostics }
+      if member.map(declaration.dependsOnAssociatedType) != true { diagnostics += memberDiagnostics }
     }
 
     Requirement.assignUniqueCombiningLabels(&requirements)
@@ -182,12 +120,12 @@ extension ProtocolModel {
       qualifier: enclosingNames.map { $0 + "." }.joined(),
       typeAccess: typeAccess,
       memberAccess: memberAccess,
-      availability: availability.map(Attribute.init),
-      isolation: isolation.map(Attribute.init),
-      isSendable: isSendable,
-      parents: parents,
+      availability: declaration.availability,
+      isolation: declaration.isolation,
+      isSendable: declaration.isSendable,
+      parents: declaration.parents,
       requirements: requirements,
-      typeAliases: typeAliases,
+      typeAliases: declaration.typeAliases,
       multiplexerName: name + "Multiplexer"
     )
   }
@@ -200,61 +138,6 @@ extension ProtocolModel {
       }
       return attribute
     }
-  }
-
-  /// Whether `type` can name a `@Multiplexed` protocol: a name, possibly qualified (`Outer.Base`), without generic
-  /// arguments, that is none of the standard library's and Foundation's protocols a delegate commonly inherits
-  /// (which are not `@Multiplexed`, so their requirements cannot be forwarded).
-  static func isRefinableName(_ type: TypeSyntax) -> Bool {
-    let name: String
-    if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
-      name = identifier.name.text
-    } else if let member = type.as(MemberTypeSyntax.self), member.genericArgumentClause == nil {
-      name = member.name.text
-    } else {
-      return false
-    }
-    return !knownNonMultiplexedProtocols.contains(name)
-  }
-
-  /// Protocols of the standard library and Foundation that a protocol may inherit but that are not `@Multiplexed`.
-  static let knownNonMultiplexedProtocols: Set<String> = [
-    "NSObjectProtocol", "Equatable", "Hashable", "Comparable", "Identifiable", "CustomStringConvertible",
-    "CustomDebugStringConvertible", "Error", "Actor", "Codable", "Encodable", "Decodable", "SendableMetatype",
-  ]
-
-  /// `@MainActor`, or a custom attribute without arguments whose name ends in `Actor` (the convention for global
-  /// actors; the macro cannot look the type up).
-  static func isGlobalActor(_ attribute: AttributeSyntax) -> Bool {
-    let name = Naming.attributeName(attribute)
-    return name == "MainActor" || (name.hasSuffix("Actor") && name != "Actor" && attribute.arguments == nil)
-  }
-
-  /// "not class-bound", with a fix-it that adds `AnyObject` to the inheritance clause.
-  static func notClassBoundDiagnostic(_ proto: ProtocolDeclSyntax) -> Diagnostic {
-    let fixIt: FixIt
-    if let clause = proto.inheritanceClause {
-      var types = Array(clause.inheritedTypes)
-      let anyObject = InheritedTypeSyntax(
-        type: TypeSyntax(IdentifierTypeSyntax(name: .identifier("AnyObject"))),
-        trailingComma: .commaToken(trailingTrivia: .space)
-      )
-      types.insert(anyObject, at: 0)
-      let newClause = clause.with(\.inheritedTypes, InheritedTypeListSyntax(types))
-      fixIt = .replace(message: MultiplexedFixIt.addAnyObject, oldNode: clause, newNode: newClause)
-    } else {
-      let newClause = InheritanceClauseSyntax(
-        colon: .colonToken(trailingTrivia: .space),
-        inheritedTypes: [InheritedTypeSyntax(type: TypeSyntax(IdentifierTypeSyntax(name: .identifier("AnyObject"))))]
-      )
-      let newName = proto.name.with(\.trailingTrivia, [])
-      let replacement =
-        proto
-        .with(\.name, newName)
-        .with(\.inheritanceClause, newClause.with(\.trailingTrivia, proto.name.trailingTrivia))
-      fixIt = .replace(message: MultiplexedFixIt.addAnyObject, oldNode: proto, newNode: replacement)
-    }
-    return Diagnostic(.notClassBound(protocolName: proto.name.text), on: proto.name, fixIt: fixIt)
   }
 
   static func describeKind(of declaration: some SyntaxProtocol) -> String {

@@ -59,6 +59,27 @@ struct ProtocolText {
       return removing(enclosing(AttributeSyntax.self, of: token), spelled: "@objc", message)
     case .duplicateMarker(let marker):
       return removing(enclosing(AttributeSyntax.self, of: token), spelled: "@" + marker, message)
+    case .duplicateMultiplexed:
+      return removing(enclosing(AttributeSyntax.self, of: token), spelled: "@" + Naming.multiplexed, message)
+    case .privateNestedProtocol:
+      guard let modifier = enclosing(DeclModifierSyntax.self, of: token) else { break }
+      let replacement = modifier.with(\.name, modifier.name.with(\.tokenKind, .keyword(.fileprivate)))
+      return Diagnostic(
+        message,
+        on: modifier,
+        fixIt: .replace(
+          message: MultiplexedFixIt.replace("private", with: "fileprivate"),
+          oldNode: modifier,
+          newNode: replacement
+        )
+      )
+    case .defaultOnVoid:
+      return removing(enclosing(AttributeSyntax.self, of: token), spelled: "@" + Naming.defaultMarker, message)
+    case .unknownCombiner, .conflictingDecisionMarkers, .decisionNotApplicable, .combineNotApplicable:
+      return Diagnostic(message, on: enclosing(AttributeSyntax.self, of: token).map(Syntax.init) ?? Syntax(token))
+    case .missingDefault:
+      guard let type = outermostType(at: token) else { break }
+      return RefusalFixIts.missingDefaultDiagnostic(message, type: type, decl: DeclSyntax(decl) ?? DeclSyntax(proto))
     case .otherGlobalActor(_, let actor, _):
       return removing(enclosing(AttributeSyntax.self, of: token), spelled: actor, message)
     case .unavailableRequirement:
@@ -93,7 +114,7 @@ struct ProtocolText {
       guard let parameter = enclosing(FunctionParameterSyntax.self, of: token), let ellipsis = parameter.ellipsis else {
         break
       }
-      return Requirement.variadicDiagnostic(message, parameter: parameter, ellipsis: ellipsis)
+      return RefusalFixIts.variadicDiagnostic(message, parameter: parameter, ellipsis: ellipsis)
     case .defaultArgument:
       guard let parameter = enclosing(FunctionParameterSyntax.self, of: token),
         let defaultArgument = parameter.defaultValue
@@ -106,7 +127,7 @@ struct ProtocolText {
       )
     case .consumingParameter, .sendingParameter:
       guard let parameter = enclosing(FunctionParameterSyntax.self, of: token) else { break }
-      return Requirement.specifierDiagnostic(message, parameter: parameter)
+      return RefusalFixIts.specifierDiagnostic(message, parameter: parameter)
     case .sendingResult:
       let type = outermostType(at: token) ?? TypeSyntax(IdentifierTypeSyntax(name: token))
       return Diagnostic(
@@ -115,15 +136,15 @@ struct ProtocolText {
         fixIt: .replace(
           message: MultiplexedFixIt.remove("sending"),
           oldNode: type,
-          newNode: Requirement.removingSpecifier(.sending, from: type)
+          newNode: RefusalFixIts.removingSpecifier(.sending, from: type)
         )
       )
     case .letProperty:
       guard let variable = decl.as(VariableDeclSyntax.self) else { break }
-      return Requirement.letPropertyDiagnostic(message, variable: variable)
+      return RefusalFixIts.letPropertyDiagnostic(message, variable: variable)
     case .propertyWithoutAccessors:
       guard let variable = decl.as(VariableDeclSyntax.self) else { break }
-      return Requirement.propertyWithoutAccessorsDiagnostic(message, variable: variable)
+      return RefusalFixIts.propertyWithoutAccessorsDiagnostic(message, variable: variable)
     case .nonGenericParameter(_, let parameter, _):
       let sameType = decl.tokens(viewMode: .sourceAccurate).lazy.compactMap { token -> SameTypeRequirementSyntax? in
         guard token.text == parameter, let sameType = self.enclosing(SameTypeRequirementSyntax.self, of: token) else {
@@ -139,6 +160,17 @@ struct ProtocolText {
       if let name { return Diagnostic(message, on: name) }
     case .associatedType:
       return Diagnostic(message, on: decl)
+    case .notClassBound:
+      return RefusalFixIts.notClassBoundDiagnostic(message, proto: proto)
+    case .unsupportedInheritance:
+      // The inherited type, or the element of a composition, that starts here.
+      var node = Syntax(token)
+      while let parent = node.parent, !parent.is(InheritedTypeSyntax.self),
+        !parent.is(CompositionTypeElementSyntax.self)
+      {
+        node = parent
+      }
+      return Diagnostic(message, on: node)
     case .unsupportedMember:
       if token.positionAfterSkippingLeadingTrivia == decl.positionAfterSkippingLeadingTrivia {
         return Diagnostic(message, on: decl)
