@@ -453,7 +453,7 @@ extension Multiplexer {
 
   /// Releases `storage` here, at a point the caller chooses (not earlier or later, as the optimizer might).
   @usableFromInline @inline(never)
-  func _release(_ storage: consuming ContiguousArray<_Entry<Observer>>?) {}
+  func _release(_ storage: consuming _EntryStorage<Observer>?) {}
 
   /// Closes the gate before the registrations' storage changes (call with the lock held). If no dispatch is
   /// inside, drops the published storage and uncounts the publication, so that `_entries` is uniquely referenced
@@ -485,7 +485,7 @@ extension Multiplexer {
 
   /// The snapshot of the registrations, for an asynchronous dispatch (which is not counted in a generation).
   @inlinable
-  func _snapshot() -> ContiguousArray<_Entry<Observer>> {
+  func _snapshot() -> _EntryStorage<Observer> {
     _lock.withLock { _entries }
   }
 

@@ -44,6 +44,16 @@ extension _Entry {
   @inlinable @inline(__always)
   static var claimDroppedFlag: Int { 1 &<< 53 }
 
+  /// The flag of a registration whose observer reference a storage handed over when it removed the registration
+  /// (see ``_EntryStorage``): ``_finishRetirement()`` releases it, after unlocking. Set under the lock, once.
+  @inlinable @inline(__always)
+  static var observerHandedOverFlag: Int { 1 &<< 54 }
+
+  /// The bits of the state that say how a dispatch calls the observer (``directWeak``, ``directStrong``, or
+  /// neither); they never change after `init`.
+  @inlinable @inline(__always)
+  static var kindMask: Int { 0xFF &<< 56 }
+
   /// The state of a weak registration without a delivery context whose view is inline.
   ///
   /// A dispatch reads the state once; when it holds exactly this value (not removed, not blocked), the observer is
@@ -54,6 +64,27 @@ extension _Entry {
   /// The state of a strong registration without a delivery context whose view is inline (see ``directWeak``).
   @inlinable @inline(__always)
   static var directStrong: Int { 2 &<< 56 | strongFlag }
+
+  /// Whether the storages that contain this registration own its observer, one reference each, and the entry
+  /// does not (see ``_EntryStorage``): a ``directStrong`` registration. Never changes after `init`.
+  @inlinable @inline(__always)
+  var _storageOwnsObserver: Bool {
+    _state.loadRelaxed() & _Entry.kindMask == _Entry.directStrong & _Entry.kindMask
+  }
+
+  /// The observer object of a registration whose storages own it (``_storageOwnsObserver``), unretained; `nil`
+  /// for any other registration.
+  @inlinable @inline(__always)
+  var _storageOwnedObserver: Unmanaged<AnyObject>? {
+    guard _storageOwnsObserver else { return nil }
+    return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: _viewStorage.0).unsafelyUnwrapped)
+  }
+
+  /// Takes one reference to the observer for a storage this registration is stored in, if storages own it.
+  @inlinable @inline(__always)
+  func _retainObserverForStorage() {
+    _ = _storageOwnedObserver?.retain()
+  }
 
   /// Whether an `Observer` value fits in `_viewStorage`.
   @inlinable @inline(__always)

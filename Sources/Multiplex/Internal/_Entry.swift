@@ -10,13 +10,16 @@
 /// call would cost a dynamic conformance lookup. The view is only read after the `weak` load has produced a
 /// strong reference, which keeps the object (and so the view's contents) alive for the duration of the call.
 /// The view is only made when the value's first word is the object reference (see `init`); other values are
-/// rebuilt from the object with a dynamic cast. Strong registrations keep an *owning* copy in the same place.
+/// rebuilt from the object with a dynamic cast. A strong registration keeps a non-owning copy in the same place too
+/// when it is ``directStrong``: then the storages that contain it own the observer, one reference each (see
+/// ``_EntryStorage``), and the registration owns nothing of the user's. Other strong registrations (with a
+/// delivery context, or a view that does not fit) keep an *owning* copy.
 ///
-/// A weak registration is also the token its `add` returned (``ObservationToken`` is its superclass, with no
-/// stored property of its own), so that `add` allocates one object: its first claim's state is a flag
-/// (``claimDroppedFlag``), and it reaches its multiplexer through the multiplexer's link (``_OwnerLink``), which does
-/// not keep the multiplexer alive. Other claims have tokens of their own
-/// (``_ClaimToken``): a strong registration's token must not keep its observer alive, as the registration does.
+/// A weak registration, and a ``directStrong`` one, is also the token its `add` returned (``ObservationToken`` is
+/// its superclass, with no stored property of its own), so that `add` allocates one object: its first claim's
+/// state is a flag (``claimDroppedFlag``), and it reaches its multiplexer through the multiplexer's link
+/// (``_OwnerLink``), which does not keep the multiplexer alive. Other claims have tokens of their own
+/// (``_ClaimToken``): the token of a strong registration that owns its observer must not keep it alive.
 ///
 /// Footprint (64-bit): 56 bytes, one allocation: the object header (16), the state word (8), the view (16: an
 /// existential of one class-bound protocol, or a class reference, fits), the `weak` reference to the observer (8)
@@ -33,7 +36,8 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   /// blocks (``ObservationBlock``), two per block: bits 1 to 47 on 64-bit platforms, bits 1 to 15 (at most 32,767
   /// blocks) on 32-bit ones, where every shift below is taken modulo 32 (`&<<`). The flags follow: bits 48 to 55
   /// on 64-bit platforms (16 to 23 on 32-bit ones): ``strongFlag``, ``deliveryFlag``, ``outOfLineViewFlag``,
-  /// ``noViewFlag``, ``hiddenFlag``, which never change after `init`, and ``claimDroppedFlag``; then, in bits 56
+  /// ``noViewFlag``, ``hiddenFlag``, which never change after `init`, ``claimDroppedFlag`` and
+  /// ``observerHandedOverFlag``; then, in bits 56
   /// to 63 (24 to 31), how a dispatch calls the observer (``directWeak``, ``directStrong``, or neither), which
   /// never changes either. Written under the lock; read by dispatches without it, so only through ``_state`` (an
   /// atomic word) once `init` returned. It must stay the first stored property.
@@ -56,9 +60,10 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   /// observer does not need one (its owning view answers for liveness, its first word for identity).
   @usableFromInline final weak let _object: AnyObject?
 
-  /// The link to the multiplexer (``_OwnerLink``), for a weak registration made by `add`, which is the token of
-  /// its first claim (see the type's documentation); `nil` otherwise (strong registrations, the primary,
-  /// tombstones). Not a `weak` reference to the multiplexer: see ``_OwnerLink`` for why.
+  /// The link to the multiplexer (``_OwnerLink``), for a weak or ``directStrong`` registration made by `add`,
+  /// which is the token of its first claim (see the type's documentation); `nil` otherwise (other strong
+  /// registrations, the primary, tombstones). Not a `weak` reference to the multiplexer: see ``_OwnerLink`` for
+  /// why.
   @usableFromInline final let _link: _OwnerLink?
 
   // Performance: `__shared`, as a function's parameters are, not owned, as an initializer's are by default: the
@@ -100,12 +105,14 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
     if isHidden { state |= _Entry.hiddenFlag }
     self._stateStorage = state
     self._object = isStrong ? nil : object
-    self._link = link
+    // A strong registration that owns its observer has a token of its own (``_ClaimToken``).
+    self._link = isStrong && !isInline ? nil : link
     if !isInline { self._viewStorage.0 = objectBits }
     super.init()
     _AtomicWord._checkLayout(of: self, storedValue: state)
     if isInline {
-      _storeView(of: observer, at: _inlineView, owning: isStrong)
+      // A ``directStrong`` registration's storages own its observer (see ``_EntryStorage``): the view does not.
+      _storeView(of: observer, at: _inlineView, owning: false)
     } else {
       if state & _Entry.outOfLineViewFlag != 0 {
         let view = UnsafeMutablePointer<Observer>.allocate(capacity: 1)
@@ -142,8 +149,9 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   deinit {
     let state = _stateStorage
     guard _viewStorage.0 != 0, let view = _view else { return }
-    // A strong registration's view owns the observer; a weak one's never owned a reference.
-    if state & _Entry.strongFlag != 0 { view.deinitialize(count: 1) }
+    // A strong registration's view owns the observer, unless its storages do (``directStrong``); a weak one's
+    // never owned a reference.
+    if state & _Entry.strongFlag != 0 && !_storageOwnsObserver { view.deinitialize(count: 1) }
     if state & _Entry.outOfLineViewFlag != 0 { view.deallocate() }
   }
 
@@ -175,6 +183,8 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   @inlinable
   override final func _finishRetirement() {
     if _hasDeliveryContext { _endDelivery() }
+    // The reference to the observer that the multiplexer's storage handed over when it dropped the registration.
+    if _state.loadRelaxed() & _Entry.observerHandedOverFlag != 0 { _storageOwnedObserver?.release() }
   }
 }
 
