@@ -388,6 +388,28 @@ struct RegistrationTests {
     #expect(token?.isActive == false)
   }
 
+  @Test("The kept token of a weak observer that died is inactive, and cancelling it does nothing")
+  func tokenOfADeadObserver() {
+    let log = Log()
+    let multiplexer = ScrollDelegateMultiplexer()
+    var token: ObservationToken?
+    var died = false
+    do {
+      // No `weak` reference to it: the registration alone answers whether it is alive.
+      let observer = Probe("dead", log: log)
+      observer.onDeinit = { died = true }
+      token = multiplexer.observers.add(observer)
+    }
+    #expect(died)
+    #expect(token?.isActive == false)
+    #expect(multiplexer.observers.count == 0)
+    multiplexer.didScroll(1)
+    #expect(log.events.isEmpty)
+    token?.cancel()
+    #expect(token?.isActive == false)
+    #expect(multiplexer.observers.isEmpty)
+  }
+
   @Test("A scoped token removes the registration when released")
   func scopedTokens() {
     let log = Log()

@@ -1,3 +1,6 @@
+// `public` only because `@inlinable` code calls its functions: the module is an implementation detail.
+public import _MultiplexShims
+
 // `_Entry`'s state word (the removed bit, the block count, the flags and how a dispatch calls the observer), its
 // view and its identity.
 
@@ -84,6 +87,20 @@ extension _Entry {
   @inlinable @inline(__always)
   func _retainObserverForStorage() {
     _ = _storageOwnedObserver?.retain()
+  }
+
+  /// The observer of a weak registration, retained, if it is alive: `nil` once its deinit began, for a tombstone,
+  /// and for strong registrations. A `weak` load where objects may be Objective-C objects; elsewhere the runtime's
+  /// conditional retain on the object the registration's unowned reference keeps allocated (see `_objectBits`).
+  @inlinable @inline(__always)
+  var _object: AnyObject? {
+    #if _runtime(_ObjC)
+    return _weakObject
+    #else
+    guard let object = UnsafeMutableRawPointer(bitPattern: _objectBits), let retained = _mpx_try_retain(object)
+    else { return nil }
+    return Unmanaged<AnyObject>.fromOpaque(retained).takeRetainedValue()
+    #endif
   }
 
   /// Whether an `Observer` value fits in `_viewStorage`.

@@ -116,4 +116,20 @@ static inline void *_mpx_try_retain(void *object) {
   return swift_tryRetain(object);
 }
 
+// The Swift runtime's unowned reference count (what an `unowned` reference holds): while it is above zero, the
+// object's memory stays allocated after its deinit ran, so that `swift_tryRetain` can still be asked about it (and
+// answers null). Exported by the runtime on every platform, with the C calling convention, for native Swift
+// objects only. Weak registrations use them where every object is a native Swift object (no Objective-C
+// interoperability): see `_Entry._object`.
+void *swift_unownedRetain(void *object);
+void swift_unownedRelease(void *object);
+
+static inline void _mpx_unowned_retain(void *object) {
+  swift_unownedRetain(object);
+}
+
+static inline void _mpx_unowned_release(void *object) {
+  swift_unownedRelease(object);
+}
+
 #endif
