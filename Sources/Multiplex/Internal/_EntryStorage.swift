@@ -1,3 +1,6 @@
+// `public` only because `@inlinable` code calls its functions: the module is an implementation detail.
+public import _MultiplexShims
+
 /// The registrations' storage: an array of entries (``_Entry``) in call order, copy-on-write like a
 /// `ContiguousArray`, whose buffers also hold the strongly held observers of the registrations they contain.
 ///
@@ -13,6 +16,8 @@
 /// the buffer's reference to its observer: it hands it to the caller, which releases it after unlocking (releasing
 /// may run the observer's deinit, which may call back into the multiplexer). A buffer that is shared is copied
 /// first, and the copy's reference is the one handed over: the shared buffer keeps its own until it is freed.
+///
+/// Reads of the count and the elements go through ``_EntryBuffer/_loadWord(_:)``: see `_mpx_unsanitized_load`.
 @usableFromInline
 struct _EntryStorage<Observer> {
   /// The buffer, or `nil` while nothing was ever stored (an empty multiplexer allocates none).
@@ -66,8 +71,11 @@ struct _EntryStorage<Observer> {
           newElements.moveInitialize(from: oldElements, count: count)
           oldHeader.pointee.count = 0
         } else {
-          newElements.initialize(from: oldElements, count: count)
-          for index in 0..<count { newElements[index]._retainObserverForStorage() }
+          for index in 0..<count {
+            let entry = _EntryBuffer<Observer>._element(at: index, of: oldElements)
+            entry._retainObserverForStorage()
+            (newElements + index).initialize(to: entry)
+          }
         }
         newHeader.pointee.count = count
       }
@@ -146,8 +154,9 @@ struct _EntryStorage<Observer> {
   @inlinable
   func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<_Entry<Observer>>) -> Result) -> Result {
     guard let buffer = _buffer else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-    return buffer.withUnsafeMutablePointers { header, elements in
-      body(UnsafeBufferPointer(start: elements, count: header.pointee.count))
+    let count = buffer._count
+    return buffer.withUnsafeMutablePointerToElements { elements in
+      body(UnsafeBufferPointer(start: elements, count: count))
     }
   }
 
@@ -156,8 +165,9 @@ struct _EntryStorage<Observer> {
   @inlinable
   var _unretainedElements: (base: UnsafeRawPointer?, count: Int) {
     guard let buffer = _buffer else { return (nil, 0) }
-    return buffer.withUnsafeMutablePointers { header, elements in
-      (header.pointee.count == 0 ? nil : UnsafeRawPointer(elements), header.pointee.count)
+    let count = buffer._count
+    return buffer.withUnsafeMutablePointerToElements { elements in
+      (count == 0 ? nil : UnsafeRawPointer(elements), count)
     }
   }
 }
@@ -167,12 +177,14 @@ extension _EntryStorage: RandomAccessCollection {
   var startIndex: Int { 0 }
 
   @inlinable
-  var endIndex: Int { _buffer?._header.pointee.count ?? 0 }
+  var endIndex: Int { _buffer?._count ?? 0 }
 
   @inlinable
   subscript(position: Int) -> _Entry<Observer> {
     precondition(position >= 0 && position < endIndex, "position out of range")
-    return _buffer.unsafelyUnwrapped.withUnsafeMutablePointerToElements { $0[position] }
+    return _buffer.unsafelyUnwrapped.withUnsafeMutablePointerToElements {
+      _EntryBuffer<Observer>._element(at: position, of: $0)
+    }
   }
 }
 
@@ -208,6 +220,32 @@ final class _EntryBuffer<Observer>: ManagedBuffer<_EntryBufferHeader, _Entry<Obs
   @inlinable @inline(__always)
   var _header: UnsafeMutablePointer<_EntryBufferHeader> {
     withUnsafeMutablePointerToHeader { $0 }
+  }
+
+  /// The number of elements.
+  @inlinable @inline(__always)
+  var _count: Int {
+    _EntryBuffer._loadWord(UnsafeRawPointer(_header) + MemoryLayout<_EntryBufferHeader>.offset(of: \.count)!)
+  }
+
+  /// The element at `index` of `elements`.
+  @inlinable @inline(__always)
+  static func _element(at index: Int, of elements: UnsafeMutablePointer<_Entry<Observer>>) -> _Entry<Observer> {
+    let bits = _loadWord(UnsafeRawPointer(elements + index))
+    return Unmanaged<_Entry<Observer>>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+      .takeUnretainedValue()
+  }
+
+  /// The word at `address`: a plain load, which debug builds make where Thread Sanitizer does not see it (see
+  /// `_mpx_unsanitized_load`: a reader of a copy and the writer that later finds the buffer unique are ordered by
+  /// the reference count, in the runtime, which it does not see).
+  @inlinable @inline(__always)
+  static func _loadWord(_ address: UnsafeRawPointer) -> Int {
+    #if DEBUG
+    _mpx_unsanitized_load(address.assumingMemoryBound(to: Int.self))
+    #else
+    address.load(as: Int.self)
+    #endif
   }
 
   deinit {
