@@ -1,5 +1,8 @@
-// `public` only because `@inlinable` code calls its functions: the module is an implementation detail.
+// `public` only because `@inlinable` code calls its functions: here the unowned reference of weak registrations
+// (see `_objectBits`), without Objective-C interoperability. The module is an implementation detail.
+#if !_runtime(_ObjC)
 public import _MultiplexShims
+#endif
 
 // `_Entry`'s state word (the removed bit, the block count, the flags and how a dispatch calls the observer), its
 // view and its identity.

@@ -1,5 +1,8 @@
-// `public` only because `@inlinable` code calls its functions: the module is an implementation detail.
+// `public` only because `@inlinable` code calls its functions: here the unowned reference of weak registrations
+// (see `_objectBits`), without Objective-C interoperability. The module is an implementation detail.
+#if !_runtime(_ObjC)
 public import _MultiplexShims
+#endif
 
 /// One registration: an observer, how it is retained, and whether it was removed.
 ///

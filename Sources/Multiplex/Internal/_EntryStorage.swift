@@ -1,5 +1,8 @@
-// `public` only because `@inlinable` code calls its functions: the module is an implementation detail.
+// `public` only because `@inlinable` code calls its functions: here the loads of debug builds (see
+// `_EntryBuffer._loadWord(_:)`). The module is an implementation detail.
+#if DEBUG
 public import _MultiplexShims
+#endif
 
 /// The registrations' storage: an array of entries (``_Entry``) in call order, copy-on-write like a
 /// `ContiguousArray`, whose buffers also hold the strongly held observers of the registrations they contain.
