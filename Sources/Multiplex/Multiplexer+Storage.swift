@@ -68,7 +68,8 @@ extension Multiplexer {
       _insert(entry, priority: priority)
       return (entry, true)
     }
-    if isFirstClaim && entry._link != nil { return entry }
+    // The registrations that keep the link (see `_Entry._link`), told without reading it.
+    if isFirstClaim && (retention == .weak || entry._storageOwnsObserver) { return entry }
     return _ClaimToken(link: _link, observerIdentifier: identifier, registration: entry)
   }
 
@@ -162,7 +163,7 @@ extension Multiplexer {
   func _retire(_ entry: _Entry<Observer>) {
     var position: Int? = nil
     if let identifier = entry.identifier, let found = _index.position(of: identifier, in: _entries),
-      _entries[found] === entry
+      _entries._holds(entry, at: found)
     {
       position = found
     }

@@ -147,6 +147,17 @@ struct _EntryStorage<Observer> {
     return old._storageOwnedObserver
   }
 
+  /// Whether the element at `position` is `entry`. Performance: compares the references' bits, without the
+  /// retain and release that reading the element as a reference costs.
+  @inlinable
+  func _holds(_ entry: _Entry<Observer>, at position: Int) -> Bool {
+    precondition(position >= 0 && position < endIndex, "position out of range")
+    let bits = _buffer.unsafelyUnwrapped.withUnsafeMutablePointerToElements {
+      _EntryBuffer<Observer>._loadWord(UnsafeRawPointer($0 + position))
+    }
+    return bits == Int(bitPattern: Unmanaged.passUnretained(entry).toOpaque())
+  }
+
   /// Makes room for `minimumCapacity` elements.
   @inlinable
   mutating func reserveCapacity(_ minimumCapacity: Int) {
