@@ -192,3 +192,11 @@ extension Multiplexer {
     try errors.rethrow()
   }
 }
+
+extension Multiplexer {
+  /// The snapshot of the registrations, for an asynchronous dispatch (which is not counted in a generation).
+  @inlinable
+  func _snapshot() -> _EntryStorage<Observer> {
+    _lock.withLock { _entries }
+  }
+}
