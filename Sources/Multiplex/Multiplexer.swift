@@ -44,6 +44,11 @@
 /// and never counted, and its slot is reclaimed without anyone calling ``remove(_:)``. The multiplexer may be
 /// released from inside one of its own calls; the dispatch in progress finishes normally.
 ///
+/// Without Objective-C interoperability (Linux, Windows), a weak registration holds an *unowned* reference to its
+/// observer rather than a `weak` one, which is faster to call through: an observer that dies while registered is
+/// deinitialized as usual, but its memory (the object's own bytes, not what it held) is returned only once its
+/// slot was reclaimed and no token of that registration is kept.
+///
 /// ### Mutation during a dispatch
 /// Each dispatch calls the observers registered when it started (a snapshot, taken in O(1)). An observer removed
 /// during a dispatch, from any thread, is not called later in that dispatch; an observer added during a dispatch
