@@ -63,7 +63,7 @@ extension _Entry {
   /// The state of a weak registration without a delivery context whose view is inline.
   ///
   /// A dispatch reads the state once; when it holds exactly this value (not removed, not blocked), the observer is
-  /// called through the inline view after the `weak` load, with no other check.
+  /// called through the inline view after the liveness check (``_object``), with no other check.
   @inlinable @inline(__always)
   static var directWeak: Int { 1 &<< 56 }
 
