@@ -154,6 +154,8 @@ extension Multiplexer {
   ) async throws(Failure) {
     let sourced = _source?() ?? []
     let entries = _snapshot()
+    // The snapshot owns the strongly held observers (see `_EntryStorage`): it must outlive each read of a view.
+    defer { _fixLifetime(entries) }
     var sawDead = false
     var errors = _FirstError<Failure>()
     for index in 0..<(sourced.count + entries.count) {
@@ -188,5 +190,13 @@ extension Multiplexer {
     }
     if sawDead { _reclaimDeadObservers() }
     try errors.rethrow()
+  }
+}
+
+extension Multiplexer {
+  /// The snapshot of the registrations, for an asynchronous dispatch (which is not counted in a generation).
+  @inlinable
+  func _snapshot() -> _EntryStorage<Observer> {
+    _lock.withLock { _entries }
   }
 }

@@ -21,16 +21,21 @@ extension Multiplexer: CustomDebugStringConvertible {
       lines.append("\(Self._typeName(of: observer)) (from source)")
     }
     // Priorities are read under the lock (the `primary` setter changes them there); weak loads happen outside it:
-    // releasing the reference a load produced may run the observer's deinit.
-    let registrations = _lock.withLock {
-      _entries.indices.filter { !_entries[$0].isHidden }.map {
-        (
-          entry: _entries[$0], priority: _priority(at: $0), isPrimary: _entries[$0] === _primaryEntry,
-          // Under the lock: a retirement releases the context of a registration that has no mailbox.
-          context: _entries[$0]._deliveryEntry?.contextName
-        )
-      }
+    // releasing the reference a load produced may run the observer's deinit. The storage is kept until the end:
+    // it owns the strongly held observers (see `_EntryStorage`), which a removal on another thread may release.
+    let (storage, registrations) = _lock.withLock {
+      (
+        _entries,
+        _entries.indices.filter { !_entries[$0].isHidden }.map {
+          (
+            entry: _entries[$0], priority: _priority(at: $0), isPrimary: _entries[$0] === _primaryEntry,
+            // Under the lock: a retirement releases the context of a registration that has no mailbox.
+            context: _entries[$0]._deliveryEntry?.contextName
+          )
+        }
+      )
     }
+    defer { withExtendedLifetime(storage) {} }
     for (entry, priority, isPrimary, context) in registrations {
       guard let observer = entry.observer() else { continue }
       var traits: [String] = []

@@ -20,8 +20,14 @@ extension Multiplexer {
   /// - Complexity: O(*n*) to set (the primary is inserted before every registration); O(1) to get.
   public var primary: Observer? {
     get {
-      let entry = _lock.withLock { _primaryEntry }
-      return entry?.observer()
+      // A strongly held primary is copied under the lock, while the storage that owns it holds it (a removal on
+      // another thread could otherwise release it between the two); a weak one is loaded outside, since
+      // releasing the reference the load produced may run the observer's deinit.
+      let (entry, strong) = _lock.withLock { () -> (_Entry<Observer>?, Observer?) in
+        guard let entry = _primaryEntry else { return (nil, nil) }
+        return entry._isStrong ? (nil, entry.observer()) : (entry, nil)
+      }
+      return strong ?? entry?.observer()
     }
     set {
       let object = newValue.flatMap { _classInstance($0) }

@@ -61,54 +61,16 @@ extension Multiplexer {
         retention: retention,
         context: context?._forRegistration(of: object),
         isHidden: isHidden,
-        // A weak registration is the token of its first claim.
-        link: retention == .weak ? _link : nil
+        // A weak registration is the token of its first claim, and so is a strong one whose storage owns its
+        // observer (the registration keeps the link only then).
+        link: _link
       )
       _insert(entry, priority: priority)
       return (entry, true)
     }
-    if isFirstClaim && retention == .weak { return entry }
+    // The registrations that keep the link (see `_Entry._link`), told without reading it.
+    if isFirstClaim && (retention == .weak || entry._storageOwnsObserver) { return entry }
     return _ClaimToken(link: _link, observerIdentifier: identifier, registration: entry)
-  }
-
-  /// The class instance inside `observer`, or `nil` for a value of a non-class type.
-  @inlinable
-  func _classInstance(_ observer: Observer) -> AnyObject? {
-    _unretainedClassInstance(observer)?.takeUnretainedValue()
-  }
-
-  /// The identity of the class instance inside `observer`, or `nil` for a value of a non-class type. Performance:
-  /// no retain and release of the instance (see `_unretainedClassInstance(_:)`).
-  @inlinable
-  func _classIdentifier(_ observer: Observer) -> ObjectIdentifier? {
-    guard let unretained = _unretainedClassInstance(observer) else { return nil }
-    return unsafeBitCast(unretained.toOpaque(), to: ObjectIdentifier.self)
-  }
-
-  /// The class instance inside `observer`, unretained (`observer` keeps it alive), or `nil` for a value of a
-  /// non-class type.
-  @inlinable
-  func _unretainedClassInstance(_ observer: Observer) -> Unmanaged<AnyObject>? {
-    // Performance: a class or a class-bound existential (the usual `Observer`) needs no dynamic check, which boxes
-    // the value in an `Any` (a retain and a release of the observer, slow for a weakly referenced object) and
-    // looks up its dynamic type: about 150 instructions per `add` or `remove` (callgrind).
-    guard Self._isClassBound || type(of: observer as Any) is AnyObject.Type else { return nil }
-    // The value's first word is the instance, whatever `Observer` is: a class, a class-bound existential, or an
-    // opaque existential, which stores a class reference inline. Performance: read, not converted with
-    // `as AnyObject`, which bridges (about 450 instructions on Linux).
-    return withUnsafeBytes(of: observer) { $0.load(as: Unmanaged<AnyObject>.self) }
-  }
-
-  /// Whether every `Observer` value is a class instance: `Observer` is a class, `AnyObject`, or a class-bound
-  /// existential (`any ScrollViewDelegate`). Decided by the compiler for classes; for existentials, read from the
-  /// type's metadata (the Swift runtime's stable ABI: an existential's kind is 0x303, and bit 31 of the flags that
-  /// follow it is clear when the existential is class-bound). `false` only means "check each value".
-  @inlinable @inline(__always)
-  static var _isClassBound: Bool {
-    if _canBeClass(Observer.self) == 1 { return true }
-    let metadata = unsafeBitCast(Observer.self as Any.Type, to: UnsafeRawPointer.self)
-    return metadata.load(as: UInt.self) == 0x303
-      && metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt32.self) & 0x8000_0000 == 0
   }
 
   /// The priority of the registration at `position` in `_entries`.
@@ -161,7 +123,7 @@ extension Multiplexer {
   func _retire(_ entry: _Entry<Observer>) {
     var position: Int? = nil
     if let identifier = entry.identifier, let found = _index.position(of: identifier, in: _entries),
-      _entries[found] === entry
+      _entries._holds(entry, at: found)
     {
       position = found
     }
@@ -191,12 +153,16 @@ extension Multiplexer {
     guard let position, let identifier = entry.identifier else { return }
     // Out of the index first: its probes read the storage, which the tombstone changes.
     _index.remove(identifier, in: _entries)
+    // A strong registration (retired after unlocking, above) whose storage owned its observer: the storage hands
+    // its reference over, for `_finishRetirement` to release after unlocking.
     // A strong registration is replaced by a tombstone, which releases the multiplexer's hold on the observer
     // right away (dispatches that started earlier keep the entry, and the observer, until they finish). Any other
     // stays in its slot, marked removed, until the next compaction: it holds nothing of the user's (the `weak`
     // reference keeps nothing alive, and a closed mailbox no longer holds its context or calls), and leaving it
     // changes no storage, so dispatches keep entering the gate and the removal allocates nothing.
-    _leaveTombstone(at: position, for: entry, replacing: entry._isStrong)
+    if _leaveTombstone(at: position, for: entry, replacing: entry._isStrong) != nil {
+      entry._state.orSequentiallyConsistent(_Entry<Observer>.observerHandedOverFlag)
+    }
   }
 
   /// Marks a registration with a delivery context retired, and keeps its mailbox, if a call was ever posted to it,
@@ -213,8 +179,11 @@ extension Multiplexer {
 
   /// Counts the slot of `entry` (at `position`, no longer indexed) as garbage, replacing the entry with a
   /// tombstone if `replacing`, and compacts the storage when due.
-  @inlinable
-  func _leaveTombstone(at position: Int, for entry: _Entry<Observer>, replacing: Bool) {
+  ///
+  /// - Returns: The reference to `entry`'s observer that the storage held if it owned one and dropped `entry`
+  ///   (see ``_EntryStorage``): the caller releases it, after unlocking.
+  @inlinable @discardableResult
+  func _leaveTombstone(at position: Int, for entry: _Entry<Observer>, replacing: Bool) -> Unmanaged<AnyObject>? {
     if position == _entries.count - 1
       && !_DispatchGate.hasDispatchInside(_gate.word.loadAcquiring()) && _closeGate()
     {
@@ -222,24 +191,28 @@ extension Multiplexer {
       // in place (unless a snapshot outside the gate still shares the storage: then it is copied), so the common
       // add-then-remove pattern leaves no garbage. With a dispatch inside, the gate stays open for a weak
       // removal, which changes no storage.
-      _entries.removeLast()
+      let handedOver = _entries.removeLast().observer
       _priorities?.removeLast()
+      // Removed registrations whose storage owns their observer never stay in storage (they are replaced or
+      // removed at once, here): the ones dropped here hand nothing over.
       while let last = _entries.last, last._isRemoved {
         _entries.removeLast()
         _priorities?.removeLast()
         _garbage -= 1
       }
       _shrinkIfOversized()
-      return
+      return handedOver
     }
+    var handedOver: Unmanaged<AnyObject>? = nil
     if replacing {
       _closeGate()
       // The tombstone keeps the slot, and so its priority in `_priorities`.
-      _entries[position] = _Entry<Observer>(tombstone: ())
+      handedOver = _entries.replace(at: position, with: _Entry<Observer>(tombstone: ()))
     }
     _garbage += 1
     // Amortized O(1): compaction is O(n) and runs after Θ(n) removals (or when nothing else is left).
     if _garbage == _entries.count || (_garbage > 8 && _garbage * 2 > _entries.count) { _compact() }
+    return handedOver
   }
 
   /// Gives back the storage and index memory that removals from the end left unused (memory returns to what the
@@ -258,9 +231,10 @@ extension Multiplexer {
   @usableFromInline @inline(never)
   func _shrink() {
     if _entries.capacity > 64 && _entries.count &* 4 < _entries.capacity {
-      var entries = ContiguousArray<_Entry<Observer>>()
-      entries.reserveCapacity(_entries.count)
-      entries.append(contentsOf: _entries)
+      var entries = _EntryStorage<Observer>(minimumCapacity: _entries.count)
+      // Each append takes the new storage's own reference to an observer it owns; the old storage, released here,
+      // gives its back (never the last one: the new storage holds one).
+      for entry in _entries { entries.append(entry) }
       _entries = entries
     }
     if _index.isOversized { _index.rebuild(from: _entries) }
@@ -270,8 +244,11 @@ extension Multiplexer {
   /// delivery context, queued calls and tokens). A dispatch sees it either at its old place or at its new one.
   func _move(_ entry: _Entry<Observer>, toPriority priority: Int) {
     guard let identifier = entry.identifier, let position = _index.remove(identifier, in: _entries) else { return }
-    _leaveTombstone(at: position, for: entry, replacing: true)
+    let handedOver = _leaveTombstone(at: position, for: entry, replacing: true)
     _insert(entry, priority: priority)
+    // The storage holds a reference to the observer again (taken by `_insert`): releasing the one it handed over
+    // cannot be the last, so it may happen under the lock.
+    handedOver?.release()
   }
 
   /// Rebuilds the storage without removed registrations and tombstones.
@@ -280,8 +257,7 @@ extension Multiplexer {
   @usableFromInline
   func _compact() {
     _closeGate()
-    var live = ContiguousArray<_Entry<Observer>>()
-    live.reserveCapacity(_entries.count - min(_garbage, _entries.count))
+    var live = _EntryStorage<Observer>(minimumCapacity: _entries.count - min(_garbage, _entries.count))
     var livePriorities: _PriorityRuns? = nil
     if let priorities = _priorities {
       let entries = _entries

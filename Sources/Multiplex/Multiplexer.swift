@@ -44,6 +44,11 @@
 /// and never counted, and its slot is reclaimed without anyone calling ``remove(_:)``. The multiplexer may be
 /// released from inside one of its own calls; the dispatch in progress finishes normally.
 ///
+/// Without Objective-C interoperability (Linux, Windows), a weak registration holds an *unowned* reference to its
+/// observer rather than a `weak` one, which is faster to call through: an observer that dies while registered is
+/// deinitialized as usual, but its memory (the object's own bytes, not what it held) is returned only once its
+/// slot was reclaimed and no token of that registration is kept.
+///
 /// ### Mutation during a dispatch
 /// Each dispatch calls the observers registered when it started (a snapshot, taken in O(1)). An observer removed
 /// during a dispatch, from any thread, is not called later in that dispatch; an observer added during a dispatch
@@ -75,7 +80,7 @@ public final class Multiplexer<Observer> {
   /// opened. It keeps that storage alive (dispatches inside do not retain it) and unchanged while a dispatch is
   /// inside; `nil` while the gate is closed and no dispatch is inside. Written under the lock, while no dispatch
   /// is inside.
-  @usableFromInline @exclusivity(unchecked) var _published: ContiguousArray<_Entry<Observer>>?
+  @usableFromInline @exclusivity(unchecked) var _published: _EntryStorage<Observer>?
 
   /// Where the elements of `_published` are, and how many (see ``_DispatchSnapshot``): read without the lock by
   /// the dispatches inside the gate, written with `_published`. Stale while the gate is closed.
@@ -93,7 +98,7 @@ public final class Multiplexer<Observer> {
 
   /// Registrations in call order; removed ones stay (weak ones marked removed, strong ones as tombstones) until
   /// the next compaction.
-  @usableFromInline @exclusivity(unchecked) var _entries: ContiguousArray<_Entry<Observer>> = []
+  @usableFromInline @exclusivity(unchecked) var _entries = _EntryStorage<Observer>()
 
   /// Registrations by observer identity, for O(1) duplicate checks and removal: their positions in `_entries`.
   @usableFromInline @exclusivity(unchecked) var _index = _RegistrationIndex()
@@ -115,9 +120,10 @@ public final class Multiplexer<Observer> {
   @usableFromInline @exclusivity(unchecked) var _primaryEntry: _Entry<Observer>?
 
   /// Strong registrations and registrations with a delivery context retired under the lock: `_mutate` releases
-  /// them and drops their queued calls after unlocking. The first one waits in `_releasedAfterUnlockFirst`, the
+  /// them (and the observer references their storage handed over: see ``_EntryStorage``) and drops their queued
+  /// calls after unlocking. The first one waits in `_releasedAfterUnlockFirst`, the
   /// others here, in retirement order. Performance: the usual mutation retires at most one, and an array would
-  /// allocate a buffer for it every time (a strong add + remove: 3 mallocs instead of 2).
+  /// allocate a buffer for it every time (a strong add + remove: 2 mallocs instead of 1).
   @usableFromInline @exclusivity(unchecked) var _releasedAfterUnlock: [_Entry<Observer>] = []
 
   /// The first registration to release after unlocking (see `_releasedAfterUnlock`).

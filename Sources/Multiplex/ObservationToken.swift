@@ -26,10 +26,11 @@
 /// Tokens are `Sendable` and `Hashable` (by identity), so you can keep them in a `Set` and cancel them from any
 /// thread. Cancelling twice, or after the observer was removed or deallocated, does nothing.
 public class ObservationToken: Hashable, @unchecked Sendable {
-  // A token has no stored property of its own: the token of a weak registration's first claim is the
-  // registration itself (``_Entry`` is a subclass, whose state word must stay its first stored property), so that
-  // `add` allocates one object, not two. Other tokens (a strong registration's, each later `add` of an observer
-  // already registered) are ``_ClaimToken``s; an inactive token is an `ObservationToken` itself, whose methods do
+  // A token has no stored property of its own: the token of a registration's first claim is the registration
+  // itself (``_Entry`` is a subclass, whose state word must stay its first stored property), so that `add`
+  // allocates one object, not two; a strong registration's too when its storage owns the observer (see
+  // ``_EntryStorage``). Other tokens (each later `add` of an observer already registered, and a strong
+  // registration's that owns its observer) are ``_ClaimToken``s; an inactive token is an `ObservationToken` itself, whose methods do
   // nothing. The subclasses override the hooks below; the owner's lock serializes what they change.
   @usableFromInline
   init() {}

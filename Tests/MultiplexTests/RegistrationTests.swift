@@ -350,6 +350,66 @@ struct RegistrationTests {
     #expect(probe == nil)
   }
 
+  @Test("A strong registration's token keeps nothing alive: the observer goes with the last storage that holds it")
+  func strongTokenKeepsNothingAlive() {
+    let log = Log()
+    let multiplexer = ScrollDelegateMultiplexer()
+    weak var weakHelper: Probe?
+    var token: ObservationToken?
+    do {
+      let helper = Probe("helper", log: log)
+      weakHelper = helper
+      token = multiplexer.observers.add(helper, retention: .strong)
+    }
+    let a = Probe("a", log: log)
+    multiplexer.observers.add(a)
+    a.onScroll = { _, _ in
+      token?.cancel()
+      // The storage this dispatch iterates still holds the helper, as a dispatch that started earlier may call it.
+      #expect(weakHelper != nil)
+    }
+    multiplexer.didScroll(1)
+    // The token is kept, and the dispatch ended: nothing holds the helper any more.
+    #expect(weakHelper == nil)
+    #expect(token?.isActive == false)
+    #expect(log.events == ["helper.didScroll(1)", "a.didScroll(1)"])
+
+    // Moved to the front as the primary, a strong registration keeps its observer, and releases it when removed.
+    do {
+      let helper = Probe("helper", log: log)
+      weakHelper = helper
+      token = multiplexer.observers.add(helper, retention: .strong)
+      multiplexer.observers.primary = helper
+    }
+    #expect(weakHelper != nil)
+    #expect(multiplexer.observers.primary === weakHelper)
+    multiplexer.observers.primary = nil
+    #expect(weakHelper == nil)
+    #expect(token?.isActive == false)
+  }
+
+  @Test("The kept token of a weak observer that died is inactive, and cancelling it does nothing")
+  func tokenOfADeadObserver() {
+    let log = Log()
+    let multiplexer = ScrollDelegateMultiplexer()
+    var token: ObservationToken?
+    var died = false
+    do {
+      // No `weak` reference to it: the registration alone answers whether it is alive.
+      let observer = Probe("dead", log: log)
+      observer.onDeinit = { died = true }
+      token = multiplexer.observers.add(observer)
+    }
+    #expect(died)
+    #expect(token?.isActive == false)
+    #expect(multiplexer.observers.count == 0)
+    multiplexer.didScroll(1)
+    #expect(log.events.isEmpty)
+    token?.cancel()
+    #expect(token?.isActive == false)
+    #expect(multiplexer.observers.isEmpty)
+  }
+
   @Test("A scoped token removes the registration when released")
   func scopedTokens() {
     let log = Log()

@@ -1,5 +1,6 @@
-/// The token of a claim that is not a weak registration's first: a strong registration's, and each later `add` of
-/// an observer already registered (see "Tokens and duplicates" in ``ObservationToken``).
+/// The token of a claim that is not a registration's first, or whose registration owns its observer: each later
+/// `add` of an observer already registered (see "Tokens and duplicates" in ``ObservationToken``), and the first
+/// claim of a strong registration with a delivery context or a view that does not fit in the registration.
 ///
 /// It names its registration by the observer's identity and the registration's, and never extends a lifetime:
 /// it reaches the multiplexer through its link (``_OwnerLink``), and references the registration `unowned`, which
@@ -7,7 +8,8 @@
 /// registration of the same observer can have its address while the token exists. Its claim is current while the
 /// multiplexer's index maps the observer to that registration.
 ///
-/// A weak registration's first claim needs no object of its own: the registration (``_Entry``) is its token.
+/// The first claim of a weak registration, or of a strong one whose storage owns its observer (the usual strong
+/// one: see ``_EntryStorage``), needs no object of its own: the registration (``_Entry``) is its token.
 @usableFromInline
 final class _ClaimToken: ObservationToken, @unchecked Sendable {
   /// The link to the multiplexer that made the token.

@@ -1,7 +1,7 @@
 /// The word that lets a dispatch start without the lock: it counts the dispatches that use the *published*
 /// snapshot, and says whether new ones may join them.
 ///
-/// The multiplexer publishes its registrations (a `ContiguousArray` of entries it keeps a reference to) and opens
+/// The multiplexer publishes its registrations (an ``_EntryStorage`` it keeps a reference to) and opens
 /// the gate. While the gate is open, a dispatch enters with one atomic add, iterates the published storage (no
 /// lock, no allocation, not even a retain: see ``_DispatchSnapshot``), and leaves with one atomic subtraction. The
 /// published storage stays alive, and unmodified, for as long as one dispatch is inside.

@@ -35,13 +35,12 @@ struct _DispatchSnapshot<Observer> {
 
   /// A snapshot that owns `entries`, for a dispatch counted in `generation`.
   @inlinable
-  init(owning entries: ContiguousArray<_Entry<Observer>>, generation: Unmanaged<_Generation>) {
+  init(owning entries: _EntryStorage<Observer>, generation: Unmanaged<_Generation>) {
     let (base, count) = entries._unretainedElements
     self.base = base
     self.count = count
-    // A `ContiguousArray` is a reference to its storage object, which owns the elements (the standard library
-    // declares both the array and its buffer `@frozen`, with that one stored reference).
-    self.owner = Unmanaged.passRetained(unsafeBitCast(entries, to: AnyObject.self))
+    // The buffer owns the elements (and the observers the storage owns); an empty storage has none.
+    self.owner = entries._buffer.map { Unmanaged.passRetained($0 as AnyObject) }
     self.generation = generation
   }
 
@@ -59,14 +58,5 @@ struct _DispatchSnapshot<Observer> {
       as: Unmanaged<_Entry<Observer>>.self
     )
     return reference._withUnsafeGuaranteedRef(body)
-  }
-}
-
-extension ContiguousArray {
-  /// The address of the first element (`nil` if there is none) and the count, for reading the elements while
-  /// something else keeps this storage alive and unchanged.
-  @inlinable
-  var _unretainedElements: (base: UnsafeRawPointer?, count: Int) {
-    withUnsafeBufferPointer { (UnsafeRawPointer($0.baseAddress), $0.count) }
   }
 }

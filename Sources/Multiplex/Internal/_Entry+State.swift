@@ -1,3 +1,9 @@
+// `public` only because `@inlinable` code calls its functions: here the unowned reference of weak registrations
+// (see `_objectBits`), without Objective-C interoperability. The module is an implementation detail.
+#if !_runtime(_ObjC)
+public import _MultiplexShims
+#endif
+
 // `_Entry`'s state word (the removed bit, the block count, the flags and how a dispatch calls the observer), its
 // view and its identity.
 
@@ -44,16 +50,61 @@ extension _Entry {
   @inlinable @inline(__always)
   static var claimDroppedFlag: Int { 1 &<< 53 }
 
+  /// The flag of a registration whose observer reference a storage handed over when it removed the registration
+  /// (see ``_EntryStorage``): ``_finishRetirement()`` releases it, after unlocking. Set under the lock, once.
+  @inlinable @inline(__always)
+  static var observerHandedOverFlag: Int { 1 &<< 54 }
+
+  /// The bits of the state that say how a dispatch calls the observer (``directWeak``, ``directStrong``, or
+  /// neither); they never change after `init`.
+  @inlinable @inline(__always)
+  static var kindMask: Int { 0xFF &<< 56 }
+
   /// The state of a weak registration without a delivery context whose view is inline.
   ///
   /// A dispatch reads the state once; when it holds exactly this value (not removed, not blocked), the observer is
-  /// called through the inline view after the `weak` load, with no other check.
+  /// called through the inline view after the liveness check (``_object``), with no other check.
   @inlinable @inline(__always)
   static var directWeak: Int { 1 &<< 56 }
 
   /// The state of a strong registration without a delivery context whose view is inline (see ``directWeak``).
   @inlinable @inline(__always)
   static var directStrong: Int { 2 &<< 56 | strongFlag }
+
+  /// Whether the storages that contain this registration own its observer, one reference each, and the entry
+  /// does not (see ``_EntryStorage``): a ``directStrong`` registration. Never changes after `init`.
+  @inlinable @inline(__always)
+  var _storageOwnsObserver: Bool {
+    _state.loadRelaxed() & _Entry.kindMask == _Entry.directStrong & _Entry.kindMask
+  }
+
+  /// The observer object of a registration whose storages own it (``_storageOwnsObserver``), unretained; `nil`
+  /// for any other registration.
+  @inlinable @inline(__always)
+  var _storageOwnedObserver: Unmanaged<AnyObject>? {
+    guard _storageOwnsObserver else { return nil }
+    return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: _viewStorage.0).unsafelyUnwrapped)
+  }
+
+  /// Takes one reference to the observer for a storage this registration is stored in, if storages own it.
+  @inlinable @inline(__always)
+  func _retainObserverForStorage() {
+    _ = _storageOwnedObserver?.retain()
+  }
+
+  /// The observer of a weak registration, retained, if it is alive: `nil` once its deinit began, for a tombstone,
+  /// and for strong registrations. A `weak` load where objects may be Objective-C objects; elsewhere the runtime's
+  /// conditional retain on the object the registration's unowned reference keeps allocated (see `_objectBits`).
+  @inlinable @inline(__always)
+  var _object: AnyObject? {
+    #if _runtime(_ObjC)
+    return _weakObject
+    #else
+    guard let object = UnsafeMutableRawPointer(bitPattern: _objectBits), let retained = _mpx_try_retain(object)
+    else { return nil }
+    return Unmanaged<AnyObject>.fromOpaque(retained).takeRetainedValue()
+    #endif
+  }
 
   /// Whether an `Observer` value fits in `_viewStorage`.
   @inlinable @inline(__always)

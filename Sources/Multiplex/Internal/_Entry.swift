@@ -1,25 +1,35 @@
+// `public` only because `@inlinable` code calls its functions: here the unowned reference of weak registrations
+// (see `_objectBits`), without Objective-C interoperability. The module is an implementation detail.
+#if !_runtime(_ObjC)
+public import _MultiplexShims
+#endif
+
 /// One registration: an observer, how it is retained, and whether it was removed.
 ///
 /// Entries are immutable after `init` apart from their state word (atomic, read by dispatches on any thread without
 /// the lock). A dispatch iterates a snapshot of entries,
 /// so an entry can outlive its registration for as long as a dispatch that started earlier is running.
 ///
-/// Weak registrations keep a `weak` reference for liveness plus a *non-owning* bitwise copy of the observer value
+/// Weak registrations keep a reference for liveness (`weak` with Objective-C interoperability, unowned elsewhere:
+/// see `_objectBits`) plus a *non-owning* bitwise copy of the observer value
 /// (the view): the multiplexer's `Observer` is usually a class-bound existential such as `any ScrollViewDelegate`,
 /// which Swift cannot declare `weak` in generic code, and casting an `AnyObject` back to the existential on every
-/// call would cost a dynamic conformance lookup. The view is only read after the `weak` load has produced a
+/// call would cost a dynamic conformance lookup. The view is only read after the liveness check has produced a
 /// strong reference, which keeps the object (and so the view's contents) alive for the duration of the call.
 /// The view is only made when the value's first word is the object reference (see `init`); other values are
-/// rebuilt from the object with a dynamic cast. Strong registrations keep an *owning* copy in the same place.
+/// rebuilt from the object with a dynamic cast. A strong registration keeps a non-owning copy in the same place too
+/// when it is ``directStrong``: then the storages that contain it own the observer, one reference each (see
+/// ``_EntryStorage``), and the registration owns nothing of the user's. Other strong registrations (with a
+/// delivery context, or a view that does not fit) keep an *owning* copy.
 ///
-/// A weak registration is also the token its `add` returned (``ObservationToken`` is its superclass, with no
-/// stored property of its own), so that `add` allocates one object: its first claim's state is a flag
-/// (``claimDroppedFlag``), and it reaches its multiplexer through the multiplexer's link (``_OwnerLink``), which does
-/// not keep the multiplexer alive. Other claims have tokens of their own
-/// (``_ClaimToken``): a strong registration's token must not keep its observer alive, as the registration does.
+/// A weak registration, and a ``directStrong`` one, is also the token its `add` returned (``ObservationToken`` is
+/// its superclass, with no stored property of its own), so that `add` allocates one object: its first claim's
+/// state is a flag (``claimDroppedFlag``), and it reaches its multiplexer through the multiplexer's link
+/// (``_OwnerLink``), which does not keep the multiplexer alive. Other claims have tokens of their own
+/// (``_ClaimToken``): the token of a strong registration that owns its observer must not keep it alive.
 ///
 /// Footprint (64-bit): 56 bytes, one allocation: the object header (16), the state word (8), the view (16: an
-/// existential of one class-bound protocol, or a class reference, fits), the `weak` reference to the observer (8)
+/// existential of one class-bound protocol, or a class reference, fits), the reference to the observer (8)
 /// and the reference to the multiplexer's link (8). Everything else a registration needs lives elsewhere or in
 /// flags: its position in storage and its identity in the multiplexer's index (``_RegistrationIndex``, 4 bytes a
 /// slot), its priority in the multiplexer's `_priorities` (run-length encoded, and only once some registration has a
@@ -33,7 +43,8 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   /// blocks (``ObservationBlock``), two per block: bits 1 to 47 on 64-bit platforms, bits 1 to 15 (at most 32,767
   /// blocks) on 32-bit ones, where every shift below is taken modulo 32 (`&<<`). The flags follow: bits 48 to 55
   /// on 64-bit platforms (16 to 23 on 32-bit ones): ``strongFlag``, ``deliveryFlag``, ``outOfLineViewFlag``,
-  /// ``noViewFlag``, ``hiddenFlag``, which never change after `init`, and ``claimDroppedFlag``; then, in bits 56
+  /// ``noViewFlag``, ``hiddenFlag``, which never change after `init`, ``claimDroppedFlag`` and
+  /// ``observerHandedOverFlag``; then, in bits 56
   /// to 63 (24 to 31), how a dispatch calls the observer (``directWeak``, ``directStrong``, or neither), which
   /// never changes either. Written under the lock; read by dispatches without it, so only through ``_state`` (an
   /// atomic word) once `init` returned. It must stay the first stored property.
@@ -45,8 +56,9 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   /// property, right after `_stateStorage`. Either way its first word is the observer's identity.
   @usableFromInline @exclusivity(unchecked) final var _viewStorage: (UInt, UInt) = (0, 0)
 
-  /// The observer, for liveness and identity, for weak registrations. `nil` once it was deallocated, for a
-  /// tombstone, and for strong registrations.
+  #if _runtime(_ObjC)
+  /// The observer, for liveness and identity, for weak registrations (read through ``_object``). `nil` once it
+  /// was deallocated, for a tombstone, and for strong registrations.
   ///
   /// `weak let`, not `weak var`: a stored `var` of a class is checked for exclusive access at run time on every
   /// read (`swift_beginAccess`, about 50 instructions), and dispatch reads it once per observer call.
@@ -54,11 +66,31 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   /// Strong registrations leave it `nil` on purpose: the first `weak` reference to an object gives it a side
   /// table, after which every retain and release of that object takes the runtime's slow path. A strongly held
   /// observer does not need one (its owning view answers for liveness, its first word for identity).
-  @usableFromInline final weak let _object: AnyObject?
+  ///
+  /// With Objective-C interoperability an observer may be an Objective-C object, which the native runtime's
+  /// unowned reference count (used elsewhere: see `_objectBits`) does not handle: a `weak` reference does.
+  @usableFromInline final weak let _weakObject: AnyObject?
+  #else
+  /// The observer of a weak registration, held by an *unowned* reference (`swift_unownedRetain` in `init`,
+  /// `swift_unownedRelease` in `deinit`); 0 for a tombstone and for strong registrations. Read through
+  /// ``_object``.
+  ///
+  /// Performance: not a `weak` reference. The first `weak` reference to an object gives it a side table, after
+  /// which every retain and release of the object takes the runtime's slow path through it, and a `weak` load
+  /// reaches the object through the side table; an unowned reference keeps the object's memory allocated (not
+  /// the object: its deinit runs when its last strong reference goes), so that the runtime's conditional retain
+  /// (`swift_tryRetain`, what a `weak` load does inside) can be asked about it directly, on the object's own
+  /// reference count. A weak observer's call then costs a conditional retain and a release on the object's inline
+  /// count. The price: once the observer died, its memory (not its resources) stays allocated until this
+  /// registration is freed (once its slot was reclaimed, by the next dispatch that met it, a removal or a
+  /// compaction, and no kept token or running dispatch holds it).
+  @usableFromInline final let _objectBits: UInt
+  #endif
 
-  /// The link to the multiplexer (``_OwnerLink``), for a weak registration made by `add`, which is the token of
-  /// its first claim (see the type's documentation); `nil` otherwise (strong registrations, the primary,
-  /// tombstones). Not a `weak` reference to the multiplexer: see ``_OwnerLink`` for why.
+  /// The link to the multiplexer (``_OwnerLink``), for a weak or ``directStrong`` registration made by `add`,
+  /// which is the token of its first claim (see the type's documentation); `nil` otherwise (other strong
+  /// registrations, the primary, tombstones). Not a `weak` reference to the multiplexer: see ``_OwnerLink`` for
+  /// why.
   @usableFromInline final let _link: _OwnerLink?
 
   // Performance: `__shared`, as a function's parameters are, not owned, as an initializer's are by default: the
@@ -99,13 +131,24 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
     // differ from ``directStrong``.
     if isHidden { state |= _Entry.hiddenFlag }
     self._stateStorage = state
-    self._object = isStrong ? nil : object
-    self._link = link
+    #if _runtime(_ObjC)
+    self._weakObject = isStrong ? nil : object
+    #else
+    if isStrong {
+      self._objectBits = 0
+    } else {
+      _mpx_unowned_retain(Unmanaged.passUnretained(object).toOpaque())
+      self._objectBits = objectBits
+    }
+    #endif
+    // A strong registration that owns its observer has a token of its own (``_ClaimToken``).
+    self._link = isStrong && !isInline ? nil : link
     if !isInline { self._viewStorage.0 = objectBits }
     super.init()
     _AtomicWord._checkLayout(of: self, storedValue: state)
     if isInline {
-      _storeView(of: observer, at: _inlineView, owning: isStrong)
+      // A ``directStrong`` registration's storages own its observer (see ``_EntryStorage``): the view does not.
+      _storeView(of: observer, at: _inlineView, owning: false)
     } else {
       if state & _Entry.outOfLineViewFlag != 0 {
         let view = UnsafeMutablePointer<Observer>.allocate(capacity: 1)
@@ -133,17 +176,25 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   @usableFromInline
   init(tombstone: Void) {
     self._stateStorage = _Entry.removedBit
-    self._object = nil
+    #if _runtime(_ObjC)
+    self._weakObject = nil
+    #else
+    self._objectBits = 0
+    #endif
     self._link = nil
     super.init()
     _AtomicWord._checkLayout(of: self, storedValue: _Entry.removedBit)
   }
 
   deinit {
+    #if !_runtime(_ObjC)
+    if let object = UnsafeMutableRawPointer(bitPattern: _objectBits) { _mpx_unowned_release(object) }
+    #endif
     let state = _stateStorage
     guard _viewStorage.0 != 0, let view = _view else { return }
-    // A strong registration's view owns the observer; a weak one's never owned a reference.
-    if state & _Entry.strongFlag != 0 { view.deinitialize(count: 1) }
+    // A strong registration's view owns the observer, unless its storages do (``directStrong``); a weak one's
+    // never owned a reference.
+    if state & _Entry.strongFlag != 0 && !_storageOwnsObserver { view.deinitialize(count: 1) }
     if state & _Entry.outOfLineViewFlag != 0 { view.deallocate() }
   }
 
@@ -175,6 +226,8 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   @inlinable
   override final func _finishRetirement() {
     if _hasDeliveryContext { _endDelivery() }
+    // The reference to the observer that the multiplexer's storage handed over when it dropped the registration.
+    if _state.loadRelaxed() & _Entry.observerHandedOverFlag != 0 { _storageOwnedObserver?.release() }
   }
 }
 

@@ -48,7 +48,7 @@ struct _RegistrationIndex {
 
   /// The slot holding `key`, if it is indexed.
   @inlinable
-  func _slot<Observer>(of key: UInt, in entries: ContiguousArray<_Entry<Observer>>) -> Int? {
+  func _slot<Observer>(of key: UInt, in entries: _EntryStorage<Observer>) -> Int? {
     guard let slots = _slots else { return nil }
     return entries.withUnsafeBufferPointer { buffer -> Int? in
       let mask = _capacity &- 1
@@ -75,14 +75,14 @@ struct _RegistrationIndex {
 
   /// The position of the registration of the observer `key` identifies, if one is indexed.
   @inlinable
-  func position<Observer>(of key: ObjectIdentifier, in entries: ContiguousArray<_Entry<Observer>>) -> Int? {
+  func position<Observer>(of key: ObjectIdentifier, in entries: _EntryStorage<Observer>) -> Int? {
     guard let slot = _slot(of: UInt(bitPattern: key), in: entries) else { return nil }
     return Int(_slots.unsafelyUnwrapped[slot] &- 1)
   }
 
   /// The registration of the observer `key` identifies, if one is indexed.
   @inlinable
-  func entry<Observer>(for key: ObjectIdentifier, in entries: ContiguousArray<_Entry<Observer>>) -> _Entry<Observer>? {
+  func entry<Observer>(for key: ObjectIdentifier, in entries: _EntryStorage<Observer>) -> _Entry<Observer>? {
     position(of: key, in: entries).map { entries[$0] }
   }
 
@@ -92,7 +92,7 @@ struct _RegistrationIndex {
   mutating func insert<Observer>(
     _ key: ObjectIdentifier,
     at position: Int,
-    in entries: ContiguousArray<_Entry<Observer>>
+    in entries: _EntryStorage<Observer>
   ) {
     precondition(position < Int(UInt32.max) - 1, "Multiplex: too many registrations")
     if (count &+ 1) &* 4 > _capacity &* 3 { _resize(to: max(8, _capacity &* 2), entries) }
@@ -113,7 +113,7 @@ struct _RegistrationIndex {
   /// Drops the registration of the observer `key` identifies from the index. Returns its position, if it was
   /// indexed.
   @inlinable @discardableResult
-  mutating func remove<Observer>(_ key: ObjectIdentifier, in entries: ContiguousArray<_Entry<Observer>>) -> Int? {
+  mutating func remove<Observer>(_ key: ObjectIdentifier, in entries: _EntryStorage<Observer>) -> Int? {
     guard var hole = _slot(of: UInt(bitPattern: key), in: entries) else { return nil }
     let slots = _slots.unsafelyUnwrapped
     let position = Int(slots[hole] &- 1)
@@ -140,7 +140,7 @@ struct _RegistrationIndex {
   /// Re-indexes every live registration of `entries` (after registrations moved), in slots sized for them:
   /// after many removals, the index shrinks.
   @usableFromInline
-  mutating func rebuild<Observer>(from entries: ContiguousArray<_Entry<Observer>>) {
+  mutating func rebuild<Observer>(from entries: _EntryStorage<Observer>) {
     var live = 0
     for entry in entries where !entry._isRemoved && entry.identifier != nil { live += 1 }
     var capacity = 8
@@ -165,7 +165,7 @@ struct _RegistrationIndex {
 
   /// Moves the indexed registrations to `capacity` slots; their keys are read from `entries`.
   @usableFromInline
-  mutating func _resize<Observer>(to capacity: Int, _ entries: ContiguousArray<_Entry<Observer>>) {
+  mutating func _resize<Observer>(to capacity: Int, _ entries: _EntryStorage<Observer>) {
     let old = _slots
     let oldCapacity = _capacity
     _capacity = capacity

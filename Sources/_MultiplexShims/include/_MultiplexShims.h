@@ -116,4 +116,28 @@ static inline void *_mpx_try_retain(void *object) {
   return swift_tryRetain(object);
 }
 
+// A plain load of a word that Thread Sanitizer does not see: the registrations' storage (`_EntryStorage.swift`)
+// reads its elements and count through it in debug builds. Its buffers are copy-on-write: a thread reads a copy it
+// holds a reference to, drops the reference, and the thread that then finds the buffer uniquely referenced writes it
+// in place. The reference count's atomic operations order the two, but they happen in the Swift runtime, which
+// Thread Sanitizer does not see, so it would report a race (the standard library's own collections do the same
+// reads in its uninstrumented code). Compiled out of line, without instrumentation.
+intptr_t _mpx_unsanitized_load(const intptr_t *address);
+
+// The Swift runtime's unowned reference count (what an `unowned` reference holds): while it is above zero, the
+// object's memory stays allocated after its deinit ran, so that `swift_tryRetain` can still be asked about it (and
+// answers null). Exported by the runtime on every platform, with the C calling convention, for native Swift
+// objects only. Weak registrations use them where every object is a native Swift object (no Objective-C
+// interoperability): see `_Entry._object`.
+void *swift_unownedRetain(void *object);
+void swift_unownedRelease(void *object);
+
+static inline void _mpx_unowned_retain(void *object) {
+  swift_unownedRetain(object);
+}
+
+static inline void _mpx_unowned_release(void *object) {
+  swift_unownedRelease(object);
+}
+
 #endif
