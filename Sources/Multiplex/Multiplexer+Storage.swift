@@ -196,7 +196,8 @@ extension Multiplexer {
       // Removed registrations whose storage owns their observer never stay in storage (they are replaced or
       // removed at once, here): the ones dropped here hand nothing over.
       while let last = _entries.last, last._isRemoved {
-        _entries.removeLast()
+        let dropped = _entries.removeLast().observer
+        assert(dropped == nil, "a removed registration whose storage owns its observer stayed in storage")
         _priorities?.removeLast()
         _garbage -= 1
       }

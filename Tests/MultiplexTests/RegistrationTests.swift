@@ -410,6 +410,33 @@ struct RegistrationTests {
     #expect(multiplexer.observers.isEmpty)
   }
 
+  #if !_runtime(_ObjC) && !MULTIPLEX_WEAK_OBSERVER_REFERENCES
+  @Test("A weak registration's unowned reference to its observer is released with the registration (Linux)")
+  func unownedReferenceIsReleased() {
+    let log = Log()
+    let multiplexer = ScrollDelegateMultiplexer()
+    let observer = Probe("a", log: log)
+    let unownedBefore = _getUnownedRetainCount(observer)
+    var token: ObservationToken? = multiplexer.observers.add(observer)
+    #expect(_getUnownedRetainCount(observer) == unownedBefore + 1)
+    multiplexer.didScroll(1)
+    multiplexer.observers.remove(observer)
+    #expect(_getUnownedRetainCount(observer) == unownedBefore + 1, "the kept token is the registration")
+    token = nil
+    #expect(token == nil)
+    #expect(_getUnownedRetainCount(observer) == unownedBefore)
+    // Among others, removed from the middle: released once the slot and the token are gone.
+    let others = (0..<6).map { Probe("o\($0)", log: log) }
+    for other in others[..<3] { multiplexer.observers.add(other) }
+    multiplexer.observers.add(observer)
+    for other in others[3...] { multiplexer.observers.add(other) }
+    #expect(_getUnownedRetainCount(observer) == unownedBefore + 1)
+    multiplexer.observers.removeAll()
+    multiplexer.didScroll(2)
+    #expect(_getUnownedRetainCount(observer) == unownedBefore)
+  }
+  #endif
+
   @Test("A scoped token removes the registration when released")
   func scopedTokens() {
     let log = Log()

@@ -50,13 +50,15 @@ struct _DispatchSnapshot<Observer> {
     owner?.release()
   }
 
-  /// Calls `body` with the entry at `index`, borrowed from the storage (no retain).
+  /// Calls `body` with the entry at `index`, borrowed from the storage (no retain). The element is read as the
+  /// storage's own readers read it (``_EntryBuffer/_loadWord(_:)``: where Thread Sanitizer does not see it in
+  /// debug builds, a plain load otherwise).
   @inlinable @inline(__always)
   func withEntry<Result>(at index: Int, _ body: (_Entry<Observer>) -> Result) -> Result {
-    let reference = base.unsafelyUnwrapped.load(
-      fromByteOffset: index &* MemoryLayout<Unmanaged<_Entry<Observer>>>.stride,
-      as: Unmanaged<_Entry<Observer>>.self
+    let bits = _EntryBuffer<Observer>._loadWord(
+      base.unsafelyUnwrapped + index &* MemoryLayout<Unmanaged<_Entry<Observer>>>.stride
     )
+    let reference = Unmanaged<_Entry<Observer>>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
     return reference._withUnsafeGuaranteedRef(body)
   }
 }

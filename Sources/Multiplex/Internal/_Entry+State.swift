@@ -1,6 +1,6 @@
 // `public` only because `@inlinable` code calls its functions: here the unowned reference of weak registrations
 // (see `_objectBits`), without Objective-C interoperability. The module is an implementation detail.
-#if !_runtime(_ObjC)
+#if !_runtime(_ObjC) && !MULTIPLEX_WEAK_OBSERVER_REFERENCES
 public import _MultiplexShims
 #endif
 
@@ -97,7 +97,7 @@ extension _Entry {
   /// conditional retain on the object the registration's unowned reference keeps allocated (see `_objectBits`).
   @inlinable @inline(__always)
   var _object: AnyObject? {
-    #if _runtime(_ObjC)
+    #if _runtime(_ObjC) || MULTIPLEX_WEAK_OBSERVER_REFERENCES
     return _weakObject
     #else
     guard let object = UnsafeMutableRawPointer(bitPattern: _objectBits), let retained = _mpx_try_retain(object)

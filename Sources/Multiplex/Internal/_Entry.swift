@@ -1,6 +1,6 @@
 // `public` only because `@inlinable` code calls its functions: here the unowned reference of weak registrations
 // (see `_objectBits`), without Objective-C interoperability. The module is an implementation detail.
-#if !_runtime(_ObjC)
+#if !_runtime(_ObjC) && !MULTIPLEX_WEAK_OBSERVER_REFERENCES
 public import _MultiplexShims
 #endif
 
@@ -56,7 +56,7 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   /// property, right after `_stateStorage`. Either way its first word is the observer's identity.
   @usableFromInline @exclusivity(unchecked) final var _viewStorage: (UInt, UInt) = (0, 0)
 
-  #if _runtime(_ObjC)
+  #if _runtime(_ObjC) || MULTIPLEX_WEAK_OBSERVER_REFERENCES
   /// The observer, for liveness and identity, for weak registrations (read through ``_object``). `nil` once it
   /// was deallocated, for a tombstone, and for strong registrations.
   ///
@@ -131,7 +131,7 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
     // differ from ``directStrong``.
     if isHidden { state |= _Entry.hiddenFlag }
     self._stateStorage = state
-    #if _runtime(_ObjC)
+    #if _runtime(_ObjC) || MULTIPLEX_WEAK_OBSERVER_REFERENCES
     self._weakObject = isStrong ? nil : object
     #else
     if isStrong {
@@ -176,7 +176,7 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   @usableFromInline
   init(tombstone: Void) {
     self._stateStorage = _Entry.removedBit
-    #if _runtime(_ObjC)
+    #if _runtime(_ObjC) || MULTIPLEX_WEAK_OBSERVER_REFERENCES
     self._weakObject = nil
     #else
     self._objectBits = 0
@@ -187,7 +187,7 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   }
 
   deinit {
-    #if !_runtime(_ObjC)
+    #if !_runtime(_ObjC) && !MULTIPLEX_WEAK_OBSERVER_REFERENCES
     if let object = UnsafeMutableRawPointer(bitPattern: _objectBits) { _mpx_unowned_release(object) }
     #endif
     let state = _stateStorage

@@ -62,11 +62,13 @@ struct _EntryStorage<Observer> {
   mutating func _reallocate(minimumCapacity: Int) {
     let count = self.count
     let new = _EntryBuffer<Observer>.make(minimumCapacity: Swift.max(minimumCapacity, count))
+    // Uniqueness is read before `old` takes its own reference (after it, the buffer is never unique, and every
+    // growth would copy: retaining and releasing each entry and each observer the buffer owns, under the lock).
+    let isUnique = _isUnique()
     guard let old = _buffer else {
       _buffer = new
       return
     }
-    let isUnique = isKnownUniquelyReferenced(&_buffer!)
     new.withUnsafeMutablePointers { newHeader, newElements in
       old.withUnsafeMutablePointers { oldHeader, oldElements in
         if isUnique {
