@@ -242,6 +242,35 @@ import Testing
     #expect(CombiningPolicy(rawValue: "union") == .union)
   }
 
+  /// `--decided-once` and `--combine` on one requirement contradict each other (the decision used to win silently).
+  @Test func decidedOnceAndCombined() {
+    let input = ExternalProtocol(
+      source: """
+        protocol Fetcher: AnyObject {
+          func fetch(completion: @escaping () -> Void)
+        }
+        """,
+      moduleName: "M",
+      members: [ExternalMember(hasDefaultImplementation: true)]
+    )
+    let options = GenerationOptions(
+      typeName: "S",
+      decidedOnce: ["fetch(completion:)"],
+      combining: ["fetch(completion:)": .join]
+    )
+    guard case .failure(let failure) = ExternalGenerator.generate(input, options: options) else {
+      Issue.record("generated")
+      return
+    }
+    #expect(
+      failure.diagnostics.map(\.message) == [
+        "--decided-once and --combine contradict each other on 'fetch(completion:)': one observer answers, or every "
+          + "observer does and their answers are combined; keep one"
+      ]
+    )
+    #expect(failure.diagnostics.map(\.line) == [2])
+  }
+
   /// A choice that cannot apply is one error on the requirement's line (the generator) or on the attribute
   /// (the macro), naming the valid choices; a name that is no requirement is an error too.
   @Test func choicesThatCannotApply() throws {

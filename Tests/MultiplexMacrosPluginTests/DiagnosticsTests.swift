@@ -313,6 +313,28 @@ import Testing
     #expect(expansion.diagnosticLines == [3, 5, 9])
   }
 
+  /// `@MultiplexedDecidedOnce` with a combining choice: one observer answers, or all do and their answers are
+  /// combined, not both (the decision used to win silently); an error on the combining attribute.
+  @Test func decidedOnceAndCombined() {
+    let expansion = Expansion(
+      """
+      @Multiplexed
+      protocol Fetcher: AnyObject {
+        @MultiplexedDecidedOnce @MultiplexedCombine(.join)
+        func fetch(completion: @escaping () -> Void)
+        @MultiplexedDecidedOnce
+        func start(completion: @escaping () -> Void)
+      }
+      """
+    )
+    #expect(
+      expansion.diagnostics == [
+        "'@MultiplexedDecidedOnce' and '@MultiplexedCombine(.join)' contradict each other on 'fetch(completion:)': one observer answers, or every observer does and their answers are combined; keep one"
+      ]
+    )
+    #expect(expansion.diagnosticLines == [3])
+  }
+
   /// `@MultiplexedDecidedOnce` where it cannot apply, and contradicting markers: an error on the attribute.
   @Test func decidedOnceThatCannotApply() {
     let expansion = Expansion(

@@ -308,6 +308,16 @@ package struct RequirementReader {
   /// ``Requirement/isDecisionRequirement(_:)``, and the combining policy. A choice that cannot apply is refused.
   private mutating func apply(_ choices: RequirementChoices, to requirement: inout Requirement) {
     refusals += choices.refusals
+    if choices.isDecidedOnce == true, choices.combining != nil {
+      // Each would be silently dropped for the other: a decision goes to one observer, a combining needs them all.
+      let diagnostic = MultiplexedDiagnostic.decidedOnceAndCombined(
+        decision: choices.decisionSpelling,
+        combining: choices.combiningSpelling,
+        name: requirement.displayName
+      )
+      refusals.append(Refusal(diagnostic, at: choices.combiningOffset))
+      return
+    }
     requirement.isDecision = Requirement.isDecisionRequirement(requirement)
     if let isDecidedOnce = choices.isDecidedOnce {
       if isDecidedOnce, let reason = Requirement.decisionObstacle(requirement) {

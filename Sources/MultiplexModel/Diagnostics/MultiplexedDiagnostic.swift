@@ -57,6 +57,7 @@ package enum MultiplexedDiagnostic: Sendable {
   case externalDefaultNotExpression(name: String, text: String)
   case decisionNotApplicable(spelling: String, name: String, reason: String)
   case conflictingDecisionMarkers(name: String)
+  case decidedOnceAndCombined(decision: String, combining: String, name: String)
   case combineNotApplicable(spelling: String, name: String, result: String, valid: [String])
   case unknownCombiner(given: String)
   case externalUnknownRequirement(flag: String, name: String)
@@ -241,6 +242,9 @@ package enum MultiplexedDiagnostic: Sendable {
     case .conflictingDecisionMarkers(let name):
       return "'@\(Naming.decidedOnceMarker)' and '@\(Naming.everyObserverMarker)' contradict each other on '\(name)'; "
         + "keep one"
+    case .decidedOnceAndCombined(let decision, let combining, let name):
+      return "\(decision) and \(combining) contradict each other on '\(name)': one observer answers, or every "
+        + "observer does and their answers are combined; keep one"
     case .combineNotApplicable(let spelling, let name, let result, let valid):
       guard !valid.isEmpty else {
         return "\(spelling) cannot combine the answers of '\(name)', which \(result); remove \(spelling)"

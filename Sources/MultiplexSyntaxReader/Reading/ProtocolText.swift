@@ -75,7 +75,8 @@ struct ProtocolText {
       )
     case .defaultOnVoid:
       return removing(enclosing(AttributeSyntax.self, of: token), spelled: "@" + Naming.defaultMarker, message)
-    case .unknownCombiner, .conflictingDecisionMarkers, .decisionNotApplicable, .combineNotApplicable:
+    case .unknownCombiner, .conflictingDecisionMarkers, .decidedOnceAndCombined, .decisionNotApplicable,
+      .combineNotApplicable:
       return Diagnostic(message, on: enclosing(AttributeSyntax.self, of: token).map(Syntax.init) ?? Syntax(token))
     case .missingDefault:
       guard let type = outermostType(at: token) else { break }
