@@ -81,6 +81,26 @@ import Testing
   /// requirement has a default implementation; the `Optional` result combines as the first non-`nil` answer, and
   /// answers what the default implementation answers when every answer is `nil`. `FoundationXML` exists only off
   /// Apple platforms: the file is wrapped in `#if canImport(FoundationXML)`.
+  /// A name the `--default` expression uses is not given to a parameter the generator names (an unnamed one is
+  /// `argument`), which would shadow it, as the macro's `@MultiplexedDefault` reserves its names.
+  @Test func defaultValueNamesAreReserved() throws {
+    let input = ExternalProtocol(
+      source: """
+        protocol Sizer: AnyObject {
+          func size(_: Int) -> Int
+        }
+        """,
+      moduleName: "M",
+      members: [ExternalMember(hasDefaultImplementation: false)]
+    )
+    let output = try ExternalGenerator.generate(
+      input,
+      options: GenerationOptions(typeName: "S", defaultValues: ["size(_:)": "argument + 1"])
+    ).get()
+    #expect(output.contains("func size(_ argument1: Int) -> Int {"))
+    #expect(output.contains("default: argument + 1"))
+  }
+
   @Test func optionalResultWithDefaultImplementation() {
     let input = ExternalProtocol(
       source: """

@@ -171,6 +171,50 @@ import Testing
     )
   }
 
+  /// `borrowing` after another specifier with an argument (`nonisolated(nonsending)`) is `__shared` too.
+  @Test func borrowingAfterASpecifierWithAnArgument() {
+    let expansion = Expansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        func run(_ body: nonisolated(nonsending) borrowing () async -> Void)
+      }
+      """
+    )
+    #expect(expansion.diagnostics.isEmpty)
+    #expect(expansion.isValidSyntax)
+    #expect(
+      expansion.member("run", of: "class DelegateMultiplexer").hasPrefix(
+        "func run(_ body: nonisolated(nonsending) __shared () async -> Void) {"
+      )
+    )
+  }
+
+  /// A marker's argument list may end in a comma (SE-0439): it ends the list, not the argument.
+  @Test func markerArgumentsWithATrailingComma() {
+    let expansion = Expansion(
+      """
+      @Multiplexed
+      protocol Delegate: AnyObject {
+        @MultiplexedDefault(
+          Size(width: 0, height: 0),
+        )
+        func size() -> Size
+        @MultiplexedDefault(false,) @MultiplexedCombine(.anyTrue,)
+        func shouldBegin() -> Bool
+        @MultiplexedCombine(.order(.newData, .failed,))
+        func fetch(completion: @escaping (FetchResult) -> Void)
+      }
+      """
+    )
+    #expect(expansion.diagnostics.isEmpty)
+    #expect(expansion.isValidSyntax)
+    let size = expansion.member("size", of: "class DelegateMultiplexer")
+    #expect(size.contains("_forward(default: Size(width: 0, height: 0), combiner:"))
+    #expect(expansion.member("shouldBegin", of: "class DelegateMultiplexer").contains("default: false, combiner:"))
+    #expect(expansion.source.contains("_JoinedHandler.order([.newData, .failed], completion)"))
+  }
+
   /// `borrowing` is `__shared` in the multiplexer, whose closure may then capture a copyable value; the default
   /// implementation keeps `borrowing`. A noncopyable value is borrowed, and `inout` chains.
   @Test func borrowingParametersAreSharedInTheMultiplexer() {

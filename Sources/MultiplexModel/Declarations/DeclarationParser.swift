@@ -320,10 +320,17 @@ struct DeclarationParser {
       parameter.typeOffset = offset(at: typeStart)
       parameter.firstNameOffset = firstNameOffset
       parameter.secondNameOffset = secondNameOffset
-      // The type's specifiers come first (`borrowing`, `inout`), before its attributes and the type itself.
-      for token in parser.tokens[typeStart..<parser.position] {
+      // The type's specifiers come first (`borrowing`, `inout`, `nonisolated(nonsending)`, in any order), before
+      // its attributes and the type itself.
+      var index = typeStart
+      while index < parser.position {
+        let token = parser.tokens[index]
         guard token.kind == .identifier, TypeParser.specifiers.contains(token.text) else { break }
         if token.text == "borrowing" { parameter.borrowingOffset = token.offset }
+        index += 1
+        if index + 2 < parser.position, parser.tokens[index].text == "(", parser.tokens[index + 2].text == ")" {
+          index += 3  // the specifier's argument: `(nonsending)`
+        }
       }
       if parser.isPunctuation("...") {
         parameter.ellipsisOffset = parser.peek()?.offset ?? 0

@@ -37,7 +37,7 @@ package struct MemberDeclaration: Sendable {
     package var defaultArgumentOffset = 0
     /// Where its names start, where it ends (after its type, `...` or default argument), where the comma after it
     /// is (`nil` for none) and where a `borrowing` specifier of its type is: what a signature as written is spelled
-    /// from (``WrittenSignature``).
+    /// from (``RequirementSignature``).
     package var firstNameOffset = 0
     package var secondNameOffset: Int?
     package var endOffset = 0
@@ -124,7 +124,7 @@ package struct MemberDeclaration: Sendable {
   package var resultOffset = 0
   /// Where the result type ends.
   package var resultEnd = 0
-  /// The source ranges of a method's or subscript's signature, for spelling it as written (``WrittenSignature``):
+  /// The source ranges of a method's or subscript's signature, for spelling it as written (``RequirementSignature``):
   /// the generic parameter clause, the parameter clause, the end of the signature (after the effects and the result
   /// type), the `->` of a subscript, and the `where` clause.
   package var genericClauseRange: Range<Int>?

@@ -19,8 +19,7 @@ package struct Refusal: Sendable {
 /// part of a ``ProtocolDeclaration`` and returns what it refuses, in source order. `FrontEndParityTests` runs one
 /// example of each entry through both front ends.
 ///
-/// What the list does not hold is what only one front end can see: the code around the macro's protocol (a
-/// `private` nested protocol), the user's choices (``RequirementChoices``: a marker or flag that cannot apply is
+/// What the list does not hold is what only one front end can see: the user's choices (``RequirementChoices``: a marker or flag that cannot apply is
 /// refused by ``RequirementReader``), and the generator's symbol graph (an `@objc` protocol's optional members). A
 /// requirement that returns a value nothing answers for is refused by both, each naming its own remedy.
 package enum Refusals {

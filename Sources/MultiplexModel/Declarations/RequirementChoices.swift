@@ -70,13 +70,18 @@ package struct RequirementChoices: Sendable {
     }
   }
 
-  /// The text between an attribute's parentheses, without surrounding whitespace; `nil` without parentheses.
+  /// The text between an attribute's parentheses, without surrounding whitespace and without a trailing comma
+  /// (SE-0439: `@MultiplexedDefault(Size.zero,)` is one argument); `nil` without parentheses.
   static func argumentText(of attribute: Attribute) -> String? {
     let scalars = Array(attribute.text.unicodeScalars)
     guard let open = scalars.firstIndex(of: "("), let close = scalars.lastIndex(of: ")"), open < close else {
       return nil
     }
-    return String(String(String.UnicodeScalarView(scalars[(open + 1)..<close])).trimmingWhitespace())
+    var argument = scalars[(open + 1)..<close]
+    if let last = TypeToken.tokenize(String(String.UnicodeScalarView(argument)))?.last, last.text == "," {
+      argument = argument.prefix(last.offset)
+    }
+    return String(String(String.UnicodeScalarView(argument)).trimmingWhitespace())
   }
 }
 
@@ -87,7 +92,8 @@ extension CombiningPolicy {
     guard let tokens = TypeToken.tokenize(text), let open = tokens.firstIndex(where: { $0.text == "(" }),
       tokens.last?.text == ")"
     else { return nil }
-    let argument = tokens[(open + 1)..<(tokens.count - 1)]
+    var argument = tokens[(open + 1)..<(tokens.count - 1)]
+    if argument.last?.text == "," { argument = argument.dropLast() }  // a trailing comma (SE-0439)
     if let name = Self.memberName(argument) {
       guard let policy = CombiningPolicy(rawValue: name), policy != .order([]) else { return nil }
       self = policy
@@ -111,8 +117,11 @@ extension CombiningPolicy {
         value.append(token)
       }
     }
-    guard let name = Self.memberName(value[...]) else { return nil }
-    values.append(name)
+    // After a trailing comma (`.order(.newData, .failed,)`) nothing is left.
+    if !value.isEmpty || values.isEmpty {
+      guard let name = Self.memberName(value[...]) else { return nil }
+      values.append(name)
+    }
     self.init(rawValue: "order(" + values.joined(separator: ", ") + ")")
   }
 

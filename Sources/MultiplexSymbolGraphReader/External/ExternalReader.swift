@@ -121,6 +121,7 @@ struct ExternalReader {
     defer { currentMember = nil }
     var choices = RequirementChoices()
     choices.defaultValue = external.defaultValue.map(Expression.init(parsing:))  // one expression: `ExternalGenerator`
+    choices.reservedNames = Set(choices.defaultValue?.tokens ?? [])  // as the macro's `@MultiplexedDefault` reserves
     choices.hasDefaultImplementation = external.hasDefaultImplementation
     choices.isDecidedOnce = external.isDecidedOnce
     choices.decisionSpelling = external.isDecidedOnce == true ? "--decided-once" : "--every-observer"
