@@ -15,17 +15,4 @@ package struct ParentProtocol: Hashable, Sendable {
     self.name = name
     self.qualifier = qualifier
   }
-
-  /// The parent named `text`, a name without generic arguments, possibly qualified (`Outer.Base`), spelled
-  /// without whitespace or comments.
-  package init(text: String) {
-    self.text = text
-    if let dot = text.lastIndex(of: ".") {
-      name = String(text[text.index(after: dot)...])
-      qualifier = String(text[...dot])
-    } else {
-      name = text
-      qualifier = ""
-    }
-  }
 }

@@ -89,8 +89,6 @@ package struct ExternalMember: Sendable {
   var defaultNote: String? = nil
   /// Where ``combining`` comes from when the generator's data chose it; `nil` otherwise.
   var combiningNote: String? = nil
-  /// Whether the member belongs to an `@objc` protocol; set by the reader, for its diagnostics.
-  var isInObjCProtocol = false
 
   package init(
     hasDefaultImplementation: Bool = false,

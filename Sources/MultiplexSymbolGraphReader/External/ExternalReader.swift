@@ -76,8 +76,6 @@ struct ExternalReader {
     var requirements: [Requirement] = []
     var reader = RequirementReader(declaration, rules: rules, spelling: .canonical, isolation: isolation)
     for (member, description) in zip(declaration.members, members) {
-      var description = description
-      description.isInObjCProtocol = origin.isObjC
       guard var requirement = readRequirement(member, reader: &reader, external: description) else { continue }
       requirement.isObjCOptional = origin.isObjC && description.isOptional
       if origin.isObjC { requirement.objcSelector = description.objcSelector }
