@@ -299,7 +299,7 @@ def main():
         rows = [r for r in results if r[0] == platform]
         print(f"apple-sweep: {platform}: {len(rows)} protocols, {sum(r[3] == 'ok' for r in rows)} clean, "
               f"{sum(r[3] == 'refused' for r in rows)} refused, {sum(r[3] == 'FAILED' for r in rows)} failed")
-    print(f"apple-sweep: {total} protocols, {clean} generated and type-checked with zero warnings ({percent:.1f}%), "
+    print(f"apple-sweep: {total} protocols, {clean} generated and compiled to SIL with zero warnings ({percent:.1f}%), "
           f"{refused} refused with one error line, {failed} failed ({int(time.time() - start)}s)")
     print(f"apple-sweep: {len(table_entries())} documented-defaults entries, "
           f"{len(missing)} naming no requirement of the graphs read")
