@@ -12,6 +12,13 @@
 /// (``DelegateMultiplexing/reassignDelegateSlots()``). Requirements the sender never asked about are not compared:
 /// a sender that did not ask caches nothing.
 ///
+/// The selectors the multiplexer does not list (methods its file left out, newer than the file, informal or private
+/// ones) go to the primary: ``respondsToUnlisted(_:inherited:forwards:)`` answers whether the primary responds
+/// and records the answer by selector, ``forwardingTarget(_:of:respondsTo:)`` says where such a message goes, and
+/// ``forgetIfStale(implements:forwards:)`` compares those answers too, so that a new primary, or one that
+/// deallocated, has the sender ask again. The selector type is generic (`Selector` in generated code), so that this
+/// logic runs and is tested without an Objective-C runtime.
+///
 /// Any number of threads may use it at once.
 @_documentation(visibility: internal)
 public final class _RespondsToSelectorAnswers: @unchecked Sendable {
@@ -21,6 +28,8 @@ public final class _RespondsToSelectorAnswers: @unchecked Sendable {
   private var answers: [UInt64]
   /// Incremented when the answers are forgotten; a check that started before does not forget the new ones.
   private var generation = 0
+  /// The answers about selectors the multiplexer does not list, which came from the primary; keyed by selector.
+  private var unlisted: [AnyHashable: Bool] = [:]
   /// The number of optional requirements; other indices are ignored.
   private let count: Int
   private let lock = _Lock()
@@ -59,7 +68,33 @@ public final class _RespondsToSelectorAnswers: @unchecked Sendable {
   ///
   /// - Complexity: O(*count*) plus the calls to `implements`.
   public func forgetIfStale(implements: (_ index: Int) -> Bool) -> Bool {
-    let (asked, answers, generation) = lock.withLock { (self.asked, self.answers, self.generation) }
+    forgetIfStale(implements: implements, comparesUnlisted: false) { (_: Int) in false }
+  }
+
+  /// Whether some recorded answer differs from what `implements` says now for an optional requirement, or from
+  /// what `forwards` says now for a selector the multiplexer does not list; if so, forgets every answer and returns
+  /// `true` (the caller then has the sender ask again).
+  ///
+  /// The closures are called without the lock, once for each requirement or selector the sender asked about
+  /// (`forwards` only for the selectors ``respondsToUnlisted(_:inherited:forwards:)`` recorded), until one differs.
+  ///
+  /// - Complexity: O(*count* + *u*), where *u* is the number of selectors recorded by
+  ///   ``respondsToUnlisted(_:inherited:forwards:)``, plus the calls to the closures.
+  public func forgetIfStale<Selector: Hashable>(
+    implements: (_ index: Int) -> Bool,
+    forwards: (_ selector: Selector) -> Bool
+  ) -> Bool {
+    forgetIfStale(implements: implements, comparesUnlisted: true, forwards)
+  }
+
+  private func forgetIfStale<Selector: Hashable>(
+    implements: (_ index: Int) -> Bool,
+    comparesUnlisted: Bool,
+    _ forwards: (Selector) -> Bool
+  ) -> Bool {
+    let (asked, answers, unlisted, generation) = lock.withLock {
+      (self.asked, self.answers, comparesUnlisted ? self.unlisted : [:], self.generation)
+    }
     var isStale = false
     search: for word in asked.indices where asked[word] != 0 {
       for offset in 0..<64 where asked[word] & (UInt64(1) << UInt64(offset)) != 0 {
@@ -70,17 +105,26 @@ public final class _RespondsToSelectorAnswers: @unchecked Sendable {
         }
       }
     }
+    if !isStale {
+      isStale = unlisted.contains { key, answered in
+        guard let selector = key.base as? Selector else { return false }
+        return forwards(selector) != answered
+      }
+    }
     guard isStale else { return false }
-    return lock.withLock {
+    let forgotten = lock.withLock { () -> [AnyHashable: Bool]? in
       // Someone else forgot them meanwhile, and the sender may have asked again: those answers are current.
-      guard self.generation == generation else { return false }
+      guard self.generation == generation else { return nil }
       self.generation += 1
       for word in self.asked.indices {
         self.asked[word] = 0
         self.answers[word] = 0
       }
-      return true
+      defer { self.unlisted = [:] }
+      return self.unlisted
     }
+    // Released after the lock: the keys are the caller's selectors.
+    return withExtendedLifetime(forgotten) { forgotten != nil }
   }
 
   /// Whether the sender was told that requirement `index` is implemented; `nil` if it did not ask since the
@@ -91,5 +135,53 @@ public final class _RespondsToSelectorAnswers: @unchecked Sendable {
       guard index >= 0, index < count, asked[word] & bit != 0 else { return nil }
       return answers[word] & bit != 0
     }
+  }
+
+  /// What `responds(to:)` answers for `selector`, a selector the multiplexer does not list: `true` when `inherited`
+  /// (what `NSObject` answers: its own methods and the class's, which are never forwarded), not recorded;
+  /// otherwise whether `forwards` the message to the primary (see ``forwardingTarget(_:of:respondsTo:)``), recorded
+  /// for ``forgetIfStale(implements:forwards:)``, and returned.
+  ///
+  /// - Complexity: O(1) amortized, plus the call to `forwards`.
+  public func respondsToUnlisted<Selector: Hashable>(
+    _ selector: Selector,
+    inherited: Bool,
+    forwards: (_ selector: Selector) -> Bool
+  ) -> Bool {
+    guard !inherited else { return true }
+    let responds = forwards(selector)
+    let key = AnyHashable(selector)
+    lock.withLock { unlisted[key] = responds }
+    return responds
+  }
+
+  /// What the sender was told about `selector`, a selector the multiplexer does not list, when the answer came from
+  /// the primary; `nil` if it did not ask since the answers were last forgotten, or `NSObject` answered.
+  ///
+  /// - Complexity: O(1) amortized.
+  public func answer<Selector: Hashable>(forUnlisted selector: Selector) -> Bool? {
+    let key = AnyHashable(selector)
+    return lock.withLock { unlisted[key] }
+  }
+
+  /// Where a message the multiplexer does not implement goes (`forwardingTarget(for:)`): to `primary`, when there
+  /// is one, it is not the multiplexer itself (which would forward to itself forever), and `respondsTo` it;
+  /// otherwise `nil`, and the message is not recognized, as when no multiplexer was there.
+  ///
+  /// The observers other than the primary are never a target: the multiplexer cannot know the types of a
+  /// message's arguments, nor how to combine several answers.
+  ///
+  /// - Parameters:
+  ///   - primary: The multiplexer's ``Multiplexer/primary``, read once.
+  ///   - multiplexer: The multiplexer asking.
+  ///   - respondsTo: Whether the primary responds to the message's selector.
+  /// - Returns: The primary, or `nil`.
+  public static func forwardingTarget<Primary>(
+    _ primary: Primary?,
+    of multiplexer: AnyObject,
+    respondsTo: (_ primary: Primary) -> Bool
+  ) -> Primary? {
+    guard let primary, (primary as AnyObject) !== multiplexer, respondsTo(primary) else { return nil }
+    return primary
   }
 }
