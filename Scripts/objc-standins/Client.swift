@@ -9,6 +9,9 @@ import UIKit
   token.cancel()
   multiplexer.refreshRespondsToSelector()
   _ = multiplexer.responds(to: #selector((any UIScrollViewDelegate).scrollViewDidScroll(_:)))
+  // A selector the file does not list: the primary's, forwarded to it.
+  _ = multiplexer.responds(to: NSSelectorFromString("_scrollViewDidEndScrollingAnimation:"))
+  _ = multiplexer.forwardingTarget(for: NSSelectorFromString("_scrollViewDidEndScrollingAnimation:"))
   multiplexer.multiplexer.primary = nil
   let table = UITableViewDelegateMultiplexer()
   _ = table.tableView(UITableView(), heightForRowAt: IndexPath())

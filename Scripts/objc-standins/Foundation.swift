@@ -23,3 +23,6 @@ extension String: _ObjectiveCBridgeable {
   }
   public static func _unconditionallyBridgeFromObjectiveC(_ source: NSString?) -> String { source?.value ?? "" }
 }
+
+/// `NSSelectorFromString`: how the client names a selector no protocol declares.
+public func NSSelectorFromString(_ aSelectorName: String) -> Selector { Selector(aSelectorName) }

@@ -29,5 +29,6 @@ public func _convertObjCBoolToBool(_ x: ObjCBool) -> Bool { x.boolValue }
 @objc open class NSObject: NSObjectProtocol {
   public init() {}
   @objc open func responds(to aSelector: Selector!) -> Bool { false }
+  @objc open func forwardingTarget(for aSelector: Selector!) -> Any? { nil }
   open var debugDescription: String { "" }
 }

@@ -21,11 +21,20 @@ import MultiplexModel
 ///   the selector the multiplexer calls.
 /// - Selectors are named as the symbol graph spells them (`NSSelectorFromString("…")`), see
 ///   ``selectorExpression(_:)``.
-/// - `responds(to:)` answers `super.responds(to:)` for every selector but the optional requirements', and for
-///   those whether the primary or a live observer responds to it. Each answer is recorded.
-/// - `refreshRespondsToSelector()` compares the recorded answers with what the observers implement now; when one
-///   differs, it forgets them and assigns the multiplexer again to the slots it is installed in (first `nil`),
-///   so that the sender asks again. It runs after `add`, `remove` and `removeAndWait`, and after a call of an
+/// - `responds(to:)` answers, for the optional requirements the file lists, whether the primary or a live observer
+///   responds to it. For any other selector (`_respondsToUnlisted(_:)`): `true` when `super.responds(to:)` is
+///   (`NSObject`'s methods and the class's own, never forwarded); otherwise whether the primary responds, and
+///   `forwardingTarget(for:)` then hands the message to the primary (see
+///   `_RespondsToSelectorAnswers.forwardingTarget(_:of:respondsTo:)`): a method the file left out (unavailable on
+///   the platform, naming a type the floor lacks, newer than the file), an informal or private selector the
+///   original delegate relies on. Only the primary gets those: the multiplexer cannot know their arguments' types,
+///   nor how to combine answers. A selector the file lists but the class does not implement on the platform
+///   reaches `forwardingTarget(for:)` too, and goes to the primary if it responds. Each answer is recorded, except
+///   `NSObject`'s.
+/// - `refreshRespondsToSelector()` compares the recorded answers with what the observers implement now, and with
+///   what the primary responds to now (a new primary, or one that deallocated); when one differs, it forgets them
+///   and assigns the multiplexer again to the slots it is installed in (first `nil`), so that the sender asks
+///   again. It runs after `add`, `remove` and `removeAndWait`, and after a call of an
 ///   optional requirement that no observer implemented (a sender that cached an answer given before the last
 ///   implementing observer left or deallocated). Users call it after changing the observers through `multiplexer`
 ///   or a token.
@@ -58,15 +67,42 @@ extension Generator {
       private let _respondsToSelectorAnswers = Multiplex._RespondsToSelectorAnswers(count: \(selectors.count))
 
       /// Whether the multiplexer implements `aSelector`: for an optional requirement, whether the primary or a
-      /// live observer does; for any other selector, what `NSObject` answers.
+      /// live observer does; for any other selector, see `_respondsToUnlisted(_:)`.
       ///
       /// Each answer about an optional requirement is recorded: `refreshRespondsToSelector()` has the sender ask
       /// again when it is no longer true.
       \(nonisolatedPrefix)\(memberAccess)override func responds(to aSelector: Selector!) -> Swift.Bool {
         guard let aSelector, let index = Self._optionalSelectors.firstIndex(of: aSelector) else {
-          return super.responds(to: aSelector)
+          return self._respondsToUnlisted(aSelector)
         }
         return self._respondsToSelectorAnswers.record(self._isImplemented(aSelector), for: index)
+      }
+
+      /// Whether the multiplexer responds to `aSelector`, which the file does not list: `true` when `NSObject`
+      /// says so (its methods and this class's, never forwarded); otherwise whether the primary does, recorded.
+      /// Such a message goes to the primary only (`forwardingTarget(for:)`).
+      \(nonisolatedPrefix)private func _respondsToUnlisted(_ aSelector: Selector?) -> Swift.Bool {
+        let inherited = super.responds(to: aSelector)
+        guard let aSelector else { return inherited }
+        return self._respondsToSelectorAnswers.respondsToUnlisted(aSelector, inherited: inherited) {
+          self._primary(respondingTo: $0) != nil
+        }
+      }
+
+      /// Hands a message the class does not implement to the primary, when it responds to it: the original
+      /// delegate keeps receiving what the file does not list. Observers are not called for it.
+      \(nonisolatedPrefix)\(memberAccess)override func forwardingTarget(for aSelector: Selector!) -> Any? {
+        guard let aSelector, let primary = self._primary(respondingTo: aSelector) else {
+          return super.forwardingTarget(for: aSelector)
+        }
+        return primary
+      }
+
+      /// The primary, if it is alive, is not this multiplexer and responds to `selector`.
+      \(nonisolatedPrefix)private func _primary(respondingTo selector: Selector) -> (\(model.observerType))? {
+        Multiplex._RespondsToSelectorAnswers.forwardingTarget(self.\(Naming.storage).primary, of: self) {
+          \(respondsCall)
+        }
       }
 
       /// Whether the primary or a live observer implements `selector`.
@@ -78,7 +114,8 @@ extension Generator {
       /// they asked.
       ///
       /// Senders ask `responds(to:)` when their delegate is set and cache the answers. When an answer given is no
-      /// longer true (an observer that implements an optional method came, or the last one left), the multiplexer
+      /// longer true (an observer that implements an optional method came, or the last one left; the primary, which
+      /// answers for the selectors the file does not list, changed or deallocated), the multiplexer
       /// assigns itself again to each slot it was installed in with `install(on:delegate:)` (first `nil`), so the
       /// sender asks again; see `DelegateMultiplexing.reassignDelegateSlots()`. A multiplexer you put in a slot
       /// yourself is not reassigned: assign it again yourself.
@@ -91,6 +128,8 @@ extension Generator {
       \(memberAccess)func refreshRespondsToSelector() {
         let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
           self._isImplemented(Self._optionalSelectors[index])
+        } forwards: { (selector: Selector) in
+          self._primary(respondingTo: selector) != nil
         }
         if isStale {
           self.reassignDelegateSlots()

@@ -112,6 +112,8 @@ extension Generator {
         /// Put it in a delegate slot, or install it with `install(on:delegate:)`, and register observers with
         /// ``add(_:retention:priority:)``. An optional requirement reaches only the observers that implement it, and
         /// ``responds(to:)`` tells the sender which optional requirements the primary or some observer implements.
+        /// A message this file does not list (a method it left out, or newer than it; an informal or private one)
+        /// goes to the primary alone, when the primary implements it (``forwardingTarget(for:)``).
         /// A call that returns a value returns the first responding observer's answer (`nil` is an answer for an
         /// `Optional` result), or the requirement's default when none responds, unless a ``combiner`` decides
         /// otherwise. When the observers change what is implemented, an installed multiplexer assigns itself to its

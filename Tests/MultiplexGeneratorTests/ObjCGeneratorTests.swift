@@ -92,6 +92,42 @@ import Testing
     #expect(!output.contains("nonisolated"))
   }
 
+  /// A selector the file does not list goes to the primary alone: `responds(to:)` answers it through
+  /// `_respondsToUnlisted(_:)` (`NSObject`'s answer first, never forwarded), `forwardingTarget(for:)` hands it to the
+  /// primary, and the refresh compares the primary's answers too; isolated classes make those members nonisolated,
+  /// and a protocol that does not refine `NSObjectProtocol` asks the primary through a cast.
+  @Test func unlistedSelectorsGoToThePrimary() {
+    let scrollView = generated(
+      ObjCInputs.scrollView,
+      typeName: "UIScrollViewDelegateMultiplexer",
+      defaults: ObjCInputs.scrollViewDefaults
+    )
+    for expected in [
+      "    guard let aSelector, let index = Self._optionalSelectors.firstIndex(of: aSelector) else {\n"
+        + "      return self._respondsToUnlisted(aSelector)\n    }",
+      "nonisolated private func _respondsToUnlisted(_ aSelector: Selector?) -> Swift.Bool {\n"
+        + "    let inherited = super.responds(to: aSelector)",
+      "respondsToUnlisted(aSelector, inherited: inherited) {",
+      "nonisolated override func forwardingTarget(for aSelector: Selector!) -> Any? {\n"
+        + "    guard let aSelector, let primary = self._primary(respondingTo: aSelector) else {\n"
+        + "      return super.forwardingTarget(for: aSelector)\n    }\n    return primary\n  }",
+      "nonisolated private func _primary(respondingTo selector: Selector) -> (any UIScrollViewDelegate)? {\n"
+        + "    Multiplex._RespondsToSelectorAnswers.forwardingTarget(self._multiplexer.primary, of: self) {\n"
+        + "      $0.responds(to: selector)",
+      "} forwards: { (selector: Selector) in\n      self._primary(respondingTo: selector) != nil\n    }",
+    ] {
+      #expect(scrollView.contains(expected), "\(expected)")
+    }
+    let download = generated(ObjCInputs.download, typeName: "DownloadDelegateMultiplexer")
+    #expect(download.contains("\n  override func forwardingTarget(for aSelector: Selector!) -> Any? {"))
+    #expect(
+      download.contains(
+        "forwardingTarget(self._multiplexer.primary, of: self) {\n"
+          + "      ($0 as? any Foundation.NSObjectProtocol)?.responds(to: selector) == true"
+      )
+    )
+  }
+
   /// Joined handler requirements of an `@objc` protocol (`--combine` on a completion handler): a required one goes
   /// through `_join`, optional ones through `_joinImplementing` (only the observers that implement them), each
   /// observer called with its own handler, the sender's wrapped by the policy; the one without a choice stays
