@@ -22,7 +22,8 @@ import MultiplexModel
 /// - Selectors are named as the symbol graph spells them (`NSSelectorFromString("…")`), see
 ///   ``selectorExpression(_:)``.
 /// - `responds(to:)` answers `super.responds(to:)` for every selector but the optional requirements', and for
-///   those whether the primary or a live observer responds to it. Each answer is recorded.
+///   those whether the primary or a live observer responds to it, or an open event stream reports it
+///   (`_respondsToOptional(at:)`, see `Generator+ObjCEvents.swift`). Each answer is recorded.
 /// - `refreshRespondsToSelector()` compares the recorded answers with what the observers implement now; when one
 ///   differs, it forgets them and assigns the multiplexer again to the slots it is installed in (first `nil`),
 ///   so that the sender asks again. It runs after `add`, `remove` and `removeAndWait`, and after a call of an
@@ -45,6 +46,9 @@ extension Generator {
     guard isObjC else { return nil }
     let selectors = objcOptionalRequirements.flatMap(selectorExpressions)
     let selectorList = selectors.isEmpty ? "[]" : "[\n  " + selectors.joined(separator: ",\n  ") + ",\n]"
+    // An open event stream makes the multiplexer implement the optional requirements it reports (see
+    // `objcEventMembers()`); a protocol without a stream reads only its observers.
+    let streamed = objcEventCases == nil ? "" : "self._respondsToSelectorAnswers.isStreamed(index) || "
     let respondsCall =
       model.external?.refinesNSObjectProtocol == true
       ? "$0.responds(to: selector)"
@@ -58,7 +62,7 @@ extension Generator {
       private let _respondsToSelectorAnswers = Multiplex._RespondsToSelectorAnswers(count: \(selectors.count))
 
       /// Whether the multiplexer implements `aSelector`: for an optional requirement, whether the primary or a
-      /// live observer does; for any other selector, what `NSObject` answers.
+      /// live observer does, or an open event stream reports it; for any other selector, what `NSObject` answers.
       ///
       /// Each answer about an optional requirement is recorded: `refreshRespondsToSelector()` has the sender ask
       /// again when it is no longer true.
@@ -66,7 +70,13 @@ extension Generator {
         guard let aSelector, let index = Self._optionalSelectors.firstIndex(of: aSelector) else {
           return super.responds(to: aSelector)
         }
-        return self._respondsToSelectorAnswers.record(self._isImplemented(aSelector), for: index)
+        return self._respondsToSelectorAnswers.record(self._respondsToOptional(at: index), for: index)
+      }
+
+      /// Whether the multiplexer implements the optional requirement of `_optionalSelectors[index]`: what
+      /// `responds(to:)` answers, and what `refreshRespondsToSelector()` compares its answers with.
+      \(nonisolatedPrefix)private func _respondsToOptional(at index: Swift.Int) -> Swift.Bool {
+        \(streamed)self._isImplemented(Self._optionalSelectors[index])
       }
 
       /// Whether the primary or a live observer implements `selector`.
@@ -90,7 +100,7 @@ extension Generator {
       /// ``multiplexer`` (its `primary`), or a token.
       \(memberAccess)func refreshRespondsToSelector() {
         let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
-          self._isImplemented(Self._optionalSelectors[index])
+          self._respondsToOptional(at: index)
         }
         if isStale {
           self.reassignDelegateSlots()
