@@ -37,8 +37,8 @@ final class SessionObserver: NSObject, DownloadSessionDelegate {
 }
 
 /// The typed event streams of the `@objc` multiplexers, as an app reads them on the main actor.
-@MainActor func readEvents(tableView: UITableView, scrollView: UIScrollView) async {
-  let delegates = UITableViewDelegateMultiplexer.install(on: tableView, delegate: \.delegate)
+@MainActor func readEvents(scrollView: UIScrollView) async {
+  let delegates = UITableViewDelegateMultiplexer()
   for await event in delegates.events() {
     if case .didSelectRowAt(_, let indexPath) = event {
       _ = indexPath
@@ -48,10 +48,6 @@ final class SessionObserver: NSObject, DownloadSessionDelegate {
   let scrolling = UIScrollViewDelegateMultiplexer.install(on: scrollView, delegate: \.delegate)
   let kinds: Set<UIScrollViewDelegateMultiplexer.Event.Kind> = [.didScroll, .didZoom]
   for await event in scrolling.events(of: kinds, bufferingPolicy: .bufferingNewest(1)) {
-    switch event.kind {
-    case .didScroll, .didZoom: break
-    default: continue
-    }
-    break
+    if event.kind == .didZoom { break }
   }
 }

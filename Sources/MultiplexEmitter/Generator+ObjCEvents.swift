@@ -248,14 +248,14 @@ extension Generator {
     // call of a requirement nobody implements any more.
     let streamingDidEnd =
       model.isolation.map { isolation in
-        """
-        ,
-          streamingDidEnd: { [weak self] in
-            Swift.Task { \(isolation.text) [weak self] in
-              self?.refreshRespondsToSelector()
-            }
-          }
-        """
+        [
+          ",",
+          "    streamingDidEnd: { [weak self] in",
+          "      Swift.Task { \(isolation.text) [weak self] in",
+          "        self?.refreshRespondsToSelector()",
+          "      }",
+          "    }",
+        ].joined(separator: "\n")
       } ?? ""
     return """
       /// A call made to the multiplexer, as `events(of:bufferingPolicy:)` reports it: one case per `Void` method
