@@ -1,6 +1,7 @@
 // The code of the recipe `Sources/Multiplex/Multiplex.docc/DelegateEventsAsStreams.md`, which shows it verbatim
 // (`Scripts/check-references.py` checks). `Scripts/apple-check.sh` compiles it against the iOS SDK at the floor.
 
+import Combine
 import CoreLocation
 import MultiplexCoreLocation
 import MultiplexUIKit
