@@ -38,3 +38,19 @@ final class SessionObserver: NSObject, DownloadSessionDelegate {
     fetchCompletionHandler(.newData)
   }
 }
+
+/// The typed event streams of the `@objc` multiplexers, as an app reads them on the main actor.
+@MainActor func readEvents(scrollView: UIScrollView) async {
+  let delegates = UITableViewDelegateMultiplexer()
+  for await event in delegates.events() {
+    if case .didSelectRowAt(_, let indexPath) = event {
+      _ = indexPath
+      break
+    }
+  }
+  let scrolling = UIScrollViewDelegateMultiplexer.install(on: scrollView, delegate: \.delegate)
+  let kinds: Set<UIScrollViewDelegateMultiplexer.Event.Kind> = [.didScroll, .didZoom]
+  for await event in scrolling.events(of: kinds, bufferingPolicy: .bufferingNewest(1)) {
+    if event.kind == .didZoom { break }
+  }
+}

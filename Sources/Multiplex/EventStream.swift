@@ -31,4 +31,33 @@ extension Multiplexer {
     continuation.onTermination = { _ in token.cancel() }
     return stream
   }
+
+  /// The event stream of a multiplexer generated for an `@objc` protocol: ``_events(bufferingPolicy:tap:)``, and
+  /// while the stream is open, `answers` counts it as reporting the optional requirements `streamed` (their indices
+  /// in `answers`), so that the multiplexer's `responds(to:)` says it implements them. Not API: the code
+  /// `multiplex-generate` generates calls it from `events(of:bufferingPolicy:)`, then has the sender ask
+  /// `responds(to:)` again (`refreshRespondsToSelector()`) if an answer it gave changed.
+  ///
+  /// When the stream terminates, its tap is unregistered, then its requirements are no longer counted; if one of
+  /// them is now reported by no open stream, `streamingDidEnd` runs (on the thread that terminated the stream: a
+  /// main-actor multiplexer hops to the main actor there to refresh its answers). Without it, the sender asks
+  /// again at its next call of such a requirement, which nobody implements any more.
+  ///
+  /// - Complexity: O(*k*) for the *k* indices, plus a registration.
+  public func _events<Event>(
+    bufferingPolicy: AsyncStream<Event>.Continuation.BufferingPolicy,
+    streaming streamed: [Int],
+    answers: _RespondsToSelectorAnswers,
+    tap makeTap: (AsyncStream<Event>.Continuation) -> Observer,
+    streamingDidEnd: (@Sendable () -> Void)? = nil
+  ) -> AsyncStream<Event> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: bufferingPolicy)
+    let token = _add(makeTap(continuation), retention: .strong, priority: 0, context: nil, isHidden: true)
+    answers.beginStreaming(streamed)
+    continuation.onTermination = { _ in
+      token.cancel()
+      if answers.endStreaming(streamed) { streamingDidEnd?() }
+    }
+    return stream
+  }
 }

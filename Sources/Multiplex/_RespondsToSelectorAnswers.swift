@@ -19,6 +19,10 @@
 /// deallocated, has the sender ask again. The selector type is generic (`Selector` in generated code), so that this
 /// logic runs and is tested without an Objective-C runtime.
 ///
+/// It also counts, for each optional requirement, the open event streams that report it (``beginStreaming(_:)``,
+/// ``endStreaming(_:)``): while one is open, the multiplexer answers that it implements the requirement, so that the
+/// sender calls it and the stream hears the call.
+///
 /// Any number of threads may use it at once.
 @_documentation(visibility: internal)
 public final class _RespondsToSelectorAnswers: @unchecked Sendable {
@@ -30,6 +34,8 @@ public final class _RespondsToSelectorAnswers: @unchecked Sendable {
   private var generation = 0
   /// The answers about selectors the multiplexer does not list, which came from the primary; keyed by selector.
   private var unlisted: [AnyHashable: Bool] = [:]
+  /// The number of open event streams that report each requirement.
+  private var streams: [Int]
   /// The number of optional requirements; other indices are ignored.
   private let count: Int
   private let lock = _Lock()
@@ -42,6 +48,7 @@ public final class _RespondsToSelectorAnswers: @unchecked Sendable {
     let words = (self.count + 63) / 64
     asked = Array(repeating: 0, count: words)
     answers = Array(repeating: 0, count: words)
+    streams = Array(repeating: 0, count: self.count)
   }
 
   deinit {
@@ -183,5 +190,37 @@ public final class _RespondsToSelectorAnswers: @unchecked Sendable {
   ) -> Primary? {
     guard let primary, (primary as AnyObject) !== multiplexer, respondsTo(primary) else { return nil }
     return primary
+  }
+
+  /// Records that an event stream reporting the optional requirements `indices` was opened: until it ends
+  /// (``endStreaming(_:)``), ``isStreamed(_:)`` is `true` for each of them.
+  ///
+  /// - Complexity: O(*k*), where *k* is the number of indices.
+  public func beginStreaming(_ indices: [Int]) {
+    lock.withLock {
+      for index in indices where index >= 0 && index < count { streams[index] += 1 }
+    }
+  }
+
+  /// Records that an event stream given `indices` to ``beginStreaming(_:)`` ended, and returns whether some
+  /// requirement is no longer reported by any open stream (the multiplexer's answer about it may have changed).
+  ///
+  /// - Complexity: O(*k*), where *k* is the number of indices.
+  public func endStreaming(_ indices: [Int]) -> Bool {
+    lock.withLock {
+      var ended = false
+      for index in indices where index >= 0 && index < count && streams[index] > 0 {
+        streams[index] -= 1
+        if streams[index] == 0 { ended = true }
+      }
+      return ended
+    }
+  }
+
+  /// Whether an open event stream reports optional requirement `index`.
+  ///
+  /// - Complexity: O(1).
+  public func isStreamed(_ index: Int) -> Bool {
+    lock.withLock { index >= 0 && index < count && streams[index] > 0 }
   }
 }

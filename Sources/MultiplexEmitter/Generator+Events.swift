@@ -28,14 +28,13 @@ extension Generator {
   /// have to be `Sendable`, which the arguments may not be), or a protocol that names `Event`, `_EventTap` or
   /// `events`. For a protocol of another module, also when a requirement that records no event has no default
   /// implementation in the protocol's extension (observers must implement it; the tap implements it without
-  /// responding, see `silentTapMember`), and for an `@objc` protocol (not supported yet: its tap would have to be
-  /// an `NSObject` answering `responds(to:)`).
+  /// responding, see `silentTapMember`). An `@objc` protocol's cases are ``objcEventCases``.
   var eventCases: [EventCase]? {
     if model.isSendable && model.isolation == nil { return nil }
     // A refinement's tap would have to implement the parents' requirements, which the macro cannot see.
     if !model.parents.isEmpty { return nil }
-    if isObjC { return nil }
     if model.typeAliases.keys.contains(Self.eventTypeName) { return nil }
+    if isObjC { return objcEventCases }
     var cases: [EventCase] = []
     var implemented: Set<Int> = []
     for (index, requirement) in model.requirements.enumerated() {
@@ -128,7 +127,7 @@ extension Generator {
 
   /// Whether the requirement's signature or default value names `Event` or `_EventTap`, which the nested
   /// declarations would hide inside the multiplexer.
-  private func mentionsReservedEventName(_ requirement: Requirement) -> Bool {
+  func mentionsReservedEventName(_ requirement: Requirement) -> Bool {
     let reserved: Set<String> = [Self.eventTypeName, Self.eventTapName]
     var types = requirement.arguments.map(\.type)
     var names = requirement.arguments.flatMap { [$0.label, $0.name].compactMap { $0 } }
@@ -164,6 +163,7 @@ extension Generator {
   /// `Event`, the tap and `events(bufferingPolicy:)`, as members of the multiplexer; `nil` when the protocol gets
   /// no event stream (see ``eventCases``).
   func eventMembers() -> String? {
+    if isObjC { return objcEventMembers() }
     guard let cases = eventCases else { return nil }
     let event = Self.eventTypeName
     let tap = Self.eventTapName

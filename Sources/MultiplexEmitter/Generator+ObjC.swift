@@ -22,14 +22,15 @@ import MultiplexModel
 /// - Selectors are named as the symbol graph spells them (`NSSelectorFromString("…")`), see
 ///   ``selectorExpression(_:)``.
 /// - `responds(to:)` answers, for the optional requirements the file lists, whether the primary or a live observer
-///   responds to it. For any other selector (`_respondsToUnlisted(_:)`): `true` when `super.responds(to:)` is
-///   (`NSObject`'s methods and the class's own, never forwarded); otherwise whether the primary responds, and
-///   `forwardingTarget(for:)` then hands the message to the primary (see
-///   `_RespondsToSelectorAnswers.forwardingTarget(_:of:respondsTo:)`): a method the file left out (unavailable on
-///   the platform, naming a type the floor lacks, newer than the file), an informal or private selector the
-///   original delegate relies on. Only the primary gets those: the multiplexer cannot know their arguments' types,
-///   nor how to combine answers. A selector the file lists but the class does not implement on the platform
-///   reaches `forwardingTarget(for:)` too, and goes to the primary if it responds. Each answer is recorded, except
+///   responds to it, or an open event stream reports it (`_respondsToOptional(at:)`, see
+///   `Generator+ObjCEvents.swift`). For any other selector (`_respondsToUnlisted(_:)`): `true` when
+///   `super.responds(to:)` is (`NSObject`'s methods and the class's own, never forwarded); otherwise whether the
+///   primary responds, and `forwardingTarget(for:)` then hands the message to the primary (see
+///   `_RespondsToSelectorAnswers.forwardingTarget(_:of:respondsTo:)`): a method the file left out (unavailable on the
+///   platform, naming a type the floor lacks, newer than the file), an informal or private selector the original
+///   delegate relies on. Only the primary gets those: the multiplexer cannot know their arguments' types, nor how to
+///   combine answers. A selector the file lists but the class does not implement on the platform reaches
+///   `forwardingTarget(for:)` too, and goes to the primary if it responds. Each answer is recorded, except
 ///   `NSObject`'s.
 /// - `refreshRespondsToSelector()` compares the recorded answers with what the observers implement now, and with
 ///   what the primary responds to now (a new primary, or one that deallocated); when one differs, it forgets them
@@ -54,6 +55,9 @@ extension Generator {
     guard isObjC else { return nil }
     let selectors = objcOptionalRequirements.flatMap(selectorExpressions)
     let selectorList = selectors.isEmpty ? "[]" : "[\n  " + selectors.joined(separator: ",\n  ") + ",\n]"
+    // An open event stream makes the multiplexer implement the optional requirements it reports (see
+    // `objcEventMembers()`); a protocol without a stream reads only its observers.
+    let streamed = objcEventCases == nil ? "" : "self._respondsToSelectorAnswers.isStreamed(index) || "
     let respondsCall =
       model.external?.refinesNSObjectProtocol == true
       ? "$0.responds(to: selector)"
@@ -67,7 +71,7 @@ extension Generator {
       private let _respondsToSelectorAnswers = Multiplex._RespondsToSelectorAnswers(count: \(selectors.count))
 
       /// Whether the multiplexer implements `aSelector`: for an optional requirement, whether the primary or a
-      /// live observer does; for any other selector, see `_respondsToUnlisted(_:)`.
+      /// live observer does, or an open event stream reports it; for any other selector, see `_respondsToUnlisted(_:)`.
       ///
       /// Each answer about an optional requirement is recorded: `refreshRespondsToSelector()` has the sender ask
       /// again when it is no longer true.
@@ -75,7 +79,13 @@ extension Generator {
         guard let aSelector, let index = Self._optionalSelectors.firstIndex(of: aSelector) else {
           return self._respondsToUnlisted(aSelector)
         }
-        return self._respondsToSelectorAnswers.record(self._isImplemented(aSelector), for: index)
+        return self._respondsToSelectorAnswers.record(self._respondsToOptional(at: index), for: index)
+      }
+
+      /// Whether the multiplexer implements the optional requirement of `_optionalSelectors[index]`: what
+      /// `responds(to:)` answers, and what `refreshRespondsToSelector()` compares its answers with.
+      \(nonisolatedPrefix)private func _respondsToOptional(at index: Swift.Int) -> Swift.Bool {
+        \(streamed)self._isImplemented(Self._optionalSelectors[index])
       }
 
       /// Whether the multiplexer responds to `aSelector`, which the file does not list: `true` when `NSObject`
@@ -127,7 +137,7 @@ extension Generator {
       /// ``multiplexer`` (its `primary`), or a token.
       \(memberAccess)func refreshRespondsToSelector() {
         let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
-          self._isImplemented(Self._optionalSelectors[index])
+          self._respondsToOptional(at: index)
         } forwards: { (selector: Selector) in
           self._primary(respondingTo: selector) != nil
         }

@@ -62,7 +62,44 @@ import Testing
     #expect(output.contains("#selector((any UIScrollViewDelegate).viewForZooming(in:))"))
     #expect(output.contains("nonisolated override func responds(to aSelector: Selector!) -> Swift.Bool {"))
     #expect(!output.contains("firstNonNil"))
-    #expect(!output.contains("func events("))
+  }
+
+  /// The event stream of an `@objc` multiplexer: a case per `Void` method, named without the sender, none for a
+  /// method returning a value or taking a pointer; `responds(to:)` counts the open streams; a main-actor
+  /// multiplexer refreshes its answers on the main actor when a stream ends.
+  @Test func objcEventStream() {
+    let output = generated(
+      ObjCInputs.scrollView,
+      typeName: "UIScrollViewDelegateMultiplexer",
+      defaults: ObjCInputs.scrollViewDefaults
+    )
+    #expect(output.contains("    case didScroll(UIScrollView)\n"))
+    #expect(output.contains("    case didEndZooming(UIScrollView, with: UIView?, atScale: CGFloat)\n"))
+    #expect(!output.contains("case willEndDragging"))
+    #expect(!output.contains("case viewForZooming"))
+    #expect(!output.contains("case scrollViewShouldScrollToTop"))
+    #expect(
+      output.contains("self._respondsToSelectorAnswers.isStreamed(index) || self._isImplemented(")
+    )
+    #expect(output.contains("func events(of kinds: Swift.Set<Event.Kind>, bufferingPolicy:"))
+    #expect(output.contains("Swift.Task { @MainActor [weak self] in"))
+    let table = generated(
+      ObjCInputs.tableView,
+      typeName: "UITableViewDelegateMultiplexer",
+      defaults: ObjCInputs.tableViewDefaults
+    )
+    #expect(table.contains("case didSelectRowAt(UITableView, didSelectRowAt: IndexPath)\n"))
+    #expect(table.contains("case willDisplay(UITableView, willDisplay: UITableViewCell, forRowAt: IndexPath)\n"))
+  }
+
+  /// A requirement newer than the deployment floor, or deprecated, has no case (an enum case with associated
+  /// values cannot be potentially unavailable); the others keep theirs.
+  @Test func objcEventStreamLeavesOutNewerRequirements() {
+    var input = ObjCInputs.scrollView
+    input.members[0].isAvailableAtDeploymentFloor = false
+    let output = generated(input, typeName: "UIScrollViewDelegateMultiplexer", defaults: ObjCInputs.scrollViewDefaults)
+    #expect(!output.contains("case didScroll("))
+    #expect(output.contains("case didZoom(UIScrollView)"))
   }
 
   @Test func tableViewDelegate() {

@@ -72,6 +72,8 @@ public let allWorkloads: [Workload] = [
   churnWorkload,
   contentionWorkload,
   queuedWorkload,
+  streamWorkload,
+  reassignWorkload,
 ]
 
 /// The workloads whose name contains one of `filters` (all of them without filters).

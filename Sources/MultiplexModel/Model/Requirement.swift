@@ -130,6 +130,10 @@ package struct Requirement {
   /// The Objective-C selector of a requirement of an `@objc` protocol, when the symbol graph gives it
   /// (`ExternalMember.objcSelector`).
   package var objcSelector: String?
+  /// Whether the requirement can be named without `@available` or a deprecation warning in the multiplexer of a
+  /// protocol of another module (`ExternalMember.isAvailableAtDeploymentFloor`); `true` when unknown. An `@objc`
+  /// multiplexer's `Event` has cases only for such requirements.
+  package var isAvailableAtDeploymentFloor = true
   /// Where ``defaultValue`` comes from, when the generator chose it rather than the user: the documentation page
   /// that says what the sender does without the method, or the convention applied (`DocumentedDefault`). The
   /// generated member says so in a comment.

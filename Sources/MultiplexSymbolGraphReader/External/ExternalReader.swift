@@ -79,6 +79,7 @@ struct ExternalReader {
       guard var requirement = readRequirement(member, reader: &reader, external: description) else { continue }
       requirement.isObjCOptional = origin.isObjC && description.isOptional
       if origin.isObjC { requirement.objcSelector = description.objcSelector }
+      requirement.isAvailableAtDeploymentFloor = description.isAvailableAtDeploymentFloor
       requirements.append(requirement)
     }
     Requirement.assignUniqueCombiningLabels(&requirements)

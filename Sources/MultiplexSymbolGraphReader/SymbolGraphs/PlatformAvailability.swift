@@ -85,6 +85,24 @@ extension PlatformAvailability {
     return nil
   }
 
+  /// Whether a member with `entries`, of a protocol with `protocolEntries`, can be named in the multiplexer without
+  /// an `@available` attribute or a deprecation warning: introduced on this platform no later than the deployment
+  /// floor or the protocol, and neither deprecated, obsoleted nor unavailable here or everywhere (`*`). An `@objc`
+  /// multiplexer's `Event` has a case only for such a requirement: an enum case with associated values cannot be
+  /// potentially unavailable, and the generated code names every case.
+  func isAvailableAtDeploymentFloor(_ entries: [Availability], protocol protocolEntries: [Availability]) -> Bool {
+    for entry in entries where entry.domain == nil || entry.domain == "*" || entry.domain == domain {
+      if entry.deprecated != nil || entry.obsoleted != nil || entry.isUnconditionallyDeprecated == true
+        || entry.isUnconditionallyUnavailable == true
+      {
+        return false
+      }
+    }
+    guard let version = introduced(entries) else { return true }
+    guard let floor = [introduced(protocolEntries), deploymentFloor].compactMap({ $0 }).max() else { return false }
+    return version <= floor
+  }
+
   /// The oldest deployment target of the platform a multiplexer can have: the runtime's, Swift concurrency's
   /// back-deployment floor (iOS 13, macOS 10.15, tvOS 13, watchOS 6, visionOS 1).
   var deploymentFloor: Availability.Version? {

@@ -80,6 +80,10 @@ package final class SymbolGraphReader {
         objcSelector: Self.objcSelector(usr: requirement.symbol.identifier.precise)
       )
       member.declaringProtocol = requirement.declaringProtocol
+      member.isAvailableAtDeploymentFloor = walk.platform.isAvailableAtDeploymentFloor(
+        availability,
+        protocol: root.availability ?? []
+      )
       members.append(member)
     }
     lines.append("}")
