@@ -2,8 +2,6 @@
 `--enable NAME` while its bug is fixed elsewhere (PENDING).
 """
 
-
-
 # Shapes covered only when turned on (`--enable NAME`), each because of a known bug being fixed elsewhere (issue
 # 23). Turn one on for good by moving it to ENABLED once its fix is merged.
 PENDING = {

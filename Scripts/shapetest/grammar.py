@@ -3,8 +3,6 @@ lookalikes), parameter types (PType) and result types (RType), and the decided-o
 state it (`is_decision`).
 """
 
-
-
 KEYWORDS = ["for", "in", "default", "do", "where", "is", "as", "class", "func", "return", "throws", "repeat",
             "switch", "case", "while", "if", "import", "struct", "try", "catch", "guard", "defer", "operator",
             "extension", "protocol", "static", "public", "internal", "rethrows", "break", "continue", "else",
