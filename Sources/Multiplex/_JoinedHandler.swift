@@ -26,8 +26,9 @@
 ///   single delegate that never calls it would.
 /// - The answers are combined in call order (not in the order the handlers were called) by the policy:
 ///   ``join(_:)`` (a handler without an answer), ``anyTrue(_:)``, ``allTrue(_:)``, ``union(_:)``,
-///   ``firstNonNil(_:)``, ``order(_:_:)``. With no responding observer, the sender's handler runs once with the
-///   policy's answer for no answers: `()`, `false`, `true`, the empty set, `nil`, the last value of the order.
+///   ``firstNonNil(_:)``, ``order(_:_:)``: the first responding observer's answer, then each next one combined
+///   with it. With no responding observer, the sender's handler runs once with the policy's answer for no
+///   answers: `()`, `false`, `true`, the empty set, `nil`, the last value of the order.
 /// - An observer that does not respond (it does not implement the requirement) takes no part: a call of its
 ///   handler is ignored.
 ///
@@ -54,12 +55,14 @@ public final class _JoinedHandler<Answer>: @unchecked Sendable {
   /// The sender's handler, until it runs (then `nil`: it runs once and is released).
   private var _handler: ((Answer) -> Void)?
   // Immutable.
-  private let _initial: Answer
+  /// The answer when no observer responded.
+  private let _empty: Answer
   private let _step: (Answer, Answer) -> Answer
 
-  /// A joined handler that folds the answers, in call order, from `initial` with `step`.
-  init(initial: Answer, step: @escaping (Answer, Answer) -> Answer, handler: ((Answer) -> Void)?) {
-    self._initial = initial
+  /// A joined handler that folds the answers in call order with `step`, from the first one; `empty` is the answer
+  /// when no observer responded.
+  init(empty: Answer, step: @escaping (Answer, Answer) -> Answer, handler: ((Answer) -> Void)?) {
+    self._empty = empty
     self._step = step
     self._handler = handler
   }
@@ -127,13 +130,15 @@ public final class _JoinedHandler<Answer>: @unchecked Sendable {
   /// handler (so it runs once) and the combined answer, for the caller to run outside the lock.
   private func _finishIfComplete() -> (((Answer) -> Void)?, Answer?) {
     guard _isClosed, _waiting == 0, let handler = _handler else { return (nil, nil) }
-    var combined = _initial
+    // From the first answer, not from `_empty`: `order`'s answer for none is a value an answer must beat, and an
+    // answer not in the order would lose to it (for the other policies, `_step(_empty, a)` is `a`).
+    var combined: Answer? = nil
     for slot in _slots where slot.hasResponded {
-      if let answer = slot.answer { combined = _step(combined, answer) }
+      if let answer = slot.answer { combined = combined.map { _step($0, answer) } ?? answer }
     }
     _handler = nil
     _slots = []
-    return (handler, combined)
+    return (handler, combined ?? _empty)
   }
 }
 
@@ -143,7 +148,7 @@ extension _JoinedHandler where Answer == Void {
   /// - Parameter handler: The sender's handler.
   /// - Returns: The joined handler of one call.
   public static func join(_ handler: (() -> Void)?) -> _JoinedHandler<Void> {
-    _JoinedHandler(initial: (), step: { _, _ in () }, handler: handler.map { handler in { _ in handler() } })
+    _JoinedHandler(empty: (), step: { _, _ in () }, handler: handler.map { handler in { _ in handler() } })
   }
 }
 
@@ -153,7 +158,7 @@ extension _JoinedHandler where Answer == Bool {
   /// - Parameter handler: The sender's handler.
   /// - Returns: The joined handler of one call.
   public static func anyTrue(_ handler: ((Bool) -> Void)?) -> _JoinedHandler<Bool> {
-    _JoinedHandler(initial: false, step: { $0 || $1 }, handler: handler)
+    _JoinedHandler(empty: false, step: { $0 || $1 }, handler: handler)
   }
 
   /// `true` if every responding observer answered `true`, also when none responded.
@@ -161,7 +166,7 @@ extension _JoinedHandler where Answer == Bool {
   /// - Parameter handler: The sender's handler.
   /// - Returns: The joined handler of one call.
   public static func allTrue(_ handler: ((Bool) -> Void)?) -> _JoinedHandler<Bool> {
-    _JoinedHandler(initial: true, step: { $0 && $1 }, handler: handler)
+    _JoinedHandler(empty: true, step: { $0 && $1 }, handler: handler)
   }
 }
 
@@ -171,7 +176,7 @@ extension _JoinedHandler where Answer: SetAlgebra {
   /// - Parameter handler: The sender's handler.
   /// - Returns: The joined handler of one call.
   public static func union(_ handler: ((Answer) -> Void)?) -> _JoinedHandler<Answer> {
-    _JoinedHandler(initial: Answer(), step: { $0.union($1) }, handler: handler)
+    _JoinedHandler(empty: Answer(), step: { $0.union($1) }, handler: handler)
   }
 }
 
@@ -181,30 +186,69 @@ extension _JoinedHandler where Answer: ExpressibleByNilLiteral & _OptionalValue 
   /// - Parameter handler: The sender's handler.
   /// - Returns: The joined handler of one call.
   public static func firstNonNil(_ handler: ((Answer) -> Void)?) -> _JoinedHandler<Answer> {
-    _JoinedHandler(initial: nil, step: { combined, answer in combined == nil ? answer : combined }, handler: handler)
+    _JoinedHandler(empty: nil, step: { combined, answer in combined == nil ? answer : combined }, handler: handler)
   }
 }
 
 extension _JoinedHandler where Answer: Equatable {
   /// The answer that comes first in `order` (for a fetch result, `[.newData, .failed, .noData]`: new data if any
-  /// observer got some, else a failure if one failed, else no data); ties go to the first observer in call order.
-  /// An answer not in `order` counts as its last value, which is also the answer when no observer responded.
+  /// observer got some, else a failure if one failed, else no data). An answer not in `order` ranks after every
+  /// value in it: it is passed on when no responding observer answered a listed value. Ties (equal answers, or
+  /// answers not in `order`) go to the first observer in call order. With no responding observer, the answer is
+  /// the last value of `order`.
   ///
   /// - Parameters:
   ///   - order: The values, the one that wins first; not empty.
   ///   - handler: The sender's handler.
   /// - Returns: The joined handler of one call.
+  /// - Complexity: Each step of the fold looks the two answers up in `order`: O(*k*) for *k* values.
   public static func order(_ order: [Answer], _ handler: ((Answer) -> Void)?) -> _JoinedHandler<Answer> {
     precondition(!order.isEmpty, "a joined handler's order needs at least one value")
-    let last = order[order.count - 1]
+    // An answer not in the order ranks `order.count`, after every listed value.
+    let rank = { (answer: Answer) in order.firstIndex(of: answer) ?? order.count }
     return _JoinedHandler(
-      initial: last,
-      step: { combined, answer in
-        let rank = order.firstIndex(of: answer) ?? order.count - 1
-        return rank < (order.firstIndex(of: combined) ?? order.count - 1) ? answer : combined
-      },
+      empty: order[order.count - 1],
+      step: { combined, answer in rank(answer) < rank(combined) ? answer : combined },
       handler: handler
     )
+  }
+}
+
+extension _JoinedHandler {
+  /// Refuses `union` for an answer that is not an option set, by a compiler error that names the choices.
+  ///
+  /// The front ends refuse a wrong choice from the answer's spelling (`Bool`, an `Optional`, the standard
+  /// library's types); a type declared elsewhere may be an option set or an enum, which they cannot tell. The
+  /// generated code of `@MultiplexedCombine(.union)` or `--combine NAME=union` then calls this overload, and the
+  /// compiler reports its message there.
+  ///
+  /// - Parameter handler: The sender's handler.
+  /// - Returns: Never: the call does not compile.
+  @available(
+    *,
+    unavailable,
+    message:
+      "union joins answers that are option sets (SetAlgebra); for this answer choose order(a, b, c) for an enum, anyTrue or allTrue for a Bool, firstNonNil for an Optional"
+  )
+  public static func union(_ handler: ((Answer) -> Void)?) -> _JoinedHandler<Answer> {
+    fatalError("unavailable")
+  }
+
+  /// Refuses `order` for an answer that is not `Equatable`, by a compiler error that names the choices (as the
+  /// unavailable `union` does).
+  ///
+  /// - Parameters:
+  ///   - order: The values, the one that wins first.
+  ///   - handler: The sender's handler.
+  /// - Returns: Never: the call does not compile.
+  @available(
+    *,
+    unavailable,
+    message:
+      "order(a, b, c) ranks answers that are Equatable (an enum's cases); for this answer choose union for an option set, anyTrue or allTrue for a Bool, firstNonNil for an Optional"
+  )
+  public static func order(_ order: [Answer], _ handler: ((Answer) -> Void)?) -> _JoinedHandler<Answer> {
+    fatalError("unavailable")
   }
 }
 

@@ -236,8 +236,9 @@ public enum MultiplexedCombiner: Sendable {
   case union
 
   /// The answer of a requirement's handler that comes first in the order given (an enum): for a fetch result,
-  /// `.order(FetchResult.newData, .failed, .noData)`. An answer not listed counts as the last value, which is also
-  /// the answer when no observer implements the requirement.
+  /// `.order(FetchResult.newData, .failed, .noData)`. An answer not listed ranks after every listed value: it is
+  /// passed on when no observer answered a listed one. Ties go to the first observer in call order. The last
+  /// value is the answer when no observer implements the requirement.
   ///
   /// - Parameters:
   ///   - first: The value that wins over all others, spelled with its type.

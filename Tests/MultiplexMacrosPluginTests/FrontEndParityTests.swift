@@ -154,6 +154,58 @@ import Testing
     #expect(generator.first?.message.contains("--default 'height()=<Double>'") == true)
   }
 
+  /// A combining choice that cannot apply to a handler's answer: the answer's spelling, the macro's attribute,
+  /// the generator's flag, and the choices both must name (`nil`: none applies, remove the choice).
+  static let wrongJoinChoices: [(answer: String, attribute: String, flag: String, valid: String?)] = [
+    ("Bool", "@MultiplexedCombine(.union)", "union", "anyTrue, allTrue"),
+    ("Int?", "@MultiplexedCombine(.order(Int.zero))", "order(zero)", "firstNonNil"),
+    ("Set<Int>", "@MultiplexedCombine(.order(Numbers.a))", "order(a)", "union"),
+    ("String", "@MultiplexedCombine(.union)", "union", "order(…)"),
+    ("[Int]", "@MultiplexedCombine(.union)", "union", "order(…)"),
+    ("Swift.Double", "@MultiplexedCombine(.union)", "union", "order(…)"),
+    ("Fetch", "@MultiplexedCombine(.anyTrue)", "anyTrue", "union, order(…)"),
+    ("(Int, Int)", "@MultiplexedCombine(.order(Pair.a))", "order(a)", nil),
+    ("any Error", "@MultiplexedCombine(.union)", "union", nil),
+    ("() -> Void", "@MultiplexedCombine(.firstNonNil)", "firstNonNil", nil),
+  ]
+
+  /// A combining choice that cannot apply to a handler's answer is refused by both front ends, with the choices
+  /// that apply by the answer's spelling (`Requirement.joinPolicies(answer:)`): the same message but for the
+  /// spelling of the choice, on the requirement's attribute for the macro.
+  @Test func aWrongJoinChoiceIsRefusedByBothNamingTheChoicesThatApply() throws {
+    for wrong in Self.wrongJoinChoices {
+      let requirement = "func fetch(completion: @escaping (\(wrong.answer)) -> Void)"
+      let source = "public protocol Delegate: AnyObject {\n  \(wrong.attribute)\n  \(requirement)\n}"
+      let expansion = Expansion("@Multiplexed " + source)
+      let generated = ExternalGenerator.generate(
+        ExternalProtocol(
+          source: source.replacingOccurrences(of: "  \(wrong.attribute)\n", with: ""),
+          moduleName: "DelegateKit",
+          members: [ExternalMember()]
+        ),
+        options: GenerationOptions(
+          typeName: "DelegateMultiplexer",
+          combining: ["fetch(completion:)": try #require(CombiningPolicy(rawValue: wrong.flag))]
+        )
+      )
+      guard case .failure(let failure) = generated else {
+        Issue.record("multiplex-generate accepted \(wrong.flag) for \(wrong.answer)")
+        continue
+      }
+      let generator = failure.diagnostics.map(\.message)
+      #expect(generator.count == 1, "\(wrong)")
+      #expect(expansion.diagnostics.count == 1 && expansion.diagnosticLines == [2], "\(wrong)")
+      // The macro names an order's choice without its values.
+      let spelling = wrong.flag.hasPrefix("order(") ? "'@MultiplexedCombine(.order)'" : "'\(wrong.attribute)'"
+      #expect(
+        expansion.diagnostics.map { $0.replacingOccurrences(of: spelling, with: "--combine") } == generator,
+        "\(wrong)"
+      )
+      let ending = wrong.valid.map { "; choose one of " + $0 } ?? "; remove --combine"
+      #expect(generator.first?.hasSuffix(ending) == true, "\(wrong): \(generator)")
+    }
+  }
+
   /// The macro's messages and their lines, and the generator's diagnostics, for a protocol declaring
   /// `requirement` on line 2.
   private func diagnostics(

@@ -56,15 +56,15 @@ extension Requirement {
   /// `allTrue` for a `Bool` (spelled `Bool` or `Swift.Bool`), `firstNonNil` for an `Optional`. For a method that
   /// returns nothing and hands over a handler that can be joined (see ``joinableHandler(_:)``), the policies that
   /// join it, by the handler's answer: `join` for none, `anyTrue` and `allTrue` for a `Bool`, `firstNonNil` for an
-  /// `Optional`, `union` (an option set) and `order(…)` (an enum) for another type. None for any other `Void`
-  /// requirement. `order` is listed with no values.
+  /// `Optional`, and for another type those ``joinPolicies(answer:)`` finds from its spelling. None for any other
+  /// `Void` requirement. `order` is listed with no values.
   package static func validPolicies(_ requirement: Requirement) -> [CombiningPolicy] {
     guard case .value(_, let valueType, let isOptional) = requirement.result else {
       guard let handler = joinableHandler(requirement) else { return [] }
       guard let answer = handler.answerType else { return [.join] }
       if answer.isBool { return [.anyTrue, .allTrue] }
       if answer.implicitlyUnwrappedAsOptional.isOptional { return [.firstNonNil] }
-      return [.union, .order([])]
+      return joinPolicies(answer: answer)
     }
     let isBool = valueType.isBool
     return CombiningPolicy.allCases.filter { policy in
@@ -75,6 +75,44 @@ extension Requirement {
       case .join, .union, .order: return false
       }
     }
+  }
+
+  /// The policies that can join a handler's answer of type `answer`, neither `Bool` nor `Optional`, as far as its
+  /// spelling tells (both front ends see the protocol, not the declarations of the types it names):
+  /// - `union` for a `Set` (`Set<T>`, `Swift.Set<T>`), the standard library's `SetAlgebra`;
+  /// - `order(…)` for the standard library's other value types (numbers, `String`, `Character`, `[T]`,
+  ///   `[K: V]`…): they can be ranked, not unioned;
+  /// - none for a tuple, a function, a metatype, `Any`, an existential, opaque or composition type: neither an
+  ///   option set nor `Equatable`;
+  /// - `union` and `order(…)` for any other named type: an option set or an enum, which the spelling does not
+  ///   tell. The generated code then calls the runtime's `_JoinedHandler.union` or `.order`, and a wrong choice of
+  ///   the two is a compiler error there (an unavailable overload of each, whose message names the choices).
+  package static func joinPolicies(answer: SwiftType) -> [CombiningPolicy] {
+    switch answer {
+    case .attributed(_, _, let base): return joinPolicies(answer: base)
+    case .tuple(let elements) where elements.count == 1 && elements[0].firstName == nil:
+      return joinPolicies(answer: elements[0].type)
+    case .tuple, .function, .metatype, .protocolMetatype, .existential, .opaque, .composition: return []
+    case .array, .dictionary: return [.order([])]
+    case .named(let name, _): return joinPolicies(named: name)
+    case .member(.named("Swift", let arguments), let name, _) where arguments.isEmpty: return joinPolicies(named: name)
+    default: return [.union, .order([])]
+    }
+  }
+
+  /// The standard library's value types that are not option sets: their answers can be ranked by `order(…)`, not
+  /// unioned (``joinPolicies(answer:)``).
+  private static let standardLibraryRankedTypes: Set<String> = [
+    "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+    "Float16", "Float80", "String", "Substring", "Character", "Array", "ContiguousArray", "ArraySlice", "Dictionary",
+  ]
+
+  /// ``joinPolicies(answer:)`` for a type spelled `name` (or `Swift.name`), with any generic arguments.
+  private static func joinPolicies(named name: String) -> [CombiningPolicy] {
+    if name == "Set" { return [.union] }
+    if name == "Any" || name == "AnyObject" { return [] }
+    if standardLibraryRankedTypes.contains(name) { return [.order([])] }
+    return [.union, .order([])]
   }
 
   /// Whether `policy` can combine the answers of `requirement` (``validPolicies(_:)``, `order` with any values).
