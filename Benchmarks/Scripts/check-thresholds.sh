@@ -7,7 +7,11 @@
 # build on; the cache misses are there so that a layout change that costs time (one more object to reach per
 # observer) fails CI even when its instructions do not move.
 #
-#   bash Benchmarks/Scripts/check-thresholds.sh
+#   bash Benchmarks/Scripts/check-thresholds.sh [--weak-references]
+#
+# `--weak-references` checks Apple's path instead (the runtime compiled with `-DMULTIPLEX_WEAK_OBSERVER_REFERENCES`,
+# where a weak registration holds a `weak` reference: see callgrind.sh) against its own thresholds,
+# `Thresholds/swift-X.Y-weak-references.csv`. CI runs both.
 #
 # Builds the comparison tool in release mode (Benchmarks/.build-callgrind; no swift-syntax: the workloads compile
 # the macro's checked-in expansions), then measures the Void and first-responder dispatches at 1, 8, 64 and 1,024
@@ -20,9 +24,15 @@ if ! command -v valgrind > /dev/null; then
   exit 1
 fi
 version=$(swift --version 2>&1 | sed -n 's/.*Swift version \([0-9]*\.[0-9]*\).*/\1/p' | head -n 1)
-thresholds="Thresholds/swift-$version.csv"
+path=()
+suffix=""
+if [ "${1:-}" = "--weak-references" ]; then
+  path=(--weak-references)
+  suffix="-weak-references"
+fi
+thresholds="Thresholds/swift-$version$suffix.csv"
 if [ ! -f "$thresholds" ]; then
   echo "no thresholds for Swift $version ($thresholds): record them from a run of this script's command" >&2
   exit 1
 fi
-exec bash Scripts/callgrind.sh --sizes 1,8,64,1024 --check-thresholds "$thresholds" void first-responder churn
+exec bash Scripts/callgrind.sh "${path[@]}" --sizes 1,8,64,1024 --check-thresholds "$thresholds" void first-responder churn

@@ -150,16 +150,31 @@ extension Multiplexer {
     if hasContext { _retireMailbox(of: entry) }
     if _primaryEntry === entry { _primaryEntry = nil }
     if !_extraClaims.isEmpty { _extraClaims[ObjectIdentifier(entry)] = nil }
-    guard let position, let identifier = entry.identifier else { return }
+    guard let position, let identifier = entry.identifier else {
+      // Not indexed. A registration whose storage owns its observer must not stay in storage, removed, holding
+      // it (nothing else would release it until a compaction, and dropping it from the end hands over nothing):
+      // if it is there, it is replaced by a tombstone all the same. O(n), and only if it is not indexed, which
+      // no path does today (a strong registration keeps its observer, and so its identity, alive).
+      if entry._storageOwnsObserver, let found = _entries.indices.last(where: { _entries._holds(entry, at: $0) }),
+        _leaveTombstone(at: found, for: entry, replacing: true) != nil
+      {
+        entry._state.orSequentiallyConsistent(_Entry<Observer>.observerHandedOverFlag)
+      }
+      return
+    }
     // Out of the index first: its probes read the storage, which the tombstone changes.
     _index.remove(identifier, in: _entries)
     // A strong registration (retired after unlocking, above) whose storage owned its observer: the storage hands
     // its reference over, for `_finishRetirement` to release after unlocking.
     // A strong registration is replaced by a tombstone, which releases the multiplexer's hold on the observer
     // right away (dispatches that started earlier keep the entry, and the observer, until they finish). Any other
-    // stays in its slot, marked removed, until the next compaction: it holds nothing of the user's (the `weak`
-    // reference keeps nothing alive, and a closed mailbox no longer holds its context or calls), and leaving it
-    // changes no storage, so dispatches keep entering the gate and the removal allocates nothing.
+    // stays in its slot, marked removed, until the next compaction: it keeps no observer alive (a closed mailbox
+    // no longer holds its context or calls either), and leaving it changes no storage, so dispatches keep
+    // entering the gate and the removal allocates nothing. Without Objective-C interoperability it does keep its
+    // observer's *memory* allocated once the observer died (the unowned reference, see `_Entry._objectBits`; a
+    // `weak` reference keeps the side table the same way): the next dispatch that meets the slot finds the
+    // observer dead and reclaims it (`_Entry._observerDied`, `_reclaimDeadObservers`), so that lasts until then
+    // or the next compaction, whichever comes first.
     if _leaveTombstone(at: position, for: entry, replacing: entry._isStrong) != nil {
       entry._state.orSequentiallyConsistent(_Entry<Observer>.observerHandedOverFlag)
     }
@@ -193,11 +208,12 @@ extension Multiplexer {
       // removal, which changes no storage.
       let handedOver = _entries.removeLast().observer
       _priorities?.removeLast()
-      // Removed registrations whose storage owns their observer never stay in storage (they are replaced or
-      // removed at once, here): the ones dropped here hand nothing over.
+      // Removed registrations whose storage owns their observer never stay in storage (`_retire` replaces them
+      // with a tombstone wherever they are, or they are removed at once, here): the ones dropped here hand nothing
+      // over. Checked in release builds too: a reference dropped here would be a leak nobody sees.
       while let last = _entries.last, last._isRemoved {
         let dropped = _entries.removeLast().observer
-        assert(dropped == nil, "a removed registration whose storage owns its observer stayed in storage")
+        precondition(dropped == nil, "a removed registration whose storage owns its observer stayed in storage")
         _priorities?.removeLast()
         _garbage -= 1
       }
@@ -275,14 +291,15 @@ extension Multiplexer {
 
   /// Called (without the lock) by a dispatch that met a deallocated observer: reclaims the dead slots.
   ///
-  /// Finds the dead registrations outside the lock, then retires them and compacts under it.
+  /// Finds the dead registrations outside the lock, then retires them and compacts under it. Removed
+  /// registrations whose observer died since are dropped from storage too (the compaction drops every removed
+  /// one): without Objective-C interoperability each keeps its dead observer's memory allocated while it is
+  /// there (see `_Entry._observerDied`).
   @usableFromInline @inline(never)
   func _reclaimDeadObservers() {
     let entries = _lock.withLock { _entries }
     var dead: [_Entry<Observer>] = []
-    for entry in entries where !entry._isStrong && !entry._isRemoved && entry._object == nil {
-      dead.append(entry)
-    }
+    for entry in entries where entry._observerDied { dead.append(entry) }
     guard !dead.isEmpty else { return }
     _mutate {
       // Another dispatch may have retired some of them since they were collected.

@@ -38,6 +38,17 @@ extension Multiplexer {
     _lock.withLock { _priorities?._runs.count }
   }
 
+  /// Removes `observer`'s registration the way a removal that does not find it in the identity index would
+  /// (`_retire(_:at:)` with no position), which no public path does: for the test that a removed registration
+  /// whose storage owns its observer never stays in storage.
+  package func _removeAsIfNotIndexed(_ observer: Observer) {
+    guard let identifier = _classIdentifier(observer) else { return }
+    _mutate {
+      guard let position = _index.remove(identifier, in: _entries) else { return }
+      _retire(_entries[position], at: nil)
+    }
+  }
+
   /// ``removeAndWait(_:)``, returning how many times it slept waiting for dispatches on other threads.
   package func _removeAndWaitCountingSleeps(_ observer: Observer) -> Int {
     _removeAndWait(observer)

@@ -44,10 +44,15 @@
 /// and never counted, and its slot is reclaimed without anyone calling ``remove(_:)``. The multiplexer may be
 /// released from inside one of its own calls; the dispatch in progress finishes normally.
 ///
-/// Without Objective-C interoperability (Linux, Windows), a weak registration holds an *unowned* reference to its
+/// Without Objective-C interoperability (Linux), a weak registration holds an *unowned* reference to its
 /// observer rather than a `weak` one, which is faster to call through: an observer that dies while registered is
 /// deinitialized as usual, but its memory (the object's own bytes, not what it held) is returned only once its
-/// slot was reclaimed and no token of that registration is kept.
+/// slot was reclaimed and no token (or ``ObservationBlock``) of that registration is kept. The slot is reclaimed
+/// by the next dispatch that meets it, whatever the registration's state (also removed, blocked, or with a
+/// delivery context that the dispatch does not call), or earlier by a compaction: so a dead observer's memory
+/// stays allocated at most until the next dispatch of this multiplexer once its tokens are gone. With Objective-C
+/// interoperability the registration holds a `weak` reference, which keeps the object's side table (about 32
+/// bytes) the same way.
 ///
 /// ### Mutation during a dispatch
 /// Each dispatch calls the observers registered when it started (a snapshot, taken in O(1)). An observer removed
@@ -70,6 +75,14 @@
 /// - Note: `Observer` must be a class type or a class-bound protocol existential. Values of other types cannot be
 ///   held weakly; adding one is a no-op that returns an inactive token, and debug builds say so once per type on
 ///   standard error (with a class-bound protocol, the compiler already rejects value types).
+///
+/// - Precondition: Every observer is a Swift object (or, with Objective-C interoperability, an Objective-C one).
+///   A C++ *foreign reference type* (a type imported with `SWIFT_SHARED_REFERENCE` or `SWIFT_IMMORTAL_REFERENCE`)
+///   is not: its objects have no Swift reference counts, which both ways of holding a weak registration use (a
+///   `weak` reference, or an unowned one and the runtime's conditional retain). As `Observer` itself, such a type is
+///   refused like any value that is not a class instance (`add` is a no-op); the compiler cannot refuse one that
+///   reaches the multiplexer through a class-bound protocol it conforms to (`Multiplexer<any P>`), and nothing can
+///   tell it from a Swift object at run time without reading its memory as one: do not register those.
 public final class Multiplexer<Observer> {
   // MARK: The gate (read by dispatches without the lock)
 

@@ -409,6 +409,34 @@ struct RegressionTests {
     #expect(answer == 5)
     withExtendedLifetime((consulting, bystander)) {}
   }
+
+  @Test(
+    "A removed strong registration whose storage owns its observer never stays in storage, even when the index does not find it",
+    arguments: [false, true]
+  )
+  func removedStorageOwnedRegistrationLeavesStorage(isLast: Bool) {
+    // Before issue 44 only an `assert` said so: such a registration stayed in its slot, marked removed, keeping
+    // its observer alive until a compaction (and a release build dropped the reference it held from the end of the
+    // storage without releasing it).
+    let log = Log()
+    let multiplexer = ScrollDelegateMultiplexer()
+    let first = Probe("first", log: log)
+    let last = Probe("last", log: log)
+    multiplexer.observers.add(first)
+    var died = false
+    do {
+      let observer = Probe("strong", log: log)
+      observer.onDeinit = { died = true }
+      multiplexer.observers.add(observer, retention: .strong)
+      if !isLast { multiplexer.observers.add(last) }
+      multiplexer.observers._removeAsIfNotIndexed(observer)
+    }
+    #expect(died, "the storage's reference to the observer was released with the removal")
+    multiplexer.didScroll(1)
+    #expect(log.events == (isLast ? ["first.didScroll(1)"] : ["first.didScroll(1)", "last.didScroll(1)"]))
+    multiplexer.observers.removeAll()
+    #expect(multiplexer.observers._storageSlotCount == 0)
+  }
 }
 
 /// Asynchronous requirements that some observers leave to their defaults.

@@ -128,11 +128,15 @@ extension _DispatchFrame {
   /// The dispatch skeleton's step for a registration with a delivery context (which `post` queues its call for,
   /// instead of calling it): whether the call is to be delivered, that is, the registration was neither removed
   /// nor blocked and its observer is alive. A deallocated weak observer sets `sawDead` in `frame`, as for a
-  /// direct one, so that its slot is reclaimed when the dispatch ends.
+  /// direct one, so that its slot is reclaimed when the dispatch ends (a removed or blocked one too: see
+  /// `_Entry._observerDied`).
   @inlinable @inline(__always)
   static func isDeliverable<Observer>(_ entry: _Entry<Observer>, in frame: UnsafeMutablePointer<_DispatchFrame>) -> Bool
   {
-    if entry._isSkipped { return false }
+    if entry._isSkipped {
+      if entry._observerDied { frame.pointee.sawDead = true }
+      return false
+    }
     if !entry._isStrong, entry._object == nil {
       frame.pointee.sawDead = true
       return false

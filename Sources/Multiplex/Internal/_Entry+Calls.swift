@@ -41,10 +41,9 @@ extension _Entry {
     _ body: (Observer) throws(Failure) -> Result
   ) throws(Failure) -> (result: Result?, isDead: Bool) {
     let state = _state.loadRelaxed()
-    // Removed, blocked or otherwise skipped.
-    if state & _Entry.dynamicMask != 0 { return (nil, false) }
-    // An observer with a delivery context is only called there, by `post`.
-    if state & _Entry.deliveryFlag != 0 { return (nil, false) }
+    // Removed, blocked or otherwise skipped; an observer with a delivery context is only called there, by `post`.
+    // Either way, a dead observer's slot is reclaimed (see `_observerDied`).
+    if state & (_Entry.dynamicMask | _Entry.deliveryFlag) != 0 { return (nil, _observerDied) }
     if state & _Entry.strongFlag != 0 {
       // The entry owns the observer through its view, and the dispatch's snapshot (or the published storage it
       // borrows) owns the entry.
@@ -78,9 +77,12 @@ extension _Entry {
   /// - Parameter sawDead: Set to `true` when the entry belongs to a weak observer that was deallocated.
   @inlinable
   func _observer(sawDead: inout Bool) -> Observer? {
-    if _isSkipped { return nil }
-    // An observer with a delivery context is only called there, by `post`.
-    if _state.loadRelaxed() & _Entry.deliveryFlag != 0 { return nil }
+    // Skipped, or with a delivery context (only called there, by `post`): a dead observer's slot is reclaimed all
+    // the same (see `_observerDied`).
+    if _isSkipped || _state.loadRelaxed() & _Entry.deliveryFlag != 0 {
+      if _observerDied { sawDead = true }
+      return nil
+    }
     if _isStrong { return _view.unsafelyUnwrapped.pointee }
     guard let object = _object else {
       sawDead = true

@@ -201,6 +201,18 @@ extension _Entry {
     return state >= _Entry.blockUnit && state & _Entry.removedBit == 0
   }
 
+  /// Whether this is a weak registration whose observer was deallocated (a tombstone, identity 0, is not).
+  ///
+  /// Dispatches ask it of the registrations they skip too (removed, blocked, or with a delivery context that a
+  /// synchronous call does not reach), not only of those they call: where a weak registration holds an unowned
+  /// reference (see `_objectBits`), a dead observer's memory stays allocated while its registration is in storage,
+  /// so its slot is reclaimed by the next dispatch that meets it, whatever its state, rather than at some later
+  /// compaction. Out of the dispatch's common path: only skipped registrations get here.
+  @inlinable
+  var _observerDied: Bool {
+    _identifierBits != 0 && !_isStrong && _object == nil
+  }
+
   /// Whether this entry may still be called: not removed, and (for weak registrations) the observer is alive.
   var isLive: Bool {
     !_isRemoved && (_isStrong || _object != nil)
