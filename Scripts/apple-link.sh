@@ -16,16 +16,21 @@
 # them). No flag lets an undefined symbol through. An executable that links is checked: `file` says Mach-O arm64,
 # and every undefined symbol it binds is exported by its library's stub in the SDK (Scripts/apple-tbd.py check).
 #
-# Expected results (the script fails when one changes, so that the docs are updated with it):
-#   links:   macOS at the SDK's version (arm64-apple-macos15.5), the runtime, every product and the app.
-#   cannot:  macOS at the floor (10.15; arm64 starts at 11.0): the compiler asks for the back-deployment libraries
-#            swiftCompatibility56, swiftCompatibilityConcurrency and swiftCompatibilityPacks (static archives of
-#            Xcode's toolchain, not in an SDK, not shipped by the Linux toolchain); linked without them, the only
-#            undefined symbols left are their `__swift_FORCE_LOAD_$_…` markers.
-#   cannot:  iOS, tvOS, Mac Catalyst: see EXPECTED below, the reason each one's link fails.
-# The negative control: the app plus `Scripts/apple-link/Nowhere.swift` (a call to a function nobody defines) must
-# fail with "undefined symbol: _multiplex_apple_link_nowhere".
-#
+# Targets: macOS, Mac Catalyst (MacOSX SDK), iOS (iPhoneOS SDK) and tvOS (AppleTVOS SDK, MULTIPLEX_TVOS_SDK), each at
+# the SDK's version and at the floor. Expected results (the script fails when one changes, so that the docs are
+# updated with it; the last run: Benchmarks/Results/2026-12-06-apple-link.md):
+#   at the SDK's version: the runtime and Runtime.swift link (checked); the negative control, the app plus
+#     `Scripts/apple-link/Nowhere.swift` (a call to a function nobody defines), fails with "undefined symbol:
+#     _multiplex_apple_link_nowhere"; every product and App.swift link, or fail only for frameworks the SDK has no
+#     stub of (checked), and then the products whose frameworks all have stubs link with FoundationApp.swift when
+#     MultiplexFoundation is among them.
+#   at the floor: the runtime's link fails for the back-deployment libraries the compiler asks for
+#     (swiftCompatibility51/56/Concurrency/Packs: static archives of Xcode's toolchain, in no SDK, not shipped by
+#     the Linux toolchain); linked without them, only their `__swift_FORCE_LOAD_$_…` markers and symbols that no
+#     stub of the SDK exports are left undefined (named).
+# zig 0.17 needs three things more than the issue's command: a version 4 copy of `tapi-tbd-v3` stubs (the iPhoneOS
+# SDK's; Scripts/apple-tbd.py sysroot), `-lSystem.B` for iOS and tvOS devices (it reads libSystem's stub by itself
+# only for macOS and Mac Catalyst), and `-fno-sanitize=undefined` (its C driver adds a UBSan runtime otherwise).
 # Code generation: the macOS 15.5 and tvOS 18.0 SDKs' libswiftCore lacks `swift_coroFrameAlloc` (Swift 6.2's
 # runtime, which this 6.3 compiler references, weakly, from every coroutine accessor); Xcode pairs a compiler with
 # its own SDK, so this is a mismatch of this machine's pair, not of Multiplex: for those SDKs the objects are
@@ -102,14 +107,16 @@ swift_for() {
     -enable-upcoming-feature MemberImportVisibility "${flags[@]}" "$@"
 }
 
-# build TARGET SDK: the runtime, every product and the app's objects for TARGET into $objects (cached).
+# build TARGET SDK: the runtime, every product and the apps' objects for TARGET into $objects (cached by the hash of
+# their sources, the flags and build_version: raise it when this function's compiler calls change).
+build_version=1
 build() {
   local target=$1 sdk=$2
   local key
   key=$( { echo "$target $sdk $(swiftc --version 2>&1 | head -n 1)"; codegen_flags "$target" "$sdk";
-    cat "$root/Scripts/apple-check.sh" "$0"; find "$root/Sources/Multiplex" "$root/Sources/_MultiplexShims" \
+    echo "$build_version"; cat "$root/Scripts/apple-check.sh"; find "$root/Sources/Multiplex" "$root/Sources/_MultiplexShims" \
       "$root/Sources/AppleDelegates" "$root/Sources/MultiplexAppleDelegates" "$root/Scripts/apple-link" -type f \
-      | sort | xargs cat; } | sha256sum | cut -c1-16)
+      \( -name '*.swift' -o -name '*.c' -o -name '*.h' \) | sort | xargs cat; } | sha256sum | cut -c1-16)
   objects="$objects_root/$target-$key"
   if [ -f "$objects/.complete" ]; then
     echo "compiled: $target (cached objects, $(elapsed))"
@@ -132,6 +139,8 @@ build() {
     -o "$objects/App.o"
   swift_for "$target" "$sdk" -module-name RuntimeApp -I "$objects" -I "$shims" \
     -c "$root/Scripts/apple-link/Runtime.swift" -o "$objects/Runtime.o"
+  swift_for "$target" "$sdk" -module-name FoundationApp -I "$objects" -I "$shims" \
+    -c "$root/Scripts/apple-link/FoundationApp.swift" -o "$objects/FoundationApp.o"
   swift_for "$target" "$sdk" -parse-as-library -module-name Nowhere -c "$root/Scripts/apple-link/Nowhere.swift" \
     -o "$objects/Nowhere.o"
   touch "$objects/.complete"
@@ -151,14 +160,16 @@ autolinked() {
 }
 
 # link NAME SET ZIG_TARGET SYSROOT OUT [EXTRA OBJECTS…]: links a set of `build`'s objects into OUT (the log in
-# $work/NAME.log). SET: `runtime` (the runtime and Runtime.swift) or `products` (the runtime, every product and
-# App.swift).
+# $work/NAME.log). SET: `runtime` (the runtime and Runtime.swift), `products` (the runtime, every product and
+# App.swift) or `some` (the runtime, the products in the array `some` and FoundationApp.swift).
 link() {
   local name=$1 set=$2 zig_target=$3 sysroot=$4 out=$5
   shift 5
   local inputs=("$objects/Multiplex.o" "$objects/_MultiplexShims.o")
   if [ "$set" = runtime ]; then
     inputs+=("$objects/Runtime.o")
+  elif [ "$set" = some ]; then
+    inputs+=("${some[@]}" "$objects/FoundationApp.o")
   else
     inputs+=("$objects"/Multiplex?*.o "$objects/App.o")
   fi
@@ -166,10 +177,18 @@ link() {
   local options=()
   # shellcheck disable=SC2207 # words: "-lswiftCore", "-framework Foundation"
   options=($(autolinked "${inputs[@]}" | grep -v "${without:-^$}" || true))
+  local search=(-L/usr/lib/swift -L/usr/lib -F/System/Library/Frameworks)
+  case $zig_target in
+    # Mac Catalyst: UIKit and the iOS-only Swift overlays live in the macOS SDK's iOSSupport, searched first.
+    *maccatalyst*) search=(-L/System/iOSSupport/usr/lib/swift -F/System/iOSSupport/System/Library/Frameworks "${search[@]}") ;;
+    # iOS and tvOS: zig 0.17 loads libSystem by itself for macOS and Mac Catalyst only (for a device target it
+    # writes the load command and reads no stub: "undefined symbol: _malloc"); named, the SDK's stub is read.
+    *ios* | *tvos*) options+=(-lSystem.B) ;;
+  esac
   # -fno-sanitize=undefined: zig cc adds its UBSan runtime to a debug link by default (and cannot build it for
   # iOS); nothing here is C that needs it.
-  zig cc -target "$zig_target" --sysroot "$sysroot" -fno-sanitize=undefined -L/usr/lib/swift -L/usr/lib \
-    -F/System/Library/Frameworks "${inputs[@]}" "${options[@]}" -o "$out" > "$work/$name.log" 2>&1
+  zig cc -target "$zig_target" --sysroot "$sysroot" -fno-sanitize=undefined "${search[@]}" "${inputs[@]}" \
+    "${options[@]}" -o "$out" > "$work/$name.log" 2>&1
 }
 
 # expect_failure NAME PATTERN: the last link failed with PATTERN in its log.
@@ -190,69 +209,146 @@ verify() {
 
 linked=0
 failed_as_expected=0
-if [ -n "$macos_sdk" ]; then
-  version=$(sdk_version "$macos_sdk")
-  echo "macOS SDK: $macos_sdk (macOS $version)"
-  target="arm64-apple-macos$version"
-  build "$target" "$macos_sdk"
-  if ! link macos runtime "aarch64-macos.$version-none" "$macos_sdk" "$work/app-macos"; then
+
+# at_version NAME SWIFT_TARGET SDK ZIG_TARGET SYSROOT PLATFORM: at the SDK's version, the runtime must link (and be
+# checked), the negative control must fail; every product links and is checked, or fails for a framework the SDK
+# has no stub of (checked).
+at_version() {
+  local name=$1 target=$2 sdk=$3 zig_target=$4 sysroot=$5 platform=$6
+  build "$target" "$sdk"
+  if ! link "$name" runtime "$zig_target" "$sysroot" "$work/$name"; then
     echo "apple-link: the runtime did not link for $target:" >&2
-    head -n 40 "$work/macos.log" >&2
+    head -n 40 "$work/$name.log" >&2
     exit 1
   fi
   echo "linked: the runtime and Scripts/apple-link/Runtime.swift for $target ($(elapsed))"
-  verify "$work/app-macos" arm64 macos "$macos_sdk"
+  verify "$work/$name" arm64 "$platform" "$sysroot"
   linked=$((linked + 1))
-  # The negative control.
-  if link nowhere runtime "aarch64-macos.$version-none" "$macos_sdk" "$work/app-nowhere" "$objects/Nowhere.o"; then
-    echo "apple-link: negative control: an object calling a function nobody defines linked" >&2
+  if link "$name-nowhere" runtime "$zig_target" "$sysroot" "$work/$name-nowhere" "$objects/Nowhere.o"; then
+    echo "apple-link: negative control for $target: an object calling a function nobody defines linked" >&2
     exit 1
   fi
-  expect_failure nowhere "undefined symbol: _multiplex_apple_link_nowhere"
-  echo "rejected: negative control (undefined symbol: _multiplex_apple_link_nowhere)"
-
-  # Every product: the frameworks they import must have stubs in the SDK. This copy of MacOSX15.5.sdk has none for
-  # Foundation (its Foundation.framework holds headers and modules only), which every product imports.
-  if link macos-products products "aarch64-macos.$version-none" "$macos_sdk" "$work/app-products"; then
+  expect_failure "$name-nowhere" "undefined symbol: _multiplex_apple_link_nowhere"
+  echo "rejected: negative control for $target (undefined symbol: _multiplex_apple_link_nowhere)"
+  if link "$name-products" products "$zig_target" "$sysroot" "$work/$name-products"; then
     echo "linked: the runtime, every product and Scripts/apple-link/App.swift for $target ($(elapsed))"
-    verify "$work/app-products" arm64 macos "$macos_sdk"
+    verify "$work/$name-products" arm64 "$platform" "$sysroot"
     linked=$((linked + 1))
-  else
-    expect_failure macos-products 'unable to find system framework "[A-Za-z]*"'
-    for framework in $(grep -o 'unable to find system framework "[A-Za-z]*"' "$work/macos-products.log" \
-      | sed 's/.*"\(.*\)"/\1/' | sort -u); do
-      if [ -n "$(find -L "$macos_sdk/System/Library/Frameworks/$framework.framework" -name "$framework.tbd" 2>/dev/null)" ]; then
-        echo "apple-link: zig found no $framework, though the SDK has its stub:" >&2
-        head -n 20 "$work/macos-products.log" >&2
-        exit 1
-      fi
-      echo "cannot link: every product for $target: the SDK has no stub of $framework ($(basename "$macos_sdk")/System/Library/Frameworks/$framework.framework holds no $framework.tbd)"
-    done
-    failed_as_expected=$((failed_as_expected + 1))
+    return
   fi
+  expect_failure "$name-products" 'unable to find system framework "[A-Za-z]*"'
+  local framework
+  for framework in $(grep -o 'unable to find system framework "[A-Za-z]*"' "$work/$name-products.log" \
+    | sed 's/.*"\(.*\)"/\1/' | sort -u); do
+    if [ -n "$(find -L "$sdk/System/Library/Frameworks/$framework.framework" "$sdk/System/iOSSupport/System/Library/Frameworks/$framework.framework" \
+      -name "$framework.tbd" 2>/dev/null)" ]; then
+      echo "apple-link: zig found no $framework for $target, though the SDK has its stub:" >&2
+      head -n 20 "$work/$name-products.log" >&2
+      exit 1
+    fi
+    echo "cannot link: every product for $target: the SDK has no stub of $framework ($(basename "$sdk")'s $framework.framework holds no $framework.tbd)"
+  done
+  failed_as_expected=$((failed_as_expected + 1))
+  # The products whose frameworks all have stubs, with FoundationApp.swift (which needs MultiplexFoundation among
+  # them).
+  some=()
+  local object names=""
+  for framework in $(autolinked "$objects/FoundationApp.o" | sed -n 's/^-framework //p'); do
+    if [ -z "$(find -L "$sysroot/System/Library/Frameworks/$framework.framework" -maxdepth 3 -name "$framework.tbd" 2>/dev/null)" ]; then
+      echo "  no product links alone: Scripts/apple-link/FoundationApp.swift needs $framework too"
+      return
+    fi
+  done
+  for object in "$objects"/Multiplex?*.o; do
+    [ "$(basename "$object")" = MultiplexAppleDelegates.o ] && continue
+    local stubs=yes
+    for framework in $(autolinked "$object" | sed -n 's/^-framework //p'); do
+      [ -n "$(find -L "$sysroot/System/Library/Frameworks/$framework.framework" -maxdepth 3 -name "$framework.tbd" 2>/dev/null)" ] \
+        || stubs=no
+    done
+    [ $stubs = yes ] || continue
+    some+=("$object")
+    names+="$(basename "$object" .o) "
+  done
+  case " $names" in
+    *" MultiplexFoundation "*) ;;
+    *) echo "  no product links alone: MultiplexFoundation asks for a framework without a stub"; return ;;
+  esac
+  if ! link "$name-some" some "$zig_target" "$sysroot" "$work/$name-some"; then
+    echo "apple-link: the products whose frameworks have stubs did not link for $target:" >&2
+    head -n 40 "$work/$name-some.log" >&2
+    exit 1
+  fi
+  echo "linked: the runtime, ${names}and Scripts/apple-link/FoundationApp.swift for $target ($(elapsed))"
+  verify "$work/$name-some" arm64 "$platform" "$sysroot"
+  linked=$((linked + 1))
+}
 
-  # The floor.
-  target=arm64-apple-macos10.15
-  build "$target" "$macos_sdk"
-  if link macos-floor runtime aarch64-macos.11.0-none "$macos_sdk" "$work/app-macos-floor"; then
+# at_floor NAME SWIFT_TARGET SDK ZIG_TARGET SYSROOT: at the floor, the runtime's link must fail for the
+# back-deployment libraries alone: linked without them, what is left undefined is their markers, and symbols no
+# stub of the SDK exports (named).
+at_floor() {
+  local name=$1 target=$2 sdk=$3 zig_target=$4 sysroot=$5
+  build "$target" "$sdk"
+  if link "$name" runtime "$zig_target" "$sysroot" "$work/$name"; then
     echo "apple-link: $target linked: update this script and the docs (it was expected to fail)" >&2
     exit 1
   fi
-  expect_failure macos-floor 'unable to find dynamic system library "swiftCompatibility56"'
-  missing=$(grep -o 'unable to find dynamic system library "[A-Za-z0-9_]*"' "$work/macos-floor.log" \
+  expect_failure "$name" 'unable to find dynamic system library "swiftCompatibility'
+  local missing undefined symbol others=""
+  missing=$(grep -o 'unable to find dynamic system library "[A-Za-z0-9_]*"' "$work/$name.log" \
     | sed 's/.*"\(.*\)"/\1/' | sort -u | tr '\n' ' ')
-  without=swiftCompatibility link macos-floor-without runtime aarch64-macos.11.0-none "$macos_sdk" \
-    "$work/app-floor-without" || true
-  undefined=$(sed -n 's/^error: undefined symbol: //p' "$work/macos-floor-without.log" | sort -u | tr '\n' ' ')
-  # shellcheck disable=SC2086 # words
-  if [ -z "$undefined" ] || [ -n "$(printf '%s\n' $undefined | grep -v '^__swift_FORCE_LOAD_\$_swiftCompatibility')" ]; then
-    echo "apple-link: without the back-deployment libraries, $target misses: ${undefined:-nothing}" >&2
-    head -n 20 "$work/macos-floor-without.log" >&2
-    exit 1
-  fi
+  without=swiftCompatibility link "$name-without" runtime "$zig_target" "$sysroot" "$work/$name-without" || true
+  undefined=$(sed -n 's/^error: undefined symbol: //p' "$work/$name-without.log" | sort -u)
+  [ -n "$undefined" ] || { echo "apple-link: $target linked without the back-deployment libraries" >&2; exit 1; }
+  for symbol in $undefined; do
+    case $symbol in
+      __swift_FORCE_LOAD_\$_swiftCompatibility*) ;;
+      *)
+        if grep -rqF -- "$symbol" "$sysroot/usr/lib"; then
+          echo "apple-link: $target: $symbol is undefined, though a stub of the SDK has it:" >&2
+          head -n 20 "$work/$name-without.log" >&2
+          exit 1
+        fi
+        others+="$symbol " ;;
+    esac
+  done
   echo "cannot link: the runtime for $target: missing back-deployment libraries ${missing}(the Linux toolchain ships none);"
-  echo "  without them, the only undefined symbols are their markers: $undefined"
+  echo "  without them, undefined: their markers$( [ -z "$others" ] || echo ", and ${others}(exported by no stub of $(basename "$sdk"))")"
   failed_as_expected=$((failed_as_expected + 1))
+}
+
+if [ -n "$macos_sdk" ]; then
+  version=$(sdk_version "$macos_sdk")
+  catalyst=$(catalyst_version "$macos_sdk")
+  echo "macOS SDK: $macos_sdk (macOS $version, Mac Catalyst $catalyst)"
+  at_version macos "arm64-apple-macos$version" "$macos_sdk" "aarch64-macos.$version-none" "$macos_sdk" macos
+  # arm64 macOS starts at 11.0: the compiler writes 11.0 for a 10.15 target.
+  at_floor macos-floor arm64-apple-macos10.15 "$macos_sdk" aarch64-macos.11.0-none "$macos_sdk"
+  at_version catalyst "arm64-apple-ios$catalyst-macabi" "$macos_sdk" "aarch64-maccatalyst.$catalyst-none" \
+    "$macos_sdk" maccatalyst
+  # arm64 Mac Catalyst starts at 14.0 (13.1 is x86_64's floor).
+  at_floor catalyst-floor arm64-apple-ios14.0-macabi "$macos_sdk" aarch64-maccatalyst.14.0-none "$macos_sdk"
+fi
+if [ -n "$ios_sdk" ]; then
+  version=$(sdk_version "$ios_sdk")
+  echo "iOS SDK: $ios_sdk (iOS $version)"
+  sysroot=$ios_sdk
+  if grep -rqs -m1 'tapi-tbd-v3' "$ios_sdk/usr/lib/libSystem.B.tbd"; then
+    # zig 0.17 reads `tapi-tbd` version 4 only ("failed to parse TBD file: NotLibStub"): a copy of the stubs,
+    # rewritten, in the cache (once).
+    sysroot="$cache/link/sysroots/$(basename "$ios_sdk")-$(sha256sum "$root/Scripts/apple-tbd.py" | cut -c1-12)"
+    python3 "$root/Scripts/apple-tbd.py" sysroot "$ios_sdk" "$sysroot"
+    echo "  its stubs are tapi-tbd-v3: linked against a version 4 copy ($(cat "$sysroot/.complete"))"
+  fi
+  at_version ios "arm64-apple-ios$version" "$ios_sdk" "aarch64-ios.$version-none" "$sysroot" ios
+  at_floor ios-floor arm64-apple-ios13.0 "$ios_sdk" aarch64-ios.13.0-none "$sysroot"
+fi
+if [ -n "$tvos_sdk" ]; then
+  version=$(sdk_version "$tvos_sdk")
+  echo "tvOS SDK: $tvos_sdk (tvOS $version)"
+  at_version tvos "arm64-apple-tvos$version" "$tvos_sdk" "aarch64-tvos.$version-none" "$tvos_sdk" tvos
+  at_floor tvos-floor arm64-apple-tvos13.0 "$tvos_sdk" aarch64-tvos.13.0-none "$tvos_sdk"
 fi
 
-echo "apple-link: $linked linked and checked, $failed_as_expected failed for the reason stated, negative control rejected ($(elapsed))"
+echo "apple-link: $linked linked and checked, $failed_as_expected failed for the reason stated, negative controls rejected ($(elapsed))"
