@@ -175,12 +175,14 @@ checked=0
 swift6=(-swift-version 6 -warnings-as-errors -enable-upcoming-feature ExistentialAny
   -enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature InternalImportsByDefault)
 
-# swift_for TARGET SDK ARGS…: swiftc for an Apple target.
+# swift_for TARGET SDK ARGS…: swiftc for an Apple target. MULTIPLEX_APPLE_SWIFT_FLAGS (words) are added to every
+# call: Scripts/apple-link.sh passes the code-generation flags its link needs (see there).
 swift_for() {
   local target=$1 sdk=$2
   shift 2
+  # shellcheck disable=SC2086 # words, by design
   swiftc -target "$target" -sdk "$sdk" -resource-dir "$resource_dir" -module-cache-path "$cache/module-cache" \
-    "${swift6[@]}" "$@"
+    "${swift6[@]}" ${MULTIPLEX_APPLE_SWIFT_FLAGS:-} "$@"
 }
 
 # runtime TARGET SDK: builds the runtime module and object for TARGET into $work/TARGET.
