@@ -35,7 +35,7 @@ extension SymbolGraphReader {
   /// - `AVAudioSession`, which CallKit's `CXProviderDelegate` names: AVFAudio's (none on macOS).
   static let forwardDeclaredTypes: [String: ForwardDeclaredType] = [
     "c:objc(cs)NSDiffableDataSourceSnapshot": ForwardDeclaredType(
-      homes: ["iOS": "UIKit", "tvOS": "UIKit", "visionOS": "UIKit", "macOS": "AppKit"],
+      homes: ["iOS": "UIKit", "macCatalyst": "UIKit", "tvOS": "UIKit", "visionOS": "UIKit", "macOS": "AppKit"],
       swiftName: "NSDiffableDataSourceSnapshotReference"
     ),
     "c:objc(cs)NSPortMessage": ForwardDeclaredType(
@@ -45,13 +45,16 @@ extension SymbolGraphReader {
     "c:objc(cs)CKShare": ForwardDeclaredType(homes: everywhere("CloudKit")),
     "c:objc(cs)CKShareMetadata": ForwardDeclaredType(homes: everywhere("CloudKit"), swiftName: "CKShare.Metadata"),
     "c:objc(cs)AVAudioSession": ForwardDeclaredType(
-      homes: ["iOS": "AVFAudio", "tvOS": "AVFAudio", "watchOS": "AVFAudio", "visionOS": "AVFAudio", "macOS": .none]
+      homes: [
+        "iOS": "AVFAudio", "macCatalyst": "AVFAudio", "tvOS": "AVFAudio", "watchOS": "AVFAudio", "visionOS": "AVFAudio",
+        "macOS": .none,
+      ]
     ),
   ]
 
   /// `module` on every Apple platform.
   private static func everywhere(_ module: String) -> [String: String?] {
-    ["iOS": module, "macOS": module, "tvOS": module, "watchOS": module, "visionOS": module]
+    ["iOS": module, "macCatalyst": module, "macOS": module, "tvOS": module, "watchOS": module, "visionOS": module]
   }
 
   /// What ``forwardDeclaredTypes`` says of the types `fragments` name on `platform`: the fragments with their Swift
