@@ -5,6 +5,7 @@
 #
 #     Scripts/apple-check.sh                  # compile (CI runs this; prints "skipped: no Apple SDK" without one)
 #     Scripts/apple-check.sh --full           # every product to object code at every target (see "Object code")
+#     MULTIPLEX_APPLE_PLATFORMS="tvOS macCatalyst" Scripts/apple-check.sh   # some platforms only (default: all four)
 #     Scripts/apple-check.sh --prepare-sdk SDK  # once, on a local copy of an SDK (see "Preparing an SDK" below)
 #     Scripts/apple-check.sh --prepare-cache    # the resource directory alone (for Scripts/apple-delegates.sh)
 #     Scripts/apple-check.sh --symbol-graphs MODULE TARGET SDK  # prints MODULE's graphs' directory (cached)
@@ -70,7 +71,9 @@
 #     module 'Dispatch'"). In it, `SwiftShims`, `_SwiftConcurrencyShims`, `SwiftOverlayShims` and
 #     `_SynchronizationShims` link to `shims/` (26.x SDKs: "no such module 'SwiftShims'").
 #   - `--prepare-sdk` edits a local SDK copy: `usr/include/libxml` (and `System/iOSSupport/usr/include/libxml` where
-#     a snapshot has one) becomes a link to `libxml2/libxml` ("redefinition of module 'libxml2'"), and frameworks whose symbolic links were lost in a copy (a macOS
+#     a snapshot has one) becomes a link to `libxml2/libxml` ("redefinition of module 'libxml2'") unless
+#     `libxml2/libxml` is already a link to it (AppleTVOS18.0.sdk); an SDK without `usr/include/os.apinotes` (Xcode
+#     16's, whose toolchain carried them) gets those of an SDK next to it ("no type named 'OSLog' in module 'os'"), and frameworks whose symbolic links were lost in a copy (a macOS
 #     SDK's `Versions/Current`, `Headers`, `Modules`) get them back ("no such module 'Combine'").
 #   The check refuses an SDK that needs preparing, saying so.
 set -euo pipefail
@@ -88,12 +91,34 @@ prepare_sdk() {
   # The SDK's headers, and Mac Catalyst's in a MacOSX SDK's `System/iOSSupport`.
   local usr
   for usr in "$sdk/usr" "$sdk/System/iOSSupport/usr"; do
-    if [ -d "$usr/include/libxml" ] && [ ! -L "$usr/include/libxml" ] && [ -d "$usr/include/libxml2/libxml" ]; then
+    # An SDK whose `libxml2/libxml` is already a link to `../libxml` (AppleTVOS18.0.sdk) needs nothing; an earlier
+    # version of this step made a loop of it: undone.
+    if [ -L "$usr/include/libxml" ] && [ -L "$usr/include/libxml2/libxml" ] && [ -d "$usr/libxml.orig" ]; then
+      rm "$usr/include/libxml"
+      mv "$usr/libxml.orig" "$usr/include/libxml"
+      echo "prepared: $usr/include/libxml restored (libxml2/libxml links to it)"
+    fi
+    if [ -d "$usr/include/libxml" ] && [ ! -L "$usr/include/libxml" ] && [ -d "$usr/include/libxml2/libxml" ] \
+      && [ ! -L "$usr/include/libxml2/libxml" ]; then
       mv "$usr/include/libxml" "$usr/libxml.orig"  # kept, outside the include path
       ln -s libxml2/libxml "$usr/include/libxml"
       echo "prepared: $usr/include/libxml -> libxml2/libxml"
     fi
   done
+  # `os`'s API notes (`os_log_t` is Swift's `OSLog`): an SDK of Xcode 16 (AppleTVOS18.0.sdk) has none, its toolchain
+  # carried them, which a Linux toolchain does not; without them the SDK's `os` overlay fails to build ("no type named
+  # 'OSLog' in module 'os'"), and every module importing it (CoreLocation's overlay, Photos). Copied from another SDK
+  # next to it that has them (the notes name functions and types; one a header lacks is ignored).
+  if [ -f "$sdk/usr/include/os.modulemap" ] && [ ! -e "$sdk/usr/include/os.apinotes" ]; then
+    local notes
+    notes=$(find -L "$(dirname "$sdk")" -maxdepth 4 -path '*.sdk/usr/include/os.apinotes' 2>/dev/null | sort -V | tail -n 1)
+    if [ -n "$notes" ]; then
+      cp "$notes" "$sdk/usr/include/os.apinotes"
+      echo "prepared: $sdk/usr/include/os.apinotes copied from $notes"
+    else
+      echo "apple-check: $sdk has no usr/include/os.apinotes and no SDK next to it has one: its os overlay will not build" >&2
+    fi
+  fi
   local framework versions count fixed=0
   while IFS= read -r framework; do
     [ -e "$framework/Versions/Current" ] && continue
@@ -191,10 +216,16 @@ if [ -z "$ios_sdk" ] && [ -z "$macos_sdk" ] && [ -z "$tvos_sdk" ]; then
 fi
 full=
 if [ "${1:-}" = "--full" ]; then full=1; fi
+# MULTIPLEX_APPLE_PLATFORMS: the platforms to check (default all four: iOS macCatalyst tvOS macOS).
+only=" ${MULTIPLEX_APPLE_PLATFORMS:-iOS macCatalyst tvOS macOS} "
+wants() { case "$only" in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
 needs_preparing() {
   local sdk=$1
-  if [ -d "$sdk/usr/include/libxml" ] && [ ! -L "$sdk/usr/include/libxml" ]; then return 0; fi
+  if [ -d "$sdk/usr/include/libxml" ] && [ ! -L "$sdk/usr/include/libxml" ] \
+    && [ ! -L "$sdk/usr/include/libxml2/libxml" ]; then return 0; fi
+  [ -L "$sdk/usr/include/libxml" ] && [ -L "$sdk/usr/include/libxml2/libxml" ] && return 0  # a loop
+  [ -f "$sdk/usr/include/os.modulemap" ] && [ ! -e "$sdk/usr/include/os.apinotes" ] && return 0
   local catalyst="$sdk/System/iOSSupport/usr/include/libxml"
   if [ -d "$catalyst" ] && [ ! -L "$catalyst" ]; then return 0; fi
   [ -e "$sdk/System/Library/Frameworks/Foundation.framework/Modules" ] || return 0
@@ -465,7 +496,7 @@ recipes() {
   done
 }
 
-if [ -n "$ios_sdk" ]; then
+if [ -n "$ios_sdk" ] && wants iOS; then
   version=$(sdk_version "$ios_sdk")
   floor=arm64-apple-ios13.0
   echo "iOS SDK: $ios_sdk (iOS $version)"
@@ -555,7 +586,7 @@ else
   echo "skipped: no iOS SDK (MULTIPLEX_APPLE_SDK): the runtime for iOS, UIKit's and WebKit's multiplexers"
 fi
 
-if [ -n "$macos_sdk" ]; then
+if [ -n "$macos_sdk" ] && wants macOS; then
   floor=arm64-apple-macos10.15
   echo "macOS SDK: $macos_sdk (macOS $(sdk_version "$macos_sdk"))"
   runtime "$floor" "$macos_sdk"
@@ -577,7 +608,7 @@ fi
 
 # Mac Catalyst: the iOS frameworks of the macOS SDK's `System/iOSSupport` (see `catalyst_flags`), at Mac
 # Catalyst's first version (13.1, the iOS floor's counterpart) and at the iOS version matching the macOS SDK's.
-if [ -n "$macos_sdk" ] && [ -d "$macos_sdk/System/iOSSupport" ]; then
+if [ -n "$macos_sdk" ] && [ -d "$macos_sdk/System/iOSSupport" ] && wants macCatalyst; then
   floor=arm64-apple-ios13.1-macabi
   version=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["VersionMap"]["macOS_iOSMac"][sys.argv[2]])' \
     "$macos_sdk/SDKSettings.json" "$(sdk_version "$macos_sdk")")
@@ -591,7 +622,7 @@ else
   echo "skipped: no macOS SDK with System/iOSSupport: Mac Catalyst"
 fi
 
-if [ -n "$tvos_sdk" ]; then
+if [ -n "$tvos_sdk" ] && wants tvOS; then
   floor=arm64-apple-tvos13.0
   echo "tvOS SDK: $tvos_sdk (tvOS $(sdk_version "$tvos_sdk"))"
   runtime "$floor" "$tvos_sdk"
