@@ -435,8 +435,9 @@ client() {
   } > "$file"
   count=$(classes "$platform" | wc -l)
   [ "$count" -gt 0 ] || { echo "apple-check: no ready-made multiplexer for $platform" >&2; exit 1; }
+  # `|| return`: `set -e` does not apply inside a function called as a condition (the negative control below).
   swift_for "$target" "$sdk" -parse-as-library -module-name Client ${first:+-I "$first"} -I "$objects/$target" \
-    -I "$shims" -disable-upcoming-feature InternalImportsByDefault -c "$file" -o "$objects/$target/Client.o"
+    -I "$shims" -disable-upcoming-feature InternalImportsByDefault -c "$file" -o "$objects/$target/Client.o" || return 1
   checked=$((checked + 1))
   echo "compiled: an app naming the $count ready-made multiplexers of $platform for $target ($(elapsed))"
 }
@@ -582,7 +583,7 @@ import UIKit
 let selectors: [Selector] = [#selector((any UITableViewDelegate).tableView(_:shouldShowMenuForRowAt:))]
 EOF
   control deprecated-selector "was deprecated in iOS 13.0" "$floor" "$ios_sdk" "$work/Deprecated.swift"
-else
+elif wants iOS; then
   echo "skipped: no iOS SDK (MULTIPLEX_APPLE_SDK): the runtime for iOS, UIKit's and WebKit's multiplexers"
 fi
 
@@ -602,7 +603,7 @@ let symbol = NSImage(systemSymbolName: "star", accessibilityDescription: nil)
 EOF
   control unavailable-macos-api "is only available in macOS 11.0 or newer" "$floor" "$macos_sdk" \
     "$work/UnavailableMac.swift"
-else
+elif wants macOS; then
   echo "skipped: no macOS SDK (MULTIPLEX_MACOS_SDK): the runtime for macOS, multiplex-generate, AppKit's multiplexers"
 fi
 
@@ -618,7 +619,7 @@ if [ -n "$macos_sdk" ] && [ -d "$macos_sdk/System/iOSSupport" ] && wants macCata
   products "$floor" "$macos_sdk" macCatalyst
   products "arm64-apple-ios$version-macabi" "$macos_sdk" macCatalyst
   hidden_guard "$floor" "$macos_sdk" macCatalyst
-else
+elif wants macCatalyst; then
   echo "skipped: no macOS SDK with System/iOSSupport: Mac Catalyst"
 fi
 
@@ -630,7 +631,7 @@ if [ -n "$tvos_sdk" ] && wants tvOS; then
   products "$floor" "$tvos_sdk" tvOS
   products "arm64-apple-tvos$(sdk_version "$tvos_sdk")" "$tvos_sdk" tvOS
   hidden_guard "$floor" "$tvos_sdk" tvOS
-else
+elif wants tvOS; then
   echo "skipped: no tvOS SDK (MULTIPLEX_TVOS_SDK): the runtime and the ready-made multiplexers for tvOS"
 fi
 
