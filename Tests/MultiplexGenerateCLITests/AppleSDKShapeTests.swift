@@ -393,6 +393,29 @@ import Testing
     #expect(try generated("NSFetchedResultsControllerDelegate", graph: macOS).contains("\nimport AppKit\n"))
   }
 
+  /// `INIntent` is forward-declared in UIKit's headers, so a graph says nothing of its availability: on tvOS, where
+  /// Intents declares it in 14.0, a requirement of tvOS 11 that names it is left out (no member could name it).
+  @Test func aForwardDeclaredTypeNewerThanItsRequirementOnThePlatformLeavesItOut() throws {
+    var graph = GraphFixture(module: "UIKit")
+    graph.operatingSystem = "tvos"
+    let app = (usr: "c:objc(pl)UIApplicationDelegate", name: "UIApplicationDelegate")
+    graph.symbol(app.usr, path: [app.name], declaration: "protocol UIApplicationDelegate : NSObjectProtocol")
+    graph.requirement(
+      "\(app.usr)(im)application:handleIntent:completionHandler:",
+      of: app,
+      title: "application(_:handle:completionHandler:)",
+      declaration: "func application(_ application: Int, handle intent: {INIntent|c:objc(cs)INIntent})",
+      optional: true,
+      availability: [["domain": "tvOS", "introduced": ["major": 11, "minor": 0]]]
+    )
+    let tvOS = try generated("UIApplicationDelegate", graph: graph)
+    #expect(!tvOS.contains("func application(_ application: Int, handle intent: INIntent)"))
+    #expect(tvOS.contains("'application(_:handle:completionHandler:)' (it names 'INIntent', introduced in tvOS 14.0"))
+    var iOS = graph
+    iOS.operatingSystem = "ios"
+    #expect(try generated("UIApplicationDelegate", graph: iOS).contains("handle intent: INIntent)"))
+  }
+
   @Test func aTypeNoFrameworkOfThePlatformDeclaresLeavesItsRequirementOut() throws {
     func graph(optional: Bool) -> GraphFixture {
       var graph = GraphFixture(module: "Foundation")

@@ -296,7 +296,7 @@ extension DocumentedDefault {
     UIKit | UIApplicationDelegate | application(_:willContinueUserActivityWithType:) | false | https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:willcontinueuseractivitywithtype:)
     UIKit | UIApplicationDelegate | application(_:willFinishLaunchingWithOptions:) | true | https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:willfinishlaunchingwithoptions:)
     UIKit | UIApplicationDelegate | applicationShouldAutomaticallyLocalizeKeyCommands(_:) | true | https://developer.apple.com/documentation/uikit/uiapplicationdelegate/applicationshouldautomaticallylocalizekeycommands(_:)
-    UIKit | UIBarPositioningDelegate | position(for:) | bar is UIToolbar ? .bottom : .top | https://developer.apple.com/documentation/uikit/uibarpositioningdelegate/position(for:)
+    UIKit | UIBarPositioningDelegate | position(for:) | NSClassFromString("UIToolbar").map(bar.isKind(of:)) == true ? .bottom : .top | https://developer.apple.com/documentation/uikit/uibarpositioningdelegate/position(for:)
     UIKit | UICalendarSelectionMultiDateDelegate | multiDateSelection(_:canDeselectDate:) | true | convention: a can… question defaults to true (every selected date can be deselected)
     UIKit | UICalendarSelectionMultiDateDelegate | multiDateSelection(_:canSelectDate:) | true | convention: a can… question defaults to true (every date is selectable)
     UIKit | UICalendarSelectionSingleDateDelegate | dateSelection(_:canSelectDate:) | true | convention: a can… question defaults to true (every date is selectable)

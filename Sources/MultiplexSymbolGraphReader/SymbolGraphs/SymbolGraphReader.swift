@@ -268,12 +268,13 @@ package final class SymbolGraphReader {
         continue
       }
       walk.modules.formUnion(forwardDeclared.modules)
-      let namedTypes = fragments.compactMap { fragment -> (name: String, availability: [Availability])? in
-        guard fragment.kind == "typeIdentifier", let type = fragment.preciseIdentifier.flatMap(index.symbol) else {
-          return nil
-        }
-        return (fragment.spelling, type.availability ?? [])
-      }
+      let namedTypes =
+        fragments.compactMap { fragment -> (name: String, availability: [Availability])? in
+          guard fragment.kind == "typeIdentifier", let type = fragment.preciseIdentifier.flatMap(index.symbol) else {
+            return nil
+          }
+          return (fragment.spelling, type.availability ?? [])
+        } + forwardDeclared.availability
       if let newer = walk.platform.newerType(
         among: namedTypes,
         than: symbol.availability ?? [],
