@@ -7,18 +7,23 @@
 #     Scripts/apple-delegates.sh --write    # regenerate them
 #
 # SDKs, cache and preparation as for `Scripts/apple-check.sh` (MULTIPLEX_APPLE_SDK, MULTIPLEX_MACOS_SDK,
-# MULTIPLEX_APPLE_SDKS, MULTIPLEX_APPLE_CACHE); the symbol graphs are extracted once per SDK into the cache (cold:
-# about 6 minutes for UIKit), never into the repository. iOS graphs are read for arm64-apple-ios13.0 and macOS ones
-# for arm64-apple-macos10.15, the package's floors, so every requirement keeps the availability it has there. A
-# file compiles only on the platform whose graph it came from (`#if … os(iOS)`); a framework both platforms have
-# (WebKit, Foundation) gets one file per platform, the macOS one named `<Type>-macOS.swift`. Without the SDK a
-# file needs, the script says so and skips it.
+# MULTIPLEX_TVOS_SDK, MULTIPLEX_APPLE_SDKS, MULTIPLEX_APPLE_CACHE); the symbol graphs are extracted once per SDK and
+# target into the cache (cold: about 6 minutes for UIKit), never into the repository. Each protocol is generated for
+# every platform whose SDK has it, from that platform's graph read at the package's floor there, so that every
+# requirement keeps the availability it has there and one unavailable there is left out: iOS (iPhoneOS SDK,
+# arm64-apple-ios13.0), Mac Catalyst (the MacOSX SDK's `System/iOSSupport`, arm64-apple-ios13.1-macabi), tvOS
+# (AppleTVOS SDK, arm64-apple-tvos13.0) and macOS (arm64-apple-macos10.15). A platform's Swift importer reads only
+# that platform's availability, so no graph can serve two: each file compiles only on the platform its graph came
+# from (`#if … os(iOS) && !targetEnvironment(macCatalyst)`, `… targetEnvironment(macCatalyst)`, `os(tvOS)`,
+# `os(macOS)`), named `<Type>Multiplexer.swift` for iOS (and AppKit), `-Catalyst.swift`, `-tvOS.swift`,
+# `-macOS.swift` for the others (DESIGN.md §8). watchOS and visionOS: no SDK here, no file. Without the SDK a file
+# needs, the script says so and skips it.
 #
 # No file passes a flag: what a multiplexer answers when no observer implements a requirement the sender called (the
 # last implementing observer left after the sender asked `responds(to:)`), and how it combines the answers of
 # requirements every observer takes part in (`application(_:open:options:)`, the notification center's handlers),
 # come from the generator's data (`Sources/MultiplexSymbolGraphReader/Defaults`), each generated member naming its source in
-# a comment. `Scripts/apple-check.sh` compiles the files for iOS and macOS.
+# a comment. `Scripts/apple-check.sh` compiles the files to object code for all four platforms.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=--check status=current
@@ -29,7 +34,10 @@ sdks_dir=${MULTIPLEX_APPLE_SDKS:-/work/apple-sdks}
 newest() { { find -L "$sdks_dir" -maxdepth 1 -name "$1" -type d 2>/dev/null || true; } | sort -V | tail -n 1; }
 ios_sdk=${MULTIPLEX_APPLE_SDK:-$(newest 'iPhoneOS*.sdk')}
 macos_sdk=${MULTIPLEX_MACOS_SDK:-$(newest 'MacOSX*.sdk')}
-if [ -z "$ios_sdk" ] && [ -z "$macos_sdk" ]; then
+tvos_sdk=${MULTIPLEX_TVOS_SDK:-$(newest 'AppleTVOS*.sdk')}
+# Mac Catalyst's graphs come from the macOS SDK (its `System/iOSSupport`) at Mac Catalyst's first version.
+catalyst_floor=arm64-apple-ios13.1-macabi
+if [ -z "$ios_sdk" ] && [ -z "$macos_sdk" ] && [ -z "$tvos_sdk" ]; then
   echo "skipped: no Apple SDK"
   exit 0
 fi
@@ -49,25 +57,68 @@ output=Sources/AppleDelegates
 graphs() { MULTIPLEX_APPLE_CACHE=$cache bash Scripts/apple-check.sh --symbol-graphs "$@"; }
 
 count=0
-# generate PLATFORM MODULE PROTOCOL [FLAGS…]: one file, Sources/AppleDelegates/<Module>/<Protocol>Multiplexer.swift
-# (`-macOS.swift` for a macOS file of a framework iOS has too).
-generate() {
-  local platform=$1 module=$2 protocol=$3 target sdk suffix=
-  shift 3
-  case "$platform" in
-    macOS) target=arm64-apple-macos10.15 sdk=$macos_sdk ;;
-    *) target=arm64-apple-ios13.0 sdk=$ios_sdk ;;
+# platform_of PLATFORM: sets `target` (the package's floor there), `sdk`, `suffix` (of a file of a framework another
+# platform has too) and `frameworks` (where the SDK keeps the platform's frameworks).
+platform_of() {
+  case "$1" in
+    iOS) target=arm64-apple-ios13.0 sdk=$ios_sdk suffix= ;;
+    macCatalyst) target=$catalyst_floor sdk=$macos_sdk suffix=-Catalyst ;;
+    tvOS) target=arm64-apple-tvos13.0 sdk=$tvos_sdk suffix=-tvOS ;;
+    macOS) target=arm64-apple-macos10.15 sdk=$macos_sdk suffix=-macOS ;;
   esac
-  if [ "$platform" = macOS ] && [ "$module" != AppKit ]; then suffix=-macOS; fi
+  frameworks=("$sdk/System/Library/Frameworks")
+  [ "$1" = macCatalyst ] && frameworks=("$sdk/System/iOSSupport/System/Library/Frameworks" "${frameworks[@]}")
+  return 0
+}
+
+# declares GRAPHS MODULE PROTOCOL: whether MODULE's main graph in the directory GRAPHS declares PROTOCOL and does not
+# make it unavailable on the graph's platform (its own domain's entry, or iOS's for Mac Catalyst, which inherits
+# them, or `*`), as `multiplex-generate` reads availability (`PlatformAvailability`).
+declares() {
+  python3 - "$@" <<'PYTHON'
+import json, sys
+directory, module, protocol = sys.argv[1:]
+graph = json.load(open(f"{directory}/{module}.symbols.json"))
+platform = graph["module"].get("platform", {})
+system = platform.get("operatingSystem", {}).get("name", "")
+domain = {"ios": "iOS", "macosx": "macOS", "macos": "macOS", "tvos": "tvOS"}.get(system)
+if system == "ios" and platform.get("environment") == "macabi":
+    domain = "macCatalyst"
+for symbol in graph["symbols"]:
+    if symbol["kind"]["identifier"] != "swift.protocol" or symbol["pathComponents"] != [protocol]:
+        continue
+    entries = symbol.get("availability", [])
+    if any(e.get("domain", "*") == "*" and e.get("isUnconditionallyUnavailable") for e in entries):
+        sys.exit(1)
+    own = [e for e in entries if e.get("domain") == domain] or [e for e in entries if domain == "macCatalyst" and e.get("domain") == "iOS"]
+    sys.exit(1 if own and own[0].get("isUnconditionallyUnavailable") else 0)
+sys.exit(1)
+PYTHON
+}
+
+# generate PLATFORM MODULE PROTOCOL [FLAGS…]: one file, Sources/AppleDelegates/<Framework>/<Protocol>Multiplexer.swift
+# for iOS (and for AppKit, macOS's alone), `…Multiplexer-Catalyst.swift`, `-tvOS.swift` or `-macOS.swift` for the
+# others, from that platform's graph, when that platform's SDK has the framework and its graph the protocol (available
+# there). The file compiles only there (its `#if … os(…)`).
+generate() {
+  local platform=$1 module=$2 protocol=$3 target sdk suffix frameworks
+  shift 3
+  platform_of "$platform"
+  [ "$module" = AppKit ] && suffix=
   if [ -z "$sdk" ]; then
     echo "skipped: $protocol for $platform (no SDK)"
+    skipped=1
     return
   fi
+  local home found=
+  for home in "${frameworks[@]}"; do [ -d "$home/$module.framework" ] && found=1; done
+  [ -n "$found" ] || return 0  # the platform has no such framework
   # The framework whose product ships the file: AVFoundation's re-exports AVFAudio's delegates.
   local framework=$module
   [ "$module" = AVFAudio ] && framework=AVFoundation
   local directory file="$output/$framework/${protocol}Multiplexer$suffix.swift"
-  graphs "$module" "$target" "$sdk" > /dev/null
+  directory=$(graphs "$module" "$target" "$sdk")
+  declares "$directory" "$module" "$protocol" || return 0  # not on this platform
   # Every module's graphs in one directory: a parent protocol of another framework is found there.
   directory=$(MULTIPLEX_APPLE_CACHE=$cache bash Scripts/apple-check.sh --all-symbol-graphs "$target" "$sdk")
   mkdir -p "$output/$framework"
@@ -79,49 +130,51 @@ generate() {
   count=$((count + 1))
 }
 generated=()
+skipped=
+# everywhere MODULE PROTOCOL…: each protocol on every platform whose SDK has it.
+everywhere() {
+  local module=$1 protocol platform
+  shift
+  for protocol in "$@"; do
+    for platform in $platforms; do generate "$platform" "$module" "$protocol"; done
+  done
+}
+# MULTIPLEX_APPLE_PLATFORMS: the platforms to generate for (default all four; a subset for a quicker look).
+platforms=${MULTIPLEX_APPLE_PLATFORMS:-iOS macCatalyst tvOS macOS}
 
 # UIKit. Table, collection and text views are scroll views: their delegates refine UIScrollViewDelegate, whose
 # requirements are forwarded too.
-for protocol in UIScrollViewDelegate UITableViewDelegate UICollectionViewDelegate UITextFieldDelegate \
+everywhere UIKit UIScrollViewDelegate UITableViewDelegate UICollectionViewDelegate UITextFieldDelegate \
   UITextViewDelegate UISearchBarDelegate UIApplicationDelegate UIWindowSceneDelegate UINavigationControllerDelegate \
   UITabBarControllerDelegate UITabBarDelegate UIPickerViewDelegate UISearchControllerDelegate \
   UIGestureRecognizerDelegate UIAdaptivePresentationControllerDelegate UIImagePickerControllerDelegate \
-  NSTextStorageDelegate; do
-  generate iOS UIKit "$protocol"
-done
+  NSTextStorageDelegate
 
-# WebKit, on both platforms (decisions go to one observer; see the Platforms article).
-for platform in iOS macOS; do
-  for protocol in WKNavigationDelegate WKUIDelegate WKDownloadDelegate; do generate "$platform" WebKit "$protocol"; done
-done
+# WebKit (decisions go to one observer; see the Platforms article).
+everywhere WebKit WKNavigationDelegate WKUIDelegate WKDownloadDelegate
 
-# Foundation's URL session delegates, on both platforms.
-for platform in iOS macOS; do
-  for protocol in URLSessionDelegate URLSessionTaskDelegate URLSessionDataDelegate URLSessionDownloadDelegate \
-    URLSessionWebSocketDelegate; do
-    generate "$platform" Foundation "$protocol"
-  done
-done
+# Foundation's URL session delegates.
+everywhere Foundation URLSessionDelegate URLSessionTaskDelegate URLSessionDataDelegate URLSessionDownloadDelegate \
+  URLSessionWebSocketDelegate
 
 # The other frameworks apps share a delegate of.
-generate iOS UserNotifications UNUserNotificationCenterDelegate
-generate iOS CoreLocation CLLocationManagerDelegate
-generate iOS CoreBluetooth CBCentralManagerDelegate
-generate iOS CoreBluetooth CBPeripheralDelegate
-generate iOS WatchConnectivity WCSessionDelegate
-generate iOS CoreData NSFetchedResultsControllerDelegate
-generate iOS MapKit MKMapViewDelegate
-generate iOS PhotosUI PHPickerViewControllerDelegate
-generate iOS AVFAudio AVAudioPlayerDelegate
+everywhere UserNotifications UNUserNotificationCenterDelegate
+everywhere CoreLocation CLLocationManagerDelegate
+everywhere CoreBluetooth CBCentralManagerDelegate CBPeripheralDelegate
+everywhere WatchConnectivity WCSessionDelegate
+everywhere CoreData NSFetchedResultsControllerDelegate
+everywhere MapKit MKMapViewDelegate
+everywhere PhotosUI PHPickerViewControllerDelegate
+everywhere AVFAudio AVAudioPlayerDelegate
 
-# AppKit.
+# AppKit (macOS only: Mac Catalyst apps use UIKit).
 for protocol in NSApplicationDelegate NSWindowDelegate NSTableViewDelegate NSTextFieldDelegate NSTextViewDelegate \
   NSOutlineViewDelegate NSCollectionViewDelegate NSSplitViewDelegate NSMenuDelegate; do
-  generate macOS AppKit "$protocol"
+  case " $platforms " in *" macOS "*) generate macOS AppKit "$protocol" ;; esac
 done
 
 # A file no line above generates is stale (a protocol taken off the list): --check fails on it.
-if [ -n "$mode" ] && [ -n "$ios_sdk" ] && [ -n "$macos_sdk" ]; then
+if [ -n "$mode" ] && [ -z "$skipped" ] && [ "$platforms" = "iOS macCatalyst tvOS macOS" ]; then
   stale=0
   while IFS= read -r file; do
     if ! printf '%s\n' "${generated[@]}" | grep -qxF "$file"; then

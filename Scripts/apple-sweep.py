@@ -2,12 +2,15 @@
 """Every `*Delegate` protocol of the Apple SDKs through `multiplex-generate` with no flag (DESIGN.md §8, issue 34).
 
 For each protocol whose name ends in `Delegate` in the frameworks below (iOS: 25 frameworks of an iPhoneOS SDK;
-macOS: AppKit, WebKit and Foundation of a MacOSX SDK), the sweep runs `multiplex-generate P --module M` with no
+macOS: AppKit, WebKit and Foundation of a MacOSX SDK; Mac Catalyst: those of the 25 a MacOSX SDK has, in its
+`System/iOSSupport` or its own, read for `arm64-apple-ios13.1-macabi`; tvOS: those of the 25 an AppleTVOS SDK has,
+and TVUIKit and TVMLKit),
+the sweep runs `multiplex-generate P --module M` with no
 other flag (on the framework's symbol graph, extracted once into the cache, as `--symbol-graph-dir`), then
 compiles what it wrote to SIL (`-emit-sil`: type-checking alone, `-typecheck`, skips the flow-sensitive checks that
 run on SIL, such as Swift 6's region-based data-race errors), one file per compiler call, in the Swift 6 language
 mode with warnings as errors, against the runtime built for the same target: at the package's floor (iOS 13,
-macOS 10.15) and at the SDK's own version. It prints one line per protocol and a summary:
+Mac Catalyst 13.1, tvOS 13, macOS 10.15) and at the SDK's own version. It prints one line per protocol and a summary:
 
     ok       UIKit.UITableViewDelegate
     refused  UIKit.UIFooDelegate: error: … (the tool's one line)
@@ -19,9 +22,10 @@ than `--min-clean` percent of the protocols generate and type-check cleanly (def
     python3 Scripts/apple-sweep.py                       # every framework, both SDKs
     python3 Scripts/apple-sweep.py --sample 3            # every 3rd protocol (CI, where an SDK is present)
     python3 Scripts/apple-sweep.py --only UIKit.UITableViewDelegate --keep /tmp/sweep   # one, files kept
+    python3 Scripts/apple-sweep.py --platforms tvOS,macCatalyst    # some platforms only
 
 SDKs, cache and preparation as for `Scripts/apple-check.sh` (MULTIPLEX_APPLE_SDK, MULTIPLEX_MACOS_SDK,
-MULTIPLEX_APPLE_SDKS, MULTIPLEX_APPLE_CACHE); without an SDK it prints "skipped: no Apple SDK" and succeeds.
+MULTIPLEX_TVOS_SDK, MULTIPLEX_APPLE_SDKS, MULTIPLEX_APPLE_CACHE); without an SDK it prints "skipped: no Apple SDK" and succeeds.
 Nothing it reads or writes enters the repository: graphs and module caches stay in the cache, generated files in a
 temporary directory (or `--keep DIR`). MULTIPLEX_GENERATE names a generator already built (default: this
 package's debug build). Nothing here can be linked or run: the toolchain has no Darwin linker.
@@ -46,9 +50,30 @@ IOS_FRAMEWORKS = [
     "AuthenticationServices", "EventKitUI", "PencilKit", "ARKit", "CallKit",
 ]
 MACOS_FRAMEWORKS = ["AppKit", "WebKit", "Foundation"]
+# tvOS's own UI frameworks, swept with those of the iOS list the tvOS SDK has.
+TVOS_FRAMEWORKS = ["TVUIKit", "TVMLKit"]
 # Frameworks whose protocols the swept ones refine (ARKit's `ARSCNViewDelegate` refines SceneKit's
 # `SCNSceneRendererDelegate`): their graphs are extracted too, not swept.
-PARENT_FRAMEWORKS = {"iOS": ["SceneKit", "SpriteKit"]}
+PARENT_FRAMEWORKS = {"iOS": ["SceneKit", "SpriteKit"], "macCatalyst": ["SceneKit", "SpriteKit"],
+                     "tvOS": ["SceneKit", "SpriteKit"]}
+CATALYST_FLOOR = "arm64-apple-ios13.1-macabi"
+
+
+def catalyst_flags(target, sdk):
+    """The search paths of Mac Catalyst's frameworks in a MacOSX SDK (as `Scripts/apple-check.sh` passes them)."""
+    if not target.endswith("-macabi"):
+        return []
+    support = os.path.join(sdk, "System/iOSSupport")
+    return ["-Fsystem", os.path.join(support, "System/Library/Frameworks"), "-I",
+            os.path.join(support, "usr/lib/swift"), "-Xcc", "-isystem", "-Xcc", os.path.join(support, "usr/include")]
+
+
+def frameworks_of(sdk, names, catalyst=False):
+    """Those of `names` whose framework `sdk` has (in `System/iOSSupport` too, for Mac Catalyst)."""
+    homes = [os.path.join(sdk, "System/Library/Frameworks")]
+    if catalyst:
+        homes.insert(0, os.path.join(sdk, "System/iOSSupport/System/Library/Frameworks"))
+    return [n for n in names if any(os.path.isdir(os.path.join(h, n + ".framework")) for h in homes)]
 
 # The package's Swift settings for the shipped multiplexers (Package.swift; `InternalImportsByDefault` is off for
 # generated public files, as for `MultiplexAppleDelegates`).
@@ -70,7 +95,8 @@ def sdk_paths():
         return os.path.join(sdks_dir, names[-1]) if names else None
 
     return (os.environ.get("MULTIPLEX_APPLE_SDK") or newest("iPhoneOS"),
-            os.environ.get("MULTIPLEX_MACOS_SDK") or newest("MacOSX"))
+            os.environ.get("MULTIPLEX_MACOS_SDK") or newest("MacOSX"),
+            os.environ.get("MULTIPLEX_TVOS_SDK") or newest("AppleTVOS"))
 
 
 def sdk_version(sdk):
@@ -188,10 +214,13 @@ def main():
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--min-clean", type=float, default=95.0)
     parser.add_argument("--floor-only", action="store_true", help="type-check at the floor only")
+    parser.add_argument("--platforms", default="iOS,macOS,macCatalyst,tvOS",
+                        help="comma-separated platforms to sweep (default: iOS,macOS,macCatalyst,tvOS)")
     args = parser.parse_args()
+    wanted = set(args.platforms.split(","))
 
-    ios_sdk, macos_sdk = sdk_paths()
-    if not ios_sdk and not macos_sdk:
+    ios_sdk, macos_sdk, tvos_sdk = sdk_paths()
+    if not ios_sdk and not macos_sdk and not tvos_sdk:
         print("skipped: no Apple SDK")
         return 0
     start = time.time()
@@ -222,6 +251,19 @@ def main():
                           MACOS_FRAMEWORKS))
     else:
         print("skipped: no macOS SDK (MULTIPLEX_MACOS_SDK)")
+    if macos_sdk and os.path.isdir(os.path.join(macos_sdk, "System/iOSSupport")):
+        with open(os.path.join(macos_sdk, "SDKSettings.json")) as f:
+            catalyst_version = json.load(f)["VersionMap"]["macOS_iOSMac"][sdk_version(macos_sdk)]
+        platforms.append(("macCatalyst", macos_sdk, CATALYST_FLOOR, f"arm64-apple-ios{catalyst_version}-macabi",
+                          frameworks_of(macos_sdk, IOS_FRAMEWORKS, catalyst=True)))
+    else:
+        print("skipped: no macOS SDK with System/iOSSupport: Mac Catalyst")
+    if tvos_sdk:
+        platforms.append(("tvOS", tvos_sdk, "arm64-apple-tvos13.0", "arm64-apple-tvos" + sdk_version(tvos_sdk),
+                          frameworks_of(tvos_sdk, IOS_FRAMEWORKS + TVOS_FRAMEWORKS)))
+    else:
+        print("skipped: no tvOS SDK (MULTIPLEX_TVOS_SDK)")
+    platforms = [p for p in platforms if p[0] in wanted]
 
     shims_map = None
     graph_directories = {}  # module -> its graphs' directories (one per platform swept)
@@ -238,7 +280,8 @@ def main():
                 if run(["grep", "-q", ROOT, os.path.join(cache, "shims", d, "module.modulemap")]).returncode == 0)
 
         jobs = []  # (module, protocol, graphs)
-        for module in frameworks + PARENT_FRAMEWORKS.get(platform, []):
+        parents = frameworks_of(sdk, PARENT_FRAMEWORKS.get(platform, []), catalyst=platform == "macCatalyst")
+        for module in frameworks + parents:
             graph_directories.setdefault(module, []).append(check_script("--symbol-graphs", module, floor, sdk))
         # Every module's graphs in one directory, as `--symbol-graph-dir`: parents of other frameworks are found.
         all_graphs = check_script("--all-symbol-graphs", floor, sdk)
@@ -269,7 +312,8 @@ def main():
             for target in targets:
                 checked = run(["swiftc", "-emit-sil", "-o", os.devnull, "-target", target, "-sdk", sdk,
                                "-resource-dir", os.path.join(cache, "resource-dir"),
-                               "-module-cache-path", os.path.join(cache, "module-cache"), *SWIFT6,
+                               "-module-cache-path", os.path.join(cache, "module-cache"),
+                               *catalyst_flags(target, sdk), *SWIFT6,
                                "-parse-as-library", "-module-name", "Sweep",
                                "-I", os.path.join(runtime_dir, target), "-I", shims_map, output])
                 if checked.returncode != 0:

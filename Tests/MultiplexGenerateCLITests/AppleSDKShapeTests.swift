@@ -124,9 +124,77 @@ import Testing
         "#if canImport(ObjectiveC) && canImport(Kit) && os(macOS)\n"
       )
     )
+    var tvOS = graph
+    tvOS.operatingSystem = "tvos"
+    #expect(
+      try generated("PickerDelegate", graph: tvOS).contains("#if canImport(ObjectiveC) && canImport(Kit) && os(tvOS)\n")
+    )
+    var catalyst = graph
+    catalyst.environment = "macabi"
+    #expect(
+      try generated("PickerDelegate", graph: catalyst).contains(
+        "#if canImport(ObjectiveC) && canImport(Kit) && os(iOS) && targetEnvironment(macCatalyst)\n"
+      )
+    )
     var unknown = graph
     unknown.operatingSystem = nil
     #expect(try generated("PickerDelegate", graph: unknown).contains("#if canImport(ObjectiveC) && canImport(Kit)\n"))
+  }
+
+  /// A Mac Catalyst graph (`ios`, environment `macabi`) reads `macCatalyst` entries, and iOS entries where a
+  /// requirement has no `macCatalyst` one, as Swift does there.
+  @Test func aCatalystGraphReadsCatalystEntriesAndIOSOnesWhereItHasNone() throws {
+    let graph = objcGraph { graph, proto in
+      graph.requirement(
+        "\(proto.usr)(im)pickerDidCancel:",
+        of: proto,
+        title: "pickerDidCancel(_:)",
+        declaration: "func pickerDidCancel(_ picker: {Picker|c:objc(cs)Picker})",
+        optional: true,
+        availability: [
+          ["domain": "iOS", "introduced": ["major": 13, "minor": 0]],
+          ["domain": "macCatalyst", "introduced": ["major": 13, "minor": 1]],
+        ]
+      )
+      graph.requirement(
+        "\(proto.usr)(im)pickerDidRotate:",
+        of: proto,
+        title: "pickerDidRotate(_:)",
+        declaration: "func pickerDidRotate(_ picker: {Picker|c:objc(cs)Picker})",
+        optional: true,
+        availability: [["domain": "macCatalyst", "isUnconditionallyUnavailable": true]]
+      )
+      graph.requirement(
+        "\(proto.usr)(im)pickerDidShake:",
+        of: proto,
+        title: "pickerDidShake(_:)",
+        declaration: "func pickerDidShake(_ picker: {Picker|c:objc(cs)Picker})",
+        optional: true,
+        availability: [["domain": "iOS", "isUnconditionallyUnavailable": true]]
+      )
+    }
+    var catalyst = graph
+    catalyst.environment = "macabi"
+    let output = try generated("PickerDelegate", graph: catalyst)
+    #expect(output.contains("func pickerDidCancel(_ picker: Picker)"))
+    #expect(!output.contains("func pickerDidRotate"))
+    #expect(output.contains("// - 'pickerDidRotate(_:)' (unavailable on macCatalyst: no sender calls it there)"))
+    #expect(!output.contains("func pickerDidShake"))
+    #expect(output.contains("// - 'pickerDidShake(_:)' (unavailable on macCatalyst: no sender calls it there)"))
+    // The iOS graph of the same requirements keeps the one only Mac Catalyst lacks.
+    let iOS = try generated("PickerDelegate", graph: graph)
+    #expect(iOS.contains("func pickerDidRotate(_ picker: Picker)"))
+    #expect(!iOS.contains("func pickerDidShake"))
+  }
+
+  @Test func theDeploymentFloorOfEachApplePlatform() {
+    let floors = ["ios", "tvos", "macosx", "watchos", "xros"].map {
+      PlatformAvailability(operatingSystem: $0).deploymentFloor.map { "\($0.major).\($0.minor ?? 0)" }
+    }
+    #expect(floors == ["13.0", "13.0", "10.15", "6.0", "1.0"])
+    let catalyst = PlatformAvailability(operatingSystem: "ios", environment: "macabi")
+    #expect(catalyst.domain == "macCatalyst")
+    #expect(catalyst.deploymentFloor.map { "\($0.major).\($0.minor ?? 0)" } == "13.1")
   }
 
   // MARK: Root 2: a member is never more available than its class
@@ -323,6 +391,29 @@ import Testing
     var macOS = graph
     macOS.operatingSystem = "macosx"
     #expect(try generated("NSFetchedResultsControllerDelegate", graph: macOS).contains("\nimport AppKit\n"))
+  }
+
+  /// `INIntent` is forward-declared in UIKit's headers, so a graph says nothing of its availability: on tvOS, where
+  /// Intents declares it in 14.0, a requirement of tvOS 11 that names it is left out (no member could name it).
+  @Test func aForwardDeclaredTypeNewerThanItsRequirementOnThePlatformLeavesItOut() throws {
+    var graph = GraphFixture(module: "UIKit")
+    graph.operatingSystem = "tvos"
+    let app = (usr: "c:objc(pl)UIApplicationDelegate", name: "UIApplicationDelegate")
+    graph.symbol(app.usr, path: [app.name], declaration: "protocol UIApplicationDelegate : NSObjectProtocol")
+    graph.requirement(
+      "\(app.usr)(im)application:handleIntent:completionHandler:",
+      of: app,
+      title: "application(_:handle:completionHandler:)",
+      declaration: "func application(_ application: Int, handle intent: {INIntent|c:objc(cs)INIntent})",
+      optional: true,
+      availability: [["domain": "tvOS", "introduced": ["major": 11, "minor": 0]]]
+    )
+    let tvOS = try generated("UIApplicationDelegate", graph: graph)
+    #expect(!tvOS.contains("func application(_ application: Int, handle intent: INIntent)"))
+    #expect(tvOS.contains("'application(_:handle:completionHandler:)' (it names 'INIntent', introduced in tvOS 14.0"))
+    var iOS = graph
+    iOS.operatingSystem = "ios"
+    #expect(try generated("UIApplicationDelegate", graph: iOS).contains("handle intent: INIntent)"))
   }
 
   @Test func aTypeNoFrameworkOfThePlatformDeclaresLeavesItsRequirementOut() throws {

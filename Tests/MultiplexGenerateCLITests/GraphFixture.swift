@@ -8,6 +8,8 @@ struct GraphFixture {
   var module: String
   /// The operating system the graph says it was made for (`ios`, `macosx`), or none.
   var operatingSystem: String? = nil
+  /// The environment the graph says it was made for (`macabi`: Mac Catalyst), or none.
+  var environment: String? = nil
   var symbols: [[String: Any]] = []
   var relationships: [[String: Any]] = []
 
@@ -90,7 +92,11 @@ struct GraphFixture {
       "metadata": ["formatVersion": ["major": 0, "minor": 6, "patch": 0], "generator": "hand-written fixture"],
       "module": [
         "name": module,
-        "platform": operatingSystem.map { ["operatingSystem": ["name": $0]] } ?? [:] as [String: Any],
+        "platform": operatingSystem.map { name -> [String: Any] in
+          var platform: [String: Any] = ["operatingSystem": ["name": name]]
+          if let environment { platform["environment"] = environment }
+          return platform
+        } ?? [:] as [String: Any],
       ],
       "symbols": symbols,
       "relationships": relationships,

@@ -139,9 +139,9 @@ public final class UISearchBarDelegateMultiplexer: Foundation.NSObject, UISearch
     }
   }
 
-  // Without an answering observer: bar is UIToolbar ? .bottom : .top. Documented: https://developer.apple.com/documentation/uikit/uibarpositioningdelegate/position(for:)
+  // Without an answering observer: NSClassFromString("UIToolbar").map(bar.isKind(of:)) == true ? .bottom : .top. Documented: https://developer.apple.com/documentation/uikit/uibarpositioningdelegate/position(for:)
   @available(iOS 7.0, *) public func position(for bar: any UIBarPositioning) -> UIBarPosition {
-    self._combineImplementing(default: bar is UIToolbar ? .bottom : .top, combiner: self.combiner) {
+    self._combineImplementing(default: NSClassFromString("UIToolbar").map(bar.isKind(of:)) == true ? .bottom : .top, combiner: self.combiner) {
       $0.uiSearchBarDelegateMultiplexer(self, combinePositionFor: &$1, default: $2)
     } _: {
       $0.position?(for: bar)

@@ -296,7 +296,7 @@ extension DocumentedDefault {
     UIKit | UIApplicationDelegate | application(_:willContinueUserActivityWithType:) | false | https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:willcontinueuseractivitywithtype:)
     UIKit | UIApplicationDelegate | application(_:willFinishLaunchingWithOptions:) | true | https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:willfinishlaunchingwithoptions:)
     UIKit | UIApplicationDelegate | applicationShouldAutomaticallyLocalizeKeyCommands(_:) | true | https://developer.apple.com/documentation/uikit/uiapplicationdelegate/applicationshouldautomaticallylocalizekeycommands(_:)
-    UIKit | UIBarPositioningDelegate | position(for:) | bar is UIToolbar ? .bottom : .top | https://developer.apple.com/documentation/uikit/uibarpositioningdelegate/position(for:)
+    UIKit | UIBarPositioningDelegate | position(for:) | NSClassFromString("UIToolbar").map(bar.isKind(of:)) == true ? .bottom : .top | https://developer.apple.com/documentation/uikit/uibarpositioningdelegate/position(for:)
     UIKit | UICalendarSelectionMultiDateDelegate | multiDateSelection(_:canDeselectDate:) | true | convention: a can… question defaults to true (every selected date can be deselected)
     UIKit | UICalendarSelectionMultiDateDelegate | multiDateSelection(_:canSelectDate:) | true | convention: a can… question defaults to true (every date is selectable)
     UIKit | UICalendarSelectionSingleDateDelegate | dateSelection(_:canSelectDate:) | true | convention: a can… question defaults to true (every date is selectable)
@@ -401,6 +401,7 @@ extension DocumentedDefault {
     UIKit | UITabBarControllerDelegate | tabBarController(_:tab:operationForAcceptingItemsFrom:) | .cancel | convention: the tab does not accept the dropped items (no drop handling without a delegate)
     UIKit | UITabBarControllerDelegate | tabBarControllerPreferredInterfaceOrientationForPresentation(_:) | .portrait | convention: portrait; the current orientation the view controller uses by default cannot be read at iOS 13 without an API iOS 26 deprecates
     UIKit | UITabBarControllerDelegate | tabBarControllerSupportedInterfaceOrientations(_:) | tabBarController.traitCollection.userInterfaceIdiom == .pad ? .all : .allButUpsideDown | https://developer.apple.com/documentation/uikit/uiviewcontroller/supportedinterfaceorientations
+    UIKit | UITableViewDelegate | tableView(_:accessoryTypeForRowWith:) | tableView.cellForRow(at: indexPath)?.accessoryType ?? .none | convention: the cell's own accessory type, what UIKit shows when the delegate does not implement this deprecated method (Mac Catalyst still declares it; iOS 26 no longer does)
     UIKit | UITableViewDelegate | tableView(_:canFocusRowAt:) | true | https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:canfocusrowat:)
     UIKit | UITableViewDelegate | tableView(_:canPerformAction:forRowAt:withSender:) | false | https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:canperformaction:forrowat:withsender:)
     UIKit | UITableViewDelegate | tableView(_:canPerformPrimaryActionForRowAt:) | !tableView.isEditing | https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:canperformprimaryactionforrowat:)

@@ -99,10 +99,13 @@ package enum ExternalGenerator {
     if platformConditionalModules.contains(input.moduleName) { conditions.append("canImport(\(input.moduleName))") }
     // The Apple platform whose SDK the graph came from (for an `@objc` protocol or a Swift one, such as PhotosUI's
     // `PHPickerViewControllerDelegate`): the only one whose availability and types the file was written for. Mac
-    // Catalyst runs iOS code against a different SDK, so an iOS file leaves it out too.
-    if let platform = input.platform {
-      conditions.append("os(\(platform))")
-      if platform == "iOS" { conditions.append("!targetEnvironment(macCatalyst)") }
+    // Catalyst runs iOS code against a different SDK (the macOS one's `System/iOSSupport`), so an iOS file leaves it
+    // out, and a file generated from a Catalyst graph (platform `macCatalyst`) compiles only there.
+    switch input.platform {
+    case "iOS"?: conditions += ["os(iOS)", "!targetEnvironment(macCatalyst)"]
+    case "macCatalyst"?: conditions += ["os(iOS)", "targetEnvironment(macCatalyst)"]
+    case let platform?: conditions.append("os(\(platform))")
+    case nil: break
     }
     if !conditions.isEmpty { sections.append("#if " + conditions.joined(separator: " && ")) }
     sections.append(importLines(imports, protocolModule: input.moduleName))

@@ -28,7 +28,7 @@ package struct ExternalProtocol: Sendable {
   /// Requirements of the protocol left out of `source`, each named with why (`'foo(_:)' (unavailable on iOS: no
   /// sender calls it there)`): the generated file lists them in a comment.
   package var omittedRequirements: [String] = []
-  /// The Apple platform the module's symbol graph was made for (`iOS`, `macOS`…), or `nil` (Linux, or a graph that
+  /// The Apple platform the module's symbol graph was made for (`iOS`, `macCatalyst`, `tvOS`, `macOS`…), or `nil` (Linux, or a graph that
   /// does not say). An `@objc` protocol's file compiles only there (`#if os(iOS)`): its requirements' availability
   /// and the types they name are that platform's, which another platform's SDK may not share (WebKit's
   /// `WKUIDelegate` names `UIViewController` on iOS).

@@ -10,14 +10,16 @@
 /// before the protocol is clamped to the protocol's version (`URLSessionStreamDelegate`, iOS 9, inherits
 /// `URLSessionTaskDelegate`'s requirements of iOS 7).
 struct PlatformAvailability {
-  /// The availability domain of the platform (`iOS`, `macOS`, `tvOS`, `watchOS`, `visionOS`), or `nil` for one
-  /// without (Linux), where only `*` entries count.
+  /// The availability domain of the platform (`iOS`, `macCatalyst`, `macOS`, `tvOS`, `watchOS`, `visionOS`), or
+  /// `nil` for one without (Linux), where only `*` entries count.
   let domain: String?
 
   /// The platform of a graph extracted for `operatingSystem` (the graph's `module.platform.operatingSystem.name`:
-  /// `ios`, `macosx`…).
-  init(operatingSystem: String?) {
+  /// `ios`, `macosx`…) in `environment` (`module.platform.environment`: `macabi` for Mac Catalyst, whose graphs
+  /// say `ios`).
+  init(operatingSystem: String?, environment: String? = nil) {
     switch operatingSystem?.lowercased() {
+    case "ios" where environment?.lowercased() == "macabi": domain = "macCatalyst"
     case "ios": domain = "iOS"
     case "macos", "macosx": domain = "macOS"
     case "tvos": domain = "tvOS"
@@ -27,14 +29,22 @@ struct PlatformAvailability {
     }
   }
 
-  /// Whether `entries` make a symbol unavailable on this platform: `*` or this platform's domain says
-  /// `unavailable`.
+  /// The domain whose entries stand for this one's where it has none: Mac Catalyst's is iOS (Swift reads
+  /// `@available(iOS 14, *)` as Mac Catalyst 14 and `@available(iOS, unavailable)` as unavailable there too, unless
+  /// a `macCatalyst` entry says otherwise).
+  var inheritedDomain: String? { domain == "macCatalyst" ? "iOS" : nil }
+
+  /// The entry of this platform's domain in `entries`, else that of the domain it inherits from.
+  private func entry(in entries: [Availability]) -> Availability? {
+    entries.first { $0.domain != nil && $0.domain == domain }
+      ?? inheritedDomain.flatMap { inherited in entries.first { $0.domain == inherited } }
+  }
+
+  /// Whether `entries` make a symbol unavailable on this platform: `*` or this platform's entry (its domain's, else
+  /// the domain's it inherits from) says `unavailable`.
   func isUnavailable(_ entries: [Availability]) -> Bool {
-    entries.contains { entry in
-      guard entry.isUnconditionallyUnavailable == true else { return false }
-      let entryDomain = entry.domain ?? "*"
-      return entryDomain == "*" || entryDomain == domain
-    }
+    if entries.contains(where: { $0.isUnconditionallyUnavailable == true && ($0.domain ?? "*") == "*" }) { return true }
+    return entry(in: entries)?.isUnconditionallyUnavailable == true
   }
 
   /// `entries` with every version that introduces the symbol before `enclosing` introduces its type raised to
@@ -60,8 +70,7 @@ struct PlatformAvailability {
 extension PlatformAvailability {
   /// The version of this platform that `entries` introduce a symbol in, if they say.
   func introduced(_ entries: [Availability]) -> Availability.Version? {
-    guard let domain else { return nil }
-    return entries.first { $0.domain == domain }?.introduced
+    entry(in: entries)?.introduced
   }
 
   /// The first of `types` (name and availability entries: the types a requirement's declaration names) introduced
@@ -104,10 +113,12 @@ extension PlatformAvailability {
   }
 
   /// The oldest deployment target of the platform a multiplexer can have: the runtime's, Swift concurrency's
-  /// back-deployment floor (iOS 13, macOS 10.15, tvOS 13, watchOS 6, visionOS 1).
+  /// back-deployment floor (iOS 13, Mac Catalyst 13.1, its first version, macOS 10.15, tvOS 13, watchOS 6,
+  /// visionOS 1).
   var deploymentFloor: Availability.Version? {
     switch domain {
     case "iOS", "tvOS": Availability.Version(major: 13)
+    case "macCatalyst": Availability.Version(major: 13, minor: 1)
     case "macOS": Availability.Version(major: 10, minor: 15)
     case "watchOS": Availability.Version(major: 6)
     case "visionOS": Availability.Version(major: 1)

@@ -18,6 +18,7 @@ extension SymbolGraph.Module {
   init(json: JSONCursor) throws(JSONShapeError) {
     name = try json.required("name").string()
     operatingSystem = try json.optional("platform")?.optional("operatingSystem")?.optional("name")?.string()
+    environment = try json.optional("platform")?.optional("environment")?.string()
   }
 }
 

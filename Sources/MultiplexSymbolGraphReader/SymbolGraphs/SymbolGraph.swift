@@ -14,6 +14,9 @@ package struct SymbolGraph: Sendable {
     /// The operating system the graph was extracted for (`module.platform.operatingSystem.name`: `ios`,
     /// `macosx`, `linux`…), or `nil` when the graph does not say.
     package var operatingSystem: String? = nil
+    /// The environment the graph was extracted for (`module.platform.environment`: `macabi` for Mac Catalyst), or
+    /// `nil` when the graph does not say.
+    package var environment: String? = nil
   }
 }
 

@@ -39,7 +39,12 @@ package final class SymbolGraphReader {
   package func externalProtocol(named name: String, module: String) throws(SymbolGraphError) -> ExternalProtocol {
     try load(module)
     let root = try findProtocol(named: name, module: module, orInModulesItReexports: true)
-    var walk = Walk(platform: PlatformAvailability(operatingSystem: index.operatingSystem(of: module)))
+    var walk = Walk(
+      platform: PlatformAvailability(
+        operatingSystem: index.operatingSystem(of: module),
+        environment: index.environment(of: module)
+      )
+    )
     walk.rootAvailability = root.availability ?? []
     try visit(root, walk: &walk, rootName: name)
     let rootHeader = ProtocolHeader(fragments: root.declarationFragments ?? [])
@@ -267,12 +272,13 @@ package final class SymbolGraphReader {
         continue
       }
       walk.modules.formUnion(forwardDeclared.modules)
-      let namedTypes = fragments.compactMap { fragment -> (name: String, availability: [Availability])? in
-        guard fragment.kind == "typeIdentifier", let type = fragment.preciseIdentifier.flatMap(index.symbol) else {
-          return nil
-        }
-        return (fragment.spelling, type.availability ?? [])
-      }
+      let namedTypes =
+        fragments.compactMap { fragment -> (name: String, availability: [Availability])? in
+          guard fragment.kind == "typeIdentifier", let type = fragment.preciseIdentifier.flatMap(index.symbol) else {
+            return nil
+          }
+          return (fragment.spelling, type.availability ?? [])
+        } + forwardDeclared.availability
       if let newer = walk.platform.newerType(
         among: namedTypes,
         than: symbol.availability ?? [],

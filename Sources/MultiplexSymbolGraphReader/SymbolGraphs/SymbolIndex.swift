@@ -26,8 +26,9 @@ struct SymbolIndex {
   private var relationshipsBySource: [String: [Relationship]] = [:]
   /// Each loaded module's main-graph symbols, in file order (for finding a protocol by name).
   private var mainSymbols: [String: [Symbol]] = [:]
-  /// The operating system each loaded module's main graph was extracted for (``SymbolGraph/Module/operatingSystem``).
-  private var operatingSystems: [String: String] = [:]
+  /// The operating system and environment each loaded module's main graph was extracted for
+  /// (``SymbolGraph/Module/operatingSystem``, ``SymbolGraph/Module/environment``).
+  private var platforms: [String: (operatingSystem: String?, environment: String?)] = [:]
 
   /// Whether `module` has been loaded.
   func contains(module: String) -> Bool {
@@ -39,7 +40,7 @@ struct SymbolIndex {
     let moduleIndex = modules.count
     modules.append(module)
     mainSymbols[module] = graphs.first?.graph.symbols ?? []
-    operatingSystems[module] = graphs.first?.graph.module.operatingSystem
+    platforms[module] = (graphs.first?.graph.module.operatingSystem, graphs.first?.graph.module.environment)
     for (fileIndex, file) in graphs.enumerated() {
       // `A@B.symbols.json` holds what module `A` declares in extensions of `B`'s types.
       let declaringModule = file.fileName.contains("@") ? String(file.fileName.prefix { $0 != "@" }) : module
@@ -56,7 +57,12 @@ struct SymbolIndex {
 
   /// The operating system `module`'s main graph was extracted for, if it says (`ios`, `macosx`, `linux`).
   func operatingSystem(of module: String) -> String? {
-    operatingSystems[module]
+    platforms[module]?.operatingSystem ?? nil
+  }
+
+  /// The environment `module`'s main graph was extracted for, if it says (`macabi` for Mac Catalyst).
+  func environment(of module: String) -> String? {
+    platforms[module]?.environment ?? nil
   }
 
   /// The symbol with USR `usr`, if a loaded graph declares it.

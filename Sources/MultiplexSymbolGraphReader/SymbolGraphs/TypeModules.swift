@@ -21,6 +21,10 @@ extension SymbolGraphReader {
     /// (`NSDiffableDataSourceSnapshotReference` for `NSDiffableDataSourceSnapshot`, a name Swift gives UIKit's
     /// generic struct).
     var swiftName: String? = nil
+    /// The version that introduced it, on each platform (by availability domain) where that is later than the
+    /// package's floor there: a graph made without its module does not say (`INIntent`, tvOS 14), and a requirement
+    /// older than it cannot be implemented there.
+    var introduced: [String: Availability.Version] = [:]
   }
 
   /// Objective-C types a framework's headers only forward-declare (`@class`), by USR. The symbol graph of the
@@ -29,49 +33,64 @@ extension SymbolGraphReader {
   /// - `NSDiffableDataSourceSnapshot`, which CoreData's `NSFetchedResultsControllerDelegate` names: UIKit's
   ///   (AppKit's on macOS) `NSDiffableDataSourceSnapshotReference`.
   /// - `NSPortMessage`, which Foundation's `PortDelegate` names: macOS only.
-  /// - `INIntent`, which `UIApplicationDelegate` and `NSApplicationDelegate` name: Intents'.
+  /// - `INIntent`, which `UIApplicationDelegate` and `NSApplicationDelegate` name: Intents' (tvOS 14, after
+  ///   `UIApplicationDelegate`'s `application(_:handle:completionHandler:)` there).
   /// - `CKShare` and `CKShareMetadata` (Swift's `CKShare.Metadata`), which `UIWindowSceneDelegate`,
   ///   `UIApplicationDelegate` and `NSCloudSharingServiceDelegate` name: CloudKit's.
   /// - `AVAudioSession`, which CallKit's `CXProviderDelegate` names: AVFAudio's (none on macOS).
   static let forwardDeclaredTypes: [String: ForwardDeclaredType] = [
     "c:objc(cs)NSDiffableDataSourceSnapshot": ForwardDeclaredType(
-      homes: ["iOS": "UIKit", "tvOS": "UIKit", "visionOS": "UIKit", "macOS": "AppKit"],
+      homes: ["iOS": "UIKit", "macCatalyst": "UIKit", "tvOS": "UIKit", "visionOS": "UIKit", "macOS": "AppKit"],
       swiftName: "NSDiffableDataSourceSnapshotReference"
     ),
     "c:objc(cs)NSPortMessage": ForwardDeclaredType(
       homes: ["iOS": .none, "tvOS": .none, "watchOS": .none, "visionOS": .none]
     ),
-    "c:objc(cs)INIntent": ForwardDeclaredType(homes: everywhere("Intents")),
+    "c:objc(cs)INIntent": ForwardDeclaredType(
+      homes: everywhere("Intents"),
+      introduced: ["tvOS": Availability.Version(major: 14)]
+    ),
     "c:objc(cs)CKShare": ForwardDeclaredType(homes: everywhere("CloudKit")),
     "c:objc(cs)CKShareMetadata": ForwardDeclaredType(homes: everywhere("CloudKit"), swiftName: "CKShare.Metadata"),
     "c:objc(cs)AVAudioSession": ForwardDeclaredType(
-      homes: ["iOS": "AVFAudio", "tvOS": "AVFAudio", "watchOS": "AVFAudio", "visionOS": "AVFAudio", "macOS": .none]
+      homes: [
+        "iOS": "AVFAudio", "macCatalyst": "AVFAudio", "tvOS": "AVFAudio", "watchOS": "AVFAudio", "visionOS": "AVFAudio",
+        "macOS": .none,
+      ]
     ),
   ]
 
   /// `module` on every Apple platform.
   private static func everywhere(_ module: String) -> [String: String?] {
-    ["iOS": module, "macOS": module, "tvOS": module, "watchOS": module, "visionOS": module]
+    ["iOS": module, "macCatalyst": module, "macOS": module, "tvOS": module, "watchOS": module, "visionOS": module]
   }
 
   /// What ``forwardDeclaredTypes`` says of the types `fragments` name on `platform`: the fragments with their Swift
-  /// spellings, the modules to import, and the names of those no module declares there.
+  /// spellings, the modules to import, the names of those no module declares there, and the availability of those
+  /// introduced there after the package's floor.
   static func forwardDeclared(
     in fragments: [DeclarationFragment],
     platform: PlatformAvailability
-  ) -> (fragments: [DeclarationFragment], modules: Set<String>, undeclared: [String]) {
+  ) -> (
+    fragments: [DeclarationFragment], modules: Set<String>, undeclared: [String],
+    availability: [(name: String, availability: [Availability])]
+  ) {
     var fragments = fragments
     var modules: Set<String> = []
     var undeclared: [String] = []
-    guard let domain = platform.domain else { return (fragments, modules, undeclared) }
+    var availability: [(name: String, availability: [Availability])] = []
+    guard let domain = platform.domain else { return (fragments, modules, undeclared, availability) }
     for index in fragments.indices where fragments[index].kind == "typeIdentifier" {
       guard let usr = fragments[index].preciseIdentifier, let type = forwardDeclaredTypes[usr],
         let home = type.homes[domain]
       else { continue }
       if let module = home { modules.insert(module) } else { undeclared.append(fragments[index].spelling) }
+      if let version = type.introduced[domain] {
+        availability.append((fragments[index].spelling, [Availability(domain: domain, introduced: version)]))
+      }
       if let swiftName = type.swiftName { fragments[index].spelling = swiftName }
     }
-    return (fragments, modules, undeclared)
+    return (fragments, modules, undeclared, availability)
   }
 
   /// The modules the types named in `fragments` come from (see ``module(declaring:)``): type identifiers, and
