@@ -490,9 +490,15 @@ public final class NSApplicationDelegateMultiplexer: Foundation.NSObject, NSAppl
   /// than the deployment target.
   public enum Event {
     /// `application(_:open:)` was called.
+    ///
+    /// Not reported by `events()`: implementing it changes what the sender does, so the multiplexer says it implements it
+    /// only for `events(of:)` asking for it. NSApplication.h: "If this is implemented, `-application:openFiles:` and `-application:openFile:` will not be called."
     case open(NSApplication, open: [URL])
 
     /// `application(_:openFiles:)` was called.
+    ///
+    /// Not reported by `events()`: implementing it changes what the sender does, so the multiplexer says it implements it
+    /// only for `events(of:)` asking for it. NSApplication.h: a delegate handling `-application:openFiles:` replies with `-replyToOpenOrPrint:` ("If an application delegate encounters an error while handling `-application:openFiles:` … `-replyToOpenOrPrint:` should be called"); when it is implemented, AppKit does not call `-application:openFile:`
     case openFiles(NSApplication, openFiles: [String])
 
     /// `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)` was called.
@@ -816,8 +822,11 @@ public final class NSApplicationDelegateMultiplexer: Foundation.NSObject, NSAppl
   ///
   /// While the stream is open, the multiplexer tells the sender it implements every optional requirement that
   /// has an `Event` case, so the sender calls them all: ask for fewer with `events(of:bufferingPolicy:)`.
+  ///
+  /// It leaves out `.open`, `.openFiles`: implementing their requirements changes what the
+  /// sender does (see each case); ask for them with `events(of:bufferingPolicy:)`.
   public func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
-    self.events(of: Swift.Set(Event.Kind.allCases), bufferingPolicy: bufferingPolicy)
+    self.events(of: Swift.Set(Event.Kind.allCases).subtracting([.open, .openFiles]), bufferingPolicy: bufferingPolicy)
   }
 
   /// The calls of the requirements of `kinds` made to this multiplexer, as they are dispatched, until the

@@ -545,6 +545,9 @@ public final class NSWindowDelegateMultiplexer: Foundation.NSObject, NSWindowDel
     case startCustomAnimationToExitFullScreenWithDuration(NSWindow, startCustomAnimationToExitFullScreenWithDuration: TimeInterval)
 
     /// `window(_:startCustomAnimationToEnterFullScreenOn:withDuration:)` was called.
+    ///
+    /// Not reported by `events()`: implementing it changes what the sender does, so the multiplexer says it implements it
+    /// only for `events(of:)` asking for it. NSWindow.h: "`-window:startCustomAnimationToEnterFullScreenOnScreen:withDuration:` will be called in place of `-window:startCustomAnimationToEnterFullScreenWithDuration:` if both are implemented."
     case startCustomAnimationToEnterFullScreenOnWithDuration(NSWindow, startCustomAnimationToEnterFullScreenOn: NSScreen, withDuration: TimeInterval)
 
     /// `windowDidFailToExitFullScreen(_:)` was called.
@@ -983,8 +986,11 @@ public final class NSWindowDelegateMultiplexer: Foundation.NSObject, NSWindowDel
   ///
   /// While the stream is open, the multiplexer tells the sender it implements every optional requirement that
   /// has an `Event` case, so the sender calls them all: ask for fewer with `events(of:bufferingPolicy:)`.
+  ///
+  /// It leaves out `.startCustomAnimationToEnterFullScreenOnWithDuration`: implementing their requirements changes what the
+  /// sender does (see each case); ask for them with `events(of:bufferingPolicy:)`.
   public func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
-    self.events(of: Swift.Set(Event.Kind.allCases), bufferingPolicy: bufferingPolicy)
+    self.events(of: Swift.Set(Event.Kind.allCases).subtracting([.startCustomAnimationToEnterFullScreenOnWithDuration]), bufferingPolicy: bufferingPolicy)
   }
 
   /// The calls of the requirements of `kinds` made to this multiplexer, as they are dispatched, until the

@@ -257,6 +257,9 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
   /// than the deployment target.
   public enum Event {
     /// `locationManager(_:didUpdateLocations:)` was called.
+    ///
+    /// Not reported by `events()`: implementing it changes what the sender does, so the multiplexer says it implements it
+    /// only for `events(of:)` asking for it. CLLocationManagerDelegate.h: "If implemented, updates will not be delivered to locationManager:didUpdateToLocation:fromLocation:"
     case didUpdateLocations(CLLocationManager, didUpdateLocations: [CLLocation])
 
     /// `locationManager(_:didUpdateHeading:)` was called.
@@ -462,8 +465,11 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
   ///
   /// While the stream is open, the multiplexer tells the sender it implements every optional requirement that
   /// has an `Event` case, so the sender calls them all: ask for fewer with `events(of:bufferingPolicy:)`.
+  ///
+  /// It leaves out `.didUpdateLocations`: implementing their requirements changes what the
+  /// sender does (see each case); ask for them with `events(of:bufferingPolicy:)`.
   public func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
-    self.events(of: Swift.Set(Event.Kind.allCases), bufferingPolicy: bufferingPolicy)
+    self.events(of: Swift.Set(Event.Kind.allCases).subtracting([.didUpdateLocations]), bufferingPolicy: bufferingPolicy)
   }
 
   /// The calls of the requirements of `kinds` made to this multiplexer, as they are dispatched, until the

@@ -252,6 +252,9 @@ public final class UITextFieldDelegateMultiplexer: Foundation.NSObject, UITextFi
     case didEndEditing(UITextField)
 
     /// `textFieldDidEndEditing(_:reason:)` was called.
+    ///
+    /// Not reported by `events()`: implementing it changes what the sender does, so the multiplexer says it implements it
+    /// only for `events(of:)` asking for it. UITextField.h: "if implemented, called in place of textFieldDidEndEditing:"
     case didEndEditingReason(UITextField, reason: UITextField.DidEndEditingReason)
 
     /// `textFieldDidChangeSelection(_:)` was called.
@@ -342,8 +345,11 @@ public final class UITextFieldDelegateMultiplexer: Foundation.NSObject, UITextFi
   ///
   /// While the stream is open, the multiplexer tells the sender it implements every optional requirement that
   /// has an `Event` case, so the sender calls them all: ask for fewer with `events(of:bufferingPolicy:)`.
+  ///
+  /// It leaves out `.didEndEditingReason`: implementing their requirements changes what the
+  /// sender does (see each case); ask for them with `events(of:bufferingPolicy:)`.
   public func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
-    self.events(of: Swift.Set(Event.Kind.allCases), bufferingPolicy: bufferingPolicy)
+    self.events(of: Swift.Set(Event.Kind.allCases).subtracting([.didEndEditingReason]), bufferingPolicy: bufferingPolicy)
   }
 
   /// The calls of the requirements of `kinds` made to this multiplexer, as they are dispatched, until the

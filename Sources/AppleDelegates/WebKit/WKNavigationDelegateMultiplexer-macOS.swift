@@ -242,6 +242,9 @@ public final class WKNavigationDelegateMultiplexer: Foundation.NSObject, WKNavig
     case didFail(WKWebView, didFail: WKNavigation!, withError: any Error)
 
     /// `webViewWebContentProcessDidTerminate(_:)` was called.
+    ///
+    /// Not reported by `events()`: implementing it changes what the sender does, so the multiplexer says it implements it
+    /// only for `events(of:)` asking for it. WebKit's WebPageProxy::dispatchProcessDidTerminate reloads the page (tryReloadAfterProcessTermination) only when the navigation client did not handle the termination, which it does when the delegate implements `webViewWebContentProcessDidTerminate:` (WKNavigationDelegate.h says nothing)
     case webContentProcessDidTerminate(WKWebView)
 
     /// The kind of an event: its case without arguments, to choose what `events(of:bufferingPolicy:)` reports.
@@ -353,8 +356,11 @@ public final class WKNavigationDelegateMultiplexer: Foundation.NSObject, WKNavig
   ///
   /// While the stream is open, the multiplexer tells the sender it implements every optional requirement that
   /// has an `Event` case, so the sender calls them all: ask for fewer with `events(of:bufferingPolicy:)`.
+  ///
+  /// It leaves out `.webContentProcessDidTerminate`: implementing their requirements changes what the
+  /// sender does (see each case); ask for them with `events(of:bufferingPolicy:)`.
   public func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
-    self.events(of: Swift.Set(Event.Kind.allCases), bufferingPolicy: bufferingPolicy)
+    self.events(of: Swift.Set(Event.Kind.allCases).subtracting([.webContentProcessDidTerminate]), bufferingPolicy: bufferingPolicy)
   }
 
   /// The calls of the requirements of `kinds` made to this multiplexer, as they are dispatched, until the
