@@ -103,6 +103,9 @@ import Testing
     #expect(table.contains("case willDisplay(UITableView, willDisplay: UITableViewCell, forRowAt: IndexPath)\n"))
     // The sender asks again once the stream counts: after `_events`, not before.
     #expect(followsInOrder([")", "self.refreshRespondsToSelector()", "return stream"], in: output))
+    // The tap finds a selector's index in a table made once; only the multiplexer's `responds(to:)` searches.
+    #expect(output.contains("guard let aSelector, let index = Self.optionalIndices[aSelector] else {"))
+    #expect(output.components(separatedBy: "_optionalSelectors.firstIndex(of: aSelector)").count == 2)
   }
 
   /// The tap hears a required `Void` requirement whatever it answers to `responds(to:)`: it yields the call only
