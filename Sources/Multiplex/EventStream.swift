@@ -41,7 +41,9 @@ extension Multiplexer {
   /// When the stream terminates, its tap is unregistered, then its requirements are no longer counted; if one of
   /// them is now reported by no open stream, `streamingDidEnd` runs (on the thread that terminated the stream: a
   /// main-actor multiplexer hops to the main actor there to refresh its answers). Without it, the sender asks
-  /// again at its next call of such a requirement, which nobody implements any more.
+  /// again at its next call of such a requirement, which nobody implements any more. It does not run when the
+  /// stream finishes because the multiplexer is being deallocated (the tap's `deinit` finishes it): nothing is
+  /// left to refresh, and no task is started for it.
   ///
   /// - Complexity: O(*k*) for the *k* indices, plus a registration.
   public func _events<Event>(
@@ -54,9 +56,11 @@ extension Multiplexer {
     let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: bufferingPolicy)
     let token = _add(makeTap(continuation), retention: .strong, priority: 0, context: nil, isHidden: true)
     answers.beginStreaming(streamed)
-    continuation.onTermination = { _ in
+    continuation.onTermination = { termination in
       token.cancel()
-      if answers.endStreaming(streamed) { streamingDidEnd?() }
+      // `.finished` comes only from the tap's `deinit`: the multiplexer is being deallocated, and no sender is left
+      // to ask again.
+      if answers.endStreaming(streamed), case .cancelled = termination { streamingDidEnd?() }
     }
     return stream
   }

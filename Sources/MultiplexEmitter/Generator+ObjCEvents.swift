@@ -15,6 +15,9 @@ import MultiplexModel
 /// - The sender only calls an optional method its delegate says it implements: while a stream is open, the
 ///   multiplexer says it implements the optional requirements the stream reports (`_respondsToOptional(at:)`), and
 ///   has the sender ask again when a stream opens or the last stream reporting a requirement ends.
+/// - A requirement whose mere implementation changes what the sender does (`SenderChangingRequirement`, e.g.
+///   `textFieldDidEndEditing(_:reason:)`, called in place of `textFieldDidEndEditing(_:)`) keeps its case, but
+///   `events()` leaves it out: only `events(of:)` naming it makes the multiplexer implement it.
 extension Generator {
   /// The cases of an `@objc` protocol's `Event`, or `nil` when it gets no stream: a required requirement the tap
   /// could not implement without answering or deciding (one that returns a value, a decision, a joined one, a
@@ -154,9 +157,26 @@ extension Generator {
     let memberNames = cases.map { "." + Naming.identifier($0.name, in: .member) }
     let caseLines = cases.enumerated().map { offset, eventCase -> String in
       let payload = eventCase.payload.map { ($0.label.map { $0 + ": " } ?? "") + $0.type }
-      return "/// `\(eventCase.requirement.displayName)` was called.\ncase \(caseNames[offset])"
+      let quiet = eventCase.requirement.changesSenderWhenImplemented.map { source in
+        "\n///\n/// Not reported by `events()`: implementing it changes what the sender does, so the multiplexer says it"
+          + " implements it\n/// only for `events(of:)` asking for it. " + source
+      }
+      return "/// `\(eventCase.requirement.displayName)` was called.\(quiet ?? "")\ncase \(caseNames[offset])"
         + (payload.isEmpty ? "" : "(" + payload.joined(separator: ", ") + ")")
     }
+    // The kinds `events()` leaves out: implementing their requirement changes what the sender does.
+    let quietKinds = cases.indices.filter { cases[$0].requirement.changesSenderWhenImplemented != nil }
+      .map { memberNames[$0] }
+    let allKinds =
+      quietKinds.isEmpty
+      ? "Swift.Set(\(event).Kind.allCases)"
+      : "Swift.Set(\(event).Kind.allCases).subtracting([\(quietKinds.joined(separator: ", "))])"
+    let quietNote =
+      quietKinds.isEmpty
+      ? ""
+      : "\n///\n/// It leaves out \(quietKinds.map { "`\($0)`" }.joined(separator: ", ")): implementing their"
+        + " requirements changes what the\n/// sender does (see each case); ask for them with `events(of:bufferingPolicy:)`."
+
     let kindCases = caseNames.map { "case " + $0 }
     let kindOf = memberNames.map { "case \($0): \($0)" }
     let indexed = cases.indices.compactMap { offset in selectorIndex(cases[offset]).map { (offset, $0) } }
@@ -234,9 +254,18 @@ extension Generator {
           self.continuation.finish()
         }
 
+        /// The index of each selector in `_optionalSelectors`, made once: the sender asks `responds(to:)` before
+        /// every call of an optional requirement.
+        \(nonisolated)private static let optionalIndices: [Selector: Swift.Int] = Swift.Dictionary(
+          \(model.multiplexerName)._optionalSelectors.enumerated().map { ($0.element, $0.offset) },
+          uniquingKeysWith: { first, _ in first }
+        )
+
         /// Whether the tap implements `aSelector`: an optional requirement's only when the stream reports it.
+        ///
+        /// - Complexity: O(1).
         \(nonisolated)override func responds(to aSelector: Selector!) -> Swift.Bool {
-          guard let aSelector, let index = \(model.multiplexerName)._optionalSelectors.firstIndex(of: aSelector) else {
+          guard let aSelector, let index = Self.optionalIndices[aSelector] else {
             return super.responds(to: aSelector)
           }
           return \(event).Kind(_optionalIndex: index).map(self.kinds.contains) ?? false
@@ -275,9 +304,9 @@ extension Generator {
       /// The calls of every `Void` requirement made to this multiplexer; see ``events(of:bufferingPolicy:)``.
       ///
       /// While the stream is open, the multiplexer tells the sender it implements every optional requirement that
-      /// has an `Event` case, so the sender calls them all: ask for fewer with `events(of:bufferingPolicy:)`.
+      /// has an `Event` case, so the sender calls them all: ask for fewer with `events(of:bufferingPolicy:)`.\(quietNote)
       \(memberAccess)func events(bufferingPolicy: Swift.AsyncStream<\(event)>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<\(event)> {
-        self.events(of: Swift.Set(\(event).Kind.allCases), bufferingPolicy: bufferingPolicy)
+        self.events(of: \(allKinds), bufferingPolicy: bufferingPolicy)
       }
 
       /// The calls of the requirements of `kinds` made to this multiplexer, as they are dispatched, until the

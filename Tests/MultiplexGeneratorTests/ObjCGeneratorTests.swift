@@ -31,6 +31,17 @@ import Testing
     }
   }
 
+  /// Whether `lines` are consecutive lines of `text`, ignoring indentation.
+  private func followsInOrder(_ lines: [String], in text: String) -> Bool {
+    let all = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.trimmingPrefix(while: { $0 == " " })
+    }
+    guard lines.count <= all.count else { return false }
+    return (0...(all.count - lines.count)).contains { start in
+      lines.indices.allSatisfy { all[start + $0] == Substring(lines[$0]) }
+    }
+  }
+
   private func diagnostics(
     _ input: ExternalProtocol,
     defaults: [String: String] = [:],
@@ -90,6 +101,71 @@ import Testing
     )
     #expect(table.contains("case didSelectRowAt(UITableView, didSelectRowAt: IndexPath)\n"))
     #expect(table.contains("case willDisplay(UITableView, willDisplay: UITableViewCell, forRowAt: IndexPath)\n"))
+    // The sender asks again once the stream counts: after `_events`, not before.
+    #expect(followsInOrder([")", "self.refreshRespondsToSelector()", "return stream"], in: output))
+    // The tap finds a selector's index in a table made once; only the multiplexer's `responds(to:)` searches.
+    #expect(output.contains("guard let aSelector, let index = Self.optionalIndices[aSelector] else {"))
+    #expect(output.components(separatedBy: "_optionalSelectors.firstIndex(of: aSelector)").count == 2)
+  }
+
+  /// The tap hears a required `Void` requirement whatever it answers to `responds(to:)`: it yields the call only
+  /// when its stream reports that kind.
+  @Test func objcEventTapGuardsRequiredRequirements() {
+    let input = ExternalProtocol(
+      source: """
+        @MainActor @objc public protocol UIPickerViewDelegate : NSObjectProtocol {
+          func pickerView(_ pickerView: UIPickerView, didSelectRow row: Int, inComponent component: Int)
+          optional func pickerViewDidScroll(_ pickerView: UIPickerView)
+        }
+        """,
+      moduleName: "UIKit",
+      isObjC: true,
+      members: [ExternalMember(), ExternalMember(isOptional: true)]
+    )
+    let output = generated(input, typeName: "UIPickerViewDelegateMultiplexer")
+    #expect(
+      followsInOrder(
+        [
+          "guard self.kinds.contains(.didSelectRow) else { return }",
+          "Multiplex._yieldEvent(.didSelectRow(pickerView, didSelectRow: row, inComponent: component), to: self.continuation)",
+        ],
+        in: output
+      )
+    )
+    #expect(!output.contains("guard self.kinds.contains(.didScroll)"))
+  }
+
+  /// A requirement whose mere implementation changes what the sender does (`SenderChangingRequirement`) keeps its
+  /// case, with the reason, but `events()` leaves it out: `textFieldDidEndEditing(_:reason:)` is called in place
+  /// of `textFieldDidEndEditing(_:)`.
+  @Test func objcEventsLeavesOutSenderChangingRequirements() {
+    let input = ExternalProtocol(
+      source: """
+        @MainActor public protocol UITextFieldDelegate : NSObjectProtocol {
+          optional func textFieldDidEndEditing(_ textField: UITextField)
+          optional func textFieldDidEndEditing(_ textField: UITextField, reason: UITextField.DidEndEditingReason)
+        }
+        """,
+      moduleName: "UIKit",
+      isObjC: true,
+      members: Array(repeating: ExternalMember(isOptional: true), count: 2)
+    )
+    let output = generated(input, typeName: "UITextFieldDelegateMultiplexer")
+    #expect(output.contains("case didEndEditingReason(UITextField, reason: UITextField.DidEndEditingReason)"))
+    #expect(output.contains("case didEndEditing(UITextField)\n"))
+    #expect(output.contains("/// Not reported by `events()`: implementing it changes what the sender does"))
+    #expect(output.contains("UITextField.h: \"if implemented, called in place of textFieldDidEndEditing:\""))
+    #expect(
+      output.contains(
+        "self.events(of: Swift.Set(Event.Kind.allCases).subtracting([.didEndEditingReason]), bufferingPolicy: bufferingPolicy)"
+      )
+    )
+    let scroll = generated(
+      ObjCInputs.scrollView,
+      typeName: "UIScrollViewDelegateMultiplexer",
+      defaults: ObjCInputs.scrollViewDefaults
+    )
+    #expect(scroll.contains("self.events(of: Swift.Set(Event.Kind.allCases), bufferingPolicy: bufferingPolicy)"))
   }
 
   /// A requirement newer than the deployment floor, or deprecated, has no case (an enum case with associated

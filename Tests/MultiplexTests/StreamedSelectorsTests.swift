@@ -19,7 +19,7 @@ struct StreamedSelectorsTests {
     #expect(sender.assignments == 1)
 
     // One kind: the sender asks again and sees requirement 0 only.
-    let scrolls = multiplexer.events(of: [.didScroll])
+    var scrolls: AsyncStream<StandInMultiplexer.Event>? = multiplexer.events(of: [.didScroll])
     #expect(sender.assignments == 3)
     #expect(sender.cached == [true, false, false])
 
@@ -37,7 +37,13 @@ struct StreamedSelectorsTests {
     let observer = Implementer([0])
     multiplexer.add(observer)
     #expect(sender.assignments == 7)
-    withExtendedLifetime(scrolls) {}
+    #expect(scrolls != nil)
+    let refreshes = multiplexer.refreshes
+    scrolls = nil
+    await waitUntil { multiplexer.refreshes > refreshes }
+    #expect(!multiplexer.answers.isStreamed(0))
+    #expect(sender.cached == [true, false, false])
+    #expect(sender.assignments == 7)
   }
 
   @Test("Without a stream nothing changes: no tap, no reassignment, and calls reach the observers only")
@@ -72,7 +78,10 @@ struct StreamedSelectorsTests {
     let multiplexer = StandInMultiplexer.install(on: sender, delegate: \.delegate)
     let stream = multiplexer.events(of: [.didZoom])
     let assignments = sender.assignments
+    let changes = multiplexer.observerChanges
     multiplexer.didZoom(1)
+    // The tap responded: the call is not taken as one that reached nobody (`observersDidChange()`).
+    #expect(multiplexer.observerChanges == changes)
     #expect(sender.assignments == assignments)
     withExtendedLifetime(stream) {}
   }
@@ -145,6 +154,8 @@ struct StreamedSelectorThreadTests {
     let answers = _RespondsToSelectorAnswers(count: 2)
     let ended = Atomic(0)
     let stop = Atomic(false)
+    let stopped = Atomic(0)
+    let liveTaps = LiveCount()
     let dispatchers = (0..<2).map { _ in
       Thread {
         var tick = 0
@@ -153,6 +164,7 @@ struct StreamedSelectorThreadTests {
           multiplexer.notify { $0.tick(tick) }
           _ = answers.isStreamed(0)
         }
+        stopped.wrappingAdd(1, ordering: .releasing)
       }
     }
     dispatchers.forEach { $0.start() }
@@ -161,7 +173,7 @@ struct StreamedSelectorThreadTests {
         bufferingPolicy: .bufferingNewest(4),
         streaming: round.isMultiple(of: 2) ? [0] : [0, 1],
         answers: answers,
-        tap: { TickTap($0) },
+        tap: { TickTap($0, live: liveTaps) },
         streamingDidEnd: { ended.wrappingAdd(1, ordering: .relaxed) }
       )
       #expect(answers.isStreamed(0))
@@ -170,9 +182,12 @@ struct StreamedSelectorThreadTests {
       await consumer.value
     }
     stop.store(true, ordering: .relaxed)
-    // Every stream ended, alone: each ended its requirements.
+    // The dispatchers are done (a call under way may still hold a tap it took before the tap was removed).
+    while stopped.load(ordering: .acquiring) < dispatchers.count { await Task.yield() }
+    // Every stream ended, alone: each ended its requirements, and its tap is gone (`isEmpty` leaves taps out).
     #expect(ended.load(ordering: .relaxed) == 300)
     #expect(!answers.isStreamed(0) && !answers.isStreamed(1))
+    #expect(liveTaps.value.load(ordering: .relaxed) == 0)
     #expect(multiplexer.isEmpty)
 
     // A stream open last hears every call made after it opened.
@@ -189,6 +204,28 @@ struct StreamedSelectorThreadTests {
       if received.count == 3 { break }
     }
     #expect(received == [-1, -2, -3])
+  }
+
+  @Test("Releasing the multiplexer finishes its streams without reporting that streaming ended")
+  func releaseDoesNotReportTheEnd() async {
+    var multiplexer: Multiplexer<any Ticking>? = Multiplexer<any Ticking>()
+    let answers = _RespondsToSelectorAnswers(count: 1)
+    let ended = Atomic(0)
+    let stream = multiplexer!._events(
+      bufferingPolicy: .unbounded,
+      streaming: [0],
+      answers: answers,
+      tap: { TickTap($0) },
+      streamingDidEnd: { ended.wrappingAdd(1, ordering: .relaxed) }
+    )
+    multiplexer!.notify { $0.tick(1) }
+    multiplexer = nil
+    var received: [Int] = []
+    for await tick in stream { received.append(tick) }
+    #expect(received == [1])
+    // The count is ended all the same; there is no multiplexer to refresh, so no task for it.
+    #expect(!answers.isStreamed(0))
+    #expect(ended.load(ordering: .relaxed) == 0)
   }
 
   @Test("Counts: a requirement stays streamed until its last stream ends; out-of-range indices are ignored")
@@ -229,10 +266,24 @@ private protocol Ticking: AnyObject, Sendable {
   func tick(_ value: Int)
 }
 
+/// A number of live objects, shared with the threads that create and release them.
+private final class LiveCount: Sendable {
+  let value = Atomic(0)
+}
+
 private final class TickTap: Ticking {
   let continuation: AsyncStream<Int>.Continuation
-  init(_ continuation: AsyncStream<Int>.Continuation) { self.continuation = continuation }
-  deinit { continuation.finish() }
+  /// Counts this tap while it lives.
+  let live: LiveCount?
+  init(_ continuation: AsyncStream<Int>.Continuation, live: LiveCount? = nil) {
+    self.continuation = continuation
+    self.live = live
+    live?.value.wrappingAdd(1, ordering: .relaxed)
+  }
+  deinit {
+    continuation.finish()
+    live?.value.wrappingAdd(-1, ordering: .relaxed)
+  }
   func tick(_ value: Int) { continuation.yield(value) }
 }
 
@@ -307,6 +358,9 @@ private final class StandInMultiplexer: StandInDelegate, @MainActor DelegateMult
   let multiplexer = Multiplexer<any StandInDelegate>()
   let answers = _RespondsToSelectorAnswers(count: 3)
   weak var lastTap: Tap?
+  /// The calls of `observersDidChange()` and of `refreshRespondsToSelector()`.
+  var observerChanges = 0
+  var refreshes = 0
   var asDelegate: any StandInDelegate { self }
   var implemented: Set<Int> { Set((0..<3).filter(respondsToOptional)) }
 
@@ -322,10 +376,14 @@ private final class StandInMultiplexer: StandInDelegate, @MainActor DelegateMult
   }
 
   func refreshRespondsToSelector() {
+    refreshes += 1
     if answers.forgetIfStale(implements: respondsToOptional) { reassignDelegateSlots() }
   }
 
-  func observersDidChange() { refreshRespondsToSelector() }
+  func observersDidChange() {
+    observerChanges += 1
+    refreshRespondsToSelector()
+  }
 
   func events(
     of kinds: Set<Event.Kind> = Set(Event.Kind.allCases),

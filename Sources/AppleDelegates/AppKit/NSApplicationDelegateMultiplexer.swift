@@ -15,8 +15,6 @@ import Multiplex
 /// Put it in a delegate slot, or install it with `install(on:delegate:)`, and register observers with
 /// ``add(_:retention:priority:)``. An optional requirement reaches only the observers that implement it, and
 /// ``responds(to:)`` tells the sender which optional requirements the primary or some observer implements.
-/// A message this file does not list (a method it left out, or newer than it; an informal or private one)
-/// goes to the primary alone, when the primary implements it (``forwardingTarget(for:)``).
 /// A call that returns a value returns the first responding observer's answer (`nil` is an answer for an
 /// `Optional` result), or the requirement's default when none responds, unless a ``combiner`` decides
 /// otherwise. When the observers change what is implemented, an installed multiplexer assigns itself to its
@@ -435,42 +433,21 @@ public final class NSApplicationDelegateMultiplexer: Foundation.NSObject, NSAppl
   private let _respondsToSelectorAnswers = Multiplex._RespondsToSelectorAnswers(count: 45)
 
   /// Whether the multiplexer implements `aSelector`: for an optional requirement, whether the primary or a
-  /// live observer does; for any other selector, see `_respondsToUnlisted(_:)`.
+  /// live observer does, or an open event stream reports it; for any other selector, what `NSObject` answers.
   ///
   /// Each answer about an optional requirement is recorded: `refreshRespondsToSelector()` has the sender ask
   /// again when it is no longer true.
   public override func responds(to aSelector: Selector!) -> Swift.Bool {
     guard let aSelector, let index = Self._optionalSelectors.firstIndex(of: aSelector) else {
-      return self._respondsToUnlisted(aSelector)
+      return super.responds(to: aSelector)
     }
-    return self._respondsToSelectorAnswers.record(self._isImplemented(aSelector), for: index)
+    return self._respondsToSelectorAnswers.record(self._respondsToOptional(at: index), for: index)
   }
 
-  /// Whether the multiplexer responds to `aSelector`, which the file does not list: `true` when `NSObject`
-  /// says so (its methods and this class's, never forwarded); otherwise whether the primary does, recorded.
-  /// Such a message goes to the primary only (`forwardingTarget(for:)`).
-  private func _respondsToUnlisted(_ aSelector: Selector?) -> Swift.Bool {
-    let inherited = super.responds(to: aSelector)
-    guard let aSelector else { return inherited }
-    return self._respondsToSelectorAnswers.respondsToUnlisted(aSelector, inherited: inherited) {
-      self._primary(respondingTo: $0) != nil
-    }
-  }
-
-  /// Hands a message the class does not implement to the primary, when it responds to it: the original
-  /// delegate keeps receiving what the file does not list. Observers are not called for it.
-  public override func forwardingTarget(for aSelector: Selector!) -> Any? {
-    guard let aSelector, let primary = self._primary(respondingTo: aSelector) else {
-      return super.forwardingTarget(for: aSelector)
-    }
-    return primary
-  }
-
-  /// The primary, if it is alive, is not this multiplexer and responds to `selector`.
-  private func _primary(respondingTo selector: Selector) -> (any NSApplicationDelegate)? {
-    Multiplex._RespondsToSelectorAnswers.forwardingTarget(self._multiplexer.primary, of: self) {
-      $0.responds(to: selector)
-    }
+  /// Whether the multiplexer implements the optional requirement of `_optionalSelectors[index]`: what
+  /// `responds(to:)` answers, and what `refreshRespondsToSelector()` compares its answers with.
+  private func _respondsToOptional(at index: Swift.Int) -> Swift.Bool {
+    self._respondsToSelectorAnswers.isStreamed(index) || self._isImplemented(Self._optionalSelectors[index])
   }
 
   /// Whether the primary or a live observer implements `selector`.
@@ -482,8 +459,7 @@ public final class NSApplicationDelegateMultiplexer: Foundation.NSObject, NSAppl
   /// they asked.
   ///
   /// Senders ask `responds(to:)` when their delegate is set and cache the answers. When an answer given is no
-  /// longer true (an observer that implements an optional method came, or the last one left; the primary, which
-  /// answers for the selectors the file does not list, changed or deallocated), the multiplexer
+  /// longer true (an observer that implements an optional method came, or the last one left), the multiplexer
   /// assigns itself again to each slot it was installed in with `install(on:delegate:)` (first `nil`), so the
   /// sender asks again; see `DelegateMultiplexing.reassignDelegateSlots()`. A multiplexer you put in a slot
   /// yourself is not reassigned: assign it again yourself.
@@ -495,9 +471,7 @@ public final class NSApplicationDelegateMultiplexer: Foundation.NSObject, NSAppl
   /// ``multiplexer`` (its `primary`), or a token.
   public func refreshRespondsToSelector() {
     let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
-      self._isImplemented(Self._optionalSelectors[index])
-    } forwards: { (selector: Selector) in
-      self._primary(respondingTo: selector) != nil
+      self._respondsToOptional(at: index)
     }
     if isStale {
       self.reassignDelegateSlots()
@@ -508,6 +482,390 @@ public final class NSApplicationDelegateMultiplexer: Foundation.NSObject, NSAppl
   /// `removeAll()` call it after changing the observers.
   public func observersDidChange() {
     self.refreshRespondsToSelector()
+  }
+
+  /// A call made to the multiplexer, as `events(of:bufferingPolicy:)` reports it: one case per `Void` method
+  /// whose arguments can be stored, with those arguments. A method that returns a value, takes a handler, an
+  /// `inout` argument or a pointer, is `async` or throws is no event, nor is a property or a requirement newer
+  /// than the deployment target.
+  public enum Event {
+    /// `application(_:open:)` was called.
+    ///
+    /// Not reported by `events()`: implementing it changes what the sender does, so the multiplexer says it implements it
+    /// only for `events(of:)` asking for it. NSApplication.h: "If this is implemented, `-application:openFiles:` and `-application:openFile:` will not be called."
+    case open(NSApplication, open: [URL])
+
+    /// `application(_:openFiles:)` was called.
+    ///
+    /// Not reported by `events()`: implementing it changes what the sender does, so the multiplexer says it implements it
+    /// only for `events(of:)` asking for it. NSApplication.h: a delegate handling `-application:openFiles:` replies with `-replyToOpenOrPrint:` ("If an application delegate encounters an error while handling `-application:openFiles:` … `-replyToOpenOrPrint:` should be called"); when it is implemented, AppKit does not call `-application:openFile:`
+    case openFiles(NSApplication, openFiles: [String])
+
+    /// `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)` was called.
+    case didRegisterForRemoteNotificationsWithDeviceToken(NSApplication, didRegisterForRemoteNotificationsWithDeviceToken: Data)
+
+    /// `application(_:didFailToRegisterForRemoteNotificationsWithError:)` was called.
+    case didFailToRegisterForRemoteNotificationsWithError(NSApplication, didFailToRegisterForRemoteNotificationsWithError: any Error)
+
+    /// `application(_:didReceiveRemoteNotification:)` was called.
+    case didReceiveRemoteNotification(NSApplication, didReceiveRemoteNotification: [String: Any])
+
+    /// `application(_:willEncodeRestorableState:)` was called.
+    case willEncodeRestorableState(NSApplication, willEncodeRestorableState: NSCoder)
+
+    /// `application(_:didDecodeRestorableState:)` was called.
+    case didDecodeRestorableState(NSApplication, didDecodeRestorableState: NSCoder)
+
+    /// `application(_:didFailToContinueUserActivityWithType:error:)` was called.
+    case didFailToContinueUserActivityWithType(NSApplication, didFailToContinueUserActivityWithType: String, error: any Error)
+
+    /// `application(_:didUpdate:)` was called.
+    case didUpdate(NSApplication, didUpdate: NSUserActivity)
+
+    /// `application(_:userDidAcceptCloudKitShareWith:)` was called.
+    case userDidAcceptCloudKitShareWith(NSApplication, userDidAcceptCloudKitShareWith: CKShare.Metadata)
+
+    /// `applicationWillFinishLaunching(_:)` was called.
+    case applicationWillFinishLaunching(Notification)
+
+    /// `applicationDidFinishLaunching(_:)` was called.
+    case applicationDidFinishLaunching(Notification)
+
+    /// `applicationWillHide(_:)` was called.
+    case applicationWillHide(Notification)
+
+    /// `applicationDidHide(_:)` was called.
+    case applicationDidHide(Notification)
+
+    /// `applicationWillUnhide(_:)` was called.
+    case applicationWillUnhide(Notification)
+
+    /// `applicationDidUnhide(_:)` was called.
+    case applicationDidUnhide(Notification)
+
+    /// `applicationWillBecomeActive(_:)` was called.
+    case applicationWillBecomeActive(Notification)
+
+    /// `applicationDidBecomeActive(_:)` was called.
+    case applicationDidBecomeActive(Notification)
+
+    /// `applicationWillResignActive(_:)` was called.
+    case applicationWillResignActive(Notification)
+
+    /// `applicationDidResignActive(_:)` was called.
+    case applicationDidResignActive(Notification)
+
+    /// `applicationWillUpdate(_:)` was called.
+    case applicationWillUpdate(Notification)
+
+    /// `applicationDidUpdate(_:)` was called.
+    case applicationDidUpdate(Notification)
+
+    /// `applicationWillTerminate(_:)` was called.
+    case applicationWillTerminate(Notification)
+
+    /// `applicationDidChangeScreenParameters(_:)` was called.
+    case applicationDidChangeScreenParameters(Notification)
+
+    /// `applicationDidChangeOcclusionState(_:)` was called.
+    case applicationDidChangeOcclusionState(Notification)
+
+    /// The kind of an event: its case without arguments, to choose what `events(of:bufferingPolicy:)` reports.
+    public enum Kind: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+      case open
+      case openFiles
+      case didRegisterForRemoteNotificationsWithDeviceToken
+      case didFailToRegisterForRemoteNotificationsWithError
+      case didReceiveRemoteNotification
+      case willEncodeRestorableState
+      case didDecodeRestorableState
+      case didFailToContinueUserActivityWithType
+      case didUpdate
+      case userDidAcceptCloudKitShareWith
+      case applicationWillFinishLaunching
+      case applicationDidFinishLaunching
+      case applicationWillHide
+      case applicationDidHide
+      case applicationWillUnhide
+      case applicationDidUnhide
+      case applicationWillBecomeActive
+      case applicationDidBecomeActive
+      case applicationWillResignActive
+      case applicationDidResignActive
+      case applicationWillUpdate
+      case applicationDidUpdate
+      case applicationWillTerminate
+      case applicationDidChangeScreenParameters
+      case applicationDidChangeOcclusionState
+
+      /// The kind of the event at `index` in `_optionalSelectors`, if it is one.
+      fileprivate init?(_optionalIndex index: Swift.Int) {
+        switch index {
+        case 1: self = .open
+        case 3: self = .openFiles
+        case 14: self = .didRegisterForRemoteNotificationsWithDeviceToken
+        case 15: self = .didFailToRegisterForRemoteNotificationsWithError
+        case 16: self = .didReceiveRemoteNotification
+        case 19: self = .willEncodeRestorableState
+        case 20: self = .didDecodeRestorableState
+        case 23: self = .didFailToContinueUserActivityWithType
+        case 24: self = .didUpdate
+        case 25: self = .userDidAcceptCloudKitShareWith
+        case 28: self = .applicationWillFinishLaunching
+        case 29: self = .applicationDidFinishLaunching
+        case 30: self = .applicationWillHide
+        case 31: self = .applicationDidHide
+        case 32: self = .applicationWillUnhide
+        case 33: self = .applicationDidUnhide
+        case 34: self = .applicationWillBecomeActive
+        case 35: self = .applicationDidBecomeActive
+        case 36: self = .applicationWillResignActive
+        case 37: self = .applicationDidResignActive
+        case 38: self = .applicationWillUpdate
+        case 39: self = .applicationDidUpdate
+        case 40: self = .applicationWillTerminate
+        case 41: self = .applicationDidChangeScreenParameters
+        case 42: self = .applicationDidChangeOcclusionState
+        default: return nil
+        }
+      }
+
+      /// The index of this kind's requirement in `_optionalSelectors`; `nil` for a required requirement.
+      fileprivate var _optionalIndex: Swift.Int? {
+        switch self {
+        case .open: 1
+        case .openFiles: 3
+        case .didRegisterForRemoteNotificationsWithDeviceToken: 14
+        case .didFailToRegisterForRemoteNotificationsWithError: 15
+        case .didReceiveRemoteNotification: 16
+        case .willEncodeRestorableState: 19
+        case .didDecodeRestorableState: 20
+        case .didFailToContinueUserActivityWithType: 23
+        case .didUpdate: 24
+        case .userDidAcceptCloudKitShareWith: 25
+        case .applicationWillFinishLaunching: 28
+        case .applicationDidFinishLaunching: 29
+        case .applicationWillHide: 30
+        case .applicationDidHide: 31
+        case .applicationWillUnhide: 32
+        case .applicationDidUnhide: 33
+        case .applicationWillBecomeActive: 34
+        case .applicationDidBecomeActive: 35
+        case .applicationWillResignActive: 36
+        case .applicationDidResignActive: 37
+        case .applicationWillUpdate: 38
+        case .applicationDidUpdate: 39
+        case .applicationWillTerminate: 40
+        case .applicationDidChangeScreenParameters: 41
+        case .applicationDidChangeOcclusionState: 42
+        }
+      }
+    }
+
+    /// The kind of this event.
+    public var kind: Kind {
+      switch self {
+      case .open: .open
+      case .openFiles: .openFiles
+      case .didRegisterForRemoteNotificationsWithDeviceToken: .didRegisterForRemoteNotificationsWithDeviceToken
+      case .didFailToRegisterForRemoteNotificationsWithError: .didFailToRegisterForRemoteNotificationsWithError
+      case .didReceiveRemoteNotification: .didReceiveRemoteNotification
+      case .willEncodeRestorableState: .willEncodeRestorableState
+      case .didDecodeRestorableState: .didDecodeRestorableState
+      case .didFailToContinueUserActivityWithType: .didFailToContinueUserActivityWithType
+      case .didUpdate: .didUpdate
+      case .userDidAcceptCloudKitShareWith: .userDidAcceptCloudKitShareWith
+      case .applicationWillFinishLaunching: .applicationWillFinishLaunching
+      case .applicationDidFinishLaunching: .applicationDidFinishLaunching
+      case .applicationWillHide: .applicationWillHide
+      case .applicationDidHide: .applicationDidHide
+      case .applicationWillUnhide: .applicationWillUnhide
+      case .applicationDidUnhide: .applicationDidUnhide
+      case .applicationWillBecomeActive: .applicationWillBecomeActive
+      case .applicationDidBecomeActive: .applicationDidBecomeActive
+      case .applicationWillResignActive: .applicationWillResignActive
+      case .applicationDidResignActive: .applicationDidResignActive
+      case .applicationWillUpdate: .applicationWillUpdate
+      case .applicationDidUpdate: .applicationDidUpdate
+      case .applicationWillTerminate: .applicationWillTerminate
+      case .applicationDidChangeScreenParameters: .applicationDidChangeScreenParameters
+      case .applicationDidChangeOcclusionState: .applicationDidChangeOcclusionState
+      }
+    }
+  }
+
+  /// The observer behind `events(of:bufferingPolicy:)`: it yields every call of the kinds it reports, and
+  /// implements nothing else.
+  private final class _EventTap: Foundation.NSObject, NSApplicationDelegate {
+    let continuation: Swift.AsyncStream<Event>.Continuation
+    let kinds: Swift.Set<Event.Kind>
+
+    init(_ continuation: Swift.AsyncStream<Event>.Continuation, kinds: Swift.Set<Event.Kind>) {
+      self.continuation = continuation
+      self.kinds = kinds
+    }
+
+    deinit {
+      self.continuation.finish()
+    }
+
+    /// The index of each selector in `_optionalSelectors`, made once: the sender asks `responds(to:)` before
+    /// every call of an optional requirement.
+    private static let optionalIndices: [Selector: Swift.Int] = Swift.Dictionary(
+      NSApplicationDelegateMultiplexer._optionalSelectors.enumerated().map { ($0.element, $0.offset) },
+      uniquingKeysWith: { first, _ in first }
+    )
+
+    /// Whether the tap implements `aSelector`: an optional requirement's only when the stream reports it.
+    ///
+    /// - Complexity: O(1).
+    override func responds(to aSelector: Selector!) -> Swift.Bool {
+      guard let aSelector, let index = Self.optionalIndices[aSelector] else {
+        return super.responds(to: aSelector)
+      }
+      return Event.Kind(_optionalIndex: index).map(self.kinds.contains) ?? false
+    }
+
+    @available(macOS 10.13, *) @MainActor func application(_ application: NSApplication, open urls: [URL]) {
+      Multiplex._yieldEvent(.open(application, open: urls), to: self.continuation)
+    }
+
+    @MainActor func application(_ sender: NSApplication, openFiles filenames: [String]) {
+      Multiplex._yieldEvent(.openFiles(sender, openFiles: filenames), to: self.continuation)
+    }
+
+    @available(macOS 10.7, *) @MainActor func application(_ application: NSApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
+      Multiplex._yieldEvent(.didRegisterForRemoteNotificationsWithDeviceToken(application, didRegisterForRemoteNotificationsWithDeviceToken: deviceToken), to: self.continuation)
+    }
+
+    @available(macOS 10.7, *) @MainActor func application(_ application: NSApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error) {
+      Multiplex._yieldEvent(.didFailToRegisterForRemoteNotificationsWithError(application, didFailToRegisterForRemoteNotificationsWithError: error), to: self.continuation)
+    }
+
+    @available(macOS 10.7, *) @MainActor func application(_ application: NSApplication, didReceiveRemoteNotification userInfo: [String: Any]) {
+      Multiplex._yieldEvent(.didReceiveRemoteNotification(application, didReceiveRemoteNotification: userInfo), to: self.continuation)
+    }
+
+    @available(macOS 10.7, *) @MainActor func application(_ app: NSApplication, willEncodeRestorableState coder: NSCoder) {
+      Multiplex._yieldEvent(.willEncodeRestorableState(app, willEncodeRestorableState: coder), to: self.continuation)
+    }
+
+    @available(macOS 10.7, *) @MainActor func application(_ app: NSApplication, didDecodeRestorableState coder: NSCoder) {
+      Multiplex._yieldEvent(.didDecodeRestorableState(app, didDecodeRestorableState: coder), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func application(_ application: NSApplication, didFailToContinueUserActivityWithType userActivityType: String, error: any Error) {
+      Multiplex._yieldEvent(.didFailToContinueUserActivityWithType(application, didFailToContinueUserActivityWithType: userActivityType, error: error), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func application(_ application: NSApplication, didUpdate userActivity: NSUserActivity) {
+      Multiplex._yieldEvent(.didUpdate(application, didUpdate: userActivity), to: self.continuation)
+    }
+
+    @available(macOS 10.12, *) @MainActor func application(_ application: NSApplication, userDidAcceptCloudKitShareWith metadata: CKShare.Metadata) {
+      Multiplex._yieldEvent(.userDidAcceptCloudKitShareWith(application, userDidAcceptCloudKitShareWith: metadata), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func applicationWillFinishLaunching(_ notification: Notification) {
+      Multiplex._yieldEvent(.applicationWillFinishLaunching(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func applicationDidFinishLaunching(_ notification: Notification) {
+      Multiplex._yieldEvent(.applicationDidFinishLaunching(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func applicationWillHide(_ notification: Notification) {
+      Multiplex._yieldEvent(.applicationWillHide(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func applicationDidHide(_ notification: Notification) {
+      Multiplex._yieldEvent(.applicationDidHide(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func applicationWillUnhide(_ notification: Notification) {
+      Multiplex._yieldEvent(.applicationWillUnhide(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func applicationDidUnhide(_ notification: Notification) {
+      Multiplex._yieldEvent(.applicationDidUnhide(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func applicationWillBecomeActive(_ notification: Notification) {
+      Multiplex._yieldEvent(.applicationWillBecomeActive(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func applicationDidBecomeActive(_ notification: Notification) {
+      Multiplex._yieldEvent(.applicationDidBecomeActive(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func applicationWillResignActive(_ notification: Notification) {
+      Multiplex._yieldEvent(.applicationWillResignActive(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func applicationDidResignActive(_ notification: Notification) {
+      Multiplex._yieldEvent(.applicationDidResignActive(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func applicationWillUpdate(_ notification: Notification) {
+      Multiplex._yieldEvent(.applicationWillUpdate(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func applicationDidUpdate(_ notification: Notification) {
+      Multiplex._yieldEvent(.applicationDidUpdate(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func applicationWillTerminate(_ notification: Notification) {
+      Multiplex._yieldEvent(.applicationWillTerminate(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func applicationDidChangeScreenParameters(_ notification: Notification) {
+      Multiplex._yieldEvent(.applicationDidChangeScreenParameters(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.9, *) @MainActor func applicationDidChangeOcclusionState(_ notification: Notification) {
+      Multiplex._yieldEvent(.applicationDidChangeOcclusionState(notification), to: self.continuation)
+    }
+  }
+
+  /// The calls of every `Void` requirement made to this multiplexer; see ``events(of:bufferingPolicy:)``.
+  ///
+  /// While the stream is open, the multiplexer tells the sender it implements every optional requirement that
+  /// has an `Event` case, so the sender calls them all: ask for fewer with `events(of:bufferingPolicy:)`.
+  ///
+  /// It leaves out `.open`, `.openFiles`: implementing their requirements changes what the
+  /// sender does (see each case); ask for them with `events(of:bufferingPolicy:)`.
+  public func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    self.events(of: Swift.Set(Event.Kind.allCases).subtracting([.open, .openFiles]), bufferingPolicy: bufferingPolicy)
+  }
+
+  /// The calls of the requirements of `kinds` made to this multiplexer, as they are dispatched, until the
+  /// multiplexer is deallocated.
+  ///
+  /// Each call registers a tap, held strongly, that yields an `Event` per call of those kinds in dispatch order,
+  /// in its place among the observers (after those already registered); taps are not observers: `count`,
+  /// `observers` and `removeAll()` leave them out. The stream finishes when the multiplexer is deallocated; when
+  /// the consuming task is cancelled or the stream is otherwise terminated, the tap is unregistered. Calls are
+  /// buffered with `bufferingPolicy`: `.unbounded` keeps every event until it is read; `.bufferingOldest(n)` and
+  /// `.bufferingNewest(n)` keep at most `n` unread events, dropping the newest or the oldest.
+  ///
+  /// What the sender sees: while the stream is open, ``responds(to:)`` answers `true` for the optional
+  /// requirements of `kinds` (implementing some of them changes what a sender does: ask only for those you
+  /// need). When that changes (this stream opens; the last stream reporting a requirement ends), an installed
+  /// multiplexer assigns itself to its slot again so that the sender asks again (see
+  /// ``refreshRespondsToSelector()``). A multiplexer you put in a slot yourself is not: the sender keeps its
+  /// answers until you assign the slot again, and a requirement a stream no longer reports is noticed at the
+  /// sender's next call of it, which no one hears.
+  ///
+  /// - Complexity: O(*k*) for the *k* kinds, plus a registration and a check of the sender's answers.
+  public func events(of kinds: Swift.Set<Event.Kind>, bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    let stream = self._multiplexer._events(
+      bufferingPolicy: bufferingPolicy,
+      streaming: kinds.compactMap(\._optionalIndex),
+      answers: self._respondsToSelectorAnswers,
+      tap: { _EventTap($0, kinds: kinds) }
+    )
+    self.refreshRespondsToSelector()
+    return stream
   }
 }
 

@@ -13,8 +13,6 @@ import Multiplex
 /// Put it in a delegate slot, or install it with `install(on:delegate:)`, and register observers with
 /// ``add(_:retention:priority:)``. An optional requirement reaches only the observers that implement it, and
 /// ``responds(to:)`` tells the sender which optional requirements the primary or some observer implements.
-/// A message this file does not list (a method it left out, or newer than it; an informal or private one)
-/// goes to the primary alone, when the primary implements it (``forwardingTarget(for:)``).
 /// A call that returns a value returns the first responding observer's answer (`nil` is an answer for an
 /// `Optional` result), or the requirement's default when none responds, unless a ``combiner`` decides
 /// otherwise. When the observers change what is implemented, an installed multiplexer assigns itself to its
@@ -481,42 +479,21 @@ public final class NSWindowDelegateMultiplexer: Foundation.NSObject, NSWindowDel
   private let _respondsToSelectorAnswers = Multiplex._RespondsToSelectorAnswers(count: 53)
 
   /// Whether the multiplexer implements `aSelector`: for an optional requirement, whether the primary or a
-  /// live observer does; for any other selector, see `_respondsToUnlisted(_:)`.
+  /// live observer does, or an open event stream reports it; for any other selector, what `NSObject` answers.
   ///
   /// Each answer about an optional requirement is recorded: `refreshRespondsToSelector()` has the sender ask
   /// again when it is no longer true.
   public override func responds(to aSelector: Selector!) -> Swift.Bool {
     guard let aSelector, let index = Self._optionalSelectors.firstIndex(of: aSelector) else {
-      return self._respondsToUnlisted(aSelector)
+      return super.responds(to: aSelector)
     }
-    return self._respondsToSelectorAnswers.record(self._isImplemented(aSelector), for: index)
+    return self._respondsToSelectorAnswers.record(self._respondsToOptional(at: index), for: index)
   }
 
-  /// Whether the multiplexer responds to `aSelector`, which the file does not list: `true` when `NSObject`
-  /// says so (its methods and this class's, never forwarded); otherwise whether the primary does, recorded.
-  /// Such a message goes to the primary only (`forwardingTarget(for:)`).
-  private func _respondsToUnlisted(_ aSelector: Selector?) -> Swift.Bool {
-    let inherited = super.responds(to: aSelector)
-    guard let aSelector else { return inherited }
-    return self._respondsToSelectorAnswers.respondsToUnlisted(aSelector, inherited: inherited) {
-      self._primary(respondingTo: $0) != nil
-    }
-  }
-
-  /// Hands a message the class does not implement to the primary, when it responds to it: the original
-  /// delegate keeps receiving what the file does not list. Observers are not called for it.
-  public override func forwardingTarget(for aSelector: Selector!) -> Any? {
-    guard let aSelector, let primary = self._primary(respondingTo: aSelector) else {
-      return super.forwardingTarget(for: aSelector)
-    }
-    return primary
-  }
-
-  /// The primary, if it is alive, is not this multiplexer and responds to `selector`.
-  private func _primary(respondingTo selector: Selector) -> (any NSWindowDelegate)? {
-    Multiplex._RespondsToSelectorAnswers.forwardingTarget(self._multiplexer.primary, of: self) {
-      $0.responds(to: selector)
-    }
+  /// Whether the multiplexer implements the optional requirement of `_optionalSelectors[index]`: what
+  /// `responds(to:)` answers, and what `refreshRespondsToSelector()` compares its answers with.
+  private func _respondsToOptional(at index: Swift.Int) -> Swift.Bool {
+    self._respondsToSelectorAnswers.isStreamed(index) || self._isImplemented(Self._optionalSelectors[index])
   }
 
   /// Whether the primary or a live observer implements `selector`.
@@ -528,8 +505,7 @@ public final class NSWindowDelegateMultiplexer: Foundation.NSObject, NSWindowDel
   /// they asked.
   ///
   /// Senders ask `responds(to:)` when their delegate is set and cache the answers. When an answer given is no
-  /// longer true (an observer that implements an optional method came, or the last one left; the primary, which
-  /// answers for the selectors the file does not list, changed or deallocated), the multiplexer
+  /// longer true (an observer that implements an optional method came, or the last one left), the multiplexer
   /// assigns itself again to each slot it was installed in with `install(on:delegate:)` (first `nil`), so the
   /// sender asks again; see `DelegateMultiplexing.reassignDelegateSlots()`. A multiplexer you put in a slot
   /// yourself is not reassigned: assign it again yourself.
@@ -541,9 +517,7 @@ public final class NSWindowDelegateMultiplexer: Foundation.NSObject, NSWindowDel
   /// ``multiplexer`` (its `primary`), or a token.
   public func refreshRespondsToSelector() {
     let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
-      self._isImplemented(Self._optionalSelectors[index])
-    } forwards: { (selector: Selector) in
-      self._primary(respondingTo: selector) != nil
+      self._respondsToOptional(at: index)
     }
     if isStale {
       self.reassignDelegateSlots()
@@ -554,6 +528,508 @@ public final class NSWindowDelegateMultiplexer: Foundation.NSObject, NSWindowDel
   /// `removeAll()` call it after changing the observers.
   public func observersDidChange() {
     self.refreshRespondsToSelector()
+  }
+
+  /// A call made to the multiplexer, as `events(of:bufferingPolicy:)` reports it: one case per `Void` method
+  /// whose arguments can be stored, with those arguments. A method that returns a value, takes a handler, an
+  /// `inout` argument or a pointer, is `async` or throws is no event, nor is a property or a requirement newer
+  /// than the deployment target.
+  public enum Event {
+    /// `window(_:startCustomAnimationToEnterFullScreenWithDuration:)` was called.
+    case startCustomAnimationToEnterFullScreenWithDuration(NSWindow, startCustomAnimationToEnterFullScreenWithDuration: TimeInterval)
+
+    /// `windowDidFailToEnterFullScreen(_:)` was called.
+    case didFailToEnterFullScreen(NSWindow)
+
+    /// `window(_:startCustomAnimationToExitFullScreenWithDuration:)` was called.
+    case startCustomAnimationToExitFullScreenWithDuration(NSWindow, startCustomAnimationToExitFullScreenWithDuration: TimeInterval)
+
+    /// `window(_:startCustomAnimationToEnterFullScreenOn:withDuration:)` was called.
+    ///
+    /// Not reported by `events()`: implementing it changes what the sender does, so the multiplexer says it implements it
+    /// only for `events(of:)` asking for it. NSWindow.h: "`-window:startCustomAnimationToEnterFullScreenOnScreen:withDuration:` will be called in place of `-window:startCustomAnimationToEnterFullScreenWithDuration:` if both are implemented."
+    case startCustomAnimationToEnterFullScreenOnWithDuration(NSWindow, startCustomAnimationToEnterFullScreenOn: NSScreen, withDuration: TimeInterval)
+
+    /// `windowDidFailToExitFullScreen(_:)` was called.
+    case didFailToExitFullScreen(NSWindow)
+
+    /// `window(_:willEncodeRestorableState:)` was called.
+    case willEncodeRestorableState(NSWindow, willEncodeRestorableState: NSCoder)
+
+    /// `window(_:didDecodeRestorableState:)` was called.
+    case didDecodeRestorableState(NSWindow, didDecodeRestorableState: NSCoder)
+
+    /// `windowDidResize(_:)` was called.
+    case windowDidResize(Notification)
+
+    /// `windowDidExpose(_:)` was called.
+    case windowDidExpose(Notification)
+
+    /// `windowWillMove(_:)` was called.
+    case windowWillMove(Notification)
+
+    /// `windowDidMove(_:)` was called.
+    case windowDidMove(Notification)
+
+    /// `windowDidBecomeKey(_:)` was called.
+    case windowDidBecomeKey(Notification)
+
+    /// `windowDidResignKey(_:)` was called.
+    case windowDidResignKey(Notification)
+
+    /// `windowDidBecomeMain(_:)` was called.
+    case windowDidBecomeMain(Notification)
+
+    /// `windowDidResignMain(_:)` was called.
+    case windowDidResignMain(Notification)
+
+    /// `windowWillClose(_:)` was called.
+    case windowWillClose(Notification)
+
+    /// `windowWillMiniaturize(_:)` was called.
+    case windowWillMiniaturize(Notification)
+
+    /// `windowDidMiniaturize(_:)` was called.
+    case windowDidMiniaturize(Notification)
+
+    /// `windowDidDeminiaturize(_:)` was called.
+    case windowDidDeminiaturize(Notification)
+
+    /// `windowDidUpdate(_:)` was called.
+    case windowDidUpdate(Notification)
+
+    /// `windowDidChangeScreen(_:)` was called.
+    case windowDidChangeScreen(Notification)
+
+    /// `windowDidChangeScreenProfile(_:)` was called.
+    case windowDidChangeScreenProfile(Notification)
+
+    /// `windowDidChangeBackingProperties(_:)` was called.
+    case windowDidChangeBackingProperties(Notification)
+
+    /// `windowWillBeginSheet(_:)` was called.
+    case windowWillBeginSheet(Notification)
+
+    /// `windowDidEndSheet(_:)` was called.
+    case windowDidEndSheet(Notification)
+
+    /// `windowWillStartLiveResize(_:)` was called.
+    case windowWillStartLiveResize(Notification)
+
+    /// `windowDidEndLiveResize(_:)` was called.
+    case windowDidEndLiveResize(Notification)
+
+    /// `windowWillEnterFullScreen(_:)` was called.
+    case windowWillEnterFullScreen(Notification)
+
+    /// `windowDidEnterFullScreen(_:)` was called.
+    case windowDidEnterFullScreen(Notification)
+
+    /// `windowWillExitFullScreen(_:)` was called.
+    case windowWillExitFullScreen(Notification)
+
+    /// `windowDidExitFullScreen(_:)` was called.
+    case windowDidExitFullScreen(Notification)
+
+    /// `windowWillEnterVersionBrowser(_:)` was called.
+    case windowWillEnterVersionBrowser(Notification)
+
+    /// `windowDidEnterVersionBrowser(_:)` was called.
+    case windowDidEnterVersionBrowser(Notification)
+
+    /// `windowWillExitVersionBrowser(_:)` was called.
+    case windowWillExitVersionBrowser(Notification)
+
+    /// `windowDidExitVersionBrowser(_:)` was called.
+    case windowDidExitVersionBrowser(Notification)
+
+    /// `windowDidChangeOcclusionState(_:)` was called.
+    case windowDidChangeOcclusionState(Notification)
+
+    /// The kind of an event: its case without arguments, to choose what `events(of:bufferingPolicy:)` reports.
+    public enum Kind: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+      case startCustomAnimationToEnterFullScreenWithDuration
+      case didFailToEnterFullScreen
+      case startCustomAnimationToExitFullScreenWithDuration
+      case startCustomAnimationToEnterFullScreenOnWithDuration
+      case didFailToExitFullScreen
+      case willEncodeRestorableState
+      case didDecodeRestorableState
+      case windowDidResize
+      case windowDidExpose
+      case windowWillMove
+      case windowDidMove
+      case windowDidBecomeKey
+      case windowDidResignKey
+      case windowDidBecomeMain
+      case windowDidResignMain
+      case windowWillClose
+      case windowWillMiniaturize
+      case windowDidMiniaturize
+      case windowDidDeminiaturize
+      case windowDidUpdate
+      case windowDidChangeScreen
+      case windowDidChangeScreenProfile
+      case windowDidChangeBackingProperties
+      case windowWillBeginSheet
+      case windowDidEndSheet
+      case windowWillStartLiveResize
+      case windowDidEndLiveResize
+      case windowWillEnterFullScreen
+      case windowDidEnterFullScreen
+      case windowWillExitFullScreen
+      case windowDidExitFullScreen
+      case windowWillEnterVersionBrowser
+      case windowDidEnterVersionBrowser
+      case windowWillExitVersionBrowser
+      case windowDidExitVersionBrowser
+      case windowDidChangeOcclusionState
+
+      /// The kind of the event at `index` in `_optionalSelectors`, if it is one.
+      fileprivate init?(_optionalIndex index: Swift.Int) {
+        switch index {
+        case 12: self = .startCustomAnimationToEnterFullScreenWithDuration
+        case 13: self = .didFailToEnterFullScreen
+        case 15: self = .startCustomAnimationToExitFullScreenWithDuration
+        case 17: self = .startCustomAnimationToEnterFullScreenOnWithDuration
+        case 18: self = .didFailToExitFullScreen
+        case 20: self = .willEncodeRestorableState
+        case 21: self = .didDecodeRestorableState
+        case 24: self = .windowDidResize
+        case 25: self = .windowDidExpose
+        case 26: self = .windowWillMove
+        case 27: self = .windowDidMove
+        case 28: self = .windowDidBecomeKey
+        case 29: self = .windowDidResignKey
+        case 30: self = .windowDidBecomeMain
+        case 31: self = .windowDidResignMain
+        case 32: self = .windowWillClose
+        case 33: self = .windowWillMiniaturize
+        case 34: self = .windowDidMiniaturize
+        case 35: self = .windowDidDeminiaturize
+        case 36: self = .windowDidUpdate
+        case 37: self = .windowDidChangeScreen
+        case 38: self = .windowDidChangeScreenProfile
+        case 39: self = .windowDidChangeBackingProperties
+        case 40: self = .windowWillBeginSheet
+        case 41: self = .windowDidEndSheet
+        case 42: self = .windowWillStartLiveResize
+        case 43: self = .windowDidEndLiveResize
+        case 44: self = .windowWillEnterFullScreen
+        case 45: self = .windowDidEnterFullScreen
+        case 46: self = .windowWillExitFullScreen
+        case 47: self = .windowDidExitFullScreen
+        case 48: self = .windowWillEnterVersionBrowser
+        case 49: self = .windowDidEnterVersionBrowser
+        case 50: self = .windowWillExitVersionBrowser
+        case 51: self = .windowDidExitVersionBrowser
+        case 52: self = .windowDidChangeOcclusionState
+        default: return nil
+        }
+      }
+
+      /// The index of this kind's requirement in `_optionalSelectors`; `nil` for a required requirement.
+      fileprivate var _optionalIndex: Swift.Int? {
+        switch self {
+        case .startCustomAnimationToEnterFullScreenWithDuration: 12
+        case .didFailToEnterFullScreen: 13
+        case .startCustomAnimationToExitFullScreenWithDuration: 15
+        case .startCustomAnimationToEnterFullScreenOnWithDuration: 17
+        case .didFailToExitFullScreen: 18
+        case .willEncodeRestorableState: 20
+        case .didDecodeRestorableState: 21
+        case .windowDidResize: 24
+        case .windowDidExpose: 25
+        case .windowWillMove: 26
+        case .windowDidMove: 27
+        case .windowDidBecomeKey: 28
+        case .windowDidResignKey: 29
+        case .windowDidBecomeMain: 30
+        case .windowDidResignMain: 31
+        case .windowWillClose: 32
+        case .windowWillMiniaturize: 33
+        case .windowDidMiniaturize: 34
+        case .windowDidDeminiaturize: 35
+        case .windowDidUpdate: 36
+        case .windowDidChangeScreen: 37
+        case .windowDidChangeScreenProfile: 38
+        case .windowDidChangeBackingProperties: 39
+        case .windowWillBeginSheet: 40
+        case .windowDidEndSheet: 41
+        case .windowWillStartLiveResize: 42
+        case .windowDidEndLiveResize: 43
+        case .windowWillEnterFullScreen: 44
+        case .windowDidEnterFullScreen: 45
+        case .windowWillExitFullScreen: 46
+        case .windowDidExitFullScreen: 47
+        case .windowWillEnterVersionBrowser: 48
+        case .windowDidEnterVersionBrowser: 49
+        case .windowWillExitVersionBrowser: 50
+        case .windowDidExitVersionBrowser: 51
+        case .windowDidChangeOcclusionState: 52
+        }
+      }
+    }
+
+    /// The kind of this event.
+    public var kind: Kind {
+      switch self {
+      case .startCustomAnimationToEnterFullScreenWithDuration: .startCustomAnimationToEnterFullScreenWithDuration
+      case .didFailToEnterFullScreen: .didFailToEnterFullScreen
+      case .startCustomAnimationToExitFullScreenWithDuration: .startCustomAnimationToExitFullScreenWithDuration
+      case .startCustomAnimationToEnterFullScreenOnWithDuration: .startCustomAnimationToEnterFullScreenOnWithDuration
+      case .didFailToExitFullScreen: .didFailToExitFullScreen
+      case .willEncodeRestorableState: .willEncodeRestorableState
+      case .didDecodeRestorableState: .didDecodeRestorableState
+      case .windowDidResize: .windowDidResize
+      case .windowDidExpose: .windowDidExpose
+      case .windowWillMove: .windowWillMove
+      case .windowDidMove: .windowDidMove
+      case .windowDidBecomeKey: .windowDidBecomeKey
+      case .windowDidResignKey: .windowDidResignKey
+      case .windowDidBecomeMain: .windowDidBecomeMain
+      case .windowDidResignMain: .windowDidResignMain
+      case .windowWillClose: .windowWillClose
+      case .windowWillMiniaturize: .windowWillMiniaturize
+      case .windowDidMiniaturize: .windowDidMiniaturize
+      case .windowDidDeminiaturize: .windowDidDeminiaturize
+      case .windowDidUpdate: .windowDidUpdate
+      case .windowDidChangeScreen: .windowDidChangeScreen
+      case .windowDidChangeScreenProfile: .windowDidChangeScreenProfile
+      case .windowDidChangeBackingProperties: .windowDidChangeBackingProperties
+      case .windowWillBeginSheet: .windowWillBeginSheet
+      case .windowDidEndSheet: .windowDidEndSheet
+      case .windowWillStartLiveResize: .windowWillStartLiveResize
+      case .windowDidEndLiveResize: .windowDidEndLiveResize
+      case .windowWillEnterFullScreen: .windowWillEnterFullScreen
+      case .windowDidEnterFullScreen: .windowDidEnterFullScreen
+      case .windowWillExitFullScreen: .windowWillExitFullScreen
+      case .windowDidExitFullScreen: .windowDidExitFullScreen
+      case .windowWillEnterVersionBrowser: .windowWillEnterVersionBrowser
+      case .windowDidEnterVersionBrowser: .windowDidEnterVersionBrowser
+      case .windowWillExitVersionBrowser: .windowWillExitVersionBrowser
+      case .windowDidExitVersionBrowser: .windowDidExitVersionBrowser
+      case .windowDidChangeOcclusionState: .windowDidChangeOcclusionState
+      }
+    }
+  }
+
+  /// The observer behind `events(of:bufferingPolicy:)`: it yields every call of the kinds it reports, and
+  /// implements nothing else.
+  private final class _EventTap: Foundation.NSObject, NSWindowDelegate {
+    let continuation: Swift.AsyncStream<Event>.Continuation
+    let kinds: Swift.Set<Event.Kind>
+
+    init(_ continuation: Swift.AsyncStream<Event>.Continuation, kinds: Swift.Set<Event.Kind>) {
+      self.continuation = continuation
+      self.kinds = kinds
+    }
+
+    deinit {
+      self.continuation.finish()
+    }
+
+    /// The index of each selector in `_optionalSelectors`, made once: the sender asks `responds(to:)` before
+    /// every call of an optional requirement.
+    private static let optionalIndices: [Selector: Swift.Int] = Swift.Dictionary(
+      NSWindowDelegateMultiplexer._optionalSelectors.enumerated().map { ($0.element, $0.offset) },
+      uniquingKeysWith: { first, _ in first }
+    )
+
+    /// Whether the tap implements `aSelector`: an optional requirement's only when the stream reports it.
+    ///
+    /// - Complexity: O(1).
+    override func responds(to aSelector: Selector!) -> Swift.Bool {
+      guard let aSelector, let index = Self.optionalIndices[aSelector] else {
+        return super.responds(to: aSelector)
+      }
+      return Event.Kind(_optionalIndex: index).map(self.kinds.contains) ?? false
+    }
+
+    @available(macOS 10.7, *) @MainActor func window(_ window: NSWindow, startCustomAnimationToEnterFullScreenWithDuration duration: TimeInterval) {
+      Multiplex._yieldEvent(.startCustomAnimationToEnterFullScreenWithDuration(window, startCustomAnimationToEnterFullScreenWithDuration: duration), to: self.continuation)
+    }
+
+    @available(macOS 10.7, *) @MainActor func windowDidFailToEnterFullScreen(_ window: NSWindow) {
+      Multiplex._yieldEvent(.didFailToEnterFullScreen(window), to: self.continuation)
+    }
+
+    @available(macOS 10.7, *) @MainActor func window(_ window: NSWindow, startCustomAnimationToExitFullScreenWithDuration duration: TimeInterval) {
+      Multiplex._yieldEvent(.startCustomAnimationToExitFullScreenWithDuration(window, startCustomAnimationToExitFullScreenWithDuration: duration), to: self.continuation)
+    }
+
+    @available(macOS 10.9, *) @MainActor func window(_ window: NSWindow, startCustomAnimationToEnterFullScreenOn screen: NSScreen, withDuration duration: TimeInterval) {
+      Multiplex._yieldEvent(.startCustomAnimationToEnterFullScreenOnWithDuration(window, startCustomAnimationToEnterFullScreenOn: screen, withDuration: duration), to: self.continuation)
+    }
+
+    @available(macOS 10.7, *) @MainActor func windowDidFailToExitFullScreen(_ window: NSWindow) {
+      Multiplex._yieldEvent(.didFailToExitFullScreen(window), to: self.continuation)
+    }
+
+    @available(macOS 10.7, *) @MainActor func window(_ window: NSWindow, willEncodeRestorableState state: NSCoder) {
+      Multiplex._yieldEvent(.willEncodeRestorableState(window, willEncodeRestorableState: state), to: self.continuation)
+    }
+
+    @available(macOS 10.7, *) @MainActor func window(_ window: NSWindow, didDecodeRestorableState state: NSCoder) {
+      Multiplex._yieldEvent(.didDecodeRestorableState(window, didDecodeRestorableState: state), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func windowDidResize(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowDidResize(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func windowDidExpose(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowDidExpose(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func windowWillMove(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowWillMove(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func windowDidMove(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowDidMove(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func windowDidBecomeKey(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowDidBecomeKey(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func windowDidResignKey(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowDidResignKey(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func windowDidBecomeMain(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowDidBecomeMain(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func windowDidResignMain(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowDidResignMain(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func windowWillClose(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowWillClose(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func windowWillMiniaturize(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowWillMiniaturize(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func windowDidMiniaturize(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowDidMiniaturize(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func windowDidDeminiaturize(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowDidDeminiaturize(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func windowDidUpdate(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowDidUpdate(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func windowDidChangeScreen(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowDidChangeScreen(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func windowDidChangeScreenProfile(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowDidChangeScreenProfile(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.7, *) @MainActor func windowDidChangeBackingProperties(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowDidChangeBackingProperties(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func windowWillBeginSheet(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowWillBeginSheet(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) @MainActor func windowDidEndSheet(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowDidEndSheet(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.6, *) @MainActor func windowWillStartLiveResize(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowWillStartLiveResize(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.6, *) @MainActor func windowDidEndLiveResize(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowDidEndLiveResize(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.7, *) @MainActor func windowWillEnterFullScreen(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowWillEnterFullScreen(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.7, *) @MainActor func windowDidEnterFullScreen(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowDidEnterFullScreen(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.7, *) @MainActor func windowWillExitFullScreen(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowWillExitFullScreen(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.7, *) @MainActor func windowDidExitFullScreen(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowDidExitFullScreen(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.7, *) @MainActor func windowWillEnterVersionBrowser(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowWillEnterVersionBrowser(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.7, *) @MainActor func windowDidEnterVersionBrowser(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowDidEnterVersionBrowser(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.7, *) @MainActor func windowWillExitVersionBrowser(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowWillExitVersionBrowser(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.7, *) @MainActor func windowDidExitVersionBrowser(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowDidExitVersionBrowser(notification), to: self.continuation)
+    }
+
+    @available(macOS 10.9, *) @MainActor func windowDidChangeOcclusionState(_ notification: Notification) {
+      Multiplex._yieldEvent(.windowDidChangeOcclusionState(notification), to: self.continuation)
+    }
+  }
+
+  /// The calls of every `Void` requirement made to this multiplexer; see ``events(of:bufferingPolicy:)``.
+  ///
+  /// While the stream is open, the multiplexer tells the sender it implements every optional requirement that
+  /// has an `Event` case, so the sender calls them all: ask for fewer with `events(of:bufferingPolicy:)`.
+  ///
+  /// It leaves out `.startCustomAnimationToEnterFullScreenOnWithDuration`: implementing their requirements changes what the
+  /// sender does (see each case); ask for them with `events(of:bufferingPolicy:)`.
+  public func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    self.events(of: Swift.Set(Event.Kind.allCases).subtracting([.startCustomAnimationToEnterFullScreenOnWithDuration]), bufferingPolicy: bufferingPolicy)
+  }
+
+  /// The calls of the requirements of `kinds` made to this multiplexer, as they are dispatched, until the
+  /// multiplexer is deallocated.
+  ///
+  /// Each call registers a tap, held strongly, that yields an `Event` per call of those kinds in dispatch order,
+  /// in its place among the observers (after those already registered); taps are not observers: `count`,
+  /// `observers` and `removeAll()` leave them out. The stream finishes when the multiplexer is deallocated; when
+  /// the consuming task is cancelled or the stream is otherwise terminated, the tap is unregistered. Calls are
+  /// buffered with `bufferingPolicy`: `.unbounded` keeps every event until it is read; `.bufferingOldest(n)` and
+  /// `.bufferingNewest(n)` keep at most `n` unread events, dropping the newest or the oldest.
+  ///
+  /// What the sender sees: while the stream is open, ``responds(to:)`` answers `true` for the optional
+  /// requirements of `kinds` (implementing some of them changes what a sender does: ask only for those you
+  /// need). When that changes (this stream opens; the last stream reporting a requirement ends), an installed
+  /// multiplexer assigns itself to its slot again so that the sender asks again (see
+  /// ``refreshRespondsToSelector()``). A multiplexer you put in a slot yourself is not: the sender keeps its
+  /// answers until you assign the slot again, and a requirement a stream no longer reports is noticed at the
+  /// sender's next call of it, which no one hears.
+  ///
+  /// - Complexity: O(*k*) for the *k* kinds, plus a registration and a check of the sender's answers.
+  public func events(of kinds: Swift.Set<Event.Kind>, bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    let stream = self._multiplexer._events(
+      bufferingPolicy: bufferingPolicy,
+      streaming: kinds.compactMap(\._optionalIndex),
+      answers: self._respondsToSelectorAnswers,
+      tap: { _EventTap($0, kinds: kinds) }
+    )
+    self.refreshRespondsToSelector()
+    return stream
   }
 }
 

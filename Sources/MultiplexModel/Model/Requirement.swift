@@ -134,6 +134,9 @@ package struct Requirement {
   /// protocol of another module (`ExternalMember.isAvailableAtDeploymentFloor`); `true` when unknown. An `@objc`
   /// multiplexer's `Event` has cases only for such requirements.
   package var isAvailableAtDeploymentFloor = true
+  /// Where it is said that implementing this optional requirement of an `@objc` protocol changes what the sender
+  /// does (`SenderChangingRequirement`), or `nil`: `events()` of the multiplexer leaves its `Event` case out.
+  package var changesSenderWhenImplemented: String?
   /// Where ``defaultValue`` comes from, when the generator chose it rather than the user: the documentation page
   /// that says what the sender does without the method, or the convention applied (`DocumentedDefault`). The
   /// generated member says so in a comment.

@@ -80,6 +80,12 @@ struct ExternalReader {
       requirement.isObjCOptional = origin.isObjC && description.isOptional
       if origin.isObjC { requirement.objcSelector = description.objcSelector }
       requirement.isAvailableAtDeploymentFloor = description.isAvailableAtDeploymentFloor
+      if origin.isObjC, description.isOptional, let names = ExternalGenerator.requirementNames(of: member) {
+        let protocols = [description.declaringProtocol, declaration.name].compactMap { $0 }
+        requirement.changesSenderWhenImplemented =
+          SenderChangingRequirement.entry(for: names.short, in: protocols)?
+          .source
+      }
       requirements.append(requirement)
     }
     Requirement.assignUniqueCombiningLabels(&requirements)
