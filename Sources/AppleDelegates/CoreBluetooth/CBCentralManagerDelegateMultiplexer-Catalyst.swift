@@ -13,6 +13,8 @@ import Multiplex
 /// Put it in a delegate slot, or install it with `install(on:delegate:)`, and register observers with
 /// ``add(_:retention:priority:)``. An optional requirement reaches only the observers that implement it, and
 /// ``responds(to:)`` tells the sender which optional requirements the primary or some observer implements.
+/// A message this file does not list (a method it left out, or newer than it; an informal or private one)
+/// goes to the primary alone, when the primary implements it (``forwardingTarget(for:)``).
 /// A call that returns a value returns the first responding observer's answer (`nil` is an answer for an
 /// `Optional` result), or the requirement's default when none responds, unless a ``combiner`` decides
 /// otherwise. When the observers change what is implemented, an installed multiplexer assigns itself to its
@@ -115,15 +117,48 @@ public final class CBCentralManagerDelegateMultiplexer: Foundation.NSObject, CBC
   private let _respondsToSelectorAnswers = Multiplex._RespondsToSelectorAnswers(count: 8)
 
   /// Whether the multiplexer implements `aSelector`: for an optional requirement, whether the primary or a
-  /// live observer does; for any other selector, what `NSObject` answers.
+  /// live observer does, or an open event stream reports it; for any other selector, see `_respondsToUnlisted(_:)`.
   ///
   /// Each answer about an optional requirement is recorded: `refreshRespondsToSelector()` has the sender ask
   /// again when it is no longer true.
   public override func responds(to aSelector: Selector!) -> Swift.Bool {
     guard let aSelector, let index = Self._optionalSelectors.firstIndex(of: aSelector) else {
-      return super.responds(to: aSelector)
+      return self._respondsToUnlisted(aSelector)
     }
-    return self._respondsToSelectorAnswers.record(self._isImplemented(aSelector), for: index)
+    return self._respondsToSelectorAnswers.record(self._respondsToOptional(at: index), for: index)
+  }
+
+  /// Whether the multiplexer implements the optional requirement of `_optionalSelectors[index]`: what
+  /// `responds(to:)` answers, and what `refreshRespondsToSelector()` compares its answers with.
+  private func _respondsToOptional(at index: Swift.Int) -> Swift.Bool {
+    self._respondsToSelectorAnswers.isStreamed(index) || self._isImplemented(Self._optionalSelectors[index])
+  }
+
+  /// Whether the multiplexer responds to `aSelector`, which the file does not list: `true` when `NSObject`
+  /// says so (its methods and this class's, never forwarded); otherwise whether the primary does, recorded.
+  /// Such a message goes to the primary only (`forwardingTarget(for:)`).
+  private func _respondsToUnlisted(_ aSelector: Selector?) -> Swift.Bool {
+    let inherited = super.responds(to: aSelector)
+    guard let aSelector else { return inherited }
+    return self._respondsToSelectorAnswers.respondsToUnlisted(aSelector, inherited: inherited) {
+      self._primary(respondingTo: $0) != nil
+    }
+  }
+
+  /// Hands a message the class does not implement to the primary, when it responds to it: the original
+  /// delegate keeps receiving what the file does not list. Observers are not called for it.
+  public override func forwardingTarget(for aSelector: Selector!) -> Any? {
+    guard let aSelector, let primary = self._primary(respondingTo: aSelector) else {
+      return super.forwardingTarget(for: aSelector)
+    }
+    return primary
+  }
+
+  /// The primary, if it is alive, is not this multiplexer and responds to `selector`.
+  private func _primary(respondingTo selector: Selector) -> (any CBCentralManagerDelegate)? {
+    Multiplex._RespondsToSelectorAnswers.forwardingTarget(self._multiplexer.primary, of: self) {
+      $0.responds(to: selector)
+    }
   }
 
   /// Whether the primary or a live observer implements `selector`.
@@ -135,7 +170,8 @@ public final class CBCentralManagerDelegateMultiplexer: Foundation.NSObject, CBC
   /// they asked.
   ///
   /// Senders ask `responds(to:)` when their delegate is set and cache the answers. When an answer given is no
-  /// longer true (an observer that implements an optional method came, or the last one left), the multiplexer
+  /// longer true (an observer that implements an optional method came, or the last one left; the primary, which
+  /// answers for the selectors the file does not list, changed or deallocated), the multiplexer
   /// assigns itself again to each slot it was installed in with `install(on:delegate:)` (first `nil`), so the
   /// sender asks again; see `DelegateMultiplexing.reassignDelegateSlots()`. A multiplexer you put in a slot
   /// yourself is not reassigned: assign it again yourself.
@@ -147,7 +183,9 @@ public final class CBCentralManagerDelegateMultiplexer: Foundation.NSObject, CBC
   /// ``multiplexer`` (its `primary`), or a token.
   public func refreshRespondsToSelector() {
     let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
-      self._isImplemented(Self._optionalSelectors[index])
+      self._respondsToOptional(at: index)
+    } forwards: { (selector: Selector) in
+      self._primary(respondingTo: selector) != nil
     }
     if isStale {
       self.reassignDelegateSlots()
@@ -158,6 +196,205 @@ public final class CBCentralManagerDelegateMultiplexer: Foundation.NSObject, CBC
   /// `removeAll()` call it after changing the observers.
   public func observersDidChange() {
     self.refreshRespondsToSelector()
+  }
+
+  /// A call made to the multiplexer, as `events(of:bufferingPolicy:)` reports it: one case per `Void` method
+  /// whose arguments can be stored, with those arguments. A method that returns a value, takes a handler, an
+  /// `inout` argument or a pointer, is `async` or throws is no event, nor is a property or a requirement newer
+  /// than the deployment target.
+  public enum Event {
+    /// `centralManagerDidUpdateState(_:)` was called.
+    case didUpdateState(CBCentralManager)
+
+    /// `centralManager(_:willRestoreState:)` was called.
+    case willRestoreState(CBCentralManager, willRestoreState: [String: Any])
+
+    /// `centralManager(_:didDiscover:advertisementData:rssi:)` was called.
+    case didDiscover(CBCentralManager, didDiscover: CBPeripheral, advertisementData: [String: Any], rssi: NSNumber)
+
+    /// `centralManager(_:didConnect:)` was called.
+    case didConnect(CBCentralManager, didConnect: CBPeripheral)
+
+    /// `centralManager(_:didFailToConnect:error:)` was called.
+    case didFailToConnect(CBCentralManager, didFailToConnect: CBPeripheral, error: (any Error)?)
+
+    /// `centralManager(_:didDisconnectPeripheral:error:)` was called.
+    case didDisconnectPeripheralError(CBCentralManager, didDisconnectPeripheral: CBPeripheral, error: (any Error)?)
+
+    /// `centralManager(_:didDisconnectPeripheral:timestamp:isReconnecting:error:)` was called.
+    case didDisconnectPeripheralTimestampIsReconnectingError(CBCentralManager, didDisconnectPeripheral: CBPeripheral, timestamp: CFAbsoluteTime, isReconnecting: Bool, error: (any Error)?)
+
+    /// `centralManager(_:connectionEventDidOccur:for:)` was called.
+    case connectionEventDidOccurFor(CBCentralManager, connectionEventDidOccur: CBConnectionEvent, for: CBPeripheral)
+
+    /// `centralManager(_:didUpdateANCSAuthorizationFor:)` was called.
+    case didUpdateANCSAuthorizationFor(CBCentralManager, didUpdateANCSAuthorizationFor: CBPeripheral)
+
+    /// The kind of an event: its case without arguments, to choose what `events(of:bufferingPolicy:)` reports.
+    public enum Kind: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+      case didUpdateState
+      case willRestoreState
+      case didDiscover
+      case didConnect
+      case didFailToConnect
+      case didDisconnectPeripheralError
+      case didDisconnectPeripheralTimestampIsReconnectingError
+      case connectionEventDidOccurFor
+      case didUpdateANCSAuthorizationFor
+
+      /// The kind of the event at `index` in `_optionalSelectors`, if it is one.
+      fileprivate init?(_optionalIndex index: Swift.Int) {
+        switch index {
+        case 0: self = .willRestoreState
+        case 1: self = .didDiscover
+        case 2: self = .didConnect
+        case 3: self = .didFailToConnect
+        case 4: self = .didDisconnectPeripheralError
+        case 5: self = .didDisconnectPeripheralTimestampIsReconnectingError
+        case 6: self = .connectionEventDidOccurFor
+        case 7: self = .didUpdateANCSAuthorizationFor
+        default: return nil
+        }
+      }
+
+      /// The index of this kind's requirement in `_optionalSelectors`; `nil` for a required requirement.
+      fileprivate var _optionalIndex: Swift.Int? {
+        switch self {
+        case .didUpdateState: nil
+        case .willRestoreState: 0
+        case .didDiscover: 1
+        case .didConnect: 2
+        case .didFailToConnect: 3
+        case .didDisconnectPeripheralError: 4
+        case .didDisconnectPeripheralTimestampIsReconnectingError: 5
+        case .connectionEventDidOccurFor: 6
+        case .didUpdateANCSAuthorizationFor: 7
+        }
+      }
+    }
+
+    /// The kind of this event.
+    public var kind: Kind {
+      switch self {
+      case .didUpdateState: .didUpdateState
+      case .willRestoreState: .willRestoreState
+      case .didDiscover: .didDiscover
+      case .didConnect: .didConnect
+      case .didFailToConnect: .didFailToConnect
+      case .didDisconnectPeripheralError: .didDisconnectPeripheralError
+      case .didDisconnectPeripheralTimestampIsReconnectingError: .didDisconnectPeripheralTimestampIsReconnectingError
+      case .connectionEventDidOccurFor: .connectionEventDidOccurFor
+      case .didUpdateANCSAuthorizationFor: .didUpdateANCSAuthorizationFor
+      }
+    }
+  }
+
+  /// The observer behind `events(of:bufferingPolicy:)`: it yields every call of the kinds it reports, and
+  /// implements nothing else.
+  private final class _EventTap: Foundation.NSObject, CBCentralManagerDelegate {
+    let continuation: Swift.AsyncStream<Event>.Continuation
+    let kinds: Swift.Set<Event.Kind>
+
+    init(_ continuation: Swift.AsyncStream<Event>.Continuation, kinds: Swift.Set<Event.Kind>) {
+      self.continuation = continuation
+      self.kinds = kinds
+    }
+
+    deinit {
+      self.continuation.finish()
+    }
+
+    /// The index of each selector in `_optionalSelectors`, made once: the sender asks `responds(to:)` before
+    /// every call of an optional requirement.
+    private static let optionalIndices: [Selector: Swift.Int] = Swift.Dictionary(
+      CBCentralManagerDelegateMultiplexer._optionalSelectors.enumerated().map { ($0.element, $0.offset) },
+      uniquingKeysWith: { first, _ in first }
+    )
+
+    /// Whether the tap implements `aSelector`: an optional requirement's only when the stream reports it.
+    ///
+    /// - Complexity: O(1).
+    override func responds(to aSelector: Selector!) -> Swift.Bool {
+      guard let aSelector, let index = Self.optionalIndices[aSelector] else {
+        return super.responds(to: aSelector)
+      }
+      return Event.Kind(_optionalIndex: index).map(self.kinds.contains) ?? false
+    }
+
+    @available(macCatalyst 13.1, *) func centralManagerDidUpdateState(_ central: CBCentralManager) {
+      guard self.kinds.contains(.didUpdateState) else { return }
+      Multiplex._yieldEvent(.didUpdateState(central), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, *) func centralManager(_ central: CBCentralManager, willRestoreState dict: [String: Any]) {
+      Multiplex._yieldEvent(.willRestoreState(central, willRestoreState: dict), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, *) func centralManager(_ central: CBCentralManager, didDiscover peripheral: CBPeripheral, advertisementData: [String: Any], rssi RSSI: NSNumber) {
+      Multiplex._yieldEvent(.didDiscover(central, didDiscover: peripheral, advertisementData: advertisementData, rssi: RSSI), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, *) func centralManager(_ central: CBCentralManager, didConnect peripheral: CBPeripheral) {
+      Multiplex._yieldEvent(.didConnect(central, didConnect: peripheral), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, *) func centralManager(_ central: CBCentralManager, didFailToConnect peripheral: CBPeripheral, error: (any Error)?) {
+      Multiplex._yieldEvent(.didFailToConnect(central, didFailToConnect: peripheral, error: error), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, *) func centralManager(_ central: CBCentralManager, didDisconnectPeripheral peripheral: CBPeripheral, error: (any Error)?) {
+      Multiplex._yieldEvent(.didDisconnectPeripheralError(central, didDisconnectPeripheral: peripheral, error: error), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, *) func centralManager(_ central: CBCentralManager, didDisconnectPeripheral peripheral: CBPeripheral, timestamp: CFAbsoluteTime, isReconnecting: Bool, error: (any Error)?) {
+      Multiplex._yieldEvent(.didDisconnectPeripheralTimestampIsReconnectingError(central, didDisconnectPeripheral: peripheral, timestamp: timestamp, isReconnecting: isReconnecting, error: error), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, iOS 13.0, *) func centralManager(_ central: CBCentralManager, connectionEventDidOccur event: CBConnectionEvent, for peripheral: CBPeripheral) {
+      Multiplex._yieldEvent(.connectionEventDidOccurFor(central, connectionEventDidOccur: event, for: peripheral), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, iOS 13.0, *) func centralManager(_ central: CBCentralManager, didUpdateANCSAuthorizationFor peripheral: CBPeripheral) {
+      Multiplex._yieldEvent(.didUpdateANCSAuthorizationFor(central, didUpdateANCSAuthorizationFor: peripheral), to: self.continuation)
+    }
+  }
+
+  /// The calls of every `Void` requirement made to this multiplexer; see ``events(of:bufferingPolicy:)``.
+  ///
+  /// While the stream is open, the multiplexer tells the sender it implements every optional requirement that
+  /// has an `Event` case, so the sender calls them all: ask for fewer with `events(of:bufferingPolicy:)`.
+  public func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    self.events(of: Swift.Set(Event.Kind.allCases), bufferingPolicy: bufferingPolicy)
+  }
+
+  /// The calls of the requirements of `kinds` made to this multiplexer, as they are dispatched, until the
+  /// multiplexer is deallocated.
+  ///
+  /// Each call registers a tap, held strongly, that yields an `Event` per call of those kinds in dispatch order,
+  /// in its place among the observers (after those already registered); taps are not observers: `count`,
+  /// `observers` and `removeAll()` leave them out. The stream finishes when the multiplexer is deallocated; when
+  /// the consuming task is cancelled or the stream is otherwise terminated, the tap is unregistered. Calls are
+  /// buffered with `bufferingPolicy`: `.unbounded` keeps every event until it is read; `.bufferingOldest(n)` and
+  /// `.bufferingNewest(n)` keep at most `n` unread events, dropping the newest or the oldest.
+  ///
+  /// What the sender sees: while the stream is open, ``responds(to:)`` answers `true` for the optional
+  /// requirements of `kinds` (implementing some of them changes what a sender does: ask only for those you
+  /// need). When that changes (this stream opens; the last stream reporting a requirement ends), an installed
+  /// multiplexer assigns itself to its slot again so that the sender asks again (see
+  /// ``refreshRespondsToSelector()``). A multiplexer you put in a slot yourself is not: the sender keeps its
+  /// answers until you assign the slot again, and a requirement a stream no longer reports is noticed at the
+  /// sender's next call of it, which no one hears.
+  ///
+  /// - Complexity: O(*k*) for the *k* kinds, plus a registration and a check of the sender's answers.
+  public func events(of kinds: Swift.Set<Event.Kind>, bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    let stream = self._multiplexer._events(
+      bufferingPolicy: bufferingPolicy,
+      streaming: kinds.compactMap(\._optionalIndex),
+      answers: self._respondsToSelectorAnswers,
+      tap: { _EventTap($0, kinds: kinds) }
+    )
+    self.refreshRespondsToSelector()
+    return stream
   }
 }
 

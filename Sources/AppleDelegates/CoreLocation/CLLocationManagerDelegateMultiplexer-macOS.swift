@@ -13,6 +13,8 @@ import Multiplex
 /// Put it in a delegate slot, or install it with `install(on:delegate:)`, and register observers with
 /// ``add(_:retention:priority:)``. An optional requirement reaches only the observers that implement it, and
 /// ``responds(to:)`` tells the sender which optional requirements the primary or some observer implements.
+/// A message this file does not list (a method it left out, or newer than it; an informal or private one)
+/// goes to the primary alone, when the primary implements it (``forwardingTarget(for:)``).
 /// A call that returns a value returns the first responding observer's answer (`nil` is an answer for an
 /// `Optional` result), or the requirement's default when none responds, unless a ``combiner`` decides
 /// otherwise. When the observers change what is implemented, an installed multiplexer assigns itself to its
@@ -207,15 +209,48 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
   private let _respondsToSelectorAnswers = Multiplex._RespondsToSelectorAnswers(count: 20)
 
   /// Whether the multiplexer implements `aSelector`: for an optional requirement, whether the primary or a
-  /// live observer does; for any other selector, what `NSObject` answers.
+  /// live observer does, or an open event stream reports it; for any other selector, see `_respondsToUnlisted(_:)`.
   ///
   /// Each answer about an optional requirement is recorded: `refreshRespondsToSelector()` has the sender ask
   /// again when it is no longer true.
   public override func responds(to aSelector: Selector!) -> Swift.Bool {
     guard let aSelector, let index = Self._optionalSelectors.firstIndex(of: aSelector) else {
-      return super.responds(to: aSelector)
+      return self._respondsToUnlisted(aSelector)
     }
-    return self._respondsToSelectorAnswers.record(self._isImplemented(aSelector), for: index)
+    return self._respondsToSelectorAnswers.record(self._respondsToOptional(at: index), for: index)
+  }
+
+  /// Whether the multiplexer implements the optional requirement of `_optionalSelectors[index]`: what
+  /// `responds(to:)` answers, and what `refreshRespondsToSelector()` compares its answers with.
+  private func _respondsToOptional(at index: Swift.Int) -> Swift.Bool {
+    self._respondsToSelectorAnswers.isStreamed(index) || self._isImplemented(Self._optionalSelectors[index])
+  }
+
+  /// Whether the multiplexer responds to `aSelector`, which the file does not list: `true` when `NSObject`
+  /// says so (its methods and this class's, never forwarded); otherwise whether the primary does, recorded.
+  /// Such a message goes to the primary only (`forwardingTarget(for:)`).
+  private func _respondsToUnlisted(_ aSelector: Selector?) -> Swift.Bool {
+    let inherited = super.responds(to: aSelector)
+    guard let aSelector else { return inherited }
+    return self._respondsToSelectorAnswers.respondsToUnlisted(aSelector, inherited: inherited) {
+      self._primary(respondingTo: $0) != nil
+    }
+  }
+
+  /// Hands a message the class does not implement to the primary, when it responds to it: the original
+  /// delegate keeps receiving what the file does not list. Observers are not called for it.
+  public override func forwardingTarget(for aSelector: Selector!) -> Any? {
+    guard let aSelector, let primary = self._primary(respondingTo: aSelector) else {
+      return super.forwardingTarget(for: aSelector)
+    }
+    return primary
+  }
+
+  /// The primary, if it is alive, is not this multiplexer and responds to `selector`.
+  private func _primary(respondingTo selector: Selector) -> (any CLLocationManagerDelegate)? {
+    Multiplex._RespondsToSelectorAnswers.forwardingTarget(self._multiplexer.primary, of: self) {
+      $0.responds(to: selector)
+    }
   }
 
   /// Whether the primary or a live observer implements `selector`.
@@ -227,7 +262,8 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
   /// they asked.
   ///
   /// Senders ask `responds(to:)` when their delegate is set and cache the answers. When an answer given is no
-  /// longer true (an observer that implements an optional method came, or the last one left), the multiplexer
+  /// longer true (an observer that implements an optional method came, or the last one left; the primary, which
+  /// answers for the selectors the file does not list, changed or deallocated), the multiplexer
   /// assigns itself again to each slot it was installed in with `install(on:delegate:)` (first `nil`), so the
   /// sender asks again; see `DelegateMultiplexing.reassignDelegateSlots()`. A multiplexer you put in a slot
   /// yourself is not reassigned: assign it again yourself.
@@ -239,7 +275,9 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
   /// ``multiplexer`` (its `primary`), or a token.
   public func refreshRespondsToSelector() {
     let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
-      self._isImplemented(Self._optionalSelectors[index])
+      self._respondsToOptional(at: index)
+    } forwards: { (selector: Selector) in
+      self._primary(respondingTo: selector) != nil
     }
     if isStale {
       self.reassignDelegateSlots()
@@ -250,6 +288,277 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
   /// `removeAll()` call it after changing the observers.
   public func observersDidChange() {
     self.refreshRespondsToSelector()
+  }
+
+  /// A call made to the multiplexer, as `events(of:bufferingPolicy:)` reports it: one case per `Void` method
+  /// whose arguments can be stored, with those arguments. A method that returns a value, takes a handler, an
+  /// `inout` argument or a pointer, is `async` or throws is no event, nor is a property or a requirement newer
+  /// than the deployment target.
+  public enum Event {
+    /// `locationManager(_:didUpdateTo:from:)` was called.
+    case didUpdateTo(CLLocationManager, didUpdateTo: CLLocation, from: CLLocation)
+
+    /// `locationManager(_:didUpdateLocations:)` was called.
+    ///
+    /// Not reported by `events()`: implementing it changes what the sender does, so the multiplexer says it implements it
+    /// only for `events(of:)` asking for it. CLLocationManagerDelegate.h: "If implemented, updates will not be delivered to locationManager:didUpdateToLocation:fromLocation:"
+    case didUpdateLocations(CLLocationManager, didUpdateLocations: [CLLocation])
+
+    /// `locationManager(_:didUpdateHeading:)` was called.
+    case didUpdateHeading(CLLocationManager, didUpdateHeading: CLHeading)
+
+    /// `locationManager(_:didDetermineState:for:)` was called.
+    case didDetermineState(CLLocationManager, didDetermineState: CLRegionState, for: CLRegion)
+
+    /// `locationManager(_:didRange:satisfying:)` was called.
+    case didRange(CLLocationManager, didRange: [CLBeacon], satisfying: CLBeaconIdentityConstraint)
+
+    /// `locationManager(_:didFailRangingFor:error:)` was called.
+    case didFailRangingFor(CLLocationManager, didFailRangingFor: CLBeaconIdentityConstraint, error: any Error)
+
+    /// `locationManager(_:didEnterRegion:)` was called.
+    case didEnterRegion(CLLocationManager, didEnterRegion: CLRegion)
+
+    /// `locationManager(_:didExitRegion:)` was called.
+    case didExitRegion(CLLocationManager, didExitRegion: CLRegion)
+
+    /// `locationManager(_:didFailWithError:)` was called.
+    case didFailWithError(CLLocationManager, didFailWithError: any Error)
+
+    /// `locationManager(_:monitoringDidFailFor:withError:)` was called.
+    case monitoringDidFailForWithError(CLLocationManager, monitoringDidFailFor: CLRegion?, withError: any Error)
+
+    /// `locationManager(_:didStartMonitoringFor:)` was called.
+    case didStartMonitoringFor(CLLocationManager, didStartMonitoringFor: CLRegion)
+
+    /// `locationManagerDidPauseLocationUpdates(_:)` was called.
+    case didPauseLocationUpdates(CLLocationManager)
+
+    /// `locationManagerDidResumeLocationUpdates(_:)` was called.
+    case didResumeLocationUpdates(CLLocationManager)
+
+    /// `locationManager(_:didFinishDeferredUpdatesWithError:)` was called.
+    case didFinishDeferredUpdatesWithError(CLLocationManager, didFinishDeferredUpdatesWithError: (any Error)?)
+
+    /// `locationManager(_:didVisit:)` was called.
+    case didVisit(CLLocationManager, didVisit: CLVisit)
+
+    /// The kind of an event: its case without arguments, to choose what `events(of:bufferingPolicy:)` reports.
+    public enum Kind: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+      case didUpdateTo
+      case didUpdateLocations
+      case didUpdateHeading
+      case didDetermineState
+      case didRange
+      case didFailRangingFor
+      case didEnterRegion
+      case didExitRegion
+      case didFailWithError
+      case monitoringDidFailForWithError
+      case didStartMonitoringFor
+      case didPauseLocationUpdates
+      case didResumeLocationUpdates
+      case didFinishDeferredUpdatesWithError
+      case didVisit
+
+      /// The kind of the event at `index` in `_optionalSelectors`, if it is one.
+      fileprivate init?(_optionalIndex index: Swift.Int) {
+        switch index {
+        case 0: self = .didUpdateTo
+        case 1: self = .didUpdateLocations
+        case 2: self = .didUpdateHeading
+        case 4: self = .didDetermineState
+        case 7: self = .didRange
+        case 8: self = .didFailRangingFor
+        case 9: self = .didEnterRegion
+        case 10: self = .didExitRegion
+        case 11: self = .didFailWithError
+        case 12: self = .monitoringDidFailForWithError
+        case 15: self = .didStartMonitoringFor
+        case 16: self = .didPauseLocationUpdates
+        case 17: self = .didResumeLocationUpdates
+        case 18: self = .didFinishDeferredUpdatesWithError
+        case 19: self = .didVisit
+        default: return nil
+        }
+      }
+
+      /// The index of this kind's requirement in `_optionalSelectors`; `nil` for a required requirement.
+      fileprivate var _optionalIndex: Swift.Int? {
+        switch self {
+        case .didUpdateTo: 0
+        case .didUpdateLocations: 1
+        case .didUpdateHeading: 2
+        case .didDetermineState: 4
+        case .didRange: 7
+        case .didFailRangingFor: 8
+        case .didEnterRegion: 9
+        case .didExitRegion: 10
+        case .didFailWithError: 11
+        case .monitoringDidFailForWithError: 12
+        case .didStartMonitoringFor: 15
+        case .didPauseLocationUpdates: 16
+        case .didResumeLocationUpdates: 17
+        case .didFinishDeferredUpdatesWithError: 18
+        case .didVisit: 19
+        }
+      }
+    }
+
+    /// The kind of this event.
+    public var kind: Kind {
+      switch self {
+      case .didUpdateTo: .didUpdateTo
+      case .didUpdateLocations: .didUpdateLocations
+      case .didUpdateHeading: .didUpdateHeading
+      case .didDetermineState: .didDetermineState
+      case .didRange: .didRange
+      case .didFailRangingFor: .didFailRangingFor
+      case .didEnterRegion: .didEnterRegion
+      case .didExitRegion: .didExitRegion
+      case .didFailWithError: .didFailWithError
+      case .monitoringDidFailForWithError: .monitoringDidFailForWithError
+      case .didStartMonitoringFor: .didStartMonitoringFor
+      case .didPauseLocationUpdates: .didPauseLocationUpdates
+      case .didResumeLocationUpdates: .didResumeLocationUpdates
+      case .didFinishDeferredUpdatesWithError: .didFinishDeferredUpdatesWithError
+      case .didVisit: .didVisit
+      }
+    }
+  }
+
+  /// The observer behind `events(of:bufferingPolicy:)`: it yields every call of the kinds it reports, and
+  /// implements nothing else.
+  private final class _EventTap: Foundation.NSObject, CLLocationManagerDelegate {
+    let continuation: Swift.AsyncStream<Event>.Continuation
+    let kinds: Swift.Set<Event.Kind>
+
+    init(_ continuation: Swift.AsyncStream<Event>.Continuation, kinds: Swift.Set<Event.Kind>) {
+      self.continuation = continuation
+      self.kinds = kinds
+    }
+
+    deinit {
+      self.continuation.finish()
+    }
+
+    /// The index of each selector in `_optionalSelectors`, made once: the sender asks `responds(to:)` before
+    /// every call of an optional requirement.
+    private static let optionalIndices: [Selector: Swift.Int] = Swift.Dictionary(
+      CLLocationManagerDelegateMultiplexer._optionalSelectors.enumerated().map { ($0.element, $0.offset) },
+      uniquingKeysWith: { first, _ in first }
+    )
+
+    /// Whether the tap implements `aSelector`: an optional requirement's only when the stream reports it.
+    ///
+    /// - Complexity: O(1).
+    override func responds(to aSelector: Selector!) -> Swift.Bool {
+      guard let aSelector, let index = Self.optionalIndices[aSelector] else {
+        return super.responds(to: aSelector)
+      }
+      return Event.Kind(_optionalIndex: index).map(self.kinds.contains) ?? false
+    }
+
+    @available(macOS 10.6, *) func locationManager(_ manager: CLLocationManager, didUpdateTo newLocation: CLLocation, from oldLocation: CLLocation) {
+      Multiplex._yieldEvent(.didUpdateTo(manager, didUpdateTo: newLocation, from: oldLocation), to: self.continuation)
+    }
+
+    @available(macOS 10.9, *) func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
+      Multiplex._yieldEvent(.didUpdateLocations(manager, didUpdateLocations: locations), to: self.continuation)
+    }
+
+    @available(macOS 10.15, *) func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading) {
+      Multiplex._yieldEvent(.didUpdateHeading(manager, didUpdateHeading: newHeading), to: self.continuation)
+    }
+
+    @available(macOS 10.10, *) func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion) {
+      Multiplex._yieldEvent(.didDetermineState(manager, didDetermineState: state, for: region), to: self.continuation)
+    }
+
+    @available(macOS 10.15, *) func locationManager(_ manager: CLLocationManager, didRange beacons: [CLBeacon], satisfying beaconConstraint: CLBeaconIdentityConstraint) {
+      Multiplex._yieldEvent(.didRange(manager, didRange: beacons, satisfying: beaconConstraint), to: self.continuation)
+    }
+
+    @available(macOS 10.15, *) func locationManager(_ manager: CLLocationManager, didFailRangingFor beaconConstraint: CLBeaconIdentityConstraint, error: any Error) {
+      Multiplex._yieldEvent(.didFailRangingFor(manager, didFailRangingFor: beaconConstraint, error: error), to: self.continuation)
+    }
+
+    @available(macOS 10.8, *) func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {
+      Multiplex._yieldEvent(.didEnterRegion(manager, didEnterRegion: region), to: self.continuation)
+    }
+
+    @available(macOS 10.8, *) func locationManager(_ manager: CLLocationManager, didExitRegion region: CLRegion) {
+      Multiplex._yieldEvent(.didExitRegion(manager, didExitRegion: region), to: self.continuation)
+    }
+
+    @available(macOS 10.6, *) func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
+      Multiplex._yieldEvent(.didFailWithError(manager, didFailWithError: error), to: self.continuation)
+    }
+
+    @available(macOS 10.8, *) func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error) {
+      Multiplex._yieldEvent(.monitoringDidFailForWithError(manager, monitoringDidFailFor: region, withError: error), to: self.continuation)
+    }
+
+    @available(macOS 10.8, *) func locationManager(_ manager: CLLocationManager, didStartMonitoringFor region: CLRegion) {
+      Multiplex._yieldEvent(.didStartMonitoringFor(manager, didStartMonitoringFor: region), to: self.continuation)
+    }
+
+    @available(macOS 10.15, *) func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager) {
+      Multiplex._yieldEvent(.didPauseLocationUpdates(manager), to: self.continuation)
+    }
+
+    @available(macOS 10.15, *) func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager) {
+      Multiplex._yieldEvent(.didResumeLocationUpdates(manager), to: self.continuation)
+    }
+
+    @available(macOS 10.9, *) func locationManager(_ manager: CLLocationManager, didFinishDeferredUpdatesWithError error: (any Error)?) {
+      Multiplex._yieldEvent(.didFinishDeferredUpdatesWithError(manager, didFinishDeferredUpdatesWithError: error), to: self.continuation)
+    }
+
+    @available(macOS 10.15, *) func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit) {
+      Multiplex._yieldEvent(.didVisit(manager, didVisit: visit), to: self.continuation)
+    }
+  }
+
+  /// The calls of every `Void` requirement made to this multiplexer; see ``events(of:bufferingPolicy:)``.
+  ///
+  /// While the stream is open, the multiplexer tells the sender it implements every optional requirement that
+  /// has an `Event` case, so the sender calls them all: ask for fewer with `events(of:bufferingPolicy:)`.
+  ///
+  /// It leaves out `.didUpdateLocations`: implementing their requirements changes what the
+  /// sender does (see each case); ask for them with `events(of:bufferingPolicy:)`.
+  public func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    self.events(of: Swift.Set(Event.Kind.allCases).subtracting([.didUpdateLocations]), bufferingPolicy: bufferingPolicy)
+  }
+
+  /// The calls of the requirements of `kinds` made to this multiplexer, as they are dispatched, until the
+  /// multiplexer is deallocated.
+  ///
+  /// Each call registers a tap, held strongly, that yields an `Event` per call of those kinds in dispatch order,
+  /// in its place among the observers (after those already registered); taps are not observers: `count`,
+  /// `observers` and `removeAll()` leave them out. The stream finishes when the multiplexer is deallocated; when
+  /// the consuming task is cancelled or the stream is otherwise terminated, the tap is unregistered. Calls are
+  /// buffered with `bufferingPolicy`: `.unbounded` keeps every event until it is read; `.bufferingOldest(n)` and
+  /// `.bufferingNewest(n)` keep at most `n` unread events, dropping the newest or the oldest.
+  ///
+  /// What the sender sees: while the stream is open, ``responds(to:)`` answers `true` for the optional
+  /// requirements of `kinds` (implementing some of them changes what a sender does: ask only for those you
+  /// need). When that changes (this stream opens; the last stream reporting a requirement ends), an installed
+  /// multiplexer assigns itself to its slot again so that the sender asks again (see
+  /// ``refreshRespondsToSelector()``). A multiplexer you put in a slot yourself is not: the sender keeps its
+  /// answers until you assign the slot again, and a requirement a stream no longer reports is noticed at the
+  /// sender's next call of it, which no one hears.
+  ///
+  /// - Complexity: O(*k*) for the *k* kinds, plus a registration and a check of the sender's answers.
+  public func events(of kinds: Swift.Set<Event.Kind>, bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    let stream = self._multiplexer._events(
+      bufferingPolicy: bufferingPolicy,
+      streaming: kinds.compactMap(\._optionalIndex),
+      answers: self._respondsToSelectorAnswers,
+      tap: { _EventTap($0, kinds: kinds) }
+    )
+    self.refreshRespondsToSelector()
+    return stream
   }
 }
 

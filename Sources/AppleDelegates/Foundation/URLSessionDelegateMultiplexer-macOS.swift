@@ -77,7 +77,7 @@ public final class URLSessionDelegateMultiplexer: Foundation.NSObject, URLSessio
   private let _respondsToSelectorAnswers = Multiplex._RespondsToSelectorAnswers(count: 3)
 
   /// Whether the multiplexer implements `aSelector`: for an optional requirement, whether the primary or a
-  /// live observer does; for any other selector, see `_respondsToUnlisted(_:)`.
+  /// live observer does, or an open event stream reports it; for any other selector, see `_respondsToUnlisted(_:)`.
   ///
   /// Each answer about an optional requirement is recorded: `refreshRespondsToSelector()` has the sender ask
   /// again when it is no longer true.
@@ -85,7 +85,13 @@ public final class URLSessionDelegateMultiplexer: Foundation.NSObject, URLSessio
     guard let aSelector, let index = Self._optionalSelectors.firstIndex(of: aSelector) else {
       return self._respondsToUnlisted(aSelector)
     }
-    return self._respondsToSelectorAnswers.record(self._isImplemented(aSelector), for: index)
+    return self._respondsToSelectorAnswers.record(self._respondsToOptional(at: index), for: index)
+  }
+
+  /// Whether the multiplexer implements the optional requirement of `_optionalSelectors[index]`: what
+  /// `responds(to:)` answers, and what `refreshRespondsToSelector()` compares its answers with.
+  private func _respondsToOptional(at index: Swift.Int) -> Swift.Bool {
+    self._isImplemented(Self._optionalSelectors[index])
   }
 
   /// Whether the multiplexer responds to `aSelector`, which the file does not list: `true` when `NSObject`
@@ -137,7 +143,7 @@ public final class URLSessionDelegateMultiplexer: Foundation.NSObject, URLSessio
   /// ``multiplexer`` (its `primary`), or a token.
   public func refreshRespondsToSelector() {
     let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
-      self._isImplemented(Self._optionalSelectors[index])
+      self._respondsToOptional(at: index)
     } forwards: { (selector: Selector) in
       self._primary(respondingTo: selector) != nil
     }

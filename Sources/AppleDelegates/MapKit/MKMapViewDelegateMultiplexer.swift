@@ -13,6 +13,8 @@ import Multiplex
 /// Put it in a delegate slot, or install it with `install(on:delegate:)`, and register observers with
 /// ``add(_:retention:priority:)``. An optional requirement reaches only the observers that implement it, and
 /// ``responds(to:)`` tells the sender which optional requirements the primary or some observer implements.
+/// A message this file does not list (a method it left out, or newer than it; an informal or private one)
+/// goes to the primary alone, when the primary implements it (``forwardingTarget(for:)``).
 /// A call that returns a value returns the first responding observer's answer (`nil` is an answer for an
 /// `Optional` result), or the requirement's default when none responds, unless a ``combiner`` decides
 /// otherwise. When the observers change what is implemented, an installed multiplexer assigns itself to its
@@ -264,13 +266,13 @@ public final class MKMapViewDelegateMultiplexer: Foundation.NSObject, MKMapViewD
   private let _respondsToSelectorAnswers = Multiplex._RespondsToSelectorAnswers(count: 27)
 
   /// Whether the multiplexer implements `aSelector`: for an optional requirement, whether the primary or a
-  /// live observer does, or an open event stream reports it; for any other selector, what `NSObject` answers.
+  /// live observer does, or an open event stream reports it; for any other selector, see `_respondsToUnlisted(_:)`.
   ///
   /// Each answer about an optional requirement is recorded: `refreshRespondsToSelector()` has the sender ask
   /// again when it is no longer true.
   nonisolated public override func responds(to aSelector: Selector!) -> Swift.Bool {
     guard let aSelector, let index = Self._optionalSelectors.firstIndex(of: aSelector) else {
-      return super.responds(to: aSelector)
+      return self._respondsToUnlisted(aSelector)
     }
     return self._respondsToSelectorAnswers.record(self._respondsToOptional(at: index), for: index)
   }
@@ -279,6 +281,33 @@ public final class MKMapViewDelegateMultiplexer: Foundation.NSObject, MKMapViewD
   /// `responds(to:)` answers, and what `refreshRespondsToSelector()` compares its answers with.
   nonisolated private func _respondsToOptional(at index: Swift.Int) -> Swift.Bool {
     self._respondsToSelectorAnswers.isStreamed(index) || self._isImplemented(Self._optionalSelectors[index])
+  }
+
+  /// Whether the multiplexer responds to `aSelector`, which the file does not list: `true` when `NSObject`
+  /// says so (its methods and this class's, never forwarded); otherwise whether the primary does, recorded.
+  /// Such a message goes to the primary only (`forwardingTarget(for:)`).
+  nonisolated private func _respondsToUnlisted(_ aSelector: Selector?) -> Swift.Bool {
+    let inherited = super.responds(to: aSelector)
+    guard let aSelector else { return inherited }
+    return self._respondsToSelectorAnswers.respondsToUnlisted(aSelector, inherited: inherited) {
+      self._primary(respondingTo: $0) != nil
+    }
+  }
+
+  /// Hands a message the class does not implement to the primary, when it responds to it: the original
+  /// delegate keeps receiving what the file does not list. Observers are not called for it.
+  nonisolated public override func forwardingTarget(for aSelector: Selector!) -> Any? {
+    guard let aSelector, let primary = self._primary(respondingTo: aSelector) else {
+      return super.forwardingTarget(for: aSelector)
+    }
+    return primary
+  }
+
+  /// The primary, if it is alive, is not this multiplexer and responds to `selector`.
+  nonisolated private func _primary(respondingTo selector: Selector) -> (any MKMapViewDelegate)? {
+    Multiplex._RespondsToSelectorAnswers.forwardingTarget(self._multiplexer.primary, of: self) {
+      $0.responds(to: selector)
+    }
   }
 
   /// Whether the primary or a live observer implements `selector`.
@@ -290,7 +319,8 @@ public final class MKMapViewDelegateMultiplexer: Foundation.NSObject, MKMapViewD
   /// they asked.
   ///
   /// Senders ask `responds(to:)` when their delegate is set and cache the answers. When an answer given is no
-  /// longer true (an observer that implements an optional method came, or the last one left), the multiplexer
+  /// longer true (an observer that implements an optional method came, or the last one left; the primary, which
+  /// answers for the selectors the file does not list, changed or deallocated), the multiplexer
   /// assigns itself again to each slot it was installed in with `install(on:delegate:)` (first `nil`), so the
   /// sender asks again; see `DelegateMultiplexing.reassignDelegateSlots()`. A multiplexer you put in a slot
   /// yourself is not reassigned: assign it again yourself.
@@ -303,6 +333,8 @@ public final class MKMapViewDelegateMultiplexer: Foundation.NSObject, MKMapViewD
   public func refreshRespondsToSelector() {
     let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
       self._respondsToOptional(at: index)
+    } forwards: { (selector: Selector) in
+      self._primary(respondingTo: selector) != nil
     }
     if isStale {
       self.reassignDelegateSlots()

@@ -15,6 +15,8 @@ import UIKit
 /// Put it in a delegate slot, or install it with `install(on:delegate:)`, and register observers with
 /// ``add(_:retention:priority:)``. An optional requirement reaches only the observers that implement it, and
 /// ``responds(to:)`` tells the sender which optional requirements the primary or some observer implements.
+/// A message this file does not list (a method it left out, or newer than it; an informal or private one)
+/// goes to the primary alone, when the primary implements it (``forwardingTarget(for:)``).
 /// A call that returns a value returns the first responding observer's answer (`nil` is an answer for an
 /// `Optional` result), or the requirement's default when none responds, unless a ``combiner`` decides
 /// otherwise. When the observers change what is implemented, an installed multiplexer assigns itself to its
@@ -527,15 +529,48 @@ public final class UIApplicationDelegateMultiplexer: Foundation.NSObject, UIAppl
   private let _respondsToSelectorAnswers = Multiplex._RespondsToSelectorAnswers(count: 55)
 
   /// Whether the multiplexer implements `aSelector`: for an optional requirement, whether the primary or a
-  /// live observer does; for any other selector, what `NSObject` answers.
+  /// live observer does, or an open event stream reports it; for any other selector, see `_respondsToUnlisted(_:)`.
   ///
   /// Each answer about an optional requirement is recorded: `refreshRespondsToSelector()` has the sender ask
   /// again when it is no longer true.
   nonisolated public override func responds(to aSelector: Selector!) -> Swift.Bool {
     guard let aSelector, let index = Self._optionalSelectors.firstIndex(of: aSelector) else {
-      return super.responds(to: aSelector)
+      return self._respondsToUnlisted(aSelector)
     }
-    return self._respondsToSelectorAnswers.record(self._isImplemented(aSelector), for: index)
+    return self._respondsToSelectorAnswers.record(self._respondsToOptional(at: index), for: index)
+  }
+
+  /// Whether the multiplexer implements the optional requirement of `_optionalSelectors[index]`: what
+  /// `responds(to:)` answers, and what `refreshRespondsToSelector()` compares its answers with.
+  nonisolated private func _respondsToOptional(at index: Swift.Int) -> Swift.Bool {
+    self._respondsToSelectorAnswers.isStreamed(index) || self._isImplemented(Self._optionalSelectors[index])
+  }
+
+  /// Whether the multiplexer responds to `aSelector`, which the file does not list: `true` when `NSObject`
+  /// says so (its methods and this class's, never forwarded); otherwise whether the primary does, recorded.
+  /// Such a message goes to the primary only (`forwardingTarget(for:)`).
+  nonisolated private func _respondsToUnlisted(_ aSelector: Selector?) -> Swift.Bool {
+    let inherited = super.responds(to: aSelector)
+    guard let aSelector else { return inherited }
+    return self._respondsToSelectorAnswers.respondsToUnlisted(aSelector, inherited: inherited) {
+      self._primary(respondingTo: $0) != nil
+    }
+  }
+
+  /// Hands a message the class does not implement to the primary, when it responds to it: the original
+  /// delegate keeps receiving what the file does not list. Observers are not called for it.
+  nonisolated public override func forwardingTarget(for aSelector: Selector!) -> Any? {
+    guard let aSelector, let primary = self._primary(respondingTo: aSelector) else {
+      return super.forwardingTarget(for: aSelector)
+    }
+    return primary
+  }
+
+  /// The primary, if it is alive, is not this multiplexer and responds to `selector`.
+  nonisolated private func _primary(respondingTo selector: Selector) -> (any UIApplicationDelegate)? {
+    Multiplex._RespondsToSelectorAnswers.forwardingTarget(self._multiplexer.primary, of: self) {
+      $0.responds(to: selector)
+    }
   }
 
   /// Whether the primary or a live observer implements `selector`.
@@ -547,7 +582,8 @@ public final class UIApplicationDelegateMultiplexer: Foundation.NSObject, UIAppl
   /// they asked.
   ///
   /// Senders ask `responds(to:)` when their delegate is set and cache the answers. When an answer given is no
-  /// longer true (an observer that implements an optional method came, or the last one left), the multiplexer
+  /// longer true (an observer that implements an optional method came, or the last one left; the primary, which
+  /// answers for the selectors the file does not list, changed or deallocated), the multiplexer
   /// assigns itself again to each slot it was installed in with `install(on:delegate:)` (first `nil`), so the
   /// sender asks again; see `DelegateMultiplexing.reassignDelegateSlots()`. A multiplexer you put in a slot
   /// yourself is not reassigned: assign it again yourself.
@@ -559,7 +595,9 @@ public final class UIApplicationDelegateMultiplexer: Foundation.NSObject, UIAppl
   /// ``multiplexer`` (its `primary`), or a token.
   public func refreshRespondsToSelector() {
     let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
-      self._isImplemented(Self._optionalSelectors[index])
+      self._respondsToOptional(at: index)
+    } forwards: { (selector: Selector) in
+      self._primary(respondingTo: selector) != nil
     }
     if isStale {
       self.reassignDelegateSlots()
@@ -570,6 +608,321 @@ public final class UIApplicationDelegateMultiplexer: Foundation.NSObject, UIAppl
   /// `removeAll()` call it after changing the observers.
   public func observersDidChange() {
     self.refreshRespondsToSelector()
+  }
+
+  /// A call made to the multiplexer, as `events(of:bufferingPolicy:)` reports it: one case per `Void` method
+  /// whose arguments can be stored, with those arguments. A method that returns a value, takes a handler, an
+  /// `inout` argument or a pointer, is `async` or throws is no event, nor is a property or a requirement newer
+  /// than the deployment target.
+  public enum Event {
+    /// `applicationDidFinishLaunching(_:)` was called.
+    case didFinishLaunching(UIApplication)
+
+    /// `applicationDidBecomeActive(_:)` was called.
+    case didBecomeActive(UIApplication)
+
+    /// `applicationWillResignActive(_:)` was called.
+    case willResignActive(UIApplication)
+
+    /// `applicationDidReceiveMemoryWarning(_:)` was called.
+    case didReceiveMemoryWarning(UIApplication)
+
+    /// `applicationWillTerminate(_:)` was called.
+    case willTerminate(UIApplication)
+
+    /// `applicationSignificantTimeChange(_:)` was called.
+    case significantTimeChange(UIApplication)
+
+    /// `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)` was called.
+    case didRegisterForRemoteNotificationsWithDeviceToken(UIApplication, didRegisterForRemoteNotificationsWithDeviceToken: Data)
+
+    /// `application(_:didFailToRegisterForRemoteNotificationsWithError:)` was called.
+    case didFailToRegisterForRemoteNotificationsWithError(UIApplication, didFailToRegisterForRemoteNotificationsWithError: any Error)
+
+    /// `applicationShouldRequestHealthAuthorization(_:)` was called.
+    case shouldRequestHealthAuthorization(UIApplication)
+
+    /// `applicationDidEnterBackground(_:)` was called.
+    case didEnterBackground(UIApplication)
+
+    /// `applicationWillEnterForeground(_:)` was called.
+    case willEnterForeground(UIApplication)
+
+    /// `applicationProtectedDataWillBecomeUnavailable(_:)` was called.
+    case protectedDataWillBecomeUnavailable(UIApplication)
+
+    /// `applicationProtectedDataDidBecomeAvailable(_:)` was called.
+    case protectedDataDidBecomeAvailable(UIApplication)
+
+    /// `application(_:willEncodeRestorableStateWith:)` was called.
+    case willEncodeRestorableStateWith(UIApplication, willEncodeRestorableStateWith: NSCoder)
+
+    /// `application(_:didDecodeRestorableStateWith:)` was called.
+    case didDecodeRestorableStateWith(UIApplication, didDecodeRestorableStateWith: NSCoder)
+
+    /// `application(_:didFailToContinueUserActivityWithType:error:)` was called.
+    case didFailToContinueUserActivityWithType(UIApplication, didFailToContinueUserActivityWithType: String, error: any Error)
+
+    /// `application(_:didUpdate:)` was called.
+    case didUpdate(UIApplication, didUpdate: NSUserActivity)
+
+    /// `application(_:userDidAcceptCloudKitShareWith:)` was called.
+    case userDidAcceptCloudKitShareWith(UIApplication, userDidAcceptCloudKitShareWith: CKShare.Metadata)
+
+    /// `application(_:didDiscardSceneSessions:)` was called.
+    case didDiscardSceneSessions(UIApplication, didDiscardSceneSessions: Set<UISceneSession>)
+
+    /// The kind of an event: its case without arguments, to choose what `events(of:bufferingPolicy:)` reports.
+    public enum Kind: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+      case didFinishLaunching
+      case didBecomeActive
+      case willResignActive
+      case didReceiveMemoryWarning
+      case willTerminate
+      case significantTimeChange
+      case didRegisterForRemoteNotificationsWithDeviceToken
+      case didFailToRegisterForRemoteNotificationsWithError
+      case shouldRequestHealthAuthorization
+      case didEnterBackground
+      case willEnterForeground
+      case protectedDataWillBecomeUnavailable
+      case protectedDataDidBecomeAvailable
+      case willEncodeRestorableStateWith
+      case didDecodeRestorableStateWith
+      case didFailToContinueUserActivityWithType
+      case didUpdate
+      case userDidAcceptCloudKitShareWith
+      case didDiscardSceneSessions
+
+      /// The kind of the event at `index` in `_optionalSelectors`, if it is one.
+      fileprivate init?(_optionalIndex index: Swift.Int) {
+        switch index {
+        case 0: self = .didFinishLaunching
+        case 3: self = .didBecomeActive
+        case 4: self = .willResignActive
+        case 8: self = .didReceiveMemoryWarning
+        case 9: self = .willTerminate
+        case 10: self = .significantTimeChange
+        case 16: self = .didRegisterForRemoteNotificationsWithDeviceToken
+        case 17: self = .didFailToRegisterForRemoteNotificationsWithError
+        case 29: self = .shouldRequestHealthAuthorization
+        case 32: self = .didEnterBackground
+        case 33: self = .willEnterForeground
+        case 34: self = .protectedDataWillBecomeUnavailable
+        case 35: self = .protectedDataDidBecomeAvailable
+        case 43: self = .willEncodeRestorableStateWith
+        case 44: self = .didDecodeRestorableStateWith
+        case 49: self = .didFailToContinueUserActivityWithType
+        case 50: self = .didUpdate
+        case 51: self = .userDidAcceptCloudKitShareWith
+        case 53: self = .didDiscardSceneSessions
+        default: return nil
+        }
+      }
+
+      /// The index of this kind's requirement in `_optionalSelectors`; `nil` for a required requirement.
+      fileprivate var _optionalIndex: Swift.Int? {
+        switch self {
+        case .didFinishLaunching: 0
+        case .didBecomeActive: 3
+        case .willResignActive: 4
+        case .didReceiveMemoryWarning: 8
+        case .willTerminate: 9
+        case .significantTimeChange: 10
+        case .didRegisterForRemoteNotificationsWithDeviceToken: 16
+        case .didFailToRegisterForRemoteNotificationsWithError: 17
+        case .shouldRequestHealthAuthorization: 29
+        case .didEnterBackground: 32
+        case .willEnterForeground: 33
+        case .protectedDataWillBecomeUnavailable: 34
+        case .protectedDataDidBecomeAvailable: 35
+        case .willEncodeRestorableStateWith: 43
+        case .didDecodeRestorableStateWith: 44
+        case .didFailToContinueUserActivityWithType: 49
+        case .didUpdate: 50
+        case .userDidAcceptCloudKitShareWith: 51
+        case .didDiscardSceneSessions: 53
+        }
+      }
+    }
+
+    /// The kind of this event.
+    public var kind: Kind {
+      switch self {
+      case .didFinishLaunching: .didFinishLaunching
+      case .didBecomeActive: .didBecomeActive
+      case .willResignActive: .willResignActive
+      case .didReceiveMemoryWarning: .didReceiveMemoryWarning
+      case .willTerminate: .willTerminate
+      case .significantTimeChange: .significantTimeChange
+      case .didRegisterForRemoteNotificationsWithDeviceToken: .didRegisterForRemoteNotificationsWithDeviceToken
+      case .didFailToRegisterForRemoteNotificationsWithError: .didFailToRegisterForRemoteNotificationsWithError
+      case .shouldRequestHealthAuthorization: .shouldRequestHealthAuthorization
+      case .didEnterBackground: .didEnterBackground
+      case .willEnterForeground: .willEnterForeground
+      case .protectedDataWillBecomeUnavailable: .protectedDataWillBecomeUnavailable
+      case .protectedDataDidBecomeAvailable: .protectedDataDidBecomeAvailable
+      case .willEncodeRestorableStateWith: .willEncodeRestorableStateWith
+      case .didDecodeRestorableStateWith: .didDecodeRestorableStateWith
+      case .didFailToContinueUserActivityWithType: .didFailToContinueUserActivityWithType
+      case .didUpdate: .didUpdate
+      case .userDidAcceptCloudKitShareWith: .userDidAcceptCloudKitShareWith
+      case .didDiscardSceneSessions: .didDiscardSceneSessions
+      }
+    }
+  }
+
+  /// The observer behind `events(of:bufferingPolicy:)`: it yields every call of the kinds it reports, and
+  /// implements nothing else.
+  @MainActor
+  private final class _EventTap: Foundation.NSObject, UIApplicationDelegate {
+    let continuation: Swift.AsyncStream<Event>.Continuation
+    let kinds: Swift.Set<Event.Kind>
+
+    init(_ continuation: Swift.AsyncStream<Event>.Continuation, kinds: Swift.Set<Event.Kind>) {
+      self.continuation = continuation
+      self.kinds = kinds
+    }
+
+    deinit {
+      self.continuation.finish()
+    }
+
+    /// The index of each selector in `_optionalSelectors`, made once: the sender asks `responds(to:)` before
+    /// every call of an optional requirement.
+    nonisolated private static let optionalIndices: [Selector: Swift.Int] = Swift.Dictionary(
+      UIApplicationDelegateMultiplexer._optionalSelectors.enumerated().map { ($0.element, $0.offset) },
+      uniquingKeysWith: { first, _ in first }
+    )
+
+    /// Whether the tap implements `aSelector`: an optional requirement's only when the stream reports it.
+    ///
+    /// - Complexity: O(1).
+    nonisolated override func responds(to aSelector: Selector!) -> Swift.Bool {
+      guard let aSelector, let index = Self.optionalIndices[aSelector] else {
+        return super.responds(to: aSelector)
+      }
+      return Event.Kind(_optionalIndex: index).map(self.kinds.contains) ?? false
+    }
+
+    @available(macCatalyst 13.1, *) func applicationDidFinishLaunching(_ application: UIApplication) {
+      Multiplex._yieldEvent(.didFinishLaunching(application), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, *) func applicationDidBecomeActive(_ application: UIApplication) {
+      Multiplex._yieldEvent(.didBecomeActive(application), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, *) func applicationWillResignActive(_ application: UIApplication) {
+      Multiplex._yieldEvent(.willResignActive(application), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, *) func applicationDidReceiveMemoryWarning(_ application: UIApplication) {
+      Multiplex._yieldEvent(.didReceiveMemoryWarning(application), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, *) func applicationWillTerminate(_ application: UIApplication) {
+      Multiplex._yieldEvent(.willTerminate(application), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, *) func applicationSignificantTimeChange(_ application: UIApplication) {
+      Multiplex._yieldEvent(.significantTimeChange(application), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, iOS 3.0, *) func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
+      Multiplex._yieldEvent(.didRegisterForRemoteNotificationsWithDeviceToken(application, didRegisterForRemoteNotificationsWithDeviceToken: deviceToken), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, iOS 3.0, *) func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error) {
+      Multiplex._yieldEvent(.didFailToRegisterForRemoteNotificationsWithError(application, didFailToRegisterForRemoteNotificationsWithError: error), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, iOS 9.0, *) func applicationShouldRequestHealthAuthorization(_ application: UIApplication) {
+      Multiplex._yieldEvent(.shouldRequestHealthAuthorization(application), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, iOS 4.0, *) func applicationDidEnterBackground(_ application: UIApplication) {
+      Multiplex._yieldEvent(.didEnterBackground(application), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, iOS 4.0, *) func applicationWillEnterForeground(_ application: UIApplication) {
+      Multiplex._yieldEvent(.willEnterForeground(application), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, iOS 4.0, *) func applicationProtectedDataWillBecomeUnavailable(_ application: UIApplication) {
+      Multiplex._yieldEvent(.protectedDataWillBecomeUnavailable(application), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, iOS 4.0, *) func applicationProtectedDataDidBecomeAvailable(_ application: UIApplication) {
+      Multiplex._yieldEvent(.protectedDataDidBecomeAvailable(application), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, iOS 6.0, *) func application(_ application: UIApplication, willEncodeRestorableStateWith coder: NSCoder) {
+      Multiplex._yieldEvent(.willEncodeRestorableStateWith(application, willEncodeRestorableStateWith: coder), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, iOS 6.0, *) func application(_ application: UIApplication, didDecodeRestorableStateWith coder: NSCoder) {
+      Multiplex._yieldEvent(.didDecodeRestorableStateWith(application, didDecodeRestorableStateWith: coder), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, iOS 8.0, *) func application(_ application: UIApplication, didFailToContinueUserActivityWithType userActivityType: String, error: any Error) {
+      Multiplex._yieldEvent(.didFailToContinueUserActivityWithType(application, didFailToContinueUserActivityWithType: userActivityType, error: error), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, iOS 8.0, *) func application(_ application: UIApplication, didUpdate userActivity: NSUserActivity) {
+      Multiplex._yieldEvent(.didUpdate(application, didUpdate: userActivity), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, iOS 10.0, *) func application(_ application: UIApplication, userDidAcceptCloudKitShareWith cloudKitShareMetadata: CKShare.Metadata) {
+      Multiplex._yieldEvent(.userDidAcceptCloudKitShareWith(application, userDidAcceptCloudKitShareWith: cloudKitShareMetadata), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, iOS 13.0, *) func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {
+      Multiplex._yieldEvent(.didDiscardSceneSessions(application, didDiscardSceneSessions: sceneSessions), to: self.continuation)
+    }
+  }
+
+  /// The calls of every `Void` requirement made to this multiplexer; see ``events(of:bufferingPolicy:)``.
+  ///
+  /// While the stream is open, the multiplexer tells the sender it implements every optional requirement that
+  /// has an `Event` case, so the sender calls them all: ask for fewer with `events(of:bufferingPolicy:)`.
+  public func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    self.events(of: Swift.Set(Event.Kind.allCases), bufferingPolicy: bufferingPolicy)
+  }
+
+  /// The calls of the requirements of `kinds` made to this multiplexer, as they are dispatched, until the
+  /// multiplexer is deallocated.
+  ///
+  /// Each call registers a tap, held strongly, that yields an `Event` per call of those kinds in dispatch order,
+  /// in its place among the observers (after those already registered); taps are not observers: `count`,
+  /// `observers` and `removeAll()` leave them out. The stream finishes when the multiplexer is deallocated; when
+  /// the consuming task is cancelled or the stream is otherwise terminated, the tap is unregistered. Calls are
+  /// buffered with `bufferingPolicy`: `.unbounded` keeps every event until it is read; `.bufferingOldest(n)` and
+  /// `.bufferingNewest(n)` keep at most `n` unread events, dropping the newest or the oldest.
+  ///
+  /// What the sender sees: while the stream is open, ``responds(to:)`` answers `true` for the optional
+  /// requirements of `kinds` (implementing some of them changes what a sender does: ask only for those you
+  /// need). When that changes (this stream opens; the last stream reporting a requirement ends), an installed
+  /// multiplexer assigns itself to its slot again so that the sender asks again (see
+  /// ``refreshRespondsToSelector()``). A multiplexer you put in a slot yourself is not: the sender keeps its
+  /// answers until you assign the slot again, and a requirement a stream no longer reports is noticed at the
+  /// sender's next call of it, which no one hears.
+  ///
+  /// - Complexity: O(*k*) for the *k* kinds, plus a registration and a check of the sender's answers.
+  public func events(of kinds: Swift.Set<Event.Kind>, bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    let stream = self._multiplexer._events(
+      bufferingPolicy: bufferingPolicy,
+      streaming: kinds.compactMap(\._optionalIndex),
+      answers: self._respondsToSelectorAnswers,
+      tap: { _EventTap($0, kinds: kinds) },
+      streamingDidEnd: { [weak self] in
+        Swift.Task { @MainActor [weak self] in
+          self?.refreshRespondsToSelector()
+        }
+      }
+    )
+    self.refreshRespondsToSelector()
+    return stream
   }
 }
 

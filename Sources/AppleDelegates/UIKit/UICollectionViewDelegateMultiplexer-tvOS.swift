@@ -15,6 +15,8 @@ import UIKit
 /// Put it in a delegate slot, or install it with `install(on:delegate:)`, and register observers with
 /// ``add(_:retention:priority:)``. An optional requirement reaches only the observers that implement it, and
 /// ``responds(to:)`` tells the sender which optional requirements the primary or some observer implements.
+/// A message this file does not list (a method it left out, or newer than it; an informal or private one)
+/// goes to the primary alone, when the primary implements it (``forwardingTarget(for:)``).
 /// A call that returns a value returns the first responding observer's answer (`nil` is an answer for an
 /// `Optional` result), or the requirement's default when none responds, unless a ``combiner`` decides
 /// otherwise. When the observers change what is implemented, an installed multiplexer assigns itself to its
@@ -424,15 +426,48 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   private let _respondsToSelectorAnswers = Multiplex._RespondsToSelectorAnswers(count: 44)
 
   /// Whether the multiplexer implements `aSelector`: for an optional requirement, whether the primary or a
-  /// live observer does; for any other selector, what `NSObject` answers.
+  /// live observer does, or an open event stream reports it; for any other selector, see `_respondsToUnlisted(_:)`.
   ///
   /// Each answer about an optional requirement is recorded: `refreshRespondsToSelector()` has the sender ask
   /// again when it is no longer true.
   nonisolated public override func responds(to aSelector: Selector!) -> Swift.Bool {
     guard let aSelector, let index = Self._optionalSelectors.firstIndex(of: aSelector) else {
-      return super.responds(to: aSelector)
+      return self._respondsToUnlisted(aSelector)
     }
-    return self._respondsToSelectorAnswers.record(self._isImplemented(aSelector), for: index)
+    return self._respondsToSelectorAnswers.record(self._respondsToOptional(at: index), for: index)
+  }
+
+  /// Whether the multiplexer implements the optional requirement of `_optionalSelectors[index]`: what
+  /// `responds(to:)` answers, and what `refreshRespondsToSelector()` compares its answers with.
+  nonisolated private func _respondsToOptional(at index: Swift.Int) -> Swift.Bool {
+    self._respondsToSelectorAnswers.isStreamed(index) || self._isImplemented(Self._optionalSelectors[index])
+  }
+
+  /// Whether the multiplexer responds to `aSelector`, which the file does not list: `true` when `NSObject`
+  /// says so (its methods and this class's, never forwarded); otherwise whether the primary does, recorded.
+  /// Such a message goes to the primary only (`forwardingTarget(for:)`).
+  nonisolated private func _respondsToUnlisted(_ aSelector: Selector?) -> Swift.Bool {
+    let inherited = super.responds(to: aSelector)
+    guard let aSelector else { return inherited }
+    return self._respondsToSelectorAnswers.respondsToUnlisted(aSelector, inherited: inherited) {
+      self._primary(respondingTo: $0) != nil
+    }
+  }
+
+  /// Hands a message the class does not implement to the primary, when it responds to it: the original
+  /// delegate keeps receiving what the file does not list. Observers are not called for it.
+  nonisolated public override func forwardingTarget(for aSelector: Selector!) -> Any? {
+    guard let aSelector, let primary = self._primary(respondingTo: aSelector) else {
+      return super.forwardingTarget(for: aSelector)
+    }
+    return primary
+  }
+
+  /// The primary, if it is alive, is not this multiplexer and responds to `selector`.
+  nonisolated private func _primary(respondingTo selector: Selector) -> (any UICollectionViewDelegate)? {
+    Multiplex._RespondsToSelectorAnswers.forwardingTarget(self._multiplexer.primary, of: self) {
+      $0.responds(to: selector)
+    }
   }
 
   /// Whether the primary or a live observer implements `selector`.
@@ -444,7 +479,8 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   /// they asked.
   ///
   /// Senders ask `responds(to:)` when their delegate is set and cache the answers. When an answer given is no
-  /// longer true (an observer that implements an optional method came, or the last one left), the multiplexer
+  /// longer true (an observer that implements an optional method came, or the last one left; the primary, which
+  /// answers for the selectors the file does not list, changed or deallocated), the multiplexer
   /// assigns itself again to each slot it was installed in with `install(on:delegate:)` (first `nil`), so the
   /// sender asks again; see `DelegateMultiplexing.reassignDelegateSlots()`. A multiplexer you put in a slot
   /// yourself is not reassigned: assign it again yourself.
@@ -456,7 +492,9 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   /// ``multiplexer`` (its `primary`), or a token.
   public func refreshRespondsToSelector() {
     let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
-      self._isImplemented(Self._optionalSelectors[index])
+      self._respondsToOptional(at: index)
+    } forwards: { (selector: Selector) in
+      self._primary(respondingTo: selector) != nil
     }
     if isStale {
       self.reassignDelegateSlots()
@@ -467,6 +505,332 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
   /// `removeAll()` call it after changing the observers.
   public func observersDidChange() {
     self.refreshRespondsToSelector()
+  }
+
+  /// A call made to the multiplexer, as `events(of:bufferingPolicy:)` reports it: one case per `Void` method
+  /// whose arguments can be stored, with those arguments. A method that returns a value, takes a handler, an
+  /// `inout` argument or a pointer, is `async` or throws is no event, nor is a property or a requirement newer
+  /// than the deployment target.
+  public enum Event {
+    /// `collectionView(_:didHighlightItemAt:)` was called.
+    case didHighlightItemAt(UICollectionView, didHighlightItemAt: IndexPath)
+
+    /// `collectionView(_:didUnhighlightItemAt:)` was called.
+    case didUnhighlightItemAt(UICollectionView, didUnhighlightItemAt: IndexPath)
+
+    /// `collectionView(_:didSelectItemAt:)` was called.
+    case didSelectItemAt(UICollectionView, didSelectItemAt: IndexPath)
+
+    /// `collectionView(_:didDeselectItemAt:)` was called.
+    case didDeselectItemAt(UICollectionView, didDeselectItemAt: IndexPath)
+
+    /// `collectionView(_:willDisplay:forItemAt:)` was called.
+    case willDisplay(UICollectionView, willDisplay: UICollectionViewCell, forItemAt: IndexPath)
+
+    /// `collectionView(_:willDisplaySupplementaryView:forElementKind:at:)` was called.
+    case willDisplaySupplementaryView(UICollectionView, willDisplaySupplementaryView: UICollectionReusableView, forElementKind: String, at: IndexPath)
+
+    /// `collectionView(_:didEndDisplaying:forItemAt:)` was called.
+    case didEndDisplaying(UICollectionView, didEndDisplaying: UICollectionViewCell, forItemAt: IndexPath)
+
+    /// `collectionView(_:didEndDisplayingSupplementaryView:forElementOfKind:at:)` was called.
+    case didEndDisplayingSupplementaryView(UICollectionView, didEndDisplayingSupplementaryView: UICollectionReusableView, forElementOfKind: String, at: IndexPath)
+
+    /// `collectionView(_:didUpdateFocusIn:with:)` was called.
+    case didUpdateFocusIn(UICollectionView, didUpdateFocusIn: UICollectionViewFocusUpdateContext, with: UIFocusAnimationCoordinator)
+
+    /// `scrollViewDidScroll(_:)` was called.
+    case didScroll(UIScrollView)
+
+    /// `scrollViewDidZoom(_:)` was called.
+    case didZoom(UIScrollView)
+
+    /// `scrollViewWillBeginDragging(_:)` was called.
+    case willBeginDragging(UIScrollView)
+
+    /// `scrollViewDidEndDragging(_:willDecelerate:)` was called.
+    case didEndDragging(UIScrollView, willDecelerate: Bool)
+
+    /// `scrollViewWillBeginDecelerating(_:)` was called.
+    case willBeginDecelerating(UIScrollView)
+
+    /// `scrollViewDidEndDecelerating(_:)` was called.
+    case didEndDecelerating(UIScrollView)
+
+    /// `scrollViewDidEndScrollingAnimation(_:)` was called.
+    case didEndScrollingAnimation(UIScrollView)
+
+    /// `scrollViewWillBeginZooming(_:with:)` was called.
+    case willBeginZooming(UIScrollView, with: UIView?)
+
+    /// `scrollViewDidEndZooming(_:with:atScale:)` was called.
+    case didEndZooming(UIScrollView, with: UIView?, atScale: CGFloat)
+
+    /// `scrollViewDidScrollToTop(_:)` was called.
+    case didScrollToTop(UIScrollView)
+
+    /// `scrollViewDidChangeAdjustedContentInset(_:)` was called.
+    case didChangeAdjustedContentInset(UIScrollView)
+
+    /// The kind of an event: its case without arguments, to choose what `events(of:bufferingPolicy:)` reports.
+    public enum Kind: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+      case didHighlightItemAt
+      case didUnhighlightItemAt
+      case didSelectItemAt
+      case didDeselectItemAt
+      case willDisplay
+      case willDisplaySupplementaryView
+      case didEndDisplaying
+      case didEndDisplayingSupplementaryView
+      case didUpdateFocusIn
+      case didScroll
+      case didZoom
+      case willBeginDragging
+      case didEndDragging
+      case willBeginDecelerating
+      case didEndDecelerating
+      case didEndScrollingAnimation
+      case willBeginZooming
+      case didEndZooming
+      case didScrollToTop
+      case didChangeAdjustedContentInset
+
+      /// The kind of the event at `index` in `_optionalSelectors`, if it is one.
+      fileprivate init?(_optionalIndex index: Swift.Int) {
+        switch index {
+        case 1: self = .didHighlightItemAt
+        case 2: self = .didUnhighlightItemAt
+        case 5: self = .didSelectItemAt
+        case 6: self = .didDeselectItemAt
+        case 9: self = .willDisplay
+        case 10: self = .willDisplaySupplementaryView
+        case 11: self = .didEndDisplaying
+        case 12: self = .didEndDisplayingSupplementaryView
+        case 19: self = .didUpdateFocusIn
+        case 30: self = .didScroll
+        case 31: self = .didZoom
+        case 32: self = .willBeginDragging
+        case 34: self = .didEndDragging
+        case 35: self = .willBeginDecelerating
+        case 36: self = .didEndDecelerating
+        case 37: self = .didEndScrollingAnimation
+        case 39: self = .willBeginZooming
+        case 40: self = .didEndZooming
+        case 42: self = .didScrollToTop
+        case 43: self = .didChangeAdjustedContentInset
+        default: return nil
+        }
+      }
+
+      /// The index of this kind's requirement in `_optionalSelectors`; `nil` for a required requirement.
+      fileprivate var _optionalIndex: Swift.Int? {
+        switch self {
+        case .didHighlightItemAt: 1
+        case .didUnhighlightItemAt: 2
+        case .didSelectItemAt: 5
+        case .didDeselectItemAt: 6
+        case .willDisplay: 9
+        case .willDisplaySupplementaryView: 10
+        case .didEndDisplaying: 11
+        case .didEndDisplayingSupplementaryView: 12
+        case .didUpdateFocusIn: 19
+        case .didScroll: 30
+        case .didZoom: 31
+        case .willBeginDragging: 32
+        case .didEndDragging: 34
+        case .willBeginDecelerating: 35
+        case .didEndDecelerating: 36
+        case .didEndScrollingAnimation: 37
+        case .willBeginZooming: 39
+        case .didEndZooming: 40
+        case .didScrollToTop: 42
+        case .didChangeAdjustedContentInset: 43
+        }
+      }
+    }
+
+    /// The kind of this event.
+    public var kind: Kind {
+      switch self {
+      case .didHighlightItemAt: .didHighlightItemAt
+      case .didUnhighlightItemAt: .didUnhighlightItemAt
+      case .didSelectItemAt: .didSelectItemAt
+      case .didDeselectItemAt: .didDeselectItemAt
+      case .willDisplay: .willDisplay
+      case .willDisplaySupplementaryView: .willDisplaySupplementaryView
+      case .didEndDisplaying: .didEndDisplaying
+      case .didEndDisplayingSupplementaryView: .didEndDisplayingSupplementaryView
+      case .didUpdateFocusIn: .didUpdateFocusIn
+      case .didScroll: .didScroll
+      case .didZoom: .didZoom
+      case .willBeginDragging: .willBeginDragging
+      case .didEndDragging: .didEndDragging
+      case .willBeginDecelerating: .willBeginDecelerating
+      case .didEndDecelerating: .didEndDecelerating
+      case .didEndScrollingAnimation: .didEndScrollingAnimation
+      case .willBeginZooming: .willBeginZooming
+      case .didEndZooming: .didEndZooming
+      case .didScrollToTop: .didScrollToTop
+      case .didChangeAdjustedContentInset: .didChangeAdjustedContentInset
+      }
+    }
+  }
+
+  /// The observer behind `events(of:bufferingPolicy:)`: it yields every call of the kinds it reports, and
+  /// implements nothing else.
+  @MainActor
+  private final class _EventTap: Foundation.NSObject, UICollectionViewDelegate {
+    let continuation: Swift.AsyncStream<Event>.Continuation
+    let kinds: Swift.Set<Event.Kind>
+
+    init(_ continuation: Swift.AsyncStream<Event>.Continuation, kinds: Swift.Set<Event.Kind>) {
+      self.continuation = continuation
+      self.kinds = kinds
+    }
+
+    deinit {
+      self.continuation.finish()
+    }
+
+    /// The index of each selector in `_optionalSelectors`, made once: the sender asks `responds(to:)` before
+    /// every call of an optional requirement.
+    nonisolated private static let optionalIndices: [Selector: Swift.Int] = Swift.Dictionary(
+      UICollectionViewDelegateMultiplexer._optionalSelectors.enumerated().map { ($0.element, $0.offset) },
+      uniquingKeysWith: { first, _ in first }
+    )
+
+    /// Whether the tap implements `aSelector`: an optional requirement's only when the stream reports it.
+    ///
+    /// - Complexity: O(1).
+    nonisolated override func responds(to aSelector: Selector!) -> Swift.Bool {
+      guard let aSelector, let index = Self.optionalIndices[aSelector] else {
+        return super.responds(to: aSelector)
+      }
+      return Event.Kind(_optionalIndex: index).map(self.kinds.contains) ?? false
+    }
+
+    @available(tvOS 9.0, *) func collectionView(_ collectionView: UICollectionView, didHighlightItemAt indexPath: IndexPath) {
+      Multiplex._yieldEvent(.didHighlightItemAt(collectionView, didHighlightItemAt: indexPath), to: self.continuation)
+    }
+
+    @available(tvOS 9.0, *) func collectionView(_ collectionView: UICollectionView, didUnhighlightItemAt indexPath: IndexPath) {
+      Multiplex._yieldEvent(.didUnhighlightItemAt(collectionView, didUnhighlightItemAt: indexPath), to: self.continuation)
+    }
+
+    @available(tvOS 9.0, *) func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+      Multiplex._yieldEvent(.didSelectItemAt(collectionView, didSelectItemAt: indexPath), to: self.continuation)
+    }
+
+    @available(tvOS 9.0, *) func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {
+      Multiplex._yieldEvent(.didDeselectItemAt(collectionView, didDeselectItemAt: indexPath), to: self.continuation)
+    }
+
+    func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+      Multiplex._yieldEvent(.willDisplay(collectionView, willDisplay: cell, forItemAt: indexPath), to: self.continuation)
+    }
+
+    func collectionView(_ collectionView: UICollectionView, willDisplaySupplementaryView view: UICollectionReusableView, forElementKind elementKind: String, at indexPath: IndexPath) {
+      Multiplex._yieldEvent(.willDisplaySupplementaryView(collectionView, willDisplaySupplementaryView: view, forElementKind: elementKind, at: indexPath), to: self.continuation)
+    }
+
+    @available(tvOS 9.0, *) func collectionView(_ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+      Multiplex._yieldEvent(.didEndDisplaying(collectionView, didEndDisplaying: cell, forItemAt: indexPath), to: self.continuation)
+    }
+
+    @available(tvOS 9.0, *) func collectionView(_ collectionView: UICollectionView, didEndDisplayingSupplementaryView view: UICollectionReusableView, forElementOfKind elementKind: String, at indexPath: IndexPath) {
+      Multiplex._yieldEvent(.didEndDisplayingSupplementaryView(collectionView, didEndDisplayingSupplementaryView: view, forElementOfKind: elementKind, at: indexPath), to: self.continuation)
+    }
+
+    @available(tvOS 9.0, *) func collectionView(_ collectionView: UICollectionView, didUpdateFocusIn context: UICollectionViewFocusUpdateContext, with coordinator: UIFocusAnimationCoordinator) {
+      Multiplex._yieldEvent(.didUpdateFocusIn(collectionView, didUpdateFocusIn: context, with: coordinator), to: self.continuation)
+    }
+
+    func scrollViewDidScroll(_ scrollView: UIScrollView) {
+      Multiplex._yieldEvent(.didScroll(scrollView), to: self.continuation)
+    }
+
+    func scrollViewDidZoom(_ scrollView: UIScrollView) {
+      Multiplex._yieldEvent(.didZoom(scrollView), to: self.continuation)
+    }
+
+    func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
+      Multiplex._yieldEvent(.willBeginDragging(scrollView), to: self.continuation)
+    }
+
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
+      Multiplex._yieldEvent(.didEndDragging(scrollView, willDecelerate: decelerate), to: self.continuation)
+    }
+
+    func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {
+      Multiplex._yieldEvent(.willBeginDecelerating(scrollView), to: self.continuation)
+    }
+
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
+      Multiplex._yieldEvent(.didEndDecelerating(scrollView), to: self.continuation)
+    }
+
+    func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {
+      Multiplex._yieldEvent(.didEndScrollingAnimation(scrollView), to: self.continuation)
+    }
+
+    func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {
+      Multiplex._yieldEvent(.willBeginZooming(scrollView, with: view), to: self.continuation)
+    }
+
+    @available(tvOS 9.0, *) func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {
+      Multiplex._yieldEvent(.didEndZooming(scrollView, with: view, atScale: scale), to: self.continuation)
+    }
+
+    func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {
+      Multiplex._yieldEvent(.didScrollToTop(scrollView), to: self.continuation)
+    }
+
+    @available(tvOS 11.0, *) func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {
+      Multiplex._yieldEvent(.didChangeAdjustedContentInset(scrollView), to: self.continuation)
+    }
+  }
+
+  /// The calls of every `Void` requirement made to this multiplexer; see ``events(of:bufferingPolicy:)``.
+  ///
+  /// While the stream is open, the multiplexer tells the sender it implements every optional requirement that
+  /// has an `Event` case, so the sender calls them all: ask for fewer with `events(of:bufferingPolicy:)`.
+  public func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    self.events(of: Swift.Set(Event.Kind.allCases), bufferingPolicy: bufferingPolicy)
+  }
+
+  /// The calls of the requirements of `kinds` made to this multiplexer, as they are dispatched, until the
+  /// multiplexer is deallocated.
+  ///
+  /// Each call registers a tap, held strongly, that yields an `Event` per call of those kinds in dispatch order,
+  /// in its place among the observers (after those already registered); taps are not observers: `count`,
+  /// `observers` and `removeAll()` leave them out. The stream finishes when the multiplexer is deallocated; when
+  /// the consuming task is cancelled or the stream is otherwise terminated, the tap is unregistered. Calls are
+  /// buffered with `bufferingPolicy`: `.unbounded` keeps every event until it is read; `.bufferingOldest(n)` and
+  /// `.bufferingNewest(n)` keep at most `n` unread events, dropping the newest or the oldest.
+  ///
+  /// What the sender sees: while the stream is open, ``responds(to:)`` answers `true` for the optional
+  /// requirements of `kinds` (implementing some of them changes what a sender does: ask only for those you
+  /// need). When that changes (this stream opens; the last stream reporting a requirement ends), an installed
+  /// multiplexer assigns itself to its slot again so that the sender asks again (see
+  /// ``refreshRespondsToSelector()``). A multiplexer you put in a slot yourself is not: the sender keeps its
+  /// answers until you assign the slot again, and a requirement a stream no longer reports is noticed at the
+  /// sender's next call of it, which no one hears.
+  ///
+  /// - Complexity: O(*k*) for the *k* kinds, plus a registration and a check of the sender's answers.
+  public func events(of kinds: Swift.Set<Event.Kind>, bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    let stream = self._multiplexer._events(
+      bufferingPolicy: bufferingPolicy,
+      streaming: kinds.compactMap(\._optionalIndex),
+      answers: self._respondsToSelectorAnswers,
+      tap: { _EventTap($0, kinds: kinds) },
+      streamingDidEnd: { [weak self] in
+        Swift.Task { @MainActor [weak self] in
+          self?.refreshRespondsToSelector()
+        }
+      }
+    )
+    self.refreshRespondsToSelector()
+    return stream
   }
 }
 

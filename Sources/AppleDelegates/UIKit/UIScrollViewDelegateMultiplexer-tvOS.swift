@@ -371,9 +371,18 @@ public final class UIScrollViewDelegateMultiplexer: Foundation.NSObject, UIScrol
       self.continuation.finish()
     }
 
+    /// The index of each selector in `_optionalSelectors`, made once: the sender asks `responds(to:)` before
+    /// every call of an optional requirement.
+    nonisolated private static let optionalIndices: [Selector: Swift.Int] = Swift.Dictionary(
+      UIScrollViewDelegateMultiplexer._optionalSelectors.enumerated().map { ($0.element, $0.offset) },
+      uniquingKeysWith: { first, _ in first }
+    )
+
     /// Whether the tap implements `aSelector`: an optional requirement's only when the stream reports it.
+    ///
+    /// - Complexity: O(1).
     nonisolated override func responds(to aSelector: Selector!) -> Swift.Bool {
-      guard let aSelector, let index = UIScrollViewDelegateMultiplexer._optionalSelectors.firstIndex(of: aSelector) else {
+      guard let aSelector, let index = Self.optionalIndices[aSelector] else {
         return super.responds(to: aSelector)
       }
       return Event.Kind(_optionalIndex: index).map(self.kinds.contains) ?? false

@@ -13,6 +13,8 @@ import UIKit
 /// Put it in a delegate slot, or install it with `install(on:delegate:)`, and register observers with
 /// ``add(_:retention:priority:)``. An optional requirement reaches only the observers that implement it, and
 /// ``responds(to:)`` tells the sender which optional requirements the primary or some observer implements.
+/// A message this file does not list (a method it left out, or newer than it; an informal or private one)
+/// goes to the primary alone, when the primary implements it (``forwardingTarget(for:)``).
 /// A call that returns a value returns the first responding observer's answer (`nil` is an answer for an
 /// `Optional` result), or the requirement's default when none responds, unless a ``combiner`` decides
 /// otherwise. When the observers change what is implemented, an installed multiplexer assigns itself to its
@@ -91,15 +93,48 @@ public final class UITabBarDelegateMultiplexer: Foundation.NSObject, UITabBarDel
   private let _respondsToSelectorAnswers = Multiplex._RespondsToSelectorAnswers(count: 5)
 
   /// Whether the multiplexer implements `aSelector`: for an optional requirement, whether the primary or a
-  /// live observer does; for any other selector, what `NSObject` answers.
+  /// live observer does, or an open event stream reports it; for any other selector, see `_respondsToUnlisted(_:)`.
   ///
   /// Each answer about an optional requirement is recorded: `refreshRespondsToSelector()` has the sender ask
   /// again when it is no longer true.
   nonisolated public override func responds(to aSelector: Selector!) -> Swift.Bool {
     guard let aSelector, let index = Self._optionalSelectors.firstIndex(of: aSelector) else {
-      return super.responds(to: aSelector)
+      return self._respondsToUnlisted(aSelector)
     }
-    return self._respondsToSelectorAnswers.record(self._isImplemented(aSelector), for: index)
+    return self._respondsToSelectorAnswers.record(self._respondsToOptional(at: index), for: index)
+  }
+
+  /// Whether the multiplexer implements the optional requirement of `_optionalSelectors[index]`: what
+  /// `responds(to:)` answers, and what `refreshRespondsToSelector()` compares its answers with.
+  nonisolated private func _respondsToOptional(at index: Swift.Int) -> Swift.Bool {
+    self._respondsToSelectorAnswers.isStreamed(index) || self._isImplemented(Self._optionalSelectors[index])
+  }
+
+  /// Whether the multiplexer responds to `aSelector`, which the file does not list: `true` when `NSObject`
+  /// says so (its methods and this class's, never forwarded); otherwise whether the primary does, recorded.
+  /// Such a message goes to the primary only (`forwardingTarget(for:)`).
+  nonisolated private func _respondsToUnlisted(_ aSelector: Selector?) -> Swift.Bool {
+    let inherited = super.responds(to: aSelector)
+    guard let aSelector else { return inherited }
+    return self._respondsToSelectorAnswers.respondsToUnlisted(aSelector, inherited: inherited) {
+      self._primary(respondingTo: $0) != nil
+    }
+  }
+
+  /// Hands a message the class does not implement to the primary, when it responds to it: the original
+  /// delegate keeps receiving what the file does not list. Observers are not called for it.
+  nonisolated public override func forwardingTarget(for aSelector: Selector!) -> Any? {
+    guard let aSelector, let primary = self._primary(respondingTo: aSelector) else {
+      return super.forwardingTarget(for: aSelector)
+    }
+    return primary
+  }
+
+  /// The primary, if it is alive, is not this multiplexer and responds to `selector`.
+  nonisolated private func _primary(respondingTo selector: Selector) -> (any UITabBarDelegate)? {
+    Multiplex._RespondsToSelectorAnswers.forwardingTarget(self._multiplexer.primary, of: self) {
+      $0.responds(to: selector)
+    }
   }
 
   /// Whether the primary or a live observer implements `selector`.
@@ -111,7 +146,8 @@ public final class UITabBarDelegateMultiplexer: Foundation.NSObject, UITabBarDel
   /// they asked.
   ///
   /// Senders ask `responds(to:)` when their delegate is set and cache the answers. When an answer given is no
-  /// longer true (an observer that implements an optional method came, or the last one left), the multiplexer
+  /// longer true (an observer that implements an optional method came, or the last one left; the primary, which
+  /// answers for the selectors the file does not list, changed or deallocated), the multiplexer
   /// assigns itself again to each slot it was installed in with `install(on:delegate:)` (first `nil`), so the
   /// sender asks again; see `DelegateMultiplexing.reassignDelegateSlots()`. A multiplexer you put in a slot
   /// yourself is not reassigned: assign it again yourself.
@@ -123,7 +159,9 @@ public final class UITabBarDelegateMultiplexer: Foundation.NSObject, UITabBarDel
   /// ``multiplexer`` (its `primary`), or a token.
   public func refreshRespondsToSelector() {
     let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
-      self._isImplemented(Self._optionalSelectors[index])
+      self._respondsToOptional(at: index)
+    } forwards: { (selector: Selector) in
+      self._primary(respondingTo: selector) != nil
     }
     if isStale {
       self.reassignDelegateSlots()
@@ -134,6 +172,167 @@ public final class UITabBarDelegateMultiplexer: Foundation.NSObject, UITabBarDel
   /// `removeAll()` call it after changing the observers.
   public func observersDidChange() {
     self.refreshRespondsToSelector()
+  }
+
+  /// A call made to the multiplexer, as `events(of:bufferingPolicy:)` reports it: one case per `Void` method
+  /// whose arguments can be stored, with those arguments. A method that returns a value, takes a handler, an
+  /// `inout` argument or a pointer, is `async` or throws is no event, nor is a property or a requirement newer
+  /// than the deployment target.
+  public enum Event {
+    /// `tabBar(_:didSelect:)` was called.
+    case didSelect(UITabBar, didSelect: UITabBarItem)
+
+    /// `tabBar(_:willBeginCustomizing:)` was called.
+    case willBeginCustomizing(UITabBar, willBeginCustomizing: [UITabBarItem])
+
+    /// `tabBar(_:didBeginCustomizing:)` was called.
+    case didBeginCustomizing(UITabBar, didBeginCustomizing: [UITabBarItem])
+
+    /// `tabBar(_:willEndCustomizing:changed:)` was called.
+    case willEndCustomizing(UITabBar, willEndCustomizing: [UITabBarItem], changed: Bool)
+
+    /// `tabBar(_:didEndCustomizing:changed:)` was called.
+    case didEndCustomizing(UITabBar, didEndCustomizing: [UITabBarItem], changed: Bool)
+
+    /// The kind of an event: its case without arguments, to choose what `events(of:bufferingPolicy:)` reports.
+    public enum Kind: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+      case didSelect
+      case willBeginCustomizing
+      case didBeginCustomizing
+      case willEndCustomizing
+      case didEndCustomizing
+
+      /// The kind of the event at `index` in `_optionalSelectors`, if it is one.
+      fileprivate init?(_optionalIndex index: Swift.Int) {
+        switch index {
+        case 0: self = .didSelect
+        case 1: self = .willBeginCustomizing
+        case 2: self = .didBeginCustomizing
+        case 3: self = .willEndCustomizing
+        case 4: self = .didEndCustomizing
+        default: return nil
+        }
+      }
+
+      /// The index of this kind's requirement in `_optionalSelectors`; `nil` for a required requirement.
+      fileprivate var _optionalIndex: Swift.Int? {
+        switch self {
+        case .didSelect: 0
+        case .willBeginCustomizing: 1
+        case .didBeginCustomizing: 2
+        case .willEndCustomizing: 3
+        case .didEndCustomizing: 4
+        }
+      }
+    }
+
+    /// The kind of this event.
+    public var kind: Kind {
+      switch self {
+      case .didSelect: .didSelect
+      case .willBeginCustomizing: .willBeginCustomizing
+      case .didBeginCustomizing: .didBeginCustomizing
+      case .willEndCustomizing: .willEndCustomizing
+      case .didEndCustomizing: .didEndCustomizing
+      }
+    }
+  }
+
+  /// The observer behind `events(of:bufferingPolicy:)`: it yields every call of the kinds it reports, and
+  /// implements nothing else.
+  @MainActor
+  private final class _EventTap: Foundation.NSObject, UITabBarDelegate {
+    let continuation: Swift.AsyncStream<Event>.Continuation
+    let kinds: Swift.Set<Event.Kind>
+
+    init(_ continuation: Swift.AsyncStream<Event>.Continuation, kinds: Swift.Set<Event.Kind>) {
+      self.continuation = continuation
+      self.kinds = kinds
+    }
+
+    deinit {
+      self.continuation.finish()
+    }
+
+    /// The index of each selector in `_optionalSelectors`, made once: the sender asks `responds(to:)` before
+    /// every call of an optional requirement.
+    nonisolated private static let optionalIndices: [Selector: Swift.Int] = Swift.Dictionary(
+      UITabBarDelegateMultiplexer._optionalSelectors.enumerated().map { ($0.element, $0.offset) },
+      uniquingKeysWith: { first, _ in first }
+    )
+
+    /// Whether the tap implements `aSelector`: an optional requirement's only when the stream reports it.
+    ///
+    /// - Complexity: O(1).
+    nonisolated override func responds(to aSelector: Selector!) -> Swift.Bool {
+      guard let aSelector, let index = Self.optionalIndices[aSelector] else {
+        return super.responds(to: aSelector)
+      }
+      return Event.Kind(_optionalIndex: index).map(self.kinds.contains) ?? false
+    }
+
+    @available(macCatalyst 13.1, *) func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem) {
+      Multiplex._yieldEvent(.didSelect(tabBar, didSelect: item), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, *) func tabBar(_ tabBar: UITabBar, willBeginCustomizing items: [UITabBarItem]) {
+      Multiplex._yieldEvent(.willBeginCustomizing(tabBar, willBeginCustomizing: items), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, *) func tabBar(_ tabBar: UITabBar, didBeginCustomizing items: [UITabBarItem]) {
+      Multiplex._yieldEvent(.didBeginCustomizing(tabBar, didBeginCustomizing: items), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, *) func tabBar(_ tabBar: UITabBar, willEndCustomizing items: [UITabBarItem], changed: Bool) {
+      Multiplex._yieldEvent(.willEndCustomizing(tabBar, willEndCustomizing: items, changed: changed), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, *) func tabBar(_ tabBar: UITabBar, didEndCustomizing items: [UITabBarItem], changed: Bool) {
+      Multiplex._yieldEvent(.didEndCustomizing(tabBar, didEndCustomizing: items, changed: changed), to: self.continuation)
+    }
+  }
+
+  /// The calls of every `Void` requirement made to this multiplexer; see ``events(of:bufferingPolicy:)``.
+  ///
+  /// While the stream is open, the multiplexer tells the sender it implements every optional requirement that
+  /// has an `Event` case, so the sender calls them all: ask for fewer with `events(of:bufferingPolicy:)`.
+  public func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    self.events(of: Swift.Set(Event.Kind.allCases), bufferingPolicy: bufferingPolicy)
+  }
+
+  /// The calls of the requirements of `kinds` made to this multiplexer, as they are dispatched, until the
+  /// multiplexer is deallocated.
+  ///
+  /// Each call registers a tap, held strongly, that yields an `Event` per call of those kinds in dispatch order,
+  /// in its place among the observers (after those already registered); taps are not observers: `count`,
+  /// `observers` and `removeAll()` leave them out. The stream finishes when the multiplexer is deallocated; when
+  /// the consuming task is cancelled or the stream is otherwise terminated, the tap is unregistered. Calls are
+  /// buffered with `bufferingPolicy`: `.unbounded` keeps every event until it is read; `.bufferingOldest(n)` and
+  /// `.bufferingNewest(n)` keep at most `n` unread events, dropping the newest or the oldest.
+  ///
+  /// What the sender sees: while the stream is open, ``responds(to:)`` answers `true` for the optional
+  /// requirements of `kinds` (implementing some of them changes what a sender does: ask only for those you
+  /// need). When that changes (this stream opens; the last stream reporting a requirement ends), an installed
+  /// multiplexer assigns itself to its slot again so that the sender asks again (see
+  /// ``refreshRespondsToSelector()``). A multiplexer you put in a slot yourself is not: the sender keeps its
+  /// answers until you assign the slot again, and a requirement a stream no longer reports is noticed at the
+  /// sender's next call of it, which no one hears.
+  ///
+  /// - Complexity: O(*k*) for the *k* kinds, plus a registration and a check of the sender's answers.
+  public func events(of kinds: Swift.Set<Event.Kind>, bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    let stream = self._multiplexer._events(
+      bufferingPolicy: bufferingPolicy,
+      streaming: kinds.compactMap(\._optionalIndex),
+      answers: self._respondsToSelectorAnswers,
+      tap: { _EventTap($0, kinds: kinds) },
+      streamingDidEnd: { [weak self] in
+        Swift.Task { @MainActor [weak self] in
+          self?.refreshRespondsToSelector()
+        }
+      }
+    )
+    self.refreshRespondsToSelector()
+    return stream
   }
 }
 

@@ -13,6 +13,8 @@ import WatchConnectivity
 /// Put it in a delegate slot, or install it with `install(on:delegate:)`, and register observers with
 /// ``add(_:retention:priority:)``. An optional requirement reaches only the observers that implement it, and
 /// ``responds(to:)`` tells the sender which optional requirements the primary or some observer implements.
+/// A message this file does not list (a method it left out, or newer than it; an informal or private one)
+/// goes to the primary alone, when the primary implements it (``forwardingTarget(for:)``).
 /// A call that returns a value returns the first responding observer's answer (`nil` is an answer for an
 /// `Optional` result), or the requirement's default when none responds, unless a ``combiner`` decides
 /// otherwise. When the observers change what is implemented, an installed multiplexer assigns itself to its
@@ -150,15 +152,48 @@ public final class WCSessionDelegateMultiplexer: Foundation.NSObject, WCSessionD
   private let _respondsToSelectorAnswers = Multiplex._RespondsToSelectorAnswers(count: 11)
 
   /// Whether the multiplexer implements `aSelector`: for an optional requirement, whether the primary or a
-  /// live observer does; for any other selector, what `NSObject` answers.
+  /// live observer does, or an open event stream reports it; for any other selector, see `_respondsToUnlisted(_:)`.
   ///
   /// Each answer about an optional requirement is recorded: `refreshRespondsToSelector()` has the sender ask
   /// again when it is no longer true.
   public override func responds(to aSelector: Selector!) -> Swift.Bool {
     guard let aSelector, let index = Self._optionalSelectors.firstIndex(of: aSelector) else {
-      return super.responds(to: aSelector)
+      return self._respondsToUnlisted(aSelector)
     }
-    return self._respondsToSelectorAnswers.record(self._isImplemented(aSelector), for: index)
+    return self._respondsToSelectorAnswers.record(self._respondsToOptional(at: index), for: index)
+  }
+
+  /// Whether the multiplexer implements the optional requirement of `_optionalSelectors[index]`: what
+  /// `responds(to:)` answers, and what `refreshRespondsToSelector()` compares its answers with.
+  private func _respondsToOptional(at index: Swift.Int) -> Swift.Bool {
+    self._respondsToSelectorAnswers.isStreamed(index) || self._isImplemented(Self._optionalSelectors[index])
+  }
+
+  /// Whether the multiplexer responds to `aSelector`, which the file does not list: `true` when `NSObject`
+  /// says so (its methods and this class's, never forwarded); otherwise whether the primary does, recorded.
+  /// Such a message goes to the primary only (`forwardingTarget(for:)`).
+  private func _respondsToUnlisted(_ aSelector: Selector?) -> Swift.Bool {
+    let inherited = super.responds(to: aSelector)
+    guard let aSelector else { return inherited }
+    return self._respondsToSelectorAnswers.respondsToUnlisted(aSelector, inherited: inherited) {
+      self._primary(respondingTo: $0) != nil
+    }
+  }
+
+  /// Hands a message the class does not implement to the primary, when it responds to it: the original
+  /// delegate keeps receiving what the file does not list. Observers are not called for it.
+  public override func forwardingTarget(for aSelector: Selector!) -> Any? {
+    guard let aSelector, let primary = self._primary(respondingTo: aSelector) else {
+      return super.forwardingTarget(for: aSelector)
+    }
+    return primary
+  }
+
+  /// The primary, if it is alive, is not this multiplexer and responds to `selector`.
+  private func _primary(respondingTo selector: Selector) -> (any WCSessionDelegate)? {
+    Multiplex._RespondsToSelectorAnswers.forwardingTarget(self._multiplexer.primary, of: self) {
+      $0.responds(to: selector)
+    }
   }
 
   /// Whether the primary or a live observer implements `selector`.
@@ -170,7 +205,8 @@ public final class WCSessionDelegateMultiplexer: Foundation.NSObject, WCSessionD
   /// they asked.
   ///
   /// Senders ask `responds(to:)` when their delegate is set and cache the answers. When an answer given is no
-  /// longer true (an observer that implements an optional method came, or the last one left), the multiplexer
+  /// longer true (an observer that implements an optional method came, or the last one left; the primary, which
+  /// answers for the selectors the file does not list, changed or deallocated), the multiplexer
   /// assigns itself again to each slot it was installed in with `install(on:delegate:)` (first `nil`), so the
   /// sender asks again; see `DelegateMultiplexing.reassignDelegateSlots()`. A multiplexer you put in a slot
   /// yourself is not reassigned: assign it again yourself.
@@ -182,7 +218,9 @@ public final class WCSessionDelegateMultiplexer: Foundation.NSObject, WCSessionD
   /// ``multiplexer`` (its `primary`), or a token.
   public func refreshRespondsToSelector() {
     let isStale = self._respondsToSelectorAnswers.forgetIfStale { index in
-      self._isImplemented(Self._optionalSelectors[index])
+      self._respondsToOptional(at: index)
+    } forwards: { (selector: Selector) in
+      self._primary(respondingTo: selector) != nil
     }
     if isStale {
       self.reassignDelegateSlots()
@@ -193,6 +231,238 @@ public final class WCSessionDelegateMultiplexer: Foundation.NSObject, WCSessionD
   /// `removeAll()` call it after changing the observers.
   public func observersDidChange() {
     self.refreshRespondsToSelector()
+  }
+
+  /// A call made to the multiplexer, as `events(of:bufferingPolicy:)` reports it: one case per `Void` method
+  /// whose arguments can be stored, with those arguments. A method that returns a value, takes a handler, an
+  /// `inout` argument or a pointer, is `async` or throws is no event, nor is a property or a requirement newer
+  /// than the deployment target.
+  public enum Event {
+    /// `session(_:activationDidCompleteWith:error:)` was called.
+    case activationDidCompleteWithError(WCSession, activationDidCompleteWith: WCSessionActivationState, error: (any Error)?)
+
+    /// `sessionDidBecomeInactive(_:)` was called.
+    case didBecomeInactive(WCSession)
+
+    /// `sessionDidDeactivate(_:)` was called.
+    case didDeactivate(WCSession)
+
+    /// `sessionWatchStateDidChange(_:)` was called.
+    case watchStateDidChange(WCSession)
+
+    /// `sessionReachabilityDidChange(_:)` was called.
+    case reachabilityDidChange(WCSession)
+
+    /// `session(_:didReceiveMessage:)` was called.
+    case didReceiveMessage(WCSession, didReceiveMessage: [String: Any])
+
+    /// `session(_:didReceiveMessageData:)` was called.
+    case didReceiveMessageData(WCSession, didReceiveMessageData: Data)
+
+    /// `session(_:didReceiveApplicationContext:)` was called.
+    case didReceiveApplicationContext(WCSession, didReceiveApplicationContext: [String: Any])
+
+    /// `session(_:didFinish:error:)` was called.
+    case didFinishError(WCSession, didFinish: WCSessionUserInfoTransfer, error: (any Error)?)
+
+    /// `session(_:didReceiveUserInfo:)` was called.
+    case didReceiveUserInfo(WCSession, didReceiveUserInfo: [String: Any])
+
+    /// `session(_:didFinish:error:)` was called.
+    case didFinishError2(WCSession, didFinish: WCSessionFileTransfer, error: (any Error)?)
+
+    /// `session(_:didReceive:)` was called.
+    case didReceive(WCSession, didReceive: WCSessionFile)
+
+    /// The kind of an event: its case without arguments, to choose what `events(of:bufferingPolicy:)` reports.
+    public enum Kind: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+      case activationDidCompleteWithError
+      case didBecomeInactive
+      case didDeactivate
+      case watchStateDidChange
+      case reachabilityDidChange
+      case didReceiveMessage
+      case didReceiveMessageData
+      case didReceiveApplicationContext
+      case didFinishError
+      case didReceiveUserInfo
+      case didFinishError2
+      case didReceive
+
+      /// The kind of the event at `index` in `_optionalSelectors`, if it is one.
+      fileprivate init?(_optionalIndex index: Swift.Int) {
+        switch index {
+        case 0: self = .watchStateDidChange
+        case 1: self = .reachabilityDidChange
+        case 2: self = .didReceiveMessage
+        case 4: self = .didReceiveMessageData
+        case 6: self = .didReceiveApplicationContext
+        case 7: self = .didFinishError
+        case 8: self = .didReceiveUserInfo
+        case 9: self = .didFinishError2
+        case 10: self = .didReceive
+        default: return nil
+        }
+      }
+
+      /// The index of this kind's requirement in `_optionalSelectors`; `nil` for a required requirement.
+      fileprivate var _optionalIndex: Swift.Int? {
+        switch self {
+        case .activationDidCompleteWithError: nil
+        case .didBecomeInactive: nil
+        case .didDeactivate: nil
+        case .watchStateDidChange: 0
+        case .reachabilityDidChange: 1
+        case .didReceiveMessage: 2
+        case .didReceiveMessageData: 4
+        case .didReceiveApplicationContext: 6
+        case .didFinishError: 7
+        case .didReceiveUserInfo: 8
+        case .didFinishError2: 9
+        case .didReceive: 10
+        }
+      }
+    }
+
+    /// The kind of this event.
+    public var kind: Kind {
+      switch self {
+      case .activationDidCompleteWithError: .activationDidCompleteWithError
+      case .didBecomeInactive: .didBecomeInactive
+      case .didDeactivate: .didDeactivate
+      case .watchStateDidChange: .watchStateDidChange
+      case .reachabilityDidChange: .reachabilityDidChange
+      case .didReceiveMessage: .didReceiveMessage
+      case .didReceiveMessageData: .didReceiveMessageData
+      case .didReceiveApplicationContext: .didReceiveApplicationContext
+      case .didFinishError: .didFinishError
+      case .didReceiveUserInfo: .didReceiveUserInfo
+      case .didFinishError2: .didFinishError2
+      case .didReceive: .didReceive
+      }
+    }
+  }
+
+  /// The observer behind `events(of:bufferingPolicy:)`: it yields every call of the kinds it reports, and
+  /// implements nothing else.
+  private final class _EventTap: Foundation.NSObject, WCSessionDelegate {
+    let continuation: Swift.AsyncStream<Event>.Continuation
+    let kinds: Swift.Set<Event.Kind>
+
+    init(_ continuation: Swift.AsyncStream<Event>.Continuation, kinds: Swift.Set<Event.Kind>) {
+      self.continuation = continuation
+      self.kinds = kinds
+    }
+
+    deinit {
+      self.continuation.finish()
+    }
+
+    /// The index of each selector in `_optionalSelectors`, made once: the sender asks `responds(to:)` before
+    /// every call of an optional requirement.
+    private static let optionalIndices: [Selector: Swift.Int] = Swift.Dictionary(
+      WCSessionDelegateMultiplexer._optionalSelectors.enumerated().map { ($0.element, $0.offset) },
+      uniquingKeysWith: { first, _ in first }
+    )
+
+    /// Whether the tap implements `aSelector`: an optional requirement's only when the stream reports it.
+    ///
+    /// - Complexity: O(1).
+    override func responds(to aSelector: Selector!) -> Swift.Bool {
+      guard let aSelector, let index = Self.optionalIndices[aSelector] else {
+        return super.responds(to: aSelector)
+      }
+      return Event.Kind(_optionalIndex: index).map(self.kinds.contains) ?? false
+    }
+
+    @available(macCatalyst 13.1, iOS 9.3, *) func session(_ session: WCSession, activationDidCompleteWith activationState: WCSessionActivationState, error: (any Error)?) {
+      guard self.kinds.contains(.activationDidCompleteWithError) else { return }
+      Multiplex._yieldEvent(.activationDidCompleteWithError(session, activationDidCompleteWith: activationState, error: error), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, iOS 9.3, *) func sessionDidBecomeInactive(_ session: WCSession) {
+      guard self.kinds.contains(.didBecomeInactive) else { return }
+      Multiplex._yieldEvent(.didBecomeInactive(session), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, iOS 9.3, *) func sessionDidDeactivate(_ session: WCSession) {
+      guard self.kinds.contains(.didDeactivate) else { return }
+      Multiplex._yieldEvent(.didDeactivate(session), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.0, *) func sessionWatchStateDidChange(_ session: WCSession) {
+      Multiplex._yieldEvent(.watchStateDidChange(session), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.0, *) func sessionReachabilityDidChange(_ session: WCSession) {
+      Multiplex._yieldEvent(.reachabilityDidChange(session), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.0, *) func session(_ session: WCSession, didReceiveMessage message: [String: Any]) {
+      Multiplex._yieldEvent(.didReceiveMessage(session, didReceiveMessage: message), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.0, *) func session(_ session: WCSession, didReceiveMessageData messageData: Data) {
+      Multiplex._yieldEvent(.didReceiveMessageData(session, didReceiveMessageData: messageData), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.0, *) func session(_ session: WCSession, didReceiveApplicationContext applicationContext: [String: Any]) {
+      Multiplex._yieldEvent(.didReceiveApplicationContext(session, didReceiveApplicationContext: applicationContext), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, *) func session(_ session: WCSession, didFinish userInfoTransfer: WCSessionUserInfoTransfer, error: (any Error)?) {
+      Multiplex._yieldEvent(.didFinishError(session, didFinish: userInfoTransfer, error: error), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.0, *) func session(_ session: WCSession, didReceiveUserInfo userInfo: [String: Any]) {
+      Multiplex._yieldEvent(.didReceiveUserInfo(session, didReceiveUserInfo: userInfo), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, *) func session(_ session: WCSession, didFinish fileTransfer: WCSessionFileTransfer, error: (any Error)?) {
+      Multiplex._yieldEvent(.didFinishError2(session, didFinish: fileTransfer, error: error), to: self.continuation)
+    }
+
+    @available(macCatalyst 13.1, *) func session(_ session: WCSession, didReceive file: WCSessionFile) {
+      Multiplex._yieldEvent(.didReceive(session, didReceive: file), to: self.continuation)
+    }
+  }
+
+  /// The calls of every `Void` requirement made to this multiplexer; see ``events(of:bufferingPolicy:)``.
+  ///
+  /// While the stream is open, the multiplexer tells the sender it implements every optional requirement that
+  /// has an `Event` case, so the sender calls them all: ask for fewer with `events(of:bufferingPolicy:)`.
+  public func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    self.events(of: Swift.Set(Event.Kind.allCases), bufferingPolicy: bufferingPolicy)
+  }
+
+  /// The calls of the requirements of `kinds` made to this multiplexer, as they are dispatched, until the
+  /// multiplexer is deallocated.
+  ///
+  /// Each call registers a tap, held strongly, that yields an `Event` per call of those kinds in dispatch order,
+  /// in its place among the observers (after those already registered); taps are not observers: `count`,
+  /// `observers` and `removeAll()` leave them out. The stream finishes when the multiplexer is deallocated; when
+  /// the consuming task is cancelled or the stream is otherwise terminated, the tap is unregistered. Calls are
+  /// buffered with `bufferingPolicy`: `.unbounded` keeps every event until it is read; `.bufferingOldest(n)` and
+  /// `.bufferingNewest(n)` keep at most `n` unread events, dropping the newest or the oldest.
+  ///
+  /// What the sender sees: while the stream is open, ``responds(to:)`` answers `true` for the optional
+  /// requirements of `kinds` (implementing some of them changes what a sender does: ask only for those you
+  /// need). When that changes (this stream opens; the last stream reporting a requirement ends), an installed
+  /// multiplexer assigns itself to its slot again so that the sender asks again (see
+  /// ``refreshRespondsToSelector()``). A multiplexer you put in a slot yourself is not: the sender keeps its
+  /// answers until you assign the slot again, and a requirement a stream no longer reports is noticed at the
+  /// sender's next call of it, which no one hears.
+  ///
+  /// - Complexity: O(*k*) for the *k* kinds, plus a registration and a check of the sender's answers.
+  public func events(of kinds: Swift.Set<Event.Kind>, bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    let stream = self._multiplexer._events(
+      bufferingPolicy: bufferingPolicy,
+      streaming: kinds.compactMap(\._optionalIndex),
+      answers: self._respondsToSelectorAnswers,
+      tap: { _EventTap($0, kinds: kinds) }
+    )
+    self.refreshRespondsToSelector()
+    return stream
   }
 }
 
