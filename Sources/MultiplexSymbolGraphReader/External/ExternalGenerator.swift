@@ -100,7 +100,8 @@ package enum ExternalGenerator {
     // The Apple platform whose SDK the graph came from (for an `@objc` protocol or a Swift one, such as PhotosUI's
     // `PHPickerViewControllerDelegate`): the only one whose availability and types the file was written for. Mac
     // Catalyst runs iOS code against a different SDK, so an iOS file leaves it out too.
-    if let platform = input.platform {
+    // A library built from source exists where it is built: `canImport(<Module>)` says where.
+    if let platform = input.platform, !input.isBuiltFromSource {
       conditions.append("os(\(platform))")
       if platform == "iOS" { conditions.append("!targetEnvironment(macCatalyst)") }
     }
