@@ -192,6 +192,21 @@ import Testing
     #expect(DocumentedDefault.emptyValue(of: SwiftType(parsing: "UICollectionViewLayout")) == nil)
   }
 
+  @Test func aRequiredShouldQuestionAnswersTrueWithNoObserver() throws {
+    let input = try read([
+      library { graph in
+        graph.requirement(
+          "s:5Pager0A8DelegateP17shouldAddSelectionySbSiF",
+          of: Self.pager,
+          title: "shouldAddSelection(_:)",
+          declaration: "func shouldAddSelection(_ index: {Int|s:Si}) -> {Bool|s:Sb}"
+        )
+      }
+    ])
+    let output = try generated(input)
+    #expect(output.contains("Convention (nothing documents it): a 'should…' or 'can…' question answers true."))
+  }
+
   // MARK: Root 5: main-actor isolation inherited from a parent
 
   @Test func aParentsGlobalActorIsolatesTheRefinement() throws {
@@ -220,6 +235,9 @@ import Testing
     try graph.write(to: directory.url)
     let input = try MultiplexGenerateCLITests.read(child.name, module: "Pager", in: directory)
     #expect(input.source.contains("@MainActor protocol PagerTableDelegate"))
+    // Its module may not apply the parent's actor to its own requirements: the conformance is isolated.
+    #expect(input.hasInheritedIsolation)
+    #expect(try generated(input).contains("@MainActor PagerTableDelegate, @MainActor Multiplex.DelegateMultiplexing"))
   }
 
   @Test func aProtocolUnavailableOnTheGraphsPlatformIsOneRefusal() throws {

@@ -96,18 +96,23 @@ package struct DocumentedDefault: Sendable, Equatable {
   /// per change. The answer a class result (a layout, a cell) would need does not exist: such a requirement is
   /// refused, asking for `--default`.
   static func convention(for requirement: String, type: SwiftType) -> (expression: String, note: String)? {
-    if type.description == "Bool" || type.description == "Swift.Bool" {
-      let words = Self.words(of: requirement)
-      if words.contains("should") || words.contains("can") {
-        return ("true", "Convention (nothing documents it): a 'should…' or 'can…' question answers true.")
-      }
-    }
+    if let question = questionConvention(for: requirement, type: type) { return question }
     guard let empty = emptyValue(of: type) else { return nil }
     return (
       empty,
       "Convention (nothing documents it): the empty value, answered only to a sender that calls after the last "
         + "observer implementing it left since the sender asked responds(to:) (the multiplexer has it ask again)."
     )
+  }
+
+  /// `true` for a `Bool` requirement whose base name has the word `should` or `can`, with its note; `nil` otherwise.
+  /// It also answers a required requirement (of a library, which documents no answer) when no observer is
+  /// registered: the sender's question is answered as a sender without a delegate proceeds.
+  static func questionConvention(for requirement: String, type: SwiftType) -> (expression: String, note: String)? {
+    guard type.description == "Bool" || type.description == "Swift.Bool" else { return nil }
+    let words = Self.words(of: requirement)
+    guard words.contains("should") || words.contains("can") else { return nil }
+    return ("true", "Convention (nothing documents it): a 'should…' or 'can…' question answers true.")
   }
 
   /// The empty value of `type`, as an expression, or `nil` when it has none this knows: `0` for a number, `.zero`

@@ -146,6 +146,10 @@ extension ExternalGenerator {
       {
         prepared.members[index].defaultValue = convention.expression
         prepared.members[index].defaultNote = convention.note
+      } else if let question = DocumentedDefault.questionConvention(for: name.short, type: result) {
+        // A required question (a library's, which documents no answer): answered only with no observer.
+        prepared.members[index].defaultValue = question.expression
+        prepared.members[index].defaultNote = question.note
       }
     }
   }

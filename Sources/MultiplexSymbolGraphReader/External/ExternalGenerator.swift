@@ -72,7 +72,8 @@ package enum ExternalGenerator {
       origin: ProtocolModel.ExternalOrigin(
         moduleName: input.moduleName,
         refinesNSObjectProtocol: refinesNSObjectProtocol,
-        isObjC: input.isObjC
+        isObjC: input.isObjC,
+        hasInheritedIsolation: input.hasInheritedIsolation
       ),
       typeName: options.typeName,
       access: options.access == .internal ? nil : options.access.rawValue,

@@ -38,6 +38,9 @@ package struct ExternalProtocol: Sendable {
   /// graph's platform (``platform``): the library's module exists on exactly the platforms the library is built
   /// for (Mac Catalyst, tvOS and visionOS included when it supports them).
   package var isBuiltFromSource = false
+  /// Whether the protocol's global actor attribute in ``source`` comes from a parent it refines, not from its own
+  /// declaration, in a Swift module (see ``ProtocolModel/ExternalOrigin/hasInheritedIsolation``).
+  package var hasInheritedIsolation = false
   /// For a protocol nested in a type, that type's path with a trailing dot (`UITabBarController.Sidebar.`), which
   /// the generated code names the protocol through (``source`` declares it by its own name); nothing otherwise.
   package var qualifier = ""

@@ -71,8 +71,11 @@ package final class SymbolGraphReader {
     if isObjC && !attributes.contains(where: { $0.hasPrefix("@objc") }) {
       attributes.insert("@objc", at: 0)
     }
+    var hasInheritedIsolation = false
     if let inherited = walk.inheritedIsolation, !attributes.contains(where: Self.isGlobalActorAttribute) {
       attributes.append(inherited)
+      // A Swift module's protocol (not a Clang module's, whose importer applies the parent's actor itself).
+      hasInheritedIsolation = !root.identifier.precise.hasPrefix("c:") || root.identifier.precise.hasPrefix("c:@M@")
     }
     var lines = DeclarationText.availabilityAttributes(root.availability ?? [])
     var head = (attributes + ["protocol", root.pathComponents.last ?? name]).joined(separator: " ")
@@ -132,6 +135,7 @@ package final class SymbolGraphReader {
     )
     external.omittedRequirements = walk.omitted
     external.platform = walk.platform.domain
+    external.hasInheritedIsolation = hasInheritedIsolation
     // Declared in a source file outside any SDK: a library built from source, whose module exists on the platforms
     // it was built for (see ``ExternalProtocol/isBuiltFromSource``).
     if let uri = root.location?.uri, !uri.containsText(".sdk/") { external.isBuiltFromSource = true }
