@@ -327,6 +327,14 @@ def write_record(path, results, built_info, args, tool, seconds, control_failure
              f"with one `error:` line naming a flag, {totals['BADREFUSAL']} malformed refusals. Negative controls: "
              + ("all caught." if not control_failures else "NOT caught: " + "; ".join(control_failures)),
              ""]
+    for language, title in (("swift", "Swift"), ("objc", "Objective-C")):
+        rows = [r for r in results if built_info.get(r[0], ("",))[0] == language]
+        libraries_of = {r[0] for r in rows}
+        lines.append(f"- {title} ({len(libraries_of)} libraries): {sum(r[2] == 'ok' for r in rows)} of {len(rows)} "
+                     f"clean, {sum(r[2] == 'WARNS' for r in rows)} with warnings, "
+                     f"{sum(r[2] == 'FAILED' for r in rows)} fail, "
+                     f"{sum(r[2] in ('refused', 'BADREFUSAL') for r in rows)} refused")
+    lines.append("")
     causes = {}
     for r in results:
         if r[2] != "ok":
