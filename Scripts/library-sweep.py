@@ -22,7 +22,8 @@ of the repository named in the JSON). For each library, dependencies first, the 
      line naming a flag to pass), `BADREFUSAL` (a refusal of more lines or naming no flag).
 
 Negative controls prove each check can fail: a file missing an import must be FAILED, one with a bare existential
-WARNS, a data race seen only in SIL FAILED, and a refusal of two lines or without a flag BADREFUSAL.
+WARNS, a data race seen only in SIL FAILED, a member of a module loaded but not imported FAILED (MemberImportVisibility),
+and a refusal of two lines, without a flag or with another exit status BADREFUSAL.
 
     python3 Scripts/library-sweep.py                       # every library; writes Benchmarks/Results/<date>-library-sweep.md
     python3 Scripts/library-sweep.py --sample 8            # CI: every 8th protocol and the corpus's "sample" list
@@ -271,29 +272,37 @@ def root_cause(status, detail):
     return "other"
 
 
-def negative_controls(work, sdk, cache, runtime_dir, shims_map):
-    """Each check must catch what it is for; returns the failures (empty when every control was caught)."""
+def negative_controls(work, sdk, cache, runtime_dir, shims_map, swift_library):
+    """Each check must catch what it is for; returns the failures (empty when every control was caught).
+    `swift_library` is (module, module directory) of a built Swift library of the corpus (it imports UIKit)."""
     target = SDK_GRAPH_TARGET
     controls = {
         # The file imports Multiplex only: UIKit's type is not in scope (root cause 1's symptom).
-        "missing-import": ("FAILED", "import Multiplex\n\npublic func f(_ view: UIView) {}\n"),
+        "missing-import": ("FAILED", "cannot find type 'UIView' in scope", "import Multiplex\n\npublic func f(_ view: UIView) {}\n"),
         # A protocol named as a type without `any` (ExistentialAny): a warning, so WARNS (root cause 2's symptom).
-        "bare-existential": ("WARNS", "public protocol P: AnyObject {}\n\npublic func f(_ p: P?) {}\n"),
+        "bare-existential": ("WARNS", "must be written 'any P'", "public protocol P: AnyObject {}\n\npublic func f(_ p: P?) {}\n"),
         # A data race reported while SIL is made (region-based isolation), not by `-typecheck`.
-        "sil-data-race": ("FAILED", "final class Box { var value = 0 }\n\n@MainActor func keep(_ box: Box) {}\n\n"
+        "sil-data-race": ("FAILED", "sending 'box' risks causing data races", "final class Box { var value = 0 }\n\n@MainActor func keep(_ box: Box) {}\n\n"
                                     "func race() async {\n    let box = Box()\n    await keep(box)\n"
                                     "    box.value += 1\n}\n"),
     }
+    if swift_library:
+        # UIKit is loaded (the library imports it) but not imported here: its `NSAttributedString.size()` is a
+        # member only MemberImportVisibility hides ("not available due to missing import of defining module").
+        controls["member-import-visibility"] = (
+            "FAILED", "not available due to missing import of defining module 'UIKit'", f"import Foundation\nimport {swift_library[0]}\n\npublic func measure() -> Double {{\n"
+                      "    Double(NSAttributedString(string: \"x\").size().width)\n}\n")
     failures = []
     os.makedirs(os.path.join(work, "controls"), exist_ok=True)
-    for name, (expected, text) in controls.items():
+    for name, (expected, reason, text) in controls.items():
         path = os.path.join(work, "controls", name + ".swift")
         with open(path, "w") as f:
             f.write(text)
-        status, detail = typecheck(path, target, sdk, cache, runtime_dir, shims_map, [])
-        print(f"control  {name}: {status} (expected {expected}){': ' + detail if detail else ''}", flush=True)
-        if status != expected:
-            failures.append(f"{name}: {status}, expected {expected}")
+        includes = ["-I", swift_library[1]] if name == "member-import-visibility" else []
+        status, detail = typecheck(path, target, sdk, cache, runtime_dir, shims_map, includes)
+        print(f"control  {name}: {status} (expected {expected}: {reason}){': ' + detail if detail else ''}", flush=True)
+        if status != expected or reason not in detail:
+            failures.append(f"{name}: {status}, expected {expected} for \"{reason}\"")
     refusals = {
         "two-lines": (2, "error: P.f() returns Int: pass --default 'f()=0'\nnote: more\n"),
         "no-flag": (2, "error: P.f() returns Int and has no default\n"),
@@ -455,7 +464,9 @@ def main():
         os.path.join(cache, "shims", d) for d in os.listdir(os.path.join(cache, "shims"))
         if run(["grep", "-q", ROOT, os.path.join(cache, "shims", d, "module.modulemap")]).returncode == 0)
 
-    control_failures = negative_controls(work, sdk, cache, runtime_dir, shims_map)
+    swift_library = next(((libraries[name]["module"], built[name][0]) for name in built
+                          if libraries[name]["language"] == "swift" and libraries[name]["floor"] == "13.0"), None)
+    control_failures = negative_controls(work, sdk, cache, runtime_dir, shims_map, swift_library)
 
     jobs = []  # (library name, protocol)
     wanted_libraries = set(args.libraries.split(",")) if args.libraries else None
