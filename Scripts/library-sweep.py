@@ -7,10 +7,9 @@ repository, each tree at `$MULTIPLEX_LIBRARY_CORPUS/src/<name>` (default /work/l
 of the repository named in the JSON). For each library, dependencies first, the sweep:
 
   1. builds it from source for `arm64-apple-ios<floor>` (the library's own floor, at least iOS 13) against the
-     iPhoneOS SDK: a Swift library with `swiftc -emit-module -emit-symbol-graph` (Swift 5 mode, `SWIFT_PACKAGE`
-     defined, as SwiftPM builds it); an Objective-C library as a clang module over its public headers (a module map
-     written in the cache) whose graph `swift symbolgraph-extract` reads. Outputs are cached (MULTIPLEX_APPLE_CACHE,
-     `libraries/`) and rebuilt when the tree, the compiler or the flags change;
+     iPhoneOS SDK with `Scripts/library-build.py` (a Swift library with `swiftc -emit-module -emit-symbol-graph`, an
+     Objective-C one as a clang module over its public headers read by `swift symbolgraph-extract`), cached in
+     MULTIPLEX_APPLE_CACHE;
   2. runs `multiplex-generate P --module M --symbol-graph-dir G --target T --sdk SDK` on every public protocol of
      its graph whose name ends in `Delegate`, with no other flag; G holds the library's graphs, its dependencies',
      and the SDK's graphs of every module the corpus imports (extracted once by `Scripts/apple-check.sh
@@ -21,12 +20,12 @@ of the repository named in the JSON). For each library, dependencies first, the 
   4. classifies it: `ok` (clean), `WARNS` (only warnings), `FAILED` (errors), `refused` (exit 2 and one `error:`
      line naming a flag to pass), `BADREFUSAL` (a refusal of more lines or naming no flag).
 
-Negative controls prove each check can fail: a file missing an import must be FAILED, one with a bare existential
-WARNS, a data race seen only in SIL FAILED, a member of a module loaded but not imported FAILED (MemberImportVisibility),
-and a refusal of two lines, without a flag or with another exit status BADREFUSAL.
+Negative controls prove each check can fail, each for its own reason: a file missing an import must be FAILED, one
+with a bare existential WARNS, a data race only SIL reports FAILED, a member of a module loaded but not imported
+FAILED (MemberImportVisibility), and a refusal of two lines, naming no flag or exiting 1 BADREFUSAL.
 
-    python3 Scripts/library-sweep.py                       # every library; writes Benchmarks/Results/<date>-library-sweep.md
-    python3 Scripts/library-sweep.py --sample 8            # CI: every 8th protocol and the corpus's "sample" list
+    python3 Scripts/library-sweep.py              # every library; writes Benchmarks/Results/<date>-library-sweep.md
+    python3 Scripts/library-sweep.py --sample 8   # CI: every 8th protocol and the corpus's "sample" list
     python3 Scripts/library-sweep.py --only MessageKit.MessagesDisplayDelegate --keep /tmp/ls
 
 Exits 1 on any file that fails to type-check or warns, any malformed refusal, any negative control that passes, or
@@ -41,7 +40,6 @@ import datetime
 import glob
 import hashlib
 import importlib.util
-import json
 import os
 import re
 import subprocess
@@ -53,175 +51,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _spec = importlib.util.spec_from_file_location("apple_sweep", os.path.join(ROOT, "Scripts/apple-sweep.py"))
 apple_sweep = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(apple_sweep)
+_spec = importlib.util.spec_from_file_location("library_build", os.path.join(ROOT, "Scripts/library-build.py"))
+library_build = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(library_build)
 run, check_script, delegate_protocols, SWIFT6 = (
     apple_sweep.run, apple_sweep.check_script, apple_sweep.delegate_protocols, apple_sweep.SWIFT6)
-
-# The SDK's graphs are read at the package's floor, as `Scripts/apple-sweep.py` reads them (one extraction of UIKit).
-SDK_GRAPH_TARGET = "arm64-apple-ios13.0"
-# Modules every library's graph directory holds, whatever it imports: the parents of most delegates and the C types
-# a requirement names (`CGPoint`, `NSRange`).
-BASE_MODULES = ["Foundation", "UIKit", "CoreGraphics", "QuartzCore", "CoreFoundation"]
-# Modules a library imports whose graphs are not extracted: not frameworks of the iOS SDK, or frameworks no public
-# declaration of the corpus names a type of (Accelerate, SceneKit…: large graphs, minutes each, for nothing; a
-# requirement naming one of their types would show as a file that does not compile, never as a clean one).
-NOT_EXTRACTED = {"Swift", "Darwin", "os", "zlib", "Dispatch", "ObjectiveC", "CommonCrypto", "XCTest", "AppKit",
-                 "Cocoa", "WatchKit", "TVUIKit", "CarPlay", "SwiftUI", "Combine", "CryptoKit", "Accelerate",
-                 "SceneKit", "CoreServices", "MobileCoreServices", "Security", "CoreText", "CoreVideo", "CoreMotion"}
-
-# How a Swift library is built (as SwiftPM builds a package in the Swift 5 language mode; cross-import overlays on, as
-# Xcode has them: Kingfisher's `PhotosPickerItem` is `_PhotosUI_SwiftUI`'s).
-SWIFT_LIBRARY_FLAGS = ["-swift-version", "5", "-parse-as-library", "-DSWIFT_PACKAGE", "-wmo", "-suppress-warnings",
-                       "-Xfrontend", "-enable-cross-import-overlays"]
+SDK_GRAPH_TARGET, swiftc_for, target_for = (
+    library_build.SDK_GRAPH_TARGET, library_build.swiftc_for, library_build.target_for)
 
 STATUSES = ["ok", "WARNS", "FAILED", "refused", "BADREFUSAL"]
-
-
-def corpus_description():
-    with open(os.path.join(ROOT, "Scripts/library-corpus.json")) as f:
-        return json.load(f)
-
-
-def source_tree(corpus, library):
-    return os.path.join(corpus, "src", library.get("source_tree", library["name"]))
-
-
-def source_files(corpus, library):
-    tree = source_tree(corpus, library)
-    files = set()
-    for pattern in library["sources"]:
-        files.update(glob.glob(os.path.join(tree, pattern), recursive=True))
-    for pattern in library.get("exclude", []):
-        files -= set(glob.glob(os.path.join(tree, pattern), recursive=True))
-    return sorted(files)
-
-
-def imported_modules(files):
-    """The modules `files` import (`import UIKit`, `import class AVFoundation.AVAudioPlayer`, `#import <UIKit/…>`)."""
-    modules = set()
-    swift = re.compile(r"^\s*(?:@_\w+(?:\([^)]*\))?\s+)*import\s+(?:(?:class|struct|enum|protocol|func|var|let|"
-                       r"typealias)\s+)?([A-Za-z_]\w*)", re.M)
-    objc = re.compile(r"^\s*(?:#\s*(?:import|include)\s*<([A-Za-z_]\w*)/|@import\s+([A-Za-z_]\w*))", re.M)
-    for file in files:
-        text = open(file, errors="replace").read()
-        if file.endswith(".swift"):
-            modules.update(swift.findall(text))
-        else:
-            modules.update(a or b for a, b in objc.findall(text))
-    return modules
-
-
-def target_for(library):
-    return "arm64-apple-ios" + library["floor"]
-
-
-def swiftc_for(target, sdk, cache):
-    return ["swiftc", "-target", target, "-sdk", sdk, "-resource-dir", os.path.join(cache, "resource-dir"),
-            "-module-cache-path", os.path.join(cache, "module-cache")]
-
-
-def stamp_of(library, files, flags):
-    """What a cached build depends on: the entry, the files (path, size, mtime), the compiler, the flags."""
-    digest = hashlib.sha256(json.dumps(library, sort_keys=True).encode())
-    for file in files:
-        status = os.stat(file)
-        digest.update(f"{file}:{status.st_size}:{int(status.st_mtime)}\n".encode())
-    digest.update(run(["swiftc", "--version"]).stdout.encode())
-    digest.update(" ".join(flags).encode())
-    return digest.hexdigest()
-
-
-def build_library(library, built, corpus, sdk, cache):
-    """Builds `library` (its dependencies are in `built`) into the cache; returns (module directory, graph directory,
-    seconds, None) or (None, None, seconds, error)."""
-    began = time.time()
-    name, module, target = library["name"], library["module"], target_for(library)
-    out = os.path.join(cache, "libraries", os.path.basename(sdk), name)
-    module_dir, graphs = os.path.join(out, "module"), os.path.join(out, "graphs")
-    files = source_files(corpus, library)
-    if not files:
-        return None, None, 0, f"no source matches {library['sources']} in {source_tree(corpus, library)}"
-    includes = []
-    for dependency in library["dependencies"]:
-        includes += ["-I", built[dependency][0]]
-    stamp = stamp_of(library, files, SWIFT_LIBRARY_FLAGS + includes)
-    stamp_file = os.path.join(out, "stamp")
-    if os.path.exists(stamp_file) and open(stamp_file).read() == stamp:
-        return module_dir, graphs, 0, None
-    run(["rm", "-rf", out])
-    os.makedirs(module_dir)
-    os.makedirs(graphs)
-    if library["language"] == "swift":
-        extra = []
-        if library.get("bundle"):
-            # SwiftPM generates `Bundle.module` for a target with resources; nothing here reads the resources.
-            accessor = os.path.join(out, "resource_bundle_accessor.swift")
-            with open(accessor, "w") as f:
-                f.write("import Foundation\n\nprivate final class BundleFinder {}\n\n"
-                        "extension Foundation.Bundle {\n"
-                        "    static let module: Bundle = Bundle(for: BundleFinder.self)\n}\n")
-            extra.append(accessor)
-        built_module = run(swiftc_for(target, sdk, cache) + [
-            *SWIFT_LIBRARY_FLAGS, "-module-name", module, "-emit-module",
-            "-emit-module-path", os.path.join(module_dir, module + ".swiftmodule"),
-            "-emit-symbol-graph", "-emit-symbol-graph-dir", graphs, "-symbol-graph-minimum-access-level", "public",
-            *includes, *files, *extra])
-    else:
-        # A clang module over the public headers, laid out as `#import <Module/Header.h>` and `"Header.h"` find them.
-        headers = os.path.join(module_dir, module)
-        os.makedirs(headers)
-        for file in files + ([os.path.join(source_tree(corpus, library), library["umbrella_source"])]
-                             if library.get("umbrella_source") else []):
-            link = os.path.join(headers, os.path.basename(file))
-            if not os.path.exists(link):
-                os.symlink(os.path.realpath(file), link)
-        umbrella = (f'umbrella header "{module}/{library["umbrella"]}"' if library.get("umbrella")
-                    else f'umbrella "{module}"')
-        with open(os.path.join(module_dir, "module.modulemap"), "w") as f:
-            f.write(f"module {module} {{\n  {umbrella}\n  export *\n}}\n")
-        built_module = run(["swift", "symbolgraph-extract", "-module-name", module, "-target", target, "-sdk", sdk,
-                            "-resource-dir", os.path.join(cache, "resource-dir"),
-                            "-module-cache-path", os.path.join(cache, "module-cache"), "-I", module_dir, *includes,
-                            "-output-dir", graphs, "-minimum-access-level", "public"])
-    seconds = time.time() - began
-    if built_module.returncode != 0 or not os.path.exists(os.path.join(graphs, module + ".symbols.json")):
-        errors = [line for line in built_module.stderr.splitlines() if "error:" in line]
-        return None, None, seconds, (errors[0] if errors else built_module.stderr.strip()[:300])
-    with open(stamp_file, "w") as f:
-        f.write(stamp)
-    return module_dir, graphs, seconds, None
-
-
-def graph_directory(library, libraries, built, sdk_graphs, cache, sdk):
-    """A directory of links: the graphs of `library`, of its dependencies (transitively) and of the SDK's modules."""
-    directory = os.path.join(cache, "libraries", os.path.basename(sdk), library["name"], "all-graphs")
-    run(["rm", "-rf", directory])
-    os.makedirs(directory)
-    sources = [sdk_graphs]
-    pending, seen = [library["name"]], set()
-    while pending:
-        name = pending.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        sources.append(built[name][1])
-        pending += libraries[name]["dependencies"]
-    for source in sources:
-        for file in os.listdir(source):
-            if file.endswith(".symbols.json") and not os.path.exists(os.path.join(directory, file)):
-                os.symlink(os.path.realpath(os.path.join(source, file)), os.path.join(directory, file))
-    return directory
-
-
-def module_includes(library, libraries, built):
-    includes, pending, seen = [], [library["name"]], set()
-    while pending:
-        name = pending.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        includes += ["-I", built[name][0]]
-        pending += libraries[name]["dependencies"]
-    return includes
 
 
 def classify_refusal(returncode, stderr):
@@ -237,7 +75,8 @@ def classify_refusal(returncode, stderr):
 def typecheck(file, target, sdk, cache, runtime_dir, shims_map, includes):
     """(status, detail): compiles `file` to SIL with the package's Swift 6 settings and warnings as errors; when it
     fails, compiles it again without `-warnings-as-errors` to tell warnings (`WARNS`) from errors (`FAILED`)."""
-    base = swiftc_for(target, sdk, cache) + ["-emit-sil", "-o", os.devnull, "-diagnostic-style", "llvm", "-parse-as-library",
+    base = swiftc_for(target, sdk, cache) + ["-emit-sil", "-o", os.devnull, "-diagnostic-style", "llvm",
+                                             "-parse-as-library",
                                              "-module-name", "Sweep", "-I", os.path.join(runtime_dir, target),
                                              "-I", shims_map, *includes]
     checked = run(base + SWIFT6 + [file])
@@ -278,11 +117,14 @@ def negative_controls(work, sdk, cache, runtime_dir, shims_map, swift_library):
     target = SDK_GRAPH_TARGET
     controls = {
         # The file imports Multiplex only: UIKit's type is not in scope (root cause 1's symptom).
-        "missing-import": ("FAILED", "cannot find type 'UIView' in scope", "import Multiplex\n\npublic func f(_ view: UIView) {}\n"),
+        "missing-import": ("FAILED", "cannot find type 'UIView' in scope",
+                           "import Multiplex\n\npublic func f(_ view: UIView) {}\n"),
         # A protocol named as a type without `any` (ExistentialAny): a warning, so WARNS (root cause 2's symptom).
-        "bare-existential": ("WARNS", "must be written 'any P'", "public protocol P: AnyObject {}\n\npublic func f(_ p: P?) {}\n"),
+        "bare-existential": ("WARNS", "must be written 'any P'",
+                             "public protocol P: AnyObject {}\n\npublic func f(_ p: P?) {}\n"),
         # A data race reported while SIL is made (region-based isolation), not by `-typecheck`.
-        "sil-data-race": ("FAILED", "sending 'box' risks causing data races", "final class Box { var value = 0 }\n\n@MainActor func keep(_ box: Box) {}\n\n"
+        "sil-data-race": ("FAILED", "sending 'box' risks causing data races",
+                          "final class Box { var value = 0 }\n\n@MainActor func keep(_ box: Box) {}\n\n"
                                     "func race() async {\n    let box = Box()\n    await keep(box)\n"
                                     "    box.value += 1\n}\n"),
     }
@@ -290,7 +132,8 @@ def negative_controls(work, sdk, cache, runtime_dir, shims_map, swift_library):
         # UIKit is loaded (the library imports it) but not imported here: its `NSAttributedString.size()` is a
         # member only MemberImportVisibility hides ("not available due to missing import of defining module").
         controls["member-import-visibility"] = (
-            "FAILED", "not available due to missing import of defining module 'UIKit'", f"import Foundation\nimport {swift_library[0]}\n\npublic func measure() -> Double {{\n"
+            "FAILED", "not available due to missing import of defining module 'UIKit'",
+            f"import Foundation\nimport {swift_library[0]}\n\npublic func measure() -> Double {{\n"
                       "    Double(NSAttributedString(string: \"x\").size().width)\n}\n")
     failures = []
     os.makedirs(os.path.join(work, "controls"), exist_ok=True)
@@ -313,7 +156,8 @@ def negative_controls(work, sdk, cache, runtime_dir, shims_map, swift_library):
         print(f"control  refusal-{name}: {status} (expected BADREFUSAL)", flush=True)
         if status != "BADREFUSAL":
             failures.append(f"refusal-{name}: {status}, expected BADREFUSAL")
-    if classify_refusal(2, "error: P.f() returns Int: pass --default 'f()=0' (no documented default)\n")[0] != "refused":
+    well_formed = "error: P.f() returns Int: pass --default 'f()=0' (no documented default)\n"
+    if classify_refusal(2, well_formed)[0] != "refused":
         failures.append("refusal-well-formed: not accepted")
     return failures
 
@@ -325,7 +169,8 @@ def write_record(path, results, built_info, args, tool, seconds, control_failure
     total = len(results)
     lines = [f"# Third-party iOS libraries' delegates through multiplex-generate (Scripts/library-sweep.py, {commit})",
              "",
-             f"Run of {datetime.date.today().isoformat()} on Linux ({run(['swiftc', '--version']).stdout.splitlines()[0]}), "
+             f"Run of {datetime.date.today().isoformat()} on Linux "
+             f"({run(['swiftc', '--version']).stdout.splitlines()[0]}), "
              f"{os.path.basename(sdk)}; tool `{tool}` (built {tool_time}); {len(built_info)} libraries of "
              f"`Scripts/library-corpus.json` built from source, each at its floor; every public `*Delegate` "
              f"protocol generated with no flag and compiled to SIL in the Swift 6 mode with ExistentialAny, "
@@ -405,50 +250,20 @@ def main():
     work = args.keep or tempfile.mkdtemp(prefix="library-sweep.")
     os.makedirs(work, exist_ok=True)
 
-    description = corpus_description()
+    description = library_build.corpus_description()
     libraries = {library["name"]: library for library in description["libraries"]}
-    present = {name for name, library in libraries.items() if os.path.isdir(source_tree(corpus, library))}
+    present = {name for name, library in libraries.items() if os.path.isdir(library_build.source_tree(corpus, library))}
     for name in sorted(set(libraries) - present):
-        print(f"skipped: {name} is not in the corpus ({source_tree(corpus, libraries[name])})")
+        print(f"skipped: {name} is not in the corpus ({library_build.source_tree(corpus, libraries[name])})")
     if not present:
         print("skipped: no corpus (no library of Scripts/library-corpus.json is there)")
         return 0
 
     # The SDK's graphs: every SDK module the corpus imports, extracted once into the cache.
-    sdk_frameworks = os.path.join(sdk, "System/Library/Frameworks")
-    wanted = set(BASE_MODULES)
-    for name in present:
-        wanted |= imported_modules(source_files(corpus, libraries[name]))
-    wanted = sorted(m for m in wanted - NOT_EXTRACTED - set(l["module"] for l in libraries.values())
-                    if os.path.isdir(os.path.join(sdk_frameworks, m + ".framework")))
-    for module in wanted:
+    for module in library_build.sdk_modules(libraries, present, corpus, sdk):
         check_script("--symbol-graphs", module, SDK_GRAPH_TARGET, sdk)
     sdk_graphs = check_script("--all-symbol-graphs", SDK_GRAPH_TARGET, sdk)
-
-    # Build in the order of the description (dependencies are listed first).
-    built, built_info = {}, {}
-    for name, library in libraries.items():
-        if name not in present:
-            continue
-        absent = [d for d in library["dependencies"] if d not in present]
-        if absent:
-            print(f"skipped: {name} (its dependencies {', '.join(absent)} are not in the corpus)", flush=True)
-            present.discard(name)
-            continue
-        missing = [d for d in library["dependencies"] if d not in built]
-        if missing:
-            print(f"BUILD    {name}: dependencies not built: {', '.join(missing)}", flush=True)
-            built_info[name] = (library["language"], library["floor"], "dependency failed")
-            continue
-        module_dir, graphs, seconds, error = build_library(library, built, corpus, sdk, cache)
-        if error:
-            print(f"BUILD    {name}: {error}", flush=True)
-            built_info[name] = (library["language"], library["floor"], "build failed")
-            continue
-        built[name] = (module_dir, graphs)
-        built_info[name] = (library["language"], library["floor"], f"built ({int(seconds)} s)" if seconds else "cached")
-        print(f"built    {name} ({library['module']}, {library['language']}, iOS {library['floor']}"
-              f"{', %d s' % seconds if seconds else ', cached'})", flush=True)
+    built, built_info = library_build.build_corpus(libraries, present, corpus, sdk, cache)
 
     # The runtime for every floor, cached per state of its sources (the sample in CI stays warm).
     digest = hashlib.sha256()
@@ -487,14 +302,14 @@ def main():
         for key in stale_sample:
             print(f"FAILED     the corpus's sample names {key}: no such public *Delegate protocol", flush=True)
         jobs = [j for i, j in enumerate(jobs) if i % args.sample == 0 or f"{j[0]}.{j[1]}" in listed]
-    graph_dirs = {name: graph_directory(libraries[name], libraries, built, sdk_graphs, cache, sdk)
+    graph_dirs = {name: library_build.graph_directory(libraries[name], libraries, built, sdk_graphs, cache, sdk)
                   for name in {j[0] for j in jobs}}
 
     def sweep(job):
         name, protocol = job
         library = libraries[name]
         target = target_for(library)
-        includes = module_includes(library, libraries, built)
+        includes = library_build.module_includes(library, libraries, built)
         directory = os.path.join(work, name)
         os.makedirs(directory, exist_ok=True)
         output = os.path.join(directory, protocol + "Multiplexer.swift")
@@ -531,7 +346,8 @@ def main():
               + sum(1 for info in built_info.values() if info[2] in ("build failed", "dependency failed")))
     if failed or (whole and percent < args.min_clean):
         print("library-sweep: FAILED (every generated file must compile to SIL with zero warnings, every refusal be "
-              f"one error line naming a flag, every control be caught{', at least %g%% clean' % args.min_clean if whole else ''})",
+              "one error line naming a flag, every control be caught"
+              + (f", at least {args.min_clean:g}% clean)" if whole else ")"),
               file=sys.stderr)
         return 1
     return 0
