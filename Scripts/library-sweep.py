@@ -18,7 +18,8 @@ of the repository named in the JSON). For each library, dependencies first, the 
      per compiler call, in the Swift 6 language mode with ExistentialAny and MemberImportVisibility and warnings as
      errors, at the library's floor, against the runtime built for that target and the library's module;
   4. classifies it: `ok` (clean), `WARNS` (only warnings), `FAILED` (errors), `refused` (exit 2 and one `error:`
-     line naming a flag to pass), `BADREFUSAL` (a refusal of more lines or naming no flag).
+     line naming a flag, or the declaration to generate for instead), `BADREFUSAL` (more lines, or naming nothing
+     to pass).
 
 Negative controls prove each check can fail, each for its own reason: a file missing an import must be FAILED, one
 with a bare existential WARNS, a data race only SIL reports FAILED, a member of a module loaded but not imported
@@ -64,10 +65,13 @@ STATUSES = ["ok", "WARNS", "FAILED", "refused", "BADREFUSAL"]
 
 def classify_refusal(returncode, stderr):
     """(status, detail) of a generator run that wrote nothing: `refused` when it exited 2 with exactly one line,
-    an `error:` line that names a flag to pass (`--default`, `--import`…); `BADREFUSAL` otherwise."""
+    an `error:` line that names what to pass: a flag (`--default`, `--import`…) or, for a protocol the tool cannot
+    multiplex as it is, the declaration to write and generate for instead (`'protocol P…'`); `BADREFUSAL`
+    otherwise."""
     lines = [line for line in stderr.splitlines() if line.strip()]
     errors = [line for line in lines if line.startswith("error:")]
-    if returncode == 2 and len(lines) == 1 and len(errors) == 1 and re.search(r"(^|\s|')--[a-z]", errors[0]):
+    remedy = r"(^|\s|')--[a-z]|'protocol \w+"
+    if returncode == 2 and len(lines) == 1 and len(errors) == 1 and re.search(remedy, errors[0]):
         return "refused", errors[0]
     return "BADREFUSAL", f"exit {returncode}, {len(lines)} lines, {len(errors)} 'error:': " + " | ".join(lines[:3])
 
@@ -156,9 +160,11 @@ def negative_controls(work, sdk, cache, runtime_dir, shims_map, swift_library):
         print(f"control  refusal-{name}: {status} (expected BADREFUSAL)", flush=True)
         if status != "BADREFUSAL":
             failures.append(f"refusal-{name}: {status}, expected BADREFUSAL")
-    well_formed = "error: P.f() returns Int: pass --default 'f()=0' (no documented default)\n"
-    if classify_refusal(2, well_formed)[0] != "refused":
-        failures.append("refusal-well-formed: not accepted")
+    well_formed = ["error: P.f() returns Int: pass --default 'f()=0' (no documented default)\n",
+                   "error: P is not class-bound; declare 'protocol Q: AnyObject, P {}' and generate for Q\n"]
+    for stderr in well_formed:
+        if classify_refusal(2, stderr)[0] != "refused":
+            failures.append(f"refusal-well-formed: not accepted: {stderr.strip()}")
     return failures
 
 
@@ -171,14 +177,14 @@ def write_record(path, results, built_info, args, tool, seconds, control_failure
              "",
              f"Run of {datetime.date.today().isoformat()} on Linux "
              f"({run(['swiftc', '--version']).stdout.splitlines()[0]}), "
-             f"{os.path.basename(sdk)}; tool `{tool}` (built {tool_time}); {len(built_info)} libraries of "
+             f"{os.path.basename(sdk)}; tool {args.tool_label or '`' + tool + '`'} (built {tool_time}); {len(built_info)} libraries of "
              f"`Scripts/library-corpus.json` built from source, each at its floor; every public `*Delegate` "
              f"protocol generated with no flag and compiled to SIL in the Swift 6 mode with ExistentialAny, "
              f"MemberImportVisibility and warnings as errors. {int(seconds)} s. Nothing was linked or run.",
              "",
              f"**{totals['ok']} of {total} clean ({100.0 * totals['ok'] / total if total else 0:.1f}%)**, "
              f"{totals['WARNS']} with warnings, {totals['FAILED']} fail to type-check, {totals['refused']} refused "
-             f"with one `error:` line naming a flag, {totals['BADREFUSAL']} malformed refusals. Negative controls: "
+             f"with one `error:` line naming what to pass, {totals['BADREFUSAL']} malformed refusals. Negative controls: "
              + ("all caught." if not control_failures else "NOT caught: " + "; ".join(control_failures)),
              ""]
     for language, title in (("swift", "Swift"), ("objc", "Objective-C")):
@@ -226,6 +232,7 @@ def main():
     parser.add_argument("--record", help="the Markdown record to write (default, for a full run: "
                                          "Benchmarks/Results/<date>-library-sweep.md)")
     parser.add_argument("--no-record", action="store_true")
+    parser.add_argument("--tool-label", help="how the record names the tool (default: MULTIPLEX_GENERATE's path)")
     args = parser.parse_args()
 
     sdk, _ = apple_sweep.sdk_paths()
@@ -334,7 +341,7 @@ def main():
     seconds = time.time() - start
     print(f"library-sweep: {len(built)} of {len(present)} libraries built, {total} protocols: {counts['ok']} clean "
           f"({percent:.1f}%), {counts['WARNS']} with warnings, {counts['FAILED']} fail to type-check, "
-          f"{counts['refused']} refused with one error line naming a flag, {counts['BADREFUSAL']} malformed "
+          f"{counts['refused']} refused with one error line naming what to pass, {counts['BADREFUSAL']} malformed "
           f"refusals ({int(seconds)} s)")
     whole = not (args.sample or args.only or args.libraries)
     if not args.no_record and (args.record or whole):
@@ -346,7 +353,7 @@ def main():
               + sum(1 for info in built_info.values() if info[2] in ("build failed", "dependency failed")))
     if failed or (whole and percent < args.min_clean):
         print("library-sweep: FAILED (every generated file must compile to SIL with zero warnings, every refusal be "
-              "one error line naming a flag, every control be caught"
+              "one error line naming what to pass, every control be caught"
               + (f", at least {args.min_clean:g}% clean)" if whole else ")"),
               file=sys.stderr)
         return 1
