@@ -49,6 +49,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # the two scripts loaded below leave no __pycache__ in the repository
 _spec = importlib.util.spec_from_file_location("apple_sweep", os.path.join(ROOT, "Scripts/apple-sweep.py"))
 apple_sweep = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(apple_sweep)
