@@ -118,9 +118,9 @@ enum MultiplexGenerate {
     defer { extraction.removeTemporaryDirectory() }
     let reader = SymbolGraphReader(
       loadModule: moduleLoader(arguments, extraction: extraction),
-      availableModules: {
+      availableModules: { usrs, names in
         guard let path = arguments.symbolGraphDirectory else { return [] }
-        return (try? SymbolGraphDirectory(path: path).moduleNames()) ?? []
+        return (try? SymbolGraphDirectory(path: path).moduleNames(mayDeclare: usrs, orTitled: names)) ?? []
       }
     )
     reader.givenImports = arguments.imports

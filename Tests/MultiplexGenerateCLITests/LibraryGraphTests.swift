@@ -119,6 +119,63 @@ import Testing
     #expect(input.importedModules.isEmpty)
   }
 
+  @Test func aPrefixSharedByFrameworksSuggestsOnlyOneWhoseGraphWasNotReadAndFoundWanting() throws {
+    // `CM` is CoreMotion's prefix and CoreMedia's: CoreMotion's graph is at hand and does not declare `CMTime`,
+    // so the import to pass is CoreMedia's, the candidate left.
+    let trimmer = library { graph in
+      graph.requirement(
+        "s:5Pager0A8DelegateP5pager_9didMoveToySo6CMTimea_tF",
+        of: Self.pager,
+        title: "pager(_:didMoveTo:)",
+        declaration: "func pager(_ pager: \(Self.view), didMoveTo time: {CMTime|c:@SA@CMTime})"
+      )
+    }
+    let error = #expect(throws: SymbolGraphError.self) {
+      try read([trimmer, framework("CoreMotion", [("CMMotionManager", "c:objc(cs)CMMotionManager", "swift.class")])])
+    }
+    let message = error?.description ?? ""
+    #expect(message.contains("'CMTime' (in 'pager(_:didMoveTo:)')"))
+    #expect(message.contains("pass --import CoreMedia "))
+    #expect(!message.contains("CoreMotion"))
+  }
+
+  @Test func onlyTheGraphsAtHandThatMayDeclareATypeAreDecodedToFindIt() throws {
+    // `ZZWidget` has no framework prefix: the graphs at hand are searched. `Atlas` names it in a declaration but
+    // does not declare it; `Unrelated` does not name it: neither is decoded (every graph of a directory of an SDK's
+    // modules, decoded one by one, took 90 seconds a protocol).
+    let widget = "{ZZWidget|c:objc(cs)ZZWidget}"
+    let pager = library { graph in
+      graph.requirement(
+        "s:5Pager0A8DelegateP5pager_4showySo8ZZWidgetC_tF",
+        of: Self.pager,
+        title: "pager(_:show:)",
+        declaration: "func pager(_ pager: \(Self.view), show widget: \(widget))"
+      )
+    }
+    var atlas = framework("Atlas", [("ATLMap", "c:objc(cs)ATLMap", "swift.class")])
+    let atlasProtocol = (usr: "c:objc(pl)ATLMapDelegate", name: "ATLMapDelegate")
+    atlas.symbol(atlasProtocol.usr, path: [atlasProtocol.name], declaration: "protocol ATLMapDelegate")
+    atlas.requirement(
+      "c:objc(pl)ATLMapDelegate(im)showWidget:",
+      of: atlasProtocol,
+      title: "show(_:)",
+      declaration: "func show(_ widget: \(widget))"
+    )
+    let graphs = [
+      pager, atlas, framework("Unrelated", [("URThing", "c:objc(cs)URThing", "swift.class")]),
+      framework("WidgetStore", [("ZZWidget", "c:objc(cs)ZZWidget", "swift.class")]),
+    ]
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    for graph in graphs { try graph.write(to: directory.url) }
+    let reader = SymbolGraphReader(directory: SymbolGraphDirectory(path: directory.path))
+    let input = try reader.externalProtocol(named: Self.pager.name, module: "Pager")
+    #expect(input.importedModules == ["WidgetStore"])
+    #expect(reader.index.contains(module: "WidgetStore"))
+    #expect(!reader.index.contains(module: "Atlas"))
+    #expect(!reader.index.contains(module: "Unrelated"))
+  }
+
   // MARK: Root 2: the library's protocols named as types are existentials
 
   @Test func aLibrarysProtocolNamedAsATypeIsWrittenAny() throws {

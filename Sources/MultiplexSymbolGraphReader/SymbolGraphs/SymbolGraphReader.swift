@@ -11,9 +11,10 @@ package final class SymbolGraphReader {
   package typealias ModuleLoader = (_ module: String) throws(SymbolGraphError) -> [NamedSymbolGraph]
 
   private let loadModule: ModuleLoader
-  /// The names of the modules whose graphs are at hand besides those loaded (a `--symbol-graph-dir`'s), read
-  /// when a requirement names a type of a module nothing else tells (see ``resolveTypes(_:platform:)``).
-  let availableModules: () -> [String]
+  /// The names of the modules whose graphs are at hand besides those loaded (a `--symbol-graph-dir`'s) and may
+  /// declare a type with one of the USRs or names given (see ``SymbolGraphDirectory/moduleNames(mayDeclare:orTitled:)``),
+  /// read when a requirement names a type of a module nothing else tells (see ``resolveTypes(_:platform:)``).
+  let availableModules: (_ usrs: [String], _ names: [String]) -> [String]
   /// Everything loaded so far.
   var index = SymbolIndex()
   /// The modules whose graphs could not be loaded while looking for a type's module: not asked for again.
@@ -23,8 +24,12 @@ package final class SymbolGraphReader {
   package var givenImports: [String] = []
 
   /// A reader that asks `loadModule` for each module it needs, once; `availableModules` names the modules whose
-  /// graphs are at hand besides (see ``availableModules``).
-  package init(loadModule: @escaping ModuleLoader, availableModules: @escaping () -> [String] = { [] }) {
+  /// graphs are at hand besides and may declare a type with one of the USRs or names it is given (see
+  /// ``availableModules``).
+  package init(
+    loadModule: @escaping ModuleLoader,
+    availableModules: @escaping (_ usrs: [String], _ names: [String]) -> [String] = { _, _ in [] }
+  ) {
     self.loadModule = loadModule
     self.availableModules = availableModules
   }
@@ -43,7 +48,7 @@ package final class SymbolGraphReader {
         }
         return graphs
       },
-      availableModules: { (try? directory.moduleNames()) ?? [] }
+      availableModules: { usrs, names in (try? directory.moduleNames(mayDeclare: usrs, orTitled: names)) ?? [] }
     )
   }
 
@@ -97,7 +102,7 @@ package final class SymbolGraphReader {
           module: module,
           types: resolved.unresolved.map(\.name),
           requirements: resolved.unresolved.map(\.requirement),
-          suggestions: resolved.unresolved.flatMap { Self.guessedFrameworks(for: $0.name).prefix(1) }
+          suggestions: resolved.unresolved.flatMap { suggestedModules(for: $0) }
         )
       }
     }

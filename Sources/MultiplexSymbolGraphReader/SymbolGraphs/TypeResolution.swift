@@ -77,7 +77,7 @@ extension SymbolGraphReader {
   /// Finds the modules that declare `types` and returns them with the types still unknown: it reads the graphs
   /// of the modules the user imports (`--import`), then on an Apple platform those ``frameworkPrefixes``
   /// guesses (from `--symbol-graph-dir` or `swift symbolgraph-extract`, as a parent protocol's), then every other
-  /// graph at hand (``availableModules``), stopping when every type is found.
+  /// graph at hand that may declare one of them (``availableModules``), stopping when every type is found.
   func resolveTypes(
     _ types: [UnresolvedType],
     platform: PlatformAvailability
@@ -109,8 +109,20 @@ extension SymbolGraphReader {
       }
       for module in guessed { tryLoading(module) }
     }
-    for module in availableModules() { tryLoading(module) }
+    // Only the graphs at hand that may declare a pending type are decoded: reading every graph of a directory of
+    // an SDK's worth of modules, one by one, took 90 seconds a protocol.
+    if !pending.isEmpty {
+      for module in availableModules(pending.compactMap(\.usr), pending.map(\.name)) { tryLoading(module) }
+    }
     return (modules, pending)
+  }
+
+  /// The module to suggest importing for `type`, which no graph at hand declares: the first framework its prefix
+  /// suggests (``guessedFrameworks(for:)``) whose graph was not read, since a graph that was read and does not
+  /// declare it rules its module out (`CMTime`: CoreMotion's graph at hand does not declare it, CoreMedia's was
+  /// not at hand, so CoreMedia); none when every guess is ruled out.
+  func suggestedModules(for type: UnresolvedType) -> [String] {
+    Array(Self.guessedFrameworks(for: type.name).filter { !index.contains(module: $0) }.prefix(1))
   }
 
   /// `fragments` with `any` written before each protocol they name as a type (a protocol of a loaded graph, an
