@@ -28,6 +28,9 @@ SDK_GRAPH_TARGET = "arm64-apple-ios13.0"
 # Modules every library's graph directory holds, whatever it imports: the parents of most delegates and the C types
 # a requirement names (`CGPoint`, `NSRange`).
 BASE_MODULES = ["Foundation", "UIKit", "CoreGraphics", "QuartzCore", "CoreFoundation"]
+# Frameworks an imported framework re-exports (its module map's `export *`) whose types a requirement of the corpus
+# names: PryntTrimmerView imports AVFoundation and names CoreMedia's `CMTime`.
+REEXPORTED = {"AVFoundation": ["CoreMedia"]}
 # Modules a library imports whose graphs are not extracted: not frameworks of the iOS SDK, or frameworks no public
 # declaration of the corpus names a type of (Accelerate, SceneKit…: large graphs, minutes each, for nothing; a
 # requirement naming one of their types would show as a file that does not compile, never as a clean one).
@@ -220,10 +223,11 @@ def build_corpus(libraries, present, corpus, sdk, cache):
 
 def sdk_modules(libraries, present, corpus, sdk):
     """The SDK modules whose graphs the libraries' graph directories hold: BASE_MODULES and every framework of the SDK
-    a present library imports, less NOT_EXTRACTED."""
+    a present library imports (with those it re-exports, REEXPORTED), less NOT_EXTRACTED."""
     wanted = set(BASE_MODULES)
     for name in present:
         wanted |= imported_modules(source_files(corpus, libraries[name]))
+    wanted |= {module for imported in list(wanted) for module in REEXPORTED.get(imported, [])}
     frameworks = os.path.join(sdk, "System/Library/Frameworks")
     own = {library["module"] for library in libraries.values()}
     return sorted(module for module in wanted - NOT_EXTRACTED - own
