@@ -26,7 +26,7 @@ extension Generator {
     return """
       /// Answers like an object that implements nothing of `\(model.name)`: the protocol's default implementations,
       /// `nil` or nothing. The value returned when no observer answers.
-      \(typeAttributes)private final class \(Naming.defaultsStubName): \(superclass)\(model.typeReference) {\(body)}
+      \(typeAttributes)private final class \(Naming.defaultsStubName): \(superclass)\(protocolConformance) {\(body)}
       """
   }
 }

@@ -215,7 +215,7 @@ extension Generator {
 
       /// The observer behind `events(bufferingPolicy:)`: it yields every call, and answers none that returns a
       /// value (it does not respond), so it changes no combined result.
-      \(typeAttributes)private final class \(tap): \(model.external?.refinesNSObjectProtocol == true ? "Foundation.NSObject, " : "")\(model.typeReference) {
+      \(typeAttributes)private final class \(tap): \(model.external?.refinesNSObjectProtocol == true ? "Foundation.NSObject, " : "")\(protocolConformance) {
         \(indented(tapBody, 2))
       }
 

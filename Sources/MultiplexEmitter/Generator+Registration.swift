@@ -44,7 +44,7 @@ extension Generator {
     if let stub = defaultsStub() { members.append(stub) }
     return """
       \(classDocumentation)
-      \(typeAttributes)\(typeAccess)final class \(model.multiplexerName): \(superclass)\(model.typeReference)\(parentForwardingConformances), \(delegateMultiplexingConformance)\(debugDescriptionConformance) {
+      \(typeAttributes)\(typeAccess)final class \(model.multiplexerName): \(superclass)\(protocolConformance)\(parentForwardingConformances), \(delegateMultiplexingConformance)\(debugDescriptionConformance) {
         \(storageDeclaration)\(defaultsStorageDeclaration)
 
         /// The runtime multiplexer the calls are forwarded to: for per-call combiners, ``Multiplexer/primary``, and

@@ -38,6 +38,15 @@ package struct Generator {
     return "Multiplex.DelegateMultiplexing"
   }
 
+  /// The protocol as the generated classes conform to it: isolated (`@MainActor P`) when its global actor comes
+  /// from a parent (``ProtocolModel/ExternalOrigin/hasInheritedIsolation``), the protocol's name otherwise.
+  var protocolConformance: String {
+    guard model.external?.hasInheritedIsolation == true, let isolation = model.isolation else {
+      return model.typeReference
+    }
+    return isolation.text + " " + model.typeReference
+  }
+
   /// `, Swift.CustomDebugStringConvertible` (isolated like the protocol), or nothing for an `NSObject` subclass,
   /// which overrides `NSObject`'s `debugDescription` instead.
   var debugDescriptionConformance: String {

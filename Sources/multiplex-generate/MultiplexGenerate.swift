@@ -116,7 +116,14 @@ enum MultiplexGenerate {
       timeout: timeout
     )
     defer { extraction.removeTemporaryDirectory() }
-    let reader = SymbolGraphReader(loadModule: moduleLoader(arguments, extraction: extraction))
+    let reader = SymbolGraphReader(
+      loadModule: moduleLoader(arguments, extraction: extraction),
+      availableModules: { usrs, names in
+        guard let path = arguments.symbolGraphDirectory else { return [] }
+        return (try? SymbolGraphDirectory(path: path).moduleNames(mayDeclare: usrs, orTitled: names)) ?? []
+      }
+    )
+    reader.givenImports = arguments.imports
     let external: ExternalProtocol
     do {
       external = try reader.externalProtocol(named: arguments.protocolName, module: arguments.module)
@@ -151,7 +158,9 @@ enum MultiplexGenerate {
   }
 
   /// Where the reader gets each module's graphs: `--symbol-graph-dir` for the module asked for; for a parent
-  /// protocol's module, that directory first, then `swift symbolgraph-extract`; without the flag, always
+  /// protocol's module (or a type's), that directory first, then `swift symbolgraph-extract`, for the target the
+  /// directory's graph of the module asked for was made for unless `--target` says (a parent of UIKit's is
+  /// extracted for the library's `arm64-apple-ios13.0`, not for the host); without the flag, always
   /// `swift symbolgraph-extract`.
   private static func moduleLoader(
     _ arguments: Arguments,
@@ -162,7 +171,10 @@ enum MultiplexGenerate {
     }
     let directory = SymbolGraphDirectory(path: path)
     return { module throws(SymbolGraphError) in
-      if let graphs = try directory.graphs(forModule: module) { return graphs }
+      if let graphs = try directory.graphs(forModule: module) {
+        if module == arguments.module { extraction.graphTarget = graphs.first?.graph.module.targetTriple }
+        return graphs
+      }
       guard module != arguments.module else {
         let available = (try? directory.moduleNames()) ?? []
         throw .unknownModule(
@@ -193,6 +205,9 @@ final class LazyExtractor {
   private let searchesPackageBuild: Bool
   private let timeout: Double
   private var extractor: SymbolGraphExtractor?
+  /// The target the graph of the module asked for was made for (``SymbolGraph/Module/targetTriple``), when it came
+  /// from `--symbol-graph-dir`: the target other modules are extracted for when `--target` does not say.
+  var graphTarget: String?
 
   /// `searchesPackageBuild`: whether a module may come from the build of the package the tool runs in; `timeout`:
   /// how many seconds a program it runs may take.
@@ -213,11 +228,14 @@ final class LazyExtractor {
       }
       extractor = SymbolGraphExtractor(
         swift: swift,
-        target: arguments.target,
-        sdk: arguments.sdk,
+        target: arguments.target ?? graphTarget,
+        // A graph made for an Apple platform with no --sdk: that platform's SDK, as Xcode selects it (macOS only).
+        sdk: arguments.sdk
+          ?? (arguments.target == nil
+            ? graphTarget.flatMap { SymbolGraphExtractor.appleSDK(forTarget: $0, timeout: timeout) } : nil),
         includePaths: arguments.includePaths,
         // A package's build is the host's: with --target or --sdk its modules are for another platform.
-        package: searchesPackageBuild && arguments.target == nil && arguments.sdk == nil
+        package: searchesPackageBuild && arguments.target == nil && graphTarget == nil && arguments.sdk == nil
           ? PackageBuild.enclosing(FileSystem.currentDirectory()) : nil,
         timeout: timeout
       )

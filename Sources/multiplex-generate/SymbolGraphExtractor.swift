@@ -153,6 +153,35 @@ final class SymbolGraphExtractor {
     return nil
   }
 
+  /// The SDK of the Apple platform `target` names (`arm64-apple-ios13.0` → the `iphoneos` SDK,
+  /// `…-simulator` → `iphonesimulator`), as `xcrun --sdk <name> --show-sdk-path` finds it on macOS; `nil` elsewhere,
+  /// or for a target of no Apple platform. `timeout` bounds the run of `xcrun`.
+  static func appleSDK(forTarget target: String, timeout: Double) -> String? {
+    #if os(macOS)
+    let parts = target.split(separator: "-")
+    guard parts.count >= 3, parts[1] == "apple" else { return nil }
+    let system = parts[2].prefix { $0.isLetter }
+    let isSimulator = parts.count > 3 && parts[3] == "simulator"
+    let names: [Substring: (device: String, simulator: String)] = [
+      "ios": ("iphoneos", "iphonesimulator"), "tvos": ("appletvos", "appletvsimulator"),
+      "watchos": ("watchos", "watchsimulator"), "xros": ("xros", "xrsimulator"), "macosx": ("macosx", "macosx"),
+      "macos": ("macosx", "macosx"),
+    ]
+    guard let name = names[system] else { return nil }
+    let (termination, output) = ChildProcess.run(
+      "/usr/bin/xcrun",
+      ["--sdk", isSimulator ? name.simulator : name.device, "--show-sdk-path"],
+      capturing: .standardOutput,
+      timeout: timeout
+    )
+    let path = output.trimmingSpacesAndTabs().split(whereSeparator: \.isNewline).first.map(String.init)
+    guard termination == .exited(0), let path, FileSystem.isDirectory(path) else { return nil }
+    return path
+    #else
+    return nil
+    #endif
+  }
+
   /// The path of the loaded Swift runtime library, read from the process's memory map (Linux only).
   private static func runtimeLibraryPath() -> String? {
     #if os(Linux)

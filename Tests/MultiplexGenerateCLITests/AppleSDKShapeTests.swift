@@ -314,13 +314,16 @@ import Testing
   }
 
   @Test func theConventionNeedsAShouldOrCanWord() {
-    #expect(DocumentedDefault.convention(for: "tableView(_:shouldHighlightRowAt:)", type: .named("Bool")) != nil)
-    #expect(DocumentedDefault.convention(for: "collectionView(_:canEditItemAt:)", type: .named("Bool")) != nil)
-    #expect(DocumentedDefault.convention(for: "gestureRecognizerShouldBegin(_:)", type: .named("Bool")) != nil)
+    let question = DocumentedDefault.questionConvention
+    #expect(question("tableView(_:shouldHighlightRowAt:)", .named("Bool"))?.expression == "true")
+    #expect(question("collectionView(_:canEditItemAt:)", .named("Bool"))?.expression == "true")
+    #expect(question("gestureRecognizerShouldBegin(_:)", .named("Bool"))?.expression == "true")
     // `cancel` is no `can`, `isGroupRow` asks nothing, a `should` that returns a number is no question.
-    #expect(DocumentedDefault.convention(for: "pickerDidCancel(_:)", type: .named("Bool")) == nil)
-    #expect(DocumentedDefault.convention(for: "tableView(_:isGroupRow:)", type: .named("Bool")) == nil)
-    #expect(DocumentedDefault.convention(for: "shouldCount(_:)", type: .named("Int")) == nil)
+    #expect(question("pickerDidCancel(_:)", .named("Bool")) == nil)
+    #expect(question("tableView(_:isGroupRow:)", .named("Bool")) == nil)
+    #expect(question("shouldCount(_:)", .named("Int")) == nil)
+    // An optional requirement that is no question answers its type's empty value.
+    #expect(DocumentedDefault.convention(for: "pickerDidCancel(_:)", type: .named("Bool"))?.expression == "false")
   }
 
   @Test func theUsersDefaultWinsAndCarriesNoNote() throws {
@@ -345,24 +348,25 @@ import Testing
     var graph = GraphFixture(module: "Kit")
     let proto = (usr: "s:3Kit13CopyDelegateP", name: "CopyDelegate")
     graph.symbol(proto.usr, path: [proto.name], declaration: "protocol CopyDelegate : AnyObject")
-    for (index, name) in ["shouldCopy", "shouldMove", "shouldLink"].enumerated() {
+    for (index, name) in ["copyCount", "moveCount", "linkCount"].enumerated() {
       graph.requirement(
         "\(proto.usr)\(index)",
         of: proto,
         title: "\(name)(_:)",
-        declaration: "func \(name)(_ path: String) -> Bool"
+        declaration: "func \(name)(_ path: String) -> Int"
       )
     }
     let messages = try errors("CopyDelegate", graph: graph)
     try #require(messages.count == 1)
     let message = messages[0]
-    #expect(message.contains("'shouldCopy(_:)' ('Bool'), 'shouldMove(_:)' ('Bool') and 'shouldLink(_:)' ('Bool')"))
+    #expect(message.contains("'copyCount(_:)' ('Int'), 'moveCount(_:)' ('Int') and 'linkCount(_:)' ('Int')"))
     #expect(
       message.hasSuffix(
-        "--default 'shouldCopy(_:)=<Bool>' --default 'shouldMove(_:)=<Bool>' --default 'shouldLink(_:)=<Bool>'"
+        "--default 'copyCount(_:)=<Int>' --default 'moveCount(_:)=<Int>' --default 'linkCount(_:)=<Int>'"
       )
     )
-    // A Swift protocol's requirements are no optional `@objc` ones: the convention does not apply to them.
+    // A Swift protocol's required requirements are no optional `@objc` ones: the empty value does not apply to them
+    // (only a `should…`/`can…` question's answer does).
     #expect(!message.contains("\n"))
   }
 

@@ -128,7 +128,10 @@ struct GraphFixture {
         flushText()
         let name = rest[rest.index(after: rest.startIndex)..<bar]
         let usr = rest[rest.index(after: bar)..<close]
-        fragments.append(["kind": "typeIdentifier", "spelling": String(name), "preciseIdentifier": String(usr)])
+        // `{Name|}`: a type identifier without a USR (Foundation's `NSRange` in a library's graph).
+        var fragment: [String: Any] = ["kind": "typeIdentifier", "spelling": String(name)]
+        if !usr.isEmpty { fragment["preciseIdentifier"] = String(usr) }
+        fragments.append(fragment)
         rest = rest[rest.index(after: close)...]
       } else if character.isLetter || character == "@" || character == "_" {
         let word = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "@" }

@@ -390,22 +390,32 @@ import Testing
     #expect(first == generated(ObjCInputs.tableView, typeName: "M", defaults: ObjCInputs.tableViewDefaults))
   }
 
-  /// A non-`Optional` result that neither the user, the documented defaults nor the convention answers: every one
-  /// of them refused in one line, at the first, naming the flags to fill in.
+  /// A non-`Optional` result that neither the user, the documented defaults nor a convention answers (a class,
+  /// which has no empty value): every one of them refused in one line, at the first, naming the flags to fill in.
   @Test func missingDefaultIsRefused() {
     var download = ObjCInputs.download
     download.members[1].defaultValue = nil
     download.members[3].defaultValue = nil
+    download.source = download.source
+      .replacingOccurrences(of: "shouldRetryAfter attempt: Int) -> Bool", with: "retryAfter attempt: Int) -> Download")
+      .replacingOccurrences(of: "priorityFor attempt: Int) -> Int", with: "priorityFor attempt: Int) -> Download")
     let found = diagnostics(download)
     #expect(found.map(\.line) == [3])
     #expect(
       found.first?.message
-        == "cannot forward 'download(_:shouldRetryAfter:)' ('Bool') and 'download(_:priorityFor:)' ('Int') of "
+        == "cannot forward 'download(_:retryAfter:)' ('Download') and 'download(_:priorityFor:)' ('Download') of "
         + "'DownloadDelegate': they return a value, so the multiplexer needs the answer the sender uses when its "
         + "delegate does not implement one (an observer left since the sender asked), and the generator knows no "
-        + "documented default; give each with --default 'download(_:shouldRetryAfter:)=<Bool>' --default "
-        + "'download(_:priorityFor:)=<Int>'"
+        + "documented default; give each with --default 'download(_:retryAfter:)=<Download>' --default "
+        + "'download(_:priorityFor:)=<Download>'"
     )
+    // With their types' empty values (`Int`), or a `should…` question's answer, nothing is missing.
+    var answered = ObjCInputs.download
+    answered.members[1].defaultValue = nil
+    answered.members[3].defaultValue = nil
+    let answeredText = generated(answered, typeName: "M")
+    #expect(answeredText.contains("Convention (nothing documents it): a 'should…' or 'can…' question answers true."))
+    #expect(answeredText.contains("Convention (nothing documents it): the empty value"))
     // UIKit's are answered from the documented defaults, with no flag.
     let table = generated(ObjCInputs.tableView, typeName: "UITableViewDelegateMultiplexer")
     #expect(table.contains("// Without an answering observer: true. Documented: https://developer.apple.com/"))

@@ -25,11 +25,22 @@ package struct ProtocolModel {
     /// Whether the protocol is `@objc`: the multiplexer then subclasses `NSObject`, forwards each optional
     /// requirement only to the observers that implement it, and answers `responds(to:)` for them.
     package var isObjC: Bool = false
+    /// Whether the protocol's global actor comes from a parent it refines (a Swift library's refinement of
+    /// `UITextViewDelegate` that does not restate `@MainActor`), which its module, compiled in the Swift 5 mode,
+    /// may not apply to the protocol's own requirements: the multiplexer's conformance to it is then isolated
+    /// (`@MainActor P`), as its conformance to `DelegateMultiplexing` is.
+    package var hasInheritedIsolation: Bool = false
 
-    package init(moduleName: String, refinesNSObjectProtocol: Bool, isObjC: Bool = false) {
+    package init(
+      moduleName: String,
+      refinesNSObjectProtocol: Bool,
+      isObjC: Bool = false,
+      hasInheritedIsolation: Bool = false
+    ) {
       self.moduleName = moduleName
       self.refinesNSObjectProtocol = refinesNSObjectProtocol
       self.isObjC = isObjC
+      self.hasInheritedIsolation = hasInheritedIsolation
     }
   }
 

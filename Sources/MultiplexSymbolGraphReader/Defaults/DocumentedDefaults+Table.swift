@@ -216,7 +216,7 @@ extension DocumentedDefault {
     AppKit | NSWindowDelegate | windowWillResize(_:to:) | frameSize | convention: the proposed size passed in, which the window uses without a delegate
     AppKit | NSWindowDelegate | windowWillUseStandardFrame(_:defaultFrame:) | newFrame | convention: the default standard frame passed in, which the window uses without a delegate
     CallKit | CXProviderDelegate | provider(_:execute:) | false | https://developer.apple.com/documentation/callkit/cxproviderdelegate/provider(_:execute:)
-    CarPlay | CPMapTemplateDelegate | mapTemplate(_:displayStyleFor:) | .default | convention: the default maneuver display style, which the system uses when the delegate picks none
+    CarPlay | CPMapTemplateDelegate | mapTemplate(_:displayStyleFor:) | [] | convention: the default maneuver display style (CPManeuverDisplayStyleDefault, an NS_OPTIONS value of 0, which Swift spells []), which the system uses when the delegate picks none
     CarPlay | CPMapTemplateDelegate | mapTemplate(_:shouldShowNotificationFor:) | true | convention: a should… question defaults to true (Apple documents no default)
     CarPlay | CPMapTemplateDelegate | mapTemplate(_:shouldUpdateNotificationFor:with:) | true | convention: a should… question defaults to true (Apple documents no default)
     CarPlay | CPMapTemplateDelegate | mapTemplateShouldProvideNavigationMetadata(_:) | false | convention: false; the template provides navigation metadata only when the delegate opts in

@@ -88,12 +88,61 @@ package struct DocumentedDefault: Sendable, Equatable {
   /// Apple's delegates ask such questions to let the delegate veto something the sender does by default, and
   /// document "`true` (the default)" for the ones they document; where that is not so (`shouldShowMenuForRowAt`,
   /// `shouldRecognizeSimultaneouslyWith`, `canPerformAction`), the table says otherwise.
+  ///
+  /// Any other optional requirement whose result is a value with an empty one (``emptyValue(of:)``: a number, a
+  /// geometry struct, a string, a collection, another `Bool`) answers that value. The answer is used only when the
+  /// sender calls after the last implementing observer left since it asked `responds(to:)`: the multiplexer has it
+  /// ask again after every registration change made through it, so the call comes from a stale cache, at most once
+  /// per change. The answer a class result (a layout, a cell) would need does not exist: such a requirement is
+  /// refused, asking for `--default`.
   static func convention(for requirement: String, type: SwiftType) -> (expression: String, note: String)? {
+    if let question = questionConvention(for: requirement, type: type) { return question }
+    guard let empty = emptyValue(of: type) else { return nil }
+    return (
+      empty,
+      "Convention (nothing documents it): the empty value, answered only to a sender that calls after the last "
+        + "observer implementing it left since the sender asked responds(to:) (the multiplexer has it ask again)."
+    )
+  }
+
+  /// `true` for a `Bool` requirement whose base name has the word `should` or `can`, with its note; `nil` otherwise.
+  /// It also answers a required requirement (of a library, which documents no answer) when no observer is
+  /// registered: the sender's question is answered as a sender without a delegate proceeds.
+  static func questionConvention(for requirement: String, type: SwiftType) -> (expression: String, note: String)? {
     guard type.description == "Bool" || type.description == "Swift.Bool" else { return nil }
     let words = Self.words(of: requirement)
     guard words.contains("should") || words.contains("can") else { return nil }
     return ("true", "Convention (nothing documents it): a 'should…' or 'can…' question answers true.")
   }
+
+  /// The empty value of `type`, as an expression, or `nil` when it has none this knows: `0` for a number, `.zero`
+  /// for a geometry struct of CoreGraphics or UIKit, the identity for a transform, `false`, `""`, `[]`, `[:]`.
+  static func emptyValue(of type: SwiftType) -> String? {
+    switch type {
+    case .array: return "[]"
+    case .dictionary: return "[:]"
+    case .named(let name, let arguments) where arguments.isEmpty:
+      let bare = name.hasPrefix("Swift.") ? String(name.dropFirst("Swift.".count)) : name
+      if numberTypes.contains(bare) { return "0" }
+      if zeroTypes.contains(bare) { return ".zero" }
+      if bare == "CGAffineTransform" { return ".identity" }
+      if bare == "CATransform3D" { return "CATransform3DIdentity" }
+      if bare == "Bool" { return "false" }
+      if bare == "String" { return "\"\"" }
+      return nil
+    default:
+      return nil
+    }
+  }
+
+  private static let numberTypes: Set<String> = [
+    "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+    "CGFloat", "TimeInterval", "NSInteger", "NSUInteger", "NSTimeInterval",
+  ]
+  private static let zeroTypes: Set<String> = [
+    "CGSize", "CGPoint", "CGRect", "CGVector", "UIEdgeInsets", "NSDirectionalEdgeInsets", "UIOffset",
+    "NSEdgeInsets",
+  ]
 
   /// The lowercased words of a requirement's name, split at uppercase letters, `_`, `(` and `:`
   /// (`tableView(_:shouldHighlightRowAt:)` → `table`, `view`, `should`, `highlight`, `row`, `at`).

@@ -136,13 +136,33 @@ extension ExternalGenerator {
         // (`tableView(_:willSelectRowAt:)` answering `nil` vetoes the selection; UIKit selects the row).
         prepared.members[index].defaultValue = entry.expression
         prepared.members[index].defaultNote = DocumentedDefault.note(for: entry)
+      } else if let passed = passedDefault(of: member, result: result) {
+        // The sender hands over the value it uses itself (iCarousel's `carousel(_:valueFor:withDefault:)`).
+        prepared.members[index].defaultValue = passed
+        prepared.members[index].defaultNote =
+          "Convention (nothing documents it): the default the sender passes in '\(passed)'."
       } else if input.isObjC, prepared.members[index].isOptional, !result.implicitlyUnwrappedAsOptional.isOptional,
         let convention = DocumentedDefault.convention(for: name.short, type: result)
       {
         prepared.members[index].defaultValue = convention.expression
         prepared.members[index].defaultNote = convention.note
+      } else if let question = DocumentedDefault.questionConvention(for: name.short, type: result) {
+        // A required question (a library's, which documents no answer): answered only with no observer.
+        prepared.members[index].defaultValue = question.expression
+        prepared.members[index].defaultNote = question.note
       }
     }
+  }
+
+  /// The name of the parameter of `member` through which the sender hands over its own default answer, or `nil`:
+  /// one whose label or name says `default` (`withDefault`, `defaultValue`) and whose type is `result`.
+  static func passedDefault(of member: MemberDeclaration, result: SwiftType) -> String? {
+    for parameter in member.parameters where parameter.type.description == result.description {
+      let name = Naming.bareName(parameter.secondName ?? parameter.firstName)
+      let words = DocumentedDefault.words(of: parameter.firstName) + DocumentedDefault.words(of: name)
+      if words.contains("default"), name != "_" { return name }
+    }
+    return nil
   }
 
   /// The names the flags (`--default`, `--combine`, `--decided-once`, `--every-observer`) know a requirement

@@ -72,7 +72,8 @@ package enum ExternalGenerator {
       origin: ProtocolModel.ExternalOrigin(
         moduleName: input.moduleName,
         refinesNSObjectProtocol: refinesNSObjectProtocol,
-        isObjC: input.isObjC
+        isObjC: input.isObjC,
+        hasInheritedIsolation: input.hasInheritedIsolation
       ),
       typeName: options.typeName,
       access: options.access == .internal ? nil : options.access.rawValue,
@@ -100,8 +101,9 @@ package enum ExternalGenerator {
     // The Apple platform whose SDK the graph came from (for an `@objc` protocol or a Swift one, such as PhotosUI's
     // `PHPickerViewControllerDelegate`): the only one whose availability and types the file was written for. Mac
     // Catalyst runs iOS code against a different SDK (the macOS one's `System/iOSSupport`), so an iOS file leaves it
-    // out, and a file generated from a Catalyst graph (platform `macCatalyst`) compiles only there.
-    switch input.platform {
+    // out, and a file generated from a Catalyst graph (platform `macCatalyst`) compiles only there. A library built
+    // from source exists where it is built: `canImport(<Module>)` says where.
+    switch input.isBuiltFromSource ? nil : input.platform {
     case "iOS"?: conditions += ["os(iOS)", "!targetEnvironment(macCatalyst)"]
     case "macCatalyst"?: conditions += ["os(iOS)", "targetEnvironment(macCatalyst)"]
     case let platform?: conditions.append("os(\(platform))")

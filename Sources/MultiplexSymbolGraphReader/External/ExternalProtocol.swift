@@ -33,6 +33,14 @@ package struct ExternalProtocol: Sendable {
   /// and the types they name are that platform's, which another platform's SDK may not share (WebKit's
   /// `WKUIDelegate` names `UIViewController` on iOS).
   package var platform: String? = nil
+  /// Whether the protocol comes from a library built from source (its graph locates it in a source file outside an
+  /// SDK), rather than from an SDK's framework. Its file is guarded by `canImport(<Module>)` alone, not by the
+  /// graph's platform (``platform``): the library's module exists on exactly the platforms the library is built
+  /// for (Mac Catalyst, tvOS and visionOS included when it supports them).
+  package var isBuiltFromSource = false
+  /// Whether the protocol's global actor attribute in ``source`` comes from a parent it refines, not from its own
+  /// declaration, in a Swift module (see ``ProtocolModel/ExternalOrigin/hasInheritedIsolation``).
+  package var hasInheritedIsolation = false
   /// For a protocol nested in a type, that type's path with a trailing dot (`UITabBarController.Sidebar.`), which
   /// the generated code names the protocol through (``source`` declares it by its own name); nothing otherwise.
   package var qualifier = ""

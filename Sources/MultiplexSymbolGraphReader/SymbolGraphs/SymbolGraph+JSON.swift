@@ -17,8 +17,21 @@ extension SymbolGraph {
 extension SymbolGraph.Module {
   init(json: JSONCursor) throws(JSONShapeError) {
     name = try json.required("name").string()
-    operatingSystem = try json.optional("platform")?.optional("operatingSystem")?.optional("name")?.string()
-    environment = try json.optional("platform")?.optional("environment")?.string()
+    let platform = try json.optional("platform")
+    operatingSystem = try platform?.optional("operatingSystem")?.optional("name")?.string()
+    environment = try platform?.optional("environment")?.string()
+    if let platform, let system = operatingSystem, let architecture = try platform.optional("architecture")?.string(),
+      let vendor = try platform.optional("vendor")?.string()
+    {
+      var triple = "\(architecture)-\(vendor)-\(system)"
+      if let minimum = try platform.optional("operatingSystem")?.optional("minimumVersion") {
+        let major = try minimum.required("major").int()
+        let minor = try minimum.optional("minor")?.int() ?? 0
+        triple += "\(major).\(minor)"
+      }
+      if let environment { triple += "-" + environment }
+      targetTriple = triple
+    }
   }
 }
 

@@ -17,6 +17,10 @@ package struct SymbolGraph: Sendable {
     /// The environment the graph was extracted for (`module.platform.environment`: `macabi` for Mac Catalyst), or
     /// `nil` when the graph does not say.
     package var environment: String? = nil
+    /// The target triple the graph was extracted for, from `module.platform` (`arm64-apple-ios13.0`,
+    /// `arm64-apple-ios14.0-macabi`), or `nil` when the graph does not say its architecture, vendor and system: the
+    /// target the graphs of the modules it needs are extracted for (a parent protocol's, a type's).
+    package var targetTriple: String? = nil
   }
 }
 

@@ -46,6 +46,48 @@ package struct SymbolGraphDirectory: Sendable {
     }
   }
 
+  /// The names of the modules whose main graph (`M.symbols.json`) may declare a symbol whose USR is one of `usrs`
+  /// or whose title is one of `titles`, sorted: those whose file's bytes hold `"precise":"<usr>"` (a symbol's
+  /// identifier; a declaration that only names the type writes `"preciseIdentifier"`) or `"title":"<title>"`.
+  ///
+  /// A search of the bytes, with no JSON decoded: finding the module of a type no loaded graph declares then
+  /// decodes only the graphs that may declare it, not every graph of an SDK's worth in the directory (UIKit's is
+  /// 25 MB). It may name a module whose graph turns out not to declare the type (a member titled as the type);
+  /// the caller decodes and checks. A file that cannot be read is named, for the caller's error.
+  ///
+  /// - Complexity: O(*n* × *k*), *n* the bytes of the main graphs, *k* the number of USRs and titles.
+  package func moduleNames(mayDeclare usrs: [String], orTitled titles: [String]) throws(SymbolGraphError) -> [String] {
+    let keys = usrs.map { ("precise", $0) } + titles.map { ("title", $0) }
+    let needles = keys.flatMap { key, value in
+      ["\"\(key)\":\"\(value)\"", "\"\(key)\" : \"\(value)\""].map { Array($0.utf8) }
+    }
+    guard !needles.isEmpty else { return [] }
+    return try moduleNames().filter { module in
+      guard let bytes = try? FileSystem.contents(ofFile: Path.join(path, module + Self.suffix)) else { return true }
+      return needles.contains { Self.bytes(bytes, contain: $0) }
+    }
+  }
+
+  /// Whether `needle` occurs in `bytes`.
+  private static func bytes(_ bytes: [UInt8], contain needle: [UInt8]) -> Bool {
+    guard let first = needle.first, needle.count <= bytes.count else { return false }
+    return bytes.withUnsafeBufferPointer { haystack in
+      needle.withUnsafeBufferPointer { needle in
+        var index = 0
+        let last = haystack.count - needle.count
+        while index <= last {
+          if haystack[index] == first {
+            var matched = 1
+            while matched < needle.count && haystack[index + matched] == needle[matched] { matched += 1 }
+            if matched == needle.count { return true }
+          }
+          index += 1
+        }
+        return false
+      }
+    }
+  }
+
   /// The graphs that describe module `module`, or `nil` when the directory has no `module.symbols.json`.
   ///
   /// They are the main graph, the graphs of what `module` adds to other modules (`module@Other`) and the

@@ -29,6 +29,12 @@ package enum SymbolGraphError: Error, Equatable, CustomStringConvertible {
   /// Required `requirement` of `name` names `type`, introduced (`iOS 26.0`) after the requirement itself: no member
   /// can witness it.
   case typeNewerThanRequirement(name: String, requirement: String, type: String, introduced: String)
+  /// Protocol `name` is unavailable on `platform`, the one its graph was made for: Swift cannot name it there.
+  case unavailableProtocol(name: String, module: String, platform: String)
+  /// Requirements of `name` (a protocol of Swift module `module`) name `types`, `requirements[i]` the first that
+  /// names `types[i]`, whose module no graph at hand declares: the generated file could not import it.
+  /// `suggestions` are the frameworks their names suggest, for the `--import` to pass.
+  case unresolvedTypes(name: String, module: String, types: [String], requirements: [String], suggestions: [String])
 
   package var description: String {
     switch self {
@@ -57,9 +63,26 @@ package enum SymbolGraphError: Error, Equatable, CustomStringConvertible {
     case .notClassBound(let name, let module):
       return "protocol '\(name)' in module '\(module)' is not class-bound (it refines neither AnyObject, "
         + "NSObjectProtocol nor a class, and is not @objc); a multiplexer holds its observers weakly, so they "
-        + "must be objects"
+        + "must be objects; to multiplex it, declare a class-bound refinement in a module of yours "
+        + "('protocol \(name.split(separator: ".").last.map(String.init) ?? name)Observing: AnyObject, \(name) {}') "
+        + "and generate for that: its multiplexer fits a slot of type '\(name)'"
     case .unparsableDeclaration(let name, let requirement, let text):
       return "the symbol graph's declaration of '\(requirement)' in protocol '\(name)' is not valid Swift: \(text)"
+    case .unavailableProtocol(let name, let module, let platform):
+      return "protocol '\(name)' of module '\(module)' is unavailable on \(platform), the platform its symbol graph "
+        + "was made for: Swift cannot name it there; generate it from the graphs of a platform where it is available"
+    case .unresolvedTypes(let name, let module, let types, let requirements, let suggestions):
+      var seen: Set<String> = []
+      let named = zip(types, requirements).filter { seen.insert($0.0).inserted }.map { "'\($0.0)' (in '\($0.1)')" }
+      var unique: [String] = []
+      for suggestion in suggestions where !unique.contains(suggestion) { unique.append(suggestion) }
+      let remedy =
+        unique.isEmpty
+        ? "--import <the module that declares \(named.count == 1 ? "it" : "each")>"
+        : unique.map { "--import \($0)" }.joined(separator: " ")
+      return "protocol '\(name)' of module '\(module)' names \(named.joined(separator: ", ")), whose module no "
+        + "symbol graph at hand declares, and '\(module)' does not re-export it to the generated file; pass "
+        + remedy + " (or add that module's graph to --symbol-graph-dir, or --sdk and --target to extract it)"
     case .parentUnavailable(let name, let parent, let parentModule, let detail):
       return "protocol '\(name)' refines '\(parent)' from module '\(parentModule)', whose symbol graph "
         + "could not be read: \(detail)"

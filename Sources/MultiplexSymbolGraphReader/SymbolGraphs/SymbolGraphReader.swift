@@ -11,27 +11,45 @@ package final class SymbolGraphReader {
   package typealias ModuleLoader = (_ module: String) throws(SymbolGraphError) -> [NamedSymbolGraph]
 
   private let loadModule: ModuleLoader
+  /// The names of the modules whose graphs are at hand besides those loaded (a `--symbol-graph-dir`'s) and may
+  /// declare a type with one of the USRs or names given (see ``SymbolGraphDirectory/moduleNames(mayDeclare:orTitled:)``),
+  /// read when a requirement names a type of a module nothing else tells (see ``resolveTypes(_:platform:)``).
+  let availableModules: (_ usrs: [String], _ names: [String]) -> [String]
   /// Everything loaded so far.
   var index = SymbolIndex()
+  /// The modules whose graphs could not be loaded while looking for a type's module: not asked for again.
+  var failedModules: Set<String> = []
+  /// The modules the user imports (`--import`): read first when looking for a type's module, and trusted to
+  /// declare the types no graph at hand declares.
+  package var givenImports: [String] = []
 
-  /// A reader that asks `loadModule` for each module it needs, once.
-  package init(loadModule: @escaping ModuleLoader) {
+  /// A reader that asks `loadModule` for each module it needs, once; `availableModules` names the modules whose
+  /// graphs are at hand besides and may declare a type with one of the USRs or names it is given (see
+  /// ``availableModules``).
+  package init(
+    loadModule: @escaping ModuleLoader,
+    availableModules: @escaping (_ usrs: [String], _ names: [String]) -> [String] = { _, _ in [] }
+  ) {
     self.loadModule = loadModule
+    self.availableModules = availableModules
   }
 
   /// A reader of the graphs in one directory.
   package convenience init(directory: SymbolGraphDirectory) {
-    self.init { module throws(SymbolGraphError) in
-      guard let graphs = try directory.graphs(forModule: module) else {
-        let available = (try? directory.moduleNames()) ?? []
-        let list = available.isEmpty ? "none" : available.joined(separator: ", ")
-        throw .unknownModule(
-          module: module,
-          detail: "no \(module).symbols.json in '\(directory.path)' (modules there: \(list))"
-        )
-      }
-      return graphs
-    }
+    self.init(
+      loadModule: { module throws(SymbolGraphError) in
+        guard let graphs = try directory.graphs(forModule: module) else {
+          let available = (try? directory.moduleNames()) ?? []
+          let list = available.isEmpty ? "none" : available.joined(separator: ", ")
+          throw .unknownModule(
+            module: module,
+            detail: "no \(module).symbols.json in '\(directory.path)' (modules there: \(list))"
+          )
+        }
+        return graphs
+      },
+      availableModules: { usrs, names in (try? directory.moduleNames(mayDeclare: usrs, orTitled: names)) ?? [] }
+    )
   }
 
   /// The protocol `name` (a top-level name, or a dotted path for a nested protocol) of module `module`, with
@@ -46,6 +64,10 @@ package final class SymbolGraphReader {
       )
     )
     walk.rootAvailability = root.availability ?? []
+    // A protocol unavailable where the graph was made: Swift cannot name it there, so no file could compile.
+    if walk.platform.isUnavailable(walk.rootAvailability) {
+      throw .unavailableProtocol(name: name, module: module, platform: walk.platform.domain ?? "this platform")
+    }
     try visit(root, walk: &walk, rootName: name)
     let rootHeader = ProtocolHeader(fragments: root.declarationFragments ?? [])
     let isObjC =
@@ -59,6 +81,12 @@ package final class SymbolGraphReader {
     if isObjC && !attributes.contains(where: { $0.hasPrefix("@objc") }) {
       attributes.insert("@objc", at: 0)
     }
+    var hasInheritedIsolation = false
+    if let inherited = walk.inheritedIsolation, !attributes.contains(where: Self.isGlobalActorAttribute) {
+      attributes.append(inherited)
+      // A Swift module's protocol (not a Clang module's, whose importer applies the parent's actor itself).
+      hasInheritedIsolation = !root.identifier.precise.hasPrefix("c:") || root.identifier.precise.hasPrefix("c:@M@")
+    }
     var lines = DeclarationText.availabilityAttributes(root.availability ?? [])
     var head = (attributes + ["protocol", root.pathComponents.last ?? name]).joined(separator: " ")
     if !walk.inherited.isEmpty { head += ": " + walk.inherited.joined(separator: ", ") }
@@ -66,6 +94,23 @@ package final class SymbolGraphReader {
     lines.append(head + " {")
     var members: [ExternalMember] = []
     var modules = walk.modules.union(self.modules(namedIn: root.declarationFragments ?? []))
+    // A Clang module's protocol (an Objective-C library's, an SDK framework's) names types its headers import, which
+    // its module re-exports (`export *`): a file that imports it sees them. A Swift module re-exports nothing it
+    // does not say: the file imports each type's module, found in the graphs at hand, or says which to pass.
+    let isClangModule = root.identifier.precise.hasPrefix("c:") && !root.identifier.precise.hasPrefix("c:@M@")
+    if !walk.unresolved.isEmpty && !isClangModule {
+      let resolved = resolveTypes(walk.unresolved, platform: walk.platform)
+      modules.formUnion(resolved.modules)
+      if !resolved.unresolved.isEmpty && givenImports.isEmpty {
+        throw .unresolvedTypes(
+          name: name,
+          module: module,
+          types: resolved.unresolved.map(\.name),
+          requirements: resolved.unresolved.map(\.requirement),
+          suggestions: resolved.unresolved.flatMap { suggestedModules(for: $0) }
+        )
+      }
+    }
     for requirement in walk.requirements {
       let availability = PlatformAvailability.clamped(requirement.availability, to: root.availability ?? [])
       for attribute in DeclarationText.availabilityAttributes(availability) {
@@ -104,13 +149,17 @@ package final class SymbolGraphReader {
     )
     external.omittedRequirements = walk.omitted
     external.platform = walk.platform.domain
+    external.hasInheritedIsolation = hasInheritedIsolation
+    // Declared in a source file outside any SDK: a library built from source, whose module exists on the platforms
+    // it was built for (see ``ExternalProtocol/isBuiltFromSource``).
+    if let uri = root.location?.uri, !uri.containsText(".sdk/") { external.isBuiltFromSource = true }
     external.qualifier = root.pathComponents.dropLast().map { $0 + "." }.joined()
     return external
   }
 
   // MARK: - Loading and finding
 
-  private func load(_ module: String) throws(SymbolGraphError) {
+  func load(_ module: String) throws(SymbolGraphError) {
     guard !index.contains(module: module) else { return }
     index.add(module: module, graphs: try loadModule(module))
   }
@@ -231,6 +280,19 @@ package final class SymbolGraphReader {
     /// The modules of the protocols visited and of the types their requirements name (see
     /// ``SymbolGraphReader/modules(namedIn:)``).
     var modules: Set<String> = []
+    /// The types the requirements name whose module no loaded graph says (see
+    /// ``SymbolGraphReader/unresolvedTypes(in:requirement:)``).
+    var unresolved: [UnresolvedType] = []
+    /// The global actor attribute of the first parent that has one (`@MainActor`), which the protocol inherits.
+    var inheritedIsolation: String? = nil
+  }
+
+  /// Whether `attribute` (`@MainActor`, `@DBActor`) names a global actor, as the model reads one
+  /// (``Attribute/isGlobalActor``).
+  static func isGlobalActorAttribute(_ attribute: String) -> Bool {
+    guard attribute.hasPrefix("@") else { return false }
+    let name = attribute.dropFirst().prefix { $0 != "(" }.split(separator: ".").last.map(String.init) ?? ""
+    return Attribute(name: name, text: attribute).isGlobalActor
   }
 
   /// Parents that stay in the inheritance clause instead of being flattened: the standard library's and
@@ -300,8 +362,12 @@ package final class SymbolGraphReader {
         if !walk.omitted.contains(omission) { walk.omitted.append(omission) }
         continue
       }
-      let text = DeclarationText.requirementText(of: fragments, isOptional: optional)
+      let text = DeclarationText.requirementText(of: writingExistentialAny(fragments), isOptional: optional)
       walk.modules.formUnion(modules(namedIn: fragments))
+      for type in unresolvedTypes(in: fragments, requirement: symbol.names.title) where !walk.unresolved.contains(type)
+      {
+        walk.unresolved.append(type)
+      }
       walk.add(
         Requirement(
           usr: requirementUSR,
@@ -318,6 +384,13 @@ package final class SymbolGraphReader {
     }
 
     let header = ProtocolHeader(fragments: proto.declarationFragments ?? [])
+    // A parent's global actor (UIKit's `@MainActor` on `UITableViewDelegate`) isolates a refinement that does not
+    // restate it, as Swift infers: the first one met is the protocol's.
+    if walk.visited.count > 1, walk.inheritedIsolation == nil,
+      let actor = header?.attributes.first(where: Self.isGlobalActorAttribute)
+    {
+      walk.inheritedIsolation = actor
+    }
     for requirement in header?.whereRequirements ?? [] where !walk.whereRequirements.contains(requirement) {
       walk.whereRequirements.append(requirement)
       let parts = requirement.split(separator: ":", maxSplits: 1).map { $0.trimmingSpacesAndTabs() }

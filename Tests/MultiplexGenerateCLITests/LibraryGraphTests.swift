@@ -1,0 +1,343 @@
+// What `multiplex-generate` does with a third-party library's graph (issue 41): the shapes of the failures found on
+// real iOS libraries, as hand-written stand-in graphs. The libraries and the SDK never enter the repository.
+
+import Foundation
+import Testing
+
+@testable import MultiplexModel
+@testable import MultiplexSymbolGraphReader
+
+@Suite struct LibraryGraphTests {
+  private static let pager = (usr: "s:5Pager0A8DelegateP", name: "PagerDelegate")
+  private static let view = "{PagerView|c:@M@Pager@objc(cs)PagerView}"
+
+  /// A Swift library's graph for iOS: module `Pager`, its class-bound `PagerDelegate` with the requirements `add`
+  /// adds, and the class `PagerView`.
+  private func library(_ add: (inout GraphFixture) -> Void) -> GraphFixture {
+    var graph = GraphFixture(module: "Pager")
+    graph.operatingSystem = "ios"
+    graph.symbol(Self.pager.usr, path: [Self.pager.name], declaration: "protocol PagerDelegate : AnyObject")
+    graph.symbol(
+      "c:@M@Pager@objc(cs)PagerView",
+      kind: "swift.class",
+      path: ["PagerView"],
+      declaration: "class PagerView"
+    )
+    add(&graph)
+    return graph
+  }
+
+  /// A framework's graph declaring the types `types` (name, USR, kind).
+  private func framework(_ module: String, _ types: [(String, String, String)]) -> GraphFixture {
+    var graph = GraphFixture(module: module)
+    graph.operatingSystem = "ios"
+    for (name, usr, kind) in types { graph.symbol(usr, kind: kind, path: [name], declaration: "class \(name)") }
+    return graph
+  }
+
+  /// Writes `graphs` into a fresh directory and reads `PagerDelegate` from it (`imports`: the user's `--import`).
+  private func read(_ graphs: [GraphFixture], imports: [String] = []) throws -> ExternalProtocol {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    for graph in graphs { try graph.write(to: directory.url) }
+    let reader = SymbolGraphReader(directory: SymbolGraphDirectory(path: directory.path))
+    reader.givenImports = imports
+    return try reader.externalProtocol(named: Self.pager.name, module: "Pager")
+  }
+
+  private var pagerWithSDKTypes: GraphFixture {
+    library { graph in
+      graph.requirement(
+        "s:5Pager0A8DelegateP5pager_10didScrollToy0A4ViewC_So7CGPointVtF",
+        of: Self.pager,
+        title: "pager(_:didScrollTo:)",
+        declaration: "func pager(_ pager: \(Self.view), didScrollTo point: {CGPoint|c:@S@CGPoint})"
+      )
+      graph.requirement(
+        "s:5Pager0A8DelegateP5pager_8colorForSo7UIColorCSgAA0A4ViewC_SitF",
+        of: Self.pager,
+        title: "pager(_:colorFor:)",
+        declaration: "func pager(_ pager: \(Self.view), colorFor index: {Int|s:Si}) -> {UIColor|c:objc(cs)UIColor}?"
+      )
+      graph.requirement(
+        "s:5Pager0A8DelegateP5pager_9didSelectyAA0A4ViewC_So8_NSRangeVtF",
+        of: Self.pager,
+        title: "pager(_:didSelect:)",
+        // Foundation's `NSRange` comes without a USR in a library's graph.
+        declaration: "func pager(_ pager: \(Self.view), didSelect range: {NSRange|})"
+      )
+    }
+  }
+
+  // MARK: Root 1: the module of every type a requirement names
+
+  @Test func typesOfModulesNeverReadAreImportedFromTheGraphsAtHand() throws {
+    let input = try read([
+      pagerWithSDKTypes,
+      framework("UIKit", [("UIColor", "c:objc(cs)UIColor", "swift.class")]),
+      framework("CoreGraphics", [("CGPoint", "c:@S@CGPoint", "swift.struct")]),
+      framework("Foundation", [("NSRange", "c:@T@NSRange", "swift.typealias")]),
+    ])
+    #expect(input.importedModules == ["CoreGraphics", "Foundation", "UIKit"])
+    let output = try generated(input)
+    #expect(output.contains("import CoreGraphics\nimport Foundation\nimport Multiplex\nimport Pager\nimport UIKit\n"))
+  }
+
+  @Test func aTypeNoGraphDeclaresIsOneErrorNamingTheImportToPass() throws {
+    let error = #expect(throws: SymbolGraphError.self) {
+      try read([pagerWithSDKTypes, framework("CoreGraphics", [("CGPoint", "c:@S@CGPoint", "swift.struct")])])
+    }
+    let message = error?.description ?? ""
+    #expect(!message.contains("\n"))
+    #expect(message.contains("'UIColor' (in 'pager(_:colorFor:)')"))
+    #expect(message.contains("'NSRange' (in 'pager(_:didSelect:)')"))
+    #expect(!message.contains("'CGPoint'"))
+    #expect(message.contains("pass --import UIKit --import Foundation"))
+  }
+
+  @Test func theUsersImportsAreTrustedForWhatNoGraphDeclares() throws {
+    let input = try read([pagerWithSDKTypes], imports: ["UIKit"])
+    #expect(input.importedModules.isEmpty)
+  }
+
+  @Test func aClangModulesProtocolReexportsTheTypesItsHeadersName() throws {
+    var graph = GraphFixture(module: "Kit")
+    graph.operatingSystem = "ios"
+    let proto = (usr: "c:objc(pl)PagerDelegate", name: "PagerDelegate")
+    graph.symbol(proto.usr, path: [proto.name], declaration: "protocol PagerDelegate : NSObjectProtocol")
+    graph.requirement(
+      "c:objc(pl)PagerDelegate(im)pagerColor",
+      of: proto,
+      title: "pagerColor()",
+      declaration: "func pagerColor() -> {UIColor|c:objc(cs)UIColor}?",
+      optional: true
+    )
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try graph.write(to: directory.url)
+    let input = try MultiplexGenerateCLITests.read(proto.name, module: "Kit", in: directory)
+    #expect(input.importedModules.isEmpty)
+  }
+
+  @Test func aPrefixSharedByFrameworksSuggestsOnlyOneWhoseGraphWasNotReadAndFoundWanting() throws {
+    // `CM` is CoreMotion's prefix and CoreMedia's: CoreMotion's graph is at hand and does not declare `CMTime`,
+    // so the import to pass is CoreMedia's, the candidate left.
+    let trimmer = library { graph in
+      graph.requirement(
+        "s:5Pager0A8DelegateP5pager_9didMoveToySo6CMTimea_tF",
+        of: Self.pager,
+        title: "pager(_:didMoveTo:)",
+        declaration: "func pager(_ pager: \(Self.view), didMoveTo time: {CMTime|c:@SA@CMTime})"
+      )
+    }
+    let error = #expect(throws: SymbolGraphError.self) {
+      try read([trimmer, framework("CoreMotion", [("CMMotionManager", "c:objc(cs)CMMotionManager", "swift.class")])])
+    }
+    let message = error?.description ?? ""
+    #expect(message.contains("'CMTime' (in 'pager(_:didMoveTo:)')"))
+    #expect(message.contains("pass --import CoreMedia "))
+    #expect(!message.contains("CoreMotion"))
+  }
+
+  @Test func onlyTheGraphsAtHandThatMayDeclareATypeAreDecodedToFindIt() throws {
+    // `ZZWidget` has no framework prefix: the graphs at hand are searched. `Atlas` names it in a declaration but
+    // does not declare it; `Unrelated` does not name it: neither is decoded (every graph of a directory of an SDK's
+    // modules, decoded one by one, took 90 seconds a protocol).
+    let widget = "{ZZWidget|c:objc(cs)ZZWidget}"
+    let pager = library { graph in
+      graph.requirement(
+        "s:5Pager0A8DelegateP5pager_4showySo8ZZWidgetC_tF",
+        of: Self.pager,
+        title: "pager(_:show:)",
+        declaration: "func pager(_ pager: \(Self.view), show widget: \(widget))"
+      )
+    }
+    var atlas = framework("Atlas", [("ATLMap", "c:objc(cs)ATLMap", "swift.class")])
+    let atlasProtocol = (usr: "c:objc(pl)ATLMapDelegate", name: "ATLMapDelegate")
+    atlas.symbol(atlasProtocol.usr, path: [atlasProtocol.name], declaration: "protocol ATLMapDelegate")
+    atlas.requirement(
+      "c:objc(pl)ATLMapDelegate(im)showWidget:",
+      of: atlasProtocol,
+      title: "show(_:)",
+      declaration: "func show(_ widget: \(widget))"
+    )
+    let graphs = [
+      pager, atlas, framework("Unrelated", [("URThing", "c:objc(cs)URThing", "swift.class")]),
+      framework("WidgetStore", [("ZZWidget", "c:objc(cs)ZZWidget", "swift.class")]),
+    ]
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    for graph in graphs { try graph.write(to: directory.url) }
+    let reader = SymbolGraphReader(directory: SymbolGraphDirectory(path: directory.path))
+    let input = try reader.externalProtocol(named: Self.pager.name, module: "Pager")
+    #expect(input.importedModules == ["WidgetStore"])
+    #expect(reader.index.contains(module: "WidgetStore"))
+    #expect(!reader.index.contains(module: "Atlas"))
+    #expect(!reader.index.contains(module: "Unrelated"))
+  }
+
+  // MARK: Root 2: the library's protocols named as types are existentials
+
+  @Test func aLibrarysProtocolNamedAsATypeIsWrittenAny() throws {
+    let input = try read([
+      library { graph in
+        graph.symbol("s:5Pager10PageSourceP", path: ["PageSource"], declaration: "protocol PageSource")
+        graph.requirement(
+          "s:5Pager0A8DelegateP5pager_6sourceyAA0A4ViewC_AA10PageSource_ptF",
+          of: Self.pager,
+          title: "pager(_:source:fallback:)",
+          declaration:
+            "func pager(_ pager: \(Self.view), source: {PageSource|s:5Pager10PageSourceP}, fallback: {PageSource|s:5Pager10PageSourceP}?, all: [{PageSource|s:5Pager10PageSourceP}], existing: any {PageSource|s:5Pager10PageSourceP})"
+        )
+        graph.requirement(
+          "s:5Pager0A8DelegateP4load",
+          of: Self.pager,
+          title: "load(_:)",
+          declaration: "func load<T>(_ source: T) where T : {PageSource|s:5Pager10PageSourceP}"
+        )
+      }
+    ])
+    #expect(
+      input.source.contains(
+        "func pager(_ pager: PagerView, source: any PageSource, fallback: (any PageSource)?, all: [any PageSource], "
+          + "existing: any PageSource)"
+      )
+    )
+    #expect(input.source.contains("func load<T>(_ source: T) where T : PageSource"))
+  }
+
+  // MARK: Root 3: an optional requirement's answer needs no flag when its type has an empty value
+
+  @Test func anOptionalRequirementReturningAValueAnswersItsEmptyValue() throws {
+    var graph = GraphFixture(module: "Pager")
+    graph.operatingSystem = "ios"
+    let proto = (usr: "c:@M@Pager@objc(pl)PagerLayoutDelegate", name: "PagerLayoutDelegate")
+    graph.symbol(proto.usr, path: [proto.name], declaration: "@objc protocol PagerLayoutDelegate : NSObjectProtocol")
+    graph.symbol("c:@S@CGSize", kind: "swift.struct", path: ["CGSize"], declaration: "struct CGSize")
+    graph.requirement(
+      "\(proto.usr)(im)pager:sizeForItemAt:",
+      of: proto,
+      title: "pager(_:sizeForItemAt:)",
+      declaration: "func pager(_ pager: \(Self.view), sizeForItemAt index: {Int|s:Si}) -> {CGSize|c:@S@CGSize}",
+      optional: true
+    )
+    graph.requirement(
+      "\(proto.usr)(im)pagerSpacing:",
+      of: proto,
+      title: "pagerSpacing(_:)",
+      declaration: "func pagerSpacing(_ pager: \(Self.view)) -> {Double|s:Sd}",
+      optional: true
+    )
+    graph.requirement(
+      "\(proto.usr)(im)pager:valueFor:withDefault:",
+      of: proto,
+      title: "pager(_:valueFor:withDefault:)",
+      declaration:
+        "func pager(_ pager: \(Self.view), valueFor option: {Int|s:Si}, withDefault value: {Double|s:Sd}) -> {Double|s:Sd}",
+      optional: true
+    )
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try graph.write(to: directory.url)
+    let output = try generated(try MultiplexGenerateCLITests.read(proto.name, module: "Pager", in: directory))
+    #expect(output.contains("Convention (nothing documents it): the empty value"))
+    #expect(output.contains(".zero"))
+    #expect(output.contains("Convention (nothing documents it): the default the sender passes in 'value'."))
+    #expect(DocumentedDefault.emptyValue(of: SwiftType(parsing: "CATransform3D")) == "CATransform3DIdentity")
+    #expect(DocumentedDefault.emptyValue(of: SwiftType(parsing: "CGFloat")) == "0")
+    #expect(DocumentedDefault.emptyValue(of: SwiftType(parsing: "[Int]")) == "[]")
+    #expect(DocumentedDefault.emptyValue(of: SwiftType(parsing: "UICollectionViewLayout")) == nil)
+  }
+
+  @Test func aRequiredShouldQuestionAnswersTrueWithNoObserver() throws {
+    let input = try read([
+      library { graph in
+        graph.requirement(
+          "s:5Pager0A8DelegateP17shouldAddSelectionySbSiF",
+          of: Self.pager,
+          title: "shouldAddSelection(_:)",
+          declaration: "func shouldAddSelection(_ index: {Int|s:Si}) -> {Bool|s:Sb}"
+        )
+      }
+    ])
+    let output = try generated(input)
+    #expect(output.contains("Convention (nothing documents it): a 'should…' or 'can…' question answers true."))
+  }
+
+  // MARK: Root 5: main-actor isolation inherited from a parent
+
+  @Test func aParentsGlobalActorIsolatesTheRefinement() throws {
+    var graph = GraphFixture(module: "Pager")
+    graph.operatingSystem = "ios"
+    let parent = (usr: "c:objc(pl)UITableViewDelegate", name: "UITableViewDelegate")
+    let child = (usr: "s:5Pager0A13TableDelegateP", name: "PagerTableDelegate")
+    graph.symbol(
+      parent.usr,
+      path: [parent.name],
+      declaration: "@MainActor protocol UITableViewDelegate : NSObjectProtocol"
+    )
+    graph.symbol(
+      child.usr,
+      path: [child.name],
+      declaration: "protocol PagerTableDelegate : {UITableViewDelegate|c:objc(pl)UITableViewDelegate}"
+    )
+    graph.requirement(
+      "s:5Pager0A13TableDelegateP10didRefreshyyF",
+      of: child,
+      title: "didRefresh()",
+      declaration: "func didRefresh()"
+    )
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try graph.write(to: directory.url)
+    let input = try MultiplexGenerateCLITests.read(child.name, module: "Pager", in: directory)
+    #expect(input.source.contains("@MainActor protocol PagerTableDelegate"))
+    // Its module may not apply the parent's actor to its own requirements: the conformance is isolated.
+    #expect(input.hasInheritedIsolation)
+    #expect(try generated(input).contains("@MainActor PagerTableDelegate, @MainActor Multiplex.DelegateMultiplexing"))
+  }
+
+  @Test func aProtocolUnavailableOnTheGraphsPlatformIsOneRefusal() throws {
+    var graph = GraphFixture(module: "Pager")
+    graph.operatingSystem = "ios"
+    graph.symbol(
+      Self.pager.usr,
+      path: [Self.pager.name],
+      declaration: "protocol PagerDelegate : AnyObject",
+      availability: [["domain": "iOS", "isUnconditionallyUnavailable": true]]
+    )
+    graph.requirement("s:5Pager0A8DelegateP4doneyyF", of: Self.pager, title: "done()", declaration: "func done()")
+    #expect(throws: SymbolGraphError.unavailableProtocol(name: "PagerDelegate", module: "Pager", platform: "iOS")) {
+      try read([graph])
+    }
+  }
+
+  // MARK: Root 6: a library built from source is guarded by its module, not by the graph's platform
+
+  @Test func aLibraryBuiltFromSourceIsGuardedByItsModuleAlone() throws {
+    func guardLine(located: Bool) throws -> String? {
+      var graph = GraphFixture(module: "Pager")
+      graph.operatingSystem = "ios"
+      graph.symbol(
+        Self.pager.usr,
+        path: [Self.pager.name],
+        declaration: "protocol PagerDelegate : AnyObject",
+        line: located ? 3 : nil
+      )
+      graph.requirement("s:5Pager0A8DelegateP4doneyyF", of: Self.pager, title: "done()", declaration: "func done()")
+      let input = try read([graph])
+      return try generated(input).split(separator: "\n").first { $0.hasPrefix("#if ") }.map(String.init)
+    }
+    #expect(try guardLine(located: true) == "#if canImport(Pager)")
+    #expect(try guardLine(located: false) == "#if canImport(Pager) && os(iOS) && !targetEnvironment(macCatalyst)")
+  }
+
+  private func generated(_ input: ExternalProtocol) throws -> String {
+    switch ExternalGenerator.generate(input, options: GenerationOptions(typeName: "M")) {
+    case .success(let text): return text
+    case .failure(let failure):
+      Issue.record("refused: \(failure.diagnostics.map(\.message))")
+      return ""
+    }
+  }
+}
