@@ -167,7 +167,7 @@ struct StreamedSelectorThreadTests {
         stopped.wrappingAdd(1, ordering: .releasing)
       }
     }
-    dispatchers.forEach { $0.start() }
+    for dispatcher in dispatchers { dispatcher.start() }
     for round in 0..<300 {
       let stream = multiplexer._events(
         bufferingPolicy: .bufferingNewest(4),
