@@ -186,7 +186,7 @@ extension SymbolGraphReader {
   /// Whether `usr` names a protocol other than `AnyObject`.
   private func isProtocol(_ usr: String) -> Bool {
     if let symbol = index.symbol(usr) { return symbol.kind.identifier == "swift.protocol" }
-    if usr.hasPrefix("c:objc(pl)") || (usr.hasPrefix("c:@M@") && usr.contains("@objc(pl)")) { return true }
+    if usr.hasPrefix("c:objc(pl)") || (usr.hasPrefix("c:@M@") && usr.containsText("@objc(pl)")) { return true }
     return usr.hasPrefix("s:") && usr.hasSuffix("P") && Self.module(ofSwiftUSR: usr) != nil
   }
 }
