@@ -236,7 +236,7 @@ def main():
     parser.add_argument("--tool-label", help="how the record names the tool (default: MULTIPLEX_GENERATE's path)")
     args = parser.parse_args()
 
-    sdk, _ = apple_sweep.sdk_paths()
+    sdk = apple_sweep.sdk_paths()[0]  # the iOS SDK (the others: macOS, tvOS)
     corpus = os.environ.get("MULTIPLEX_LIBRARY_CORPUS", "/work/library-corpus")
     if not sdk:
         print("skipped: no Apple SDK (MULTIPLEX_APPLE_SDK or an iPhoneOS*.sdk in MULTIPLEX_APPLE_SDKS)")

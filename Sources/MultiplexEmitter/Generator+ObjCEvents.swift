@@ -297,7 +297,7 @@ extension Generator {
 
       /// The observer behind `events(of:bufferingPolicy:)`: it yields every call of the kinds it reports, and
       /// implements nothing else.
-      \(typeAttributes)private final class \(tap): Foundation.NSObject, \(model.typeReference) {
+      \(typeAttributes)private final class \(tap): Foundation.NSObject, \(protocolConformance) {
         \(indented(tapBody, 2))
       }
 
