@@ -476,4 +476,56 @@ import Testing
     #expect(!output.contains("perform action:"))
     #expect(output.contains("func providerDidReset(_ provider: Int)"))
   }
+
+  @Test func aRequirementNamingADeprecatedTypeIsDeprecatedAsTheTypeIs() throws {
+    var graph = GraphFixture(module: "TVMLKit")
+    graph.operatingSystem = "tvos"
+    let browser = (usr: "c:objc(pl)TVBrowserViewControllerDelegate", name: "TVBrowserViewControllerDelegate")
+    graph.symbol(
+      browser.usr,
+      path: [browser.name],
+      declaration: "protocol TVBrowserViewControllerDelegate : NSObjectProtocol",
+      availability: [["domain": "tvOS", "introduced": ["major": 13, "minor": 0]]]
+    )
+    graph.symbol(
+      "c:objc(cs)TVViewElement",
+      kind: "swift.class",
+      path: ["TVViewElement"],
+      declaration: "class TVViewElement",
+      availability: [
+        [
+          "domain": "tvOS", "introduced": ["major": 9, "minor": 0], "deprecated": ["major": 18, "minor": 0],
+          "message": "Please use SwiftUI or UIKit",
+        ]
+      ]
+    )
+    graph.requirement(
+      "\(browser.usr)(im)browserViewController:willCenterViewElement:",
+      of: browser,
+      title: "browserViewController(_:willCenterOn:)",
+      declaration:
+        "func browserViewController(_ browser: Int, willCenterOn viewElement: {TVViewElement|c:objc(cs)TVViewElement})",
+      optional: true,
+      availability: [["domain": "tvOS", "introduced": ["major": 13, "minor": 0]]]
+    )
+    graph.requirement(
+      "\(browser.usr)(im)browserViewControllerDidReset:",
+      of: browser,
+      title: "browserViewControllerDidReset(_:)",
+      declaration: "func browserViewControllerDidReset(_ browser: Int)",
+      optional: true,
+      availability: [["domain": "tvOS", "introduced": ["major": 13, "minor": 0]]]
+    )
+    let output = try generated("TVBrowserViewControllerDelegate", graph: graph)
+    let deprecation = "@available(tvOS, introduced: 13.0, deprecated: 18.0, message: \"Please use SwiftUI or UIKit\")"
+    let member = try #require(
+      output.range(of: "func browserViewController(_ browser: Int, willCenterOn viewElement: TVViewElement)")
+    )
+    let attribute = try #require(
+      output.range(of: deprecation, options: .backwards, range: output.startIndex..<member.lowerBound)
+    )
+    #expect(!output[attribute.upperBound..<member.lowerBound].contains("func "))
+    let reset = try #require(output.range(of: "func browserViewControllerDidReset("))
+    #expect(!output[output.index(reset.lowerBound, offsetBy: -200)..<reset.lowerBound].contains("deprecated"))
+  }
 }

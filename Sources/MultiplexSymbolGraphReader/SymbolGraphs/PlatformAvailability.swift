@@ -94,6 +94,47 @@ extension PlatformAvailability {
     return nil
   }
 
+  /// `requirement`'s entries, deprecated on this platform as the first of `types` (the types its declaration names)
+  /// that this platform deprecates and the requirement itself does not. TVMLKit declares
+  /// `browserViewController(_:willCenterOn:)` of tvOS 13 plain while tvOS 18 deprecates the `TVViewElement` it takes:
+  /// the member that implements it would warn at tvOS 18, so it is deprecated as the type is (a deprecated
+  /// declaration may name deprecated types), and the multiplexer keeps it. `nil` when no type changes anything.
+  func deprecatingAsNamedTypes(
+    _ requirement: [Availability],
+    among types: [(name: String, availability: [Availability])]
+  ) -> [Availability]? {
+    guard let domain, !isDeprecated(requirement) else { return nil }
+    for type in types {
+      let everywhere = type.availability.first { ($0.domain ?? "*") == "*" && $0.isUnconditionallyDeprecated == true }
+      let here = entry(in: type.availability)
+      guard everywhere != nil || here?.deprecated != nil || here?.isUnconditionallyDeprecated == true else { continue }
+      let source = everywhere ?? here
+      var entries = requirement
+      var entry =
+        entries.first { $0.domain == domain }
+        ?? Availability(domain: domain, introduced: introduced(requirement))
+      if let deprecated = here?.deprecated {
+        entry.deprecated = deprecated
+      } else {
+        entry.isUnconditionallyDeprecated = true
+      }
+      entry.message = source?.message ?? "it names '\(type.name)', which \(domain) deprecates"
+      entries.removeAll { $0.domain == domain }
+      entries.append(entry)
+      return entries
+    }
+    return nil
+  }
+
+  /// Whether `entries` deprecate a symbol on this platform (its domain's entry, the one it inherits, or `*`).
+  private func isDeprecated(_ entries: [Availability]) -> Bool {
+    if entries.contains(where: { ($0.domain ?? "*") == "*" && $0.isUnconditionallyDeprecated == true }) {
+      return true
+    }
+    guard let entry = entry(in: entries) else { return false }
+    return entry.deprecated != nil || entry.isUnconditionallyDeprecated == true
+  }
+
   /// Whether a member with `entries`, of a protocol with `protocolEntries`, can be named in the multiplexer without
   /// an `@available` attribute or a deprecation warning: introduced on this platform no later than the deployment
   /// floor or the protocol, and neither deprecated, obsoleted nor unavailable here or everywhere (`*`). An `@objc`

@@ -362,6 +362,9 @@ package final class SymbolGraphReader {
         if !walk.omitted.contains(omission) { walk.omitted.append(omission) }
         continue
       }
+      let availability =
+        walk.platform.deprecatingAsNamedTypes(symbol.availability ?? [], among: namedTypes)
+        ?? symbol.availability ?? []
       let text = DeclarationText.requirementText(of: writingExistentialAny(fragments), isOptional: optional)
       walk.modules.formUnion(modules(namedIn: fragments))
       for type in unresolvedTypes(in: fragments, requirement: symbol.names.title) where !walk.unresolved.contains(type)
@@ -375,7 +378,7 @@ package final class SymbolGraphReader {
           isOptional: optional,
           text: text,
           usrs: [requirementUSR],
-          availability: symbol.availability ?? [],
+          availability: availability,
           declaringProtocol: proto.pathComponents.joined(separator: ".")
         ),
         overriding: overriddenRequirements(requirementUSR),
