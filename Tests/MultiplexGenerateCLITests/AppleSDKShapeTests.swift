@@ -508,11 +508,20 @@ import Testing
       optional: true,
       availability: [["domain": "tvOS", "introduced": ["major": 13, "minor": 0]]]
     )
+    // An SDK's "to be deprecated" (`deprecated: 100000`) makes Swift warn about nothing: the requirement stays plain.
+    graph.symbol(
+      "c:objc(cs)TVElementToBeDeprecated",
+      kind: "swift.class",
+      path: ["TVElementToBeDeprecated"],
+      declaration: "class TVElementToBeDeprecated",
+      availability: [["domain": "tvOS", "introduced": ["major": 9, "minor": 0], "deprecated": ["major": 100000]]]
+    )
     graph.requirement(
       "\(browser.usr)(im)browserViewControllerDidReset:",
       of: browser,
       title: "browserViewControllerDidReset(_:)",
-      declaration: "func browserViewControllerDidReset(_ browser: Int)",
+      declaration:
+        "func browserViewControllerDidReset(_ element: {TVElementToBeDeprecated|c:objc(cs)TVElementToBeDeprecated})",
       optional: true,
       availability: [["domain": "tvOS", "introduced": ["major": 13, "minor": 0]]]
     )

@@ -107,13 +107,15 @@ extension PlatformAvailability {
     for type in types {
       let everywhere = type.availability.first { ($0.domain ?? "*") == "*" && $0.isUnconditionallyDeprecated == true }
       let here = entry(in: type.availability)
-      guard everywhere != nil || here?.deprecated != nil || here?.isUnconditionallyDeprecated == true else { continue }
+      // `deprecated: 100000` is an SDK's "to be deprecated" (`API_TO_BE_DEPRECATED`): Swift does not warn.
+      let deprecatedHere = here?.deprecated.map { $0.major < 100_000 } ?? (here?.isUnconditionallyDeprecated == true)
+      guard everywhere != nil || deprecatedHere else { continue }
       let source = everywhere ?? here
       var entries = requirement
       var entry =
         entries.first { $0.domain == domain }
         ?? Availability(domain: domain, introduced: introduced(requirement))
-      if let deprecated = here?.deprecated {
+      if everywhere == nil, let deprecated = here?.deprecated {
         entry.deprecated = deprecated
       } else {
         entry.isUnconditionallyDeprecated = true
