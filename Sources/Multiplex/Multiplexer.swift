@@ -50,7 +50,8 @@
 /// slot was reclaimed and no token (or ``ObservationBlock``) of that registration is kept. The slot is reclaimed
 /// by the next dispatch that meets it, whatever the registration's state (also removed, blocked, or with a
 /// delivery context that the dispatch does not call), or earlier by a compaction: so a dead observer's memory
-/// stays allocated at most until the next dispatch of this multiplexer once its tokens are gone. With Objective-C
+/// stays allocated, once its tokens are gone, until the next dispatch that reaches its slot (one that stops at
+/// the first answer, such as a first-responder call, may not; a multiplexer nobody calls reclaims nothing). With Objective-C
 /// interoperability the registration holds a `weak` reference, which keeps the object's side table (about 32
 /// bytes) the same way.
 ///
