@@ -49,6 +49,20 @@ extension Generator {
   /// `nonisolated ` for the members that `NSObject` declares, or that its overrides use, in an isolated class.
   private var nonisolatedPrefix: String { model.isolation == nil ? "" : "nonisolated " }
 
+  /// The body of the closure `_PrimaryDeallocationWatch` calls on the main queue with the multiplexer (`multiplexer`,
+  /// an `AnyObject`) once the primary deallocated: refresh the answers on the multiplexer's actor (already there
+  /// for the main actor); a nonisolated multiplexer refreshes them where it is called, as after `add`.
+  private var primaryDeallocationCallback: String {
+    guard let isolation = model.isolation else {
+      return "(multiplexer as? Self)?.refreshRespondsToSelector()"
+    }
+    let refresh =
+      isolation.text == "@MainActor"
+      ? "Swift.MainActor.assumeIsolated { multiplexer.refreshRespondsToSelector() }"
+      : "Swift.Task { \(isolation.text) in multiplexer.refreshRespondsToSelector() }"
+    return "guard let multiplexer = multiplexer as? Self else { return }\n" + refresh
+  }
+
   /// The stored properties, `responds(to:)`, the look-up it uses and `refreshRespondsToSelector()`; `nil` when the
   /// protocol is not `@objc`.
   func objcMembers() -> String? {
@@ -90,12 +104,17 @@ extension Generator {
 
       /// Whether the multiplexer responds to `aSelector`, which the file does not list: `true` when `NSObject`
       /// says so (its methods and this class's, never forwarded); otherwise whether the primary does, recorded.
-      /// Such a message goes to the primary only (`forwardingTarget(for:)`).
+      /// Such a message goes to the primary only (`forwardingTarget(for:)`). When the answer is yes, the primary
+      /// is watched: should it deallocate, the sender is made to ask again (`_PrimaryDeallocationWatch`).
       \(nonisolatedPrefix)private func _respondsToUnlisted(_ aSelector: Selector?) -> Swift.Bool {
         let inherited = super.responds(to: aSelector)
         guard let aSelector else { return inherited }
         return self._respondsToSelectorAnswers.respondsToUnlisted(aSelector, inherited: inherited) {
-          self._primary(respondingTo: $0) != nil
+          guard let primary = self._primary(respondingTo: $0) else { return false }
+          Multiplex._PrimaryDeallocationWatch.watch(primary as Swift.AnyObject, by: self) { multiplexer in
+            \(indented(primaryDeallocationCallback, 6))
+          }
+          return true
         }
       }
 

@@ -88,12 +88,17 @@ public final class NSTextStorageDelegateMultiplexer: Foundation.NSObject, NSText
 
   /// Whether the multiplexer responds to `aSelector`, which the file does not list: `true` when `NSObject`
   /// says so (its methods and this class's, never forwarded); otherwise whether the primary does, recorded.
-  /// Such a message goes to the primary only (`forwardingTarget(for:)`).
+  /// Such a message goes to the primary only (`forwardingTarget(for:)`). When the answer is yes, the primary
+  /// is watched: should it deallocate, the sender is made to ask again (`_PrimaryDeallocationWatch`).
   private func _respondsToUnlisted(_ aSelector: Selector?) -> Swift.Bool {
     let inherited = super.responds(to: aSelector)
     guard let aSelector else { return inherited }
     return self._respondsToSelectorAnswers.respondsToUnlisted(aSelector, inherited: inherited) {
-      self._primary(respondingTo: $0) != nil
+      guard let primary = self._primary(respondingTo: $0) else { return false }
+      Multiplex._PrimaryDeallocationWatch.watch(primary as Swift.AnyObject, by: self) { multiplexer in
+        (multiplexer as? Self)?.refreshRespondsToSelector()
+      }
+      return true
     }
   }
 
