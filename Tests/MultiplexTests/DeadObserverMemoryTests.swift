@@ -130,6 +130,39 @@ struct DeadObserverMemoryTests {
     #expect(pin.unownedCount == countOnceDead - 1, "the dispatch reclaimed the slot it skipped")
     #expect(scheduler.pendingJobs == 0)
   }
+
+  /// `async` dispatch (`notify` with an `async` call) takes its own path through the entries: the same reclaiming.
+  @Test(
+    "An async dispatch reclaims the memory of a dead observer whose registration it skips (removed, blocked)",
+    arguments: ["removed", "blocked"]
+  )
+  func asyncDispatchReclaimsSkippedDeadObservers(state: String) async {
+    let multiplexer = Multiplexer<any Ticker>()
+    let others = [TickRecorder(), TickRecorder()]
+    multiplexer.add(others[0])
+    var observer: DyingTicker? = DyingTicker()
+    let pin = MemoryPin(observer!)
+    var token: ObservationToken? = multiplexer.add(observer!)
+    var block: ObservationBlock?
+    multiplexer.add(others[1])
+    if state == "removed" {
+      multiplexer.remove(observer!)
+      token = nil
+    } else {
+      block = token?.block()
+    }
+    var died = false
+    observer!.onDeinit = { died = true }
+    observer = nil
+    #expect(died)
+    let countOnceDead = pin.unownedCount
+    await multiplexer.notify { (ticker: any Ticker) async in ticker.tick(1) }
+    #expect(others.map { $0.ticks.withLock { $0 } } == [[1], [1]])
+    token = nil
+    withExtendedLifetime(block) {}
+    block = nil
+    #expect(pin.unownedCount == countOnceDead - 1, "the async dispatch reclaimed the slot it skipped")
+  }
 }
 
 /// A `Ticker` that says when it is deinitialized.
