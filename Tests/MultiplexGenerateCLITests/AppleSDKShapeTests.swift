@@ -534,6 +534,10 @@ import Testing
       output.range(of: deprecation, options: .backwards, range: output.startIndex..<member.lowerBound)
     )
     #expect(!output[attribute.upperBound..<member.lowerBound].contains("func "))
+    // An enum case cannot be deprecated on a platform: the deprecated requirement is no event, the plain one is.
+    #expect(output.contains("case browserViewControllerDidReset(TVElementToBeDeprecated)"))
+    #expect(output.contains("case 1: self = .browserViewControllerDidReset"))
+    #expect(!output.contains("case 0: self ="), "requirement 0, the deprecated one, has no case")
     let reset = try #require(output.range(of: "func browserViewControllerDidReset("))
     #expect(!output[output.index(reset.lowerBound, offsetBy: -200)..<reset.lowerBound].contains("deprecated"))
   }
