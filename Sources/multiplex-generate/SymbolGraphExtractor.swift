@@ -53,6 +53,7 @@ final class SymbolGraphExtractor {
     arguments += ["-minimum-access-level", "public"]
     if let target { arguments += ["-target", target] }
     if let sdk { arguments += ["-sdk", sdk] }
+    if let target, let sdk { arguments += Self.macCatalystSearchPaths(target: target, sdk: sdk) }
     for path in includePaths { arguments += ["-I", path] }
     arguments += package?.searchArguments ?? []
     let (termination, errorOutput) = ChildProcess.run(swift, arguments, timeout: timeout)
@@ -153,8 +154,19 @@ final class SymbolGraphExtractor {
     return nil
   }
 
+  /// For a Mac Catalyst target (`arm64-apple-ios14.0-macabi`), the search paths of the iOS frameworks a MacOSX SDK
+  /// keeps in `System/iOSSupport` (UIKit's Catalyst build), as `Scripts/apple-check.sh` passes them; none otherwise.
+  static func macCatalystSearchPaths(target: String, sdk: String) -> [String] {
+    guard target.hasSuffix("-macabi") else { return [] }
+    let support = Path.join(sdk, "System/iOSSupport")
+    return [
+      "-Fsystem", Path.join(support, "System/Library/Frameworks"), "-I", Path.join(support, "usr/lib/swift"),
+      "-Xcc", "-isystem", "-Xcc", Path.join(support, "usr/include"),
+    ]
+  }
+
   /// The SDK of the Apple platform `target` names (`arm64-apple-ios13.0` → the `iphoneos` SDK,
-  /// `…-simulator` → `iphonesimulator`), as `xcrun --sdk <name> --show-sdk-path` finds it on macOS; `nil` elsewhere,
+  /// `…-simulator` → `iphonesimulator`, `…-macabi` → `macosx`), as `xcrun --sdk <name> --show-sdk-path` finds it on macOS; `nil` elsewhere,
   /// or for a target of no Apple platform. `timeout` bounds the run of `xcrun`.
   static func appleSDK(forTarget target: String, timeout: Double) -> String? {
     #if os(macOS)
@@ -162,6 +174,8 @@ final class SymbolGraphExtractor {
     guard parts.count >= 3, parts[1] == "apple" else { return nil }
     let system = parts[2].prefix { $0.isLetter }
     let isSimulator = parts.count > 3 && parts[3] == "simulator"
+    // Mac Catalyst builds against the MacOSX SDK (its iOS frameworks in `System/iOSSupport`).
+    let isMacCatalyst = parts.count > 3 && parts[3] == "macabi"
     let names: [Substring: (device: String, simulator: String)] = [
       "ios": ("iphoneos", "iphonesimulator"), "tvos": ("appletvos", "appletvsimulator"),
       "watchos": ("watchos", "watchsimulator"), "xros": ("xros", "xrsimulator"), "macosx": ("macosx", "macosx"),
@@ -170,7 +184,7 @@ final class SymbolGraphExtractor {
     guard let name = names[system] else { return nil }
     let (termination, output) = ChildProcess.run(
       "/usr/bin/xcrun",
-      ["--sdk", isSimulator ? name.simulator : name.device, "--show-sdk-path"],
+      ["--sdk", isMacCatalyst ? "macosx" : isSimulator ? name.simulator : name.device, "--show-sdk-path"],
       capturing: .standardOutput,
       timeout: timeout
     )

@@ -24,14 +24,15 @@ private let hasProcFileDescriptors = FileManager.default.fileExists(atPath: "/pr
     _ swift: String,
     in directory: URL,
     timeout: String? = nil,
-    redirections: String = ""
+    redirections: String = "",
+    arguments: [String] = []
   ) throws -> ProcessResult {
     var environment = coldModuleCacheEnvironment
     environment["MULTIPLEX_GENERATE_SWIFT"] = swift
     environment["MULTIPLEX_GENERATE_CHILD_TIMEOUT"] = timeout
     return try runProcess(
       "/bin/sh",
-      ["-c", "exec \(redirections) \"$0\" \"$@\"", try generatorPath(), "P", "--module", "Fake"],
+      ["-c", "exec \(redirections) \"$0\" \"$@\"", try generatorPath(), "P", "--module", "Fake"] + arguments,
       in: directory,
       environment: environment
     )
@@ -54,6 +55,23 @@ private let hasProcFileDescriptors = FileManager.default.fileExists(atPath: "/pr
       ),
       "\(result.errorOutput)"
     )
+  }
+
+  /// A Mac Catalyst target extracts against the MacOSX SDK it is given with the search paths of its iOS frameworks
+  /// (`System/iOSSupport`), as `Scripts/apple-check.sh` compiles for it; an iOS target gets none of them.
+  @Test(arguments: [("arm64-apple-ios14.0-macabi", true), ("arm64-apple-ios13.0", false)])
+  func aMacCatalystTargetSearchesTheIOSSupportFrameworks(target: String, isCatalyst: Bool) throws {
+    let (directory, swift) = try fakeSwift("printf '%s\\n' \"$@\" > \"$(dirname \"$0\")/arguments\"\nexit 1")
+    defer { directory.remove() }
+    let sdk = directory.url.appendingPathComponent("MacOSX15.5.sdk").path
+    try FileManager.default.createDirectory(atPath: sdk, withIntermediateDirectories: true)
+    _ = try generateWithFake(swift, in: directory.url, arguments: ["--target", target, "--sdk", sdk])
+    let arguments = try String(contentsOf: directory.url.appendingPathComponent("arguments"), encoding: .utf8)
+      .split(separator: "\n").map(String.init)
+    let frameworks = sdk + "/System/iOSSupport/System/Library/Frameworks"
+    #expect(arguments.contains("-target") && arguments.contains(target), "\(arguments)")
+    #expect(arguments.contains(frameworks) == isCatalyst, "\(arguments)")
+    #expect(arguments.contains(sdk + "/System/iOSSupport/usr/lib/swift") == isCatalyst, "\(arguments)")
   }
 
   @Test func aBadTimeoutIsOneErrorLine() throws {
