@@ -5,8 +5,8 @@
 #     Scripts/typecheck-objc-golden.sh
 #
 # What is checked: the golden files `Tests/MultiplexGeneratorTests/Golden/{UIScrollViewDelegate,
-# UITableViewDelegate,DownloadDelegate,DownloadSessionDelegate}Multiplexer.swift.golden` and `Scripts/objc-standins/Client.swift` (which
-# installs and uses them) compile with
+# UITableViewDelegate,DownloadDelegate,DownloadSessionDelegate,TransferDelegate}Multiplexer.swift.golden` and
+# `Scripts/objc-standins/Client.swift` (which installs and uses them) compile with
 #     swiftc -typecheck -swift-version 6 -warnings-as-errors
 #       -Xfrontend -enable-objc-interop -Xfrontend -disable-objc-attr-requires-foundation-module
 # against stand-in modules `ObjectiveC`, `Foundation`, `UIKit` and `DownloadKit` (`Scripts/objc-standins/`:
@@ -15,8 +15,10 @@
 # existentials, `#selector(Protocol.method(_:))` (including the check that the method is exposed to Objective-C),
 # `override func responds(to:)`, `super.responds(to:)` and Swift 6 isolation of `@MainActor` protocols are all
 # type-checked) and the real `Multiplex` runtime module (built here without Objective-C interop, as SwiftPM
-# builds it). A negative control then checks that a misspelled `#selector` and a call of an optional requirement
-# without `?` are rejected, so the check cannot pass vacuously.
+# builds it). Negative controls then check that a misspelled `#selector`, a call of an optional requirement
+# without `?`, and a case carrying a non-`Sendable` class in the `Sendable` `Event` of a nonisolated `Sendable`
+# protocol (`TransferDelegate`, shaped like the URL session delegates) are rejected, so the check cannot pass
+# vacuously.
 #
 # What is not: code generation and running (no Objective-C runtime: `NSObject.responds(to:)`, message dispatch,
 # UIKit's caching of `respondsToSelector:` answers), and the real SDK's declarations (the stand-ins mirror the
@@ -50,7 +52,7 @@ done
 
 files=()
 for name in UIScrollViewDelegateMultiplexer UITableViewDelegateMultiplexer DownloadDelegateMultiplexer \
-  DownloadSessionDelegateMultiplexer; do
+  DownloadSessionDelegateMultiplexer TransferDelegateMultiplexer; do
   cp "$golden/$name.swift.golden" "$work/$name.swift"
   files+=("$work/$name.swift")
 done
@@ -60,16 +62,23 @@ typecheck() {
 typecheck "${files[@]}" "$standins/Client.swift"
 echo "typecheck-objc-golden: ${#files[@]} golden files and Client.swift type-check with Objective-C interop"
 
-# Negative control: the same check rejects a selector of no requirement and an optional requirement called
-# without `?`.
+# Negative controls: the same check rejects a selector of no requirement, an optional requirement called without
+# `?`, and a non-`Sendable` value in a `Sendable` event.
 sed -e 's/#selector((any UIScrollViewDelegate).viewForZooming(in:))/#selector((any UIScrollViewDelegate).viewForZoomin(in:))/' \
   "$golden/UIScrollViewDelegateMultiplexer.swift.golden" > "$work/BadSelector.swift"
 sed -e 's/\$0.scrollViewShouldScrollToTop?(scrollView)/$0.scrollViewShouldScrollToTop(scrollView)/' \
   "$golden/UIScrollViewDelegateMultiplexer.swift.golden" > "$work/BadCall.swift"
+# The `Sendable` event of a `Sendable` protocol carries only `Sendable` values: the compiler checks it.
+sed -e 's/^  enum Event: Swift.Sendable {$/  enum Event: Swift.Sendable {\n    case notSendable(Download)/' \
+  "$golden/TransferDelegateMultiplexer.swift.golden" > "$work/BadSendable.swift"
 expected_BadSelector="has no member 'viewForZoomin(in:)'"
 expected_BadCall="must be unwrapped"
-for bad in BadSelector BadCall; do
-  if cmp -s "$work/$bad.swift" "$golden/UIScrollViewDelegateMultiplexer.swift.golden"; then
+expected_BadSendable="non-Sendable type 'Download'"
+original_BadSelector=UIScrollViewDelegateMultiplexer original_BadCall=UIScrollViewDelegateMultiplexer
+original_BadSendable=TransferDelegateMultiplexer
+for bad in BadSelector BadCall BadSendable; do
+  original="original_$bad"
+  if cmp -s "$work/$bad.swift" "$golden/${!original}.swift.golden"; then
     echo "typecheck-objc-golden: negative control $bad changed nothing" >&2
     exit 1
   fi

@@ -54,3 +54,17 @@ final class SessionObserver: NSObject, DownloadSessionDelegate {
     if event.kind == .didZoom { break }
   }
 }
+
+/// The stream of a nonisolated `Sendable` protocol is `Sendable`: read in another task, the compiler checks what
+/// crosses (a non-`Sendable` `Event` would not compile here).
+func readTransferEvents(_ transfers: TransferDelegateMultiplexer) async -> Int64 {
+  let events = transfers.events(of: [.didWriteBytes, .didFinishAt])
+  return await Task.detached {
+    var written: Int64 = 0
+    for await event in events {
+      if case .didWriteBytes(_, let bytes, _) = event { written += bytes }
+      if event.kind == .didFinishAt { break }
+    }
+    return written
+  }.value
+}

@@ -40,3 +40,24 @@ open class DownloadSession: NSObject {
     decisionHandler: @escaping (Bool) -> Void
   )
 }
+
+// Keep in sync with `ObjCInputs.transfer`: a nonisolated `Sendable` protocol, as Foundation's URL session delegates
+// are. `Transfer` is `Sendable` as `URLSession` is (the framework declares it `@unchecked Sendable`); `Download` is
+// not.
+open class Transfer: NSObject, @unchecked Sendable {
+  @objc public enum Code: Int, Sendable {
+    case complete, partial
+  }
+}
+
+@objc public protocol TransferDelegate: NSObjectProtocol, Sendable {
+  @objc optional func transfer(_ transfer: Transfer, didWriteBytes bytes: Int64, totalBytes: Int64)
+  @objc optional func transfer(_ transfer: Transfer, didUpdate download: Download)
+  @objc optional func transfer(_ transfer: Transfer, didReceive code: Transfer.Code, message: String?)
+  func transfer(_ transfer: Transfer, didFinishAt path: String)
+  func transfer(
+    _ transfer: Transfer,
+    decideDestinationFor name: String,
+    completionHandler: @escaping @Sendable (String?) -> Void
+  )
+}

@@ -30,19 +30,22 @@ extension Generator {
   /// implementation in the protocol's extension (observers must implement it; the tap implements it without
   /// responding, see `silentTapMember`). An `@objc` protocol's cases are ``objcEventCases``.
   var eventCases: [EventCase]? {
-    if model.isSendable && model.isolation == nil { return nil }
     // A refinement's tap would have to implement the parents' requirements, which the macro cannot see.
     if !model.parents.isEmpty { return nil }
     if model.typeAliases.keys.contains(Self.eventTypeName) { return nil }
     if isObjC { return objcEventCases }
+    if model.isSendable && model.isolation == nil { return nil }
     var cases: [EventCase] = []
     var implemented: Set<Int> = []
     for (index, requirement) in model.requirements.enumerated() {
       if requirement.isRequired { return nil }
       if mentionsReservedEventName(requirement) { return nil }
-      // An enum case with associated values cannot be potentially unavailable: a requirement with its own
-      // `@available` is left out (the multiplexer's, copied from the protocol, covers the whole enum).
-      guard requirement.availability.isEmpty else { continue }
+      // An enum case with associated values cannot be potentially unavailable: a requirement with an `@available`
+      // of its own is left out. One the protocol has too (PhotosUI's `picker(_:didFinishPicking:)`, as available
+      // as `PHPickerViewControllerDelegate`) is not its own: the multiplexer's, copied from the protocol, covers
+      // the whole enum.
+      let protocolAvailability = Set(model.availability.map(\.text))
+      guard requirement.availability.allSatisfy({ protocolAvailability.contains($0.text) }) else { continue }
       switch requirement.shape {
       case .method(_, _, let name, let arguments):
         if Naming.bareName(name) == "events" { return nil }

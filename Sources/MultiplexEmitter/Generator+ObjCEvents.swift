@@ -20,12 +20,14 @@ import MultiplexModel
 ///   `events()` leaves it out: only `events(of:)` naming it makes the multiplexer implement it.
 extension Generator {
   /// The cases of an `@objc` protocol's `Event`, or `nil` when it gets no stream: a required requirement the tap
-  /// could not implement without answering or deciding (one that returns a value, a decision, a joined one, a
-  /// property or subscript), a nonisolated `Sendable` protocol (as in the Swift flavour), or a protocol that names
-  /// `Event`, `_EventTap` or `events`.
+  /// could not implement without answering (one that returns a value, a property or subscript), a nonisolated
+  /// `Sendable` protocol whose types' `Sendable` conformances are not known (see `Generator+SendableEvents`), or a
+  /// protocol that names `Event`, `_EventTap` or `events`. A required decision or joined requirement does not stop
+  /// the stream: the tap implements it without responding (``decisionTapMember(_:)``), so it never takes the
+  /// decision.
   var objcEventCases: [EventCase]? {
-    // A nonisolated `Sendable` protocol's tap would have to be `Sendable`, which its arguments may not be.
-    if model.isSendable && model.isolation == nil { return nil }
+    // A nonisolated `Sendable` protocol's tap is `Sendable`, and its events carry only what is known to be.
+    if hasSendableEvents && model.external?.sendableTypes == nil { return nil }
     var cases: [EventCase] = []
     for (index, requirement) in model.requirements.enumerated() {
       if mentionsReservedEventName(requirement) { return nil }
@@ -35,9 +37,16 @@ extension Generator {
         continue
       }
       if Naming.bareName(name) == "events" { return nil }
-      guard let payload = objcEventPayload(requirement) else {
-        // The tap must implement a required requirement: silently when it is a `Void` call (`objcTapMembers`).
-        if isObjCRequired(requirement) && !isSilentlyImplementable(requirement) { return nil }
+      guard let payload = objcEventPayload(requirement),
+        !hasSendableEvents || nonSendableArgumentTypes(requirement).isEmpty
+      else {
+        // The tap must implement a required requirement: silently when it is a `Void` call, without responding
+        // when it is a decision or joined (`objcEventMembers`).
+        if isObjCRequired(requirement) && !isSilentlyImplementable(requirement)
+          && !isImplementableWithoutResponding(requirement)
+        {
+          return nil
+        }
         continue
       }
       let values = arguments.map { argument in
@@ -101,6 +110,13 @@ extension Generator {
   private func isSilentlyImplementable(_ requirement: Requirement) -> Bool {
     guard case .method = requirement.shape, case .void = requirement.result else { return false }
     return !requirement.isDecision && !requirement.isJoined && !requirement.isAsync && requirement.throwing == nil
+  }
+
+  /// Whether the tap can implement `requirement` without responding (`Multiplex.notImplemented`), so that the
+  /// runtime passes its call on: a decision or a joined requirement, not `async` or throwing.
+  private func isImplementableWithoutResponding(_ requirement: Requirement) -> Bool {
+    guard case .method = requirement.shape, requirement.isDecision || requirement.isJoined else { return false }
+    return !requirement.isAsync && requirement.throwing == nil
   }
 
   /// The case name of a delegate method, without its sender: the first label after an unlabeled sender when the
@@ -223,10 +239,15 @@ extension Generator {
       // A required requirement is called whatever the tap answers to `responds(to:)`.
       let guardLine =
         isObjCRequired(requirement) ? "guard self.kinds.contains(\(memberNames[offset])) else { return }\n  " : ""
+      // A `Sendable` event is yielded as is, so the compiler checks the crossing; another stays where it was made
+      // (`_yieldEvent`'s discussion).
+      let yield =
+        hasSendableEvents
+        ? "self.continuation.yield(\(value))" : "Multiplex._yieldEvent(\(value), to: self.continuation)"
       tapMembers.append(
         """
         \(attributes(requirement.forwardedAttributes))\(modifiers)\(signature) {
-          \(guardLine)Multiplex._yieldEvent(\(value), to: self.continuation)
+          \(guardLine)\(yield)
         }
         """
       )
@@ -235,9 +256,22 @@ extension Generator {
     for (index, requirement) in model.requirements.enumerated()
     where isObjCRequired(requirement) && !recorded.contains(index) {
       guard case .method(let signature, _, _, _) = requirement.shape else { continue }
+      if isImplementableWithoutResponding(requirement) {
+        tapMembers.append(decisionTapMember(requirement))
+        continue
+      }
       let modifiers = requirement.isNonisolated ? "nonisolated " : ""
       tapMembers.append("\(attributes(requirement.forwardedAttributes))\(modifiers)\(signature) {}")
     }
+    // The `Void` requirements of a `Sendable` stream left without a case: an argument is not known to be `Sendable`.
+    let leftOut =
+      hasSendableEvents
+      ? model.requirements.enumerated().compactMap {
+        index,
+        requirement -> (requirement: Requirement, types: [String])? in
+        guard !recorded.contains(index), objcEventPayload(requirement) != nil else { return nil }
+        return (requirement, nonSendableArgumentTypes(requirement))
+      } : []
     let nonisolated = model.isolation == nil ? "" : "nonisolated "
     let tapBody =
       ([
@@ -272,9 +306,13 @@ extension Generator {
         }
         """
       ] + tapMembers).joined(separator: "\n\n")
-    // A main-actor multiplexer refreshes its answers on its actor when a stream ends (wherever that happens); one
-    // that is not isolated is not `Sendable` and cannot be reached from there: its sender asks again at its next
-    // call of a requirement nobody implements any more.
+    // A main-actor multiplexer refreshes its answers on its actor when a stream ends (wherever that happens), a
+    // `Sendable` one where it ends; one that is neither cannot be reached from there: its sender asks again at its
+    // next call of a requirement nobody implements any more.
+    let refreshesWhereItEnds =
+      hasSendableEvents
+      ? [",", "    streamingDidEnd: { [weak self] in", "      self?.refreshRespondsToSelector()", "    }"]
+        .joined(separator: "\n") : ""
     let streamingDidEnd =
       model.isolation.map { isolation in
         [
@@ -285,13 +323,13 @@ extension Generator {
           "      }",
           "    }",
         ].joined(separator: "\n")
-      } ?? ""
+      } ?? refreshesWhereItEnds
     return """
       /// A call made to the multiplexer, as `events(of:bufferingPolicy:)` reports it: one case per `Void` method
       /// whose arguments can be stored, with those arguments. A method that returns a value, takes a handler, an
       /// `inout` argument or a pointer, is `async` or throws is no event, nor is a property or a requirement newer
-      /// than the deployment target.
-      \(memberAccess)enum \(event) {
+      /// than the deployment target.\(hasSendableEvents ? sendableEventNote(leftOut: leftOut) : "")
+      \(memberAccess)enum \(event)\(hasSendableEvents ? ": Swift.Sendable" : "") {
         \(indented(enumBody.joined(separator: "\n"), 2))
       }
 

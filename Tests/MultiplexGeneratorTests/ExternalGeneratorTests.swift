@@ -169,6 +169,35 @@ import Testing
     #expect(!optionalTap.contains("_defaults"))
   }
 
+  /// PhotosUI's `PHPickerViewControllerDelegate`, a Swift protocol whose one requirement, without a default, carries
+  /// the protocol's own `@available` attributes: it gets its case (the multiplexer's attributes cover `Event`), so
+  /// the protocol has a stream. A requirement with an attribute the protocol lacks still has none.
+  @Test func requirementAsAvailableAsItsProtocolIsAnEvent() {
+    func output(requirementAvailability: String) -> String {
+      let input = ExternalProtocol(
+        source: """
+          @available(macOS 13.0, iOS 14.0, *)
+          @available(tvOS, unavailable)
+          @MainActor public protocol PHPickerViewControllerDelegate: AnyObject {
+            \(requirementAvailability) func picker(_ picker: PHPickerViewController, didFinishPicking results: [PHPickerResult])
+          }
+          """,
+        moduleName: "PhotosUI",
+        members: [ExternalMember()]
+      )
+      return generated(input, GenerationOptions(typeName: "PHPickerViewControllerDelegateMultiplexer"))
+    }
+    let same = output(requirementAvailability: "@available(macOS 13.0, iOS 14.0, *) @available(tvOS, unavailable)")
+    #expect(same.contains("case picker(PHPickerViewController, didFinishPicking: [PHPickerResult])"))
+    #expect(same.contains("func events(bufferingPolicy:"))
+    #expect(
+      same.contains("Multiplex._yieldEvent(.picker(picker, didFinishPicking: results), to: self.continuation)")
+    )
+    let newer = output(requirementAvailability: "@available(macOS 14.0, iOS 14.0, *)")
+    #expect(!newer.contains("case picker("))
+    #expect(!newer.contains("func events("))
+  }
+
   /// Foundation's `URLSessionDataDelegate` family on Linux: `NSObjectProtocol` (an `NSObject` subclass, `import
   /// Foundation`) and `Sendable` (delivery contexts, no event stream), requirements of the inherited protocols
   /// flattened in. `FoundationNetworking` exists only off Apple platforms: the file is wrapped in

@@ -135,6 +135,43 @@ import Testing
     #expect(!output.contains("guard self.kinds.contains(.didScroll)"))
   }
 
+  /// A required decision (WebKit's `WKDownloadDelegate` destination) does not stop the stream: the tap implements it
+  /// without responding, so the runtime passes the decision on to an observer; a required requirement returning a
+  /// value still does (the tap would have to answer).
+  @Test func requiredDecisionDoesNotStopTheStream() {
+    func output(required: String) -> String {
+      let input = ExternalProtocol(
+        source: """
+          @MainActor @objc public protocol WKDownloadDelegate : NSObjectProtocol {
+            \(required)
+            optional func downloadDidFinish(_ download: WKDownload)
+          }
+          """,
+        moduleName: "WebKit",
+        isObjC: true,
+        members: [ExternalMember(), ExternalMember(isOptional: true)]
+      )
+      return generated(input, typeName: "WKDownloadDelegateMultiplexer")
+    }
+    let decision = output(
+      required: "func download(_ download: WKDownload, decideDestinationUsing response: URLResponse, "
+        + "suggestedFilename: String, completionHandler: @escaping @MainActor @Sendable (URL?) -> Void)"
+    )
+    #expect(decision.contains("case didFinish(WKDownload)"))
+    #expect(
+      followsInOrder(
+        [
+          "func download(_ download: WKDownload, decideDestinationUsing response: URLResponse, suggestedFilename: "
+            + "String, completionHandler: @escaping @MainActor @Sendable (URL?) -> Void) {",
+          "Multiplex.notImplemented(by: self, returning: ())",
+        ],
+        in: decision
+      )
+    )
+    let returning = output(required: "func download(_ download: WKDownload, titleFor name: String) -> String?")
+    #expect(!returning.contains("func events("))
+  }
+
   /// A requirement whose mere implementation changes what the sender does (`SenderChangingRequirement`) keeps its
   /// case, with the reason, but `events()` leaves it out: `textFieldDidEndEditing(_:reason:)` is called in place
   /// of `textFieldDidEndEditing(_:)`.

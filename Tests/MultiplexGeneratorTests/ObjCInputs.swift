@@ -83,6 +83,36 @@ enum ObjCInputs {
     ]
   )
 
+  /// A nonisolated `Sendable` `@objc` protocol, shaped like Foundation's `URLSessionTaskDelegate`, with the
+  /// `Sendable` types the symbol graph reader would find (`Transfer`, `Transfer.Code`, the standard library's;
+  /// not `Download`): `Void` requirements whose arguments are all `Sendable`, one with a `Download` argument, a
+  /// required `Void` one and a required decision. The stand-in is `TransferDelegate` in
+  /// `Scripts/objc-standins/DownloadKit.swift`: keep the two in sync.
+  static let transfer: ExternalProtocol = {
+    var input = ExternalProtocol(
+      source: """
+        @objc public protocol TransferDelegate : NSObjectProtocol, Sendable {
+          optional func transfer(_ transfer: Transfer, didWriteBytes bytes: Int64, totalBytes: Int64)
+          optional func transfer(_ transfer: Transfer, didUpdate download: Download)
+          optional func transfer(_ transfer: Transfer, didReceive code: Transfer.Code, message: String?)
+          func transfer(_ transfer: Transfer, didFinishAt path: String)
+          func transfer(_ transfer: Transfer, decideDestinationFor name: String, completionHandler: @escaping @Sendable (String?) -> Void)
+        }
+        """,
+      moduleName: "DownloadKit",
+      isObjC: true,
+      members: [
+        ExternalMember(objcSelector: "transfer:didWriteBytes:totalBytes:"),
+        ExternalMember(objcSelector: "transfer:didUpdate:"),
+        ExternalMember(objcSelector: "transfer:didReceive:message:"),
+        ExternalMember(objcSelector: "transfer:didFinishAt:"),
+        ExternalMember(objcSelector: "transfer:decideDestinationFor:completionHandler:"),
+      ]
+    )
+    input.sendableTypes = ["Transfer", "Transfer.Code", "Int64", "String"]
+    return input
+  }()
+
   /// Handler requirements of an `@objc` protocol, joined by `sessionCombining` (`--combine`): a required one whose
   /// handler takes no answer, optional ones whose handler takes a `Bool` and an `@objc` enum, and one with no
   /// choice (decided once, unchanged). The stand-in is `DownloadSessionDelegate` in

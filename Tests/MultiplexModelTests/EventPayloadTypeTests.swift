@@ -31,6 +31,34 @@ import Testing
     #expect(stored("Delegate.Handler", aliases: ["Handler"]) == nil)
   }
 
+  /// Whether an event payload is `Sendable`, given the named types known to be: built of them through optionals,
+  /// arrays, dictionaries, tuples, generic arguments, existentials and compositions; nothing else is known.
+  @Test func sendablePayloads() {
+    let known: Set<String> = [
+      "Int64", "String", "Error", "Sendable", "URLSession", "URLSessionWebSocketTask.CloseCode",
+    ]
+    for text in [
+      "Int64", "String?", "[String]", "[String: Int64]", "(any Error)?", "any Error", "URLSession!",
+      "URLSessionWebSocketTask.CloseCode", "(Int64, String)", "sending String",
+      "any NSObjectProtocol & Sendable",
+    ] {
+      let type = SwiftType(parsing: text)
+      #expect(type.isSendable(given: known), "\(text)")
+      // Every named type decides: without one of them, not known.
+      let names = Set(type.identifiers).intersection(known)
+      for name in names where !(text.contains("&") && name != "Sendable") {
+        #expect(!type.isSendable(given: known.subtracting([name])), "\(text) without \(name)")
+      }
+    }
+    for text in [
+      "Download", "[Download]", "[String: Download]", "(Int64, Download)", "Int", "@Sendable () -> Void",
+      "URLSession.Type", "some Error", "URLSessionWebSocketTask.Other", "Other.CloseCode", "@MainActor String",
+      "any NSObjectProtocol",
+    ] {
+      #expect(!SwiftType(parsing: text).isSendable(given: known), "\(text)")
+    }
+  }
+
   @Test func identifiers() {
     #expect(SwiftType(parsing: "@escaping (Outer.Inner) -> Int").identifiers == ["escaping", "Outer", "Inner", "Int"])
     #expect(SwiftType(parsing: "(a: T.Type, _ b: [K: V]?)").identifiers == ["a", "T", "_", "b", "K", "V"])

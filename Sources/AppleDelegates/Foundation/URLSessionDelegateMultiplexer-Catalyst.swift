@@ -91,7 +91,7 @@ public final class URLSessionDelegateMultiplexer: Foundation.NSObject, URLSessio
   /// Whether the multiplexer implements the optional requirement of `_optionalSelectors[index]`: what
   /// `responds(to:)` answers, and what `refreshRespondsToSelector()` compares its answers with.
   private func _respondsToOptional(at index: Swift.Int) -> Swift.Bool {
-    self._isImplemented(Self._optionalSelectors[index])
+    self._respondsToSelectorAnswers.isStreamed(index) || self._isImplemented(Self._optionalSelectors[index])
   }
 
   /// Whether the multiplexer responds to `aSelector`, which the file does not list: `true` when `NSObject`
@@ -161,6 +161,135 @@ public final class URLSessionDelegateMultiplexer: Foundation.NSObject, URLSessio
   /// `removeAll()` call it after changing the observers.
   public func observersDidChange() {
     self.refreshRespondsToSelector()
+  }
+
+  /// A call made to the multiplexer, as `events(of:bufferingPolicy:)` reports it: one case per `Void` method
+  /// whose arguments can be stored, with those arguments. A method that returns a value, takes a handler, an
+  /// `inout` argument or a pointer, is `async` or throws is no event, nor is a property or a requirement newer
+  /// than the deployment target.
+  ///
+  /// `Sendable`, so the stream can be read anywhere: the protocol is not isolated, so its sender calls on a
+  /// queue of its own, and the compiler checks that every case carries only `Sendable` values.
+  public enum Event: Swift.Sendable {
+    /// `urlSession(_:didBecomeInvalidWithError:)` was called.
+    case didBecomeInvalidWithError(URLSession, didBecomeInvalidWithError: (any Error)?)
+
+    /// `urlSessionDidFinishEvents(forBackgroundURLSession:)` was called.
+    case urlSessionDidFinishEvents(forBackgroundURLSession: URLSession)
+
+    /// The kind of an event: its case without arguments, to choose what `events(of:bufferingPolicy:)` reports.
+    public enum Kind: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+      case didBecomeInvalidWithError
+      case urlSessionDidFinishEvents
+
+      /// The kind of the event at `index` in `_optionalSelectors`, if it is one.
+      fileprivate init?(_optionalIndex index: Swift.Int) {
+        switch index {
+        case 0: self = .didBecomeInvalidWithError
+        case 2: self = .urlSessionDidFinishEvents
+        default: return nil
+        }
+      }
+
+      /// The index of this kind's requirement in `_optionalSelectors`; `nil` for a required requirement.
+      fileprivate var _optionalIndex: Swift.Int? {
+        switch self {
+        case .didBecomeInvalidWithError: 0
+        case .urlSessionDidFinishEvents: 2
+        }
+      }
+    }
+
+    /// The kind of this event.
+    public var kind: Kind {
+      switch self {
+      case .didBecomeInvalidWithError: .didBecomeInvalidWithError
+      case .urlSessionDidFinishEvents: .urlSessionDidFinishEvents
+      }
+    }
+  }
+
+  /// The observer behind `events(of:bufferingPolicy:)`: it yields every call of the kinds it reports, and
+  /// implements nothing else.
+  @available(macCatalyst 13.1, iOS 7.0, *)
+  private final class _EventTap: Foundation.NSObject, URLSessionDelegate {
+    let continuation: Swift.AsyncStream<Event>.Continuation
+    let kinds: Swift.Set<Event.Kind>
+
+    init(_ continuation: Swift.AsyncStream<Event>.Continuation, kinds: Swift.Set<Event.Kind>) {
+      self.continuation = continuation
+      self.kinds = kinds
+    }
+
+    deinit {
+      self.continuation.finish()
+    }
+
+    /// The index of each selector in `_optionalSelectors`, made once: the sender asks `responds(to:)` before
+    /// every call of an optional requirement.
+    private static let optionalIndices: [Selector: Swift.Int] = Swift.Dictionary(
+      URLSessionDelegateMultiplexer._optionalSelectors.enumerated().map { ($0.element, $0.offset) },
+      uniquingKeysWith: { first, _ in first }
+    )
+
+    /// Whether the tap implements `aSelector`: an optional requirement's only when the stream reports it.
+    ///
+    /// - Complexity: O(1).
+    override func responds(to aSelector: Selector!) -> Swift.Bool {
+      guard let aSelector, let index = Self.optionalIndices[aSelector] else {
+        return super.responds(to: aSelector)
+      }
+      return Event.Kind(_optionalIndex: index).map(self.kinds.contains) ?? false
+    }
+
+    @available(macCatalyst 13.1, iOS 7.0, *) func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
+      self.continuation.yield(.didBecomeInvalidWithError(session, didBecomeInvalidWithError: error))
+    }
+
+    @available(macCatalyst 13.1, iOS 7.0, *) func urlSessionDidFinishEvents(forBackgroundURLSession session: URLSession) {
+      self.continuation.yield(.urlSessionDidFinishEvents(forBackgroundURLSession: session))
+    }
+  }
+
+  /// The calls of every `Void` requirement made to this multiplexer; see ``events(of:bufferingPolicy:)``.
+  ///
+  /// While the stream is open, the multiplexer tells the sender it implements every optional requirement that
+  /// has an `Event` case, so the sender calls them all: ask for fewer with `events(of:bufferingPolicy:)`.
+  public func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    self.events(of: Swift.Set(Event.Kind.allCases), bufferingPolicy: bufferingPolicy)
+  }
+
+  /// The calls of the requirements of `kinds` made to this multiplexer, as they are dispatched, until the
+  /// multiplexer is deallocated.
+  ///
+  /// Each call registers a tap, held strongly, that yields an `Event` per call of those kinds in dispatch order,
+  /// in its place among the observers (after those already registered); taps are not observers: `count`,
+  /// `observers` and `removeAll()` leave them out. The stream finishes when the multiplexer is deallocated; when
+  /// the consuming task is cancelled or the stream is otherwise terminated, the tap is unregistered. Calls are
+  /// buffered with `bufferingPolicy`: `.unbounded` keeps every event until it is read; `.bufferingOldest(n)` and
+  /// `.bufferingNewest(n)` keep at most `n` unread events, dropping the newest or the oldest.
+  ///
+  /// What the sender sees: while the stream is open, ``responds(to:)`` answers `true` for the optional
+  /// requirements of `kinds` (implementing some of them changes what a sender does: ask only for those you
+  /// need). When that changes (this stream opens; the last stream reporting a requirement ends), an installed
+  /// multiplexer assigns itself to its slot again so that the sender asks again (see
+  /// ``refreshRespondsToSelector()``). A multiplexer you put in a slot yourself is not: the sender keeps its
+  /// answers until you assign the slot again, and a requirement a stream no longer reports is noticed at the
+  /// sender's next call of it, which no one hears.
+  ///
+  /// - Complexity: O(*k*) for the *k* kinds, plus a registration and a check of the sender's answers.
+  public func events(of kinds: Swift.Set<Event.Kind>, bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    let stream = self._multiplexer._events(
+      bufferingPolicy: bufferingPolicy,
+      streaming: kinds.compactMap(\._optionalIndex),
+      answers: self._respondsToSelectorAnswers,
+      tap: { _EventTap($0, kinds: kinds) },
+      streamingDidEnd: { [weak self] in
+        self?.refreshRespondsToSelector()
+      }
+    )
+    self.refreshRespondsToSelector()
+    return stream
   }
 }
 

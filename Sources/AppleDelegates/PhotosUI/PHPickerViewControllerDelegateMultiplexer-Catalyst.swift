@@ -51,6 +51,48 @@ public final class PHPickerViewControllerDelegateMultiplexer: PHPickerViewContro
       $0.picker(picker, didFinishPicking: results)
     }
   }
+
+  /// A call made to the multiplexer, as `events(bufferingPolicy:)` reports it: one case per method whose
+  /// arguments can be stored, with those arguments, and one per property setter.
+  public enum Event {
+    /// `picker(_:didFinishPicking:)` was called.
+    case picker(PHPickerViewController, didFinishPicking: [PHPickerResult])
+  }
+
+  /// The observer behind `events(bufferingPolicy:)`: it yields every call, and answers none that returns a
+  /// value (it does not respond), so it changes no combined result.
+  @MainActor
+  @available(macOS 13.0, iOS 14.0, *)
+  @available(watchOS, unavailable)
+  @available(tvOS, unavailable)
+  private final class _EventTap: PHPickerViewControllerDelegate {
+    let continuation: Swift.AsyncStream<Event>.Continuation
+
+    init(_ continuation: Swift.AsyncStream<Event>.Continuation) {
+      self.continuation = continuation
+    }
+
+    deinit {
+      self.continuation.finish()
+    }
+
+    @available(macOS 13.0, iOS 14.0, *) @available(watchOS, unavailable) @available(tvOS, unavailable) @MainActor @preconcurrency func picker(_ picker: PHPickerViewController, didFinishPicking results: [PHPickerResult]) {
+      Multiplex._yieldEvent(.picker(picker, didFinishPicking: results), to: self.continuation)
+    }
+  }
+
+  /// The calls made to this multiplexer, as they are dispatched, until the multiplexer is deallocated.
+  ///
+  /// Each call registers a tap, held strongly, that yields an `Event` per call in dispatch order, in its place
+  /// among the observers (after those already registered); taps are not observers: `count`, `observers` and
+  /// `removeAll()` leave them out. Any number of streams can be taken at once. The stream finishes when the
+  /// multiplexer is deallocated; when the consuming task is cancelled or the stream is otherwise terminated,
+  /// the tap is unregistered. Calls are buffered with `bufferingPolicy`: `.unbounded` keeps every event until
+  /// it is read; `.bufferingOldest(n)` and `.bufferingNewest(n)` keep at most `n` unread events, dropping the
+  /// newest or the oldest.
+  public func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+    self._multiplexer._events(bufferingPolicy: bufferingPolicy) { _EventTap($0) }
+  }
 }
 
 #endif

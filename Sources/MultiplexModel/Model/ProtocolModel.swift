@@ -30,6 +30,12 @@ package struct ProtocolModel {
     /// may not apply to the protocol's own requirements: the multiplexer's conformance to it is then isolated
     /// (`@MainActor P`), as its conformance to `DelegateMultiplexing` is.
     package var hasInheritedIsolation: Bool = false
+    /// The types the requirements name that are known to conform to `Sendable`, by their path as spelled
+    /// (`URLSession`, `URLSessionWebSocketTask.CloseCode`, `Int64`, `Error`), or `nil` when that is not known (a
+    /// protocol given as text). A nonisolated `Sendable` `@objc` protocol's `Event` is `Sendable`, with a case only
+    /// for the requirements whose arguments are all `Sendable` by it (``SwiftType/isSendable(given:)``); without it,
+    /// the protocol has no event stream.
+    package var sendableTypes: Set<String>? = nil
 
     package init(
       moduleName: String,

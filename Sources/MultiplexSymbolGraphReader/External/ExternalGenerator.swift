@@ -67,14 +67,16 @@ package enum ExternalGenerator {
     let refinesNSObjectProtocol = declaration.inheritedTypes.contains {
       $0.type.description.hasSuffix("NSObjectProtocol")
     }
+    var origin = ProtocolModel.ExternalOrigin(
+      moduleName: input.moduleName,
+      refinesNSObjectProtocol: refinesNSObjectProtocol,
+      isObjC: input.isObjC,
+      hasInheritedIsolation: input.hasInheritedIsolation
+    )
+    origin.sendableTypes = input.sendableTypes
     var reader = ExternalReader(
       declaration,
-      origin: ProtocolModel.ExternalOrigin(
-        moduleName: input.moduleName,
-        refinesNSObjectProtocol: refinesNSObjectProtocol,
-        isObjC: input.isObjC,
-        hasInheritedIsolation: input.hasInheritedIsolation
-      ),
+      origin: origin,
       typeName: options.typeName,
       access: options.access == .internal ? nil : options.access.rawValue,
       members: prepared.members

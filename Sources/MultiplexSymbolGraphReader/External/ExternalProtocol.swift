@@ -44,6 +44,11 @@ package struct ExternalProtocol: Sendable {
   /// For a protocol nested in a type, that type's path with a trailing dot (`UITabBarController.Sidebar.`), which
   /// the generated code names the protocol through (``source`` declares it by its own name); nothing otherwise.
   package var qualifier = ""
+  /// The types the requirements name that the graphs say conform to `Sendable` (directly, through a superclass or a
+  /// protocol that refines it, or as one of the standard library's `Sendable` types), by their path
+  /// (`URLSessionWebSocketTask.CloseCode`); `nil` when not known (a protocol given as text). See
+  /// ``ProtocolModel/ExternalOrigin/sendableTypes``.
+  package var sendableTypes: Set<String>? = nil
 
   package init(
     source: String,

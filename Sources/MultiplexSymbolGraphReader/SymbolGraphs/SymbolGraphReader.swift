@@ -150,6 +150,7 @@ package final class SymbolGraphReader {
     external.omittedRequirements = walk.omitted
     external.platform = walk.platform.domain
     external.hasInheritedIsolation = hasInheritedIsolation
+    external.sendableTypes = Set(walk.typeSendability.filter(\.value).keys)
     // Declared in a source file outside any SDK: a library built from source, whose module exists on the platforms
     // it was built for (see ``ExternalProtocol/isBuiltFromSource``).
     if let uri = root.location?.uri, !uri.containsText(".sdk/") { external.isBuiltFromSource = true }
@@ -285,6 +286,9 @@ package final class SymbolGraphReader {
     var unresolved: [UnresolvedType] = []
     /// The global actor attribute of the first parent that has one (`@MainActor`), which the protocol inherits.
     var inheritedIsolation: String? = nil
+    /// Whether each type the requirements name is known to be `Sendable`, by path (see
+    /// ``SymbolGraphReader/recordSendability(of:in:)``).
+    var typeSendability: [String: Bool] = [:]
   }
 
   /// Whether `attribute` (`@MainActor`, `@DBActor`) names a global actor, as the model reads one
@@ -367,6 +371,7 @@ package final class SymbolGraphReader {
         ?? symbol.availability ?? []
       let text = DeclarationText.requirementText(of: writingExistentialAny(fragments), isOptional: optional)
       walk.modules.formUnion(modules(namedIn: fragments))
+      recordSendability(of: fragments, in: &walk.typeSendability)
       for type in unresolvedTypes(in: fragments, requirement: symbol.names.title) where !walk.unresolved.contains(type)
       {
         walk.unresolved.append(type)
