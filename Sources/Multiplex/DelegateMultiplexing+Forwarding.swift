@@ -157,6 +157,57 @@ extension DelegateMultiplexing {
     }
   }
 
+  /// Forwards an optional requirement whose result has no value the multiplexer could answer by itself (see
+  /// ``_KeptAnswers``): every observer that implements it is called, and the first one's answer in call order is
+  /// returned (the primary's when it implements it); with none, the observer pledged when the sender asked
+  /// `responds(to:)` answers, or else the last answer an observer gave.
+  /// Not API.
+  ///
+  /// Every answer is kept, and the pledge dropped. With no implementing observer,
+  /// ``DelegateMultiplexing/observersDidChange()`` runs, as for any optional requirement.
+  ///
+  /// - Parameters:
+  ///   - answers: The multiplexer's kept answers.
+  ///   - index: The requirement's index among the optional requirements.
+  ///   - requirement: The requirement being forwarded: the forwarding member, `#function`.
+  ///   - call: Calls one observer through optional chaining: `nil` when it does not implement the requirement.
+  /// - Returns: The first implementing observer's answer, the pledged observer's, or the last answer kept.
+  /// - Throws: The error `call` threw.
+  /// - Precondition: The sender asked `responds(to:)` and was told yes before its first call: a sender that calls an
+  ///   optional method it was told is not implemented is stopped, as Objective-C stops it with an unrecognized
+  ///   selector.
+  @inlinable
+  public func _answerImplementing<Value, Failure: Error>(
+    keeping answers: _KeptAnswers,
+    at index: Int,
+    requirement: StaticString = #function,
+    _ call: (Delegate) throws(Failure) -> Value?
+  ) throws(Failure) -> Value {
+    let multiplexer = self.multiplexer
+    let answer: Value? = try multiplexer.combine(default: nil, requirement: ForwardedRequirement(name: requirement)) {
+      (observer) throws(Failure) -> Value? in
+      if let answer = try call(observer) { return answer }
+      guard let object = multiplexer._classInstance(observer) else { return nil }
+      return notImplemented(by: object, returning: nil, requirement: requirement)
+    }
+    if let answer {
+      answers.keep(answer, for: index)
+      return answer
+    }
+    // Taken before the sender is made to ask again (`observersDidChange()` may reassign its slot, and a sender may
+    // call the requirement from its setter).
+    let pledged = answers.takePledge(for: index)
+    observersDidChange()
+    if let pledged = pledged as? Delegate, let answer = try call(pledged) {
+      answers.keep(answer, for: index)
+      return answer
+    }
+    guard let kept = answers.answer(for: index, as: Value.self) else {
+      preconditionFailure("\(requirement) was called, but no observer implements it and none ever answered it")
+    }
+    return kept
+  }
+
   /// Forwards an optional decision (see `Multiplexer._decide(requirement:_:)`) to the first observer that
   /// implements it only. Not API.
   ///

@@ -3,9 +3,10 @@ import MultiplexModel
 /// The combining protocol: one method per requirement that returns a value.
 extension Generator {
   /// Whether the protocol has a requirement that returns a value, so a combining protocol and a `combiner`: a
-  /// protocol whose requirements all return nothing gets neither.
+  /// protocol whose requirements all return nothing gets neither. A requirement whose answers the multiplexer keeps
+  /// (``Requirement/keepsAnswer``) has no combining method: it has no default to give one.
   package var hasCombiningProtocol: Bool {
-    model.requirements.contains(where: \.returnsValue)
+    model.requirements.contains { $0.returnsValue && !$0.keepsAnswer }
   }
 
   /// `protocol PCombining: AnyObject`, or `nil` when no requirement returns a value
@@ -18,7 +19,7 @@ extension Generator {
   /// `protocol PCombining: AnyObject`, with one method per requirement that returns a value.
   package func combiningProtocol() -> String {
     var methods: [String] = []
-    for requirement in model.requirements {
+    for requirement in model.requirements where !requirement.keepsAnswer {
       guard case .value(_, let valueType, _) = requirement.result else { continue }
       methods.append(combiningMethod(requirement, type: valueType))
     }
@@ -49,7 +50,7 @@ extension Generator {
     guard hasCombiningProtocol else { return nil }
     let access = model.memberAccess.map { $0 + " " } ?? ""
     var members: [String] = []
-    for requirement in model.requirements {
+    for requirement in model.requirements where !requirement.keepsAnswer {
       guard case .value(_, let valueType, _) = requirement.result else { continue }
       let signature = combiningMethodSignature(requirement, type: valueType, access: access)
       members.append("\(signature) {\n  \(combiningPolicy(requirement).implementationBody)\n}")

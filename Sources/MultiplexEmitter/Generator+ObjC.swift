@@ -76,13 +76,40 @@ extension Generator {
       model.external?.refinesNSObjectProtocol == true
       ? "$0.responds(to: selector)"
       : "($0 as? any Foundation.NSObjectProtocol)?.responds(to: selector) == true"
+    // The requirements whose answers are kept: `responds(to:)` pledges the observer that implements one.
+    let kept = objcOptionalRequirements.filter(\.keepsAnswer).map(optionalSelectorIndex)
+    var keptStorage = ""
+    var pledge = ""
+    var firstImplementing = ""
+    if !kept.isEmpty {
+      keptStorage = """
+
+
+        /// The observers' answers kept for the optional requirements that return a value with no answer of its
+        /// own, and the observer pledged to answer each since the sender was told it is implemented.
+        private let _keptAnswers = Multiplex._KeptAnswers(keeping: [\(kept.map(String.init).joined(separator: ", "))])
+        """
+      // Indented as `responds(to:)`'s body, which goes on after it.
+      pledge =
+        "if let pledged = self._keptAnswers.pledge(for: index, {\n"
+        + "    self._firstImplementing(Self._optionalSelectors[index])\n  }) {\n"
+        + "    return self._respondsToSelectorAnswers.record(pledged, for: index)\n  }\n  "
+      firstImplementing = """
+
+
+        /// The primary, or else the first live observer, that implements `selector`: pledged to answer it.
+        \(nonisolatedPrefix)private func _firstImplementing(_ selector: Selector) -> Swift.AnyObject? {
+          self.\(Naming.storage).observers.first { \(respondsCall) }.map { $0 as Swift.AnyObject }
+        }
+        """
+    }
     return """
       /// The selectors of the optional requirements, which `responds(to:)` answers for the observers; a
       /// selector's index is its requirement's in `_respondsToSelectorAnswers`.
       \(nonisolatedPrefix)private static let _optionalSelectors: [Selector] = \(selectorList)
 
       /// What `responds(to:)` told the sender about each optional requirement.
-      private let _respondsToSelectorAnswers = Multiplex._RespondsToSelectorAnswers(count: \(selectors.count))
+      private let _respondsToSelectorAnswers = Multiplex._RespondsToSelectorAnswers(count: \(selectors.count))\(keptStorage)
 
       /// Whether the multiplexer implements `aSelector`: for an optional requirement, whether the primary or a
       /// live observer does, or an open event stream reports it; for any other selector, see `_respondsToUnlisted(_:)`.
@@ -93,7 +120,7 @@ extension Generator {
         guard let aSelector, let index = Self._optionalSelectors.firstIndex(of: aSelector) else {
           return self._respondsToUnlisted(aSelector)
         }
-        return self._respondsToSelectorAnswers.record(self._respondsToOptional(at: index), for: index)
+        \(pledge)return self._respondsToSelectorAnswers.record(self._respondsToOptional(at: index), for: index)
       }
 
       /// Whether the multiplexer implements the optional requirement of `_optionalSelectors[index]`: what
@@ -137,7 +164,7 @@ extension Generator {
       /// Whether the primary or a live observer implements `selector`.
       \(nonisolatedPrefix)private func _isImplemented(_ selector: Selector) -> Swift.Bool {
         self.\(Naming.storage).observers.contains { \(respondsCall) }
-      }
+      }\(firstImplementing)
 
       /// Makes the senders ask again which optional methods the multiplexer implements, if that changed since
       /// they asked.
@@ -231,6 +258,8 @@ extension Generator {
           \(effectPrefix(requirement))\(requirement.call(on: "$0").replacingFirstCallParenthesis)
         }
         """
+    case .value(let type, _, _) where requirement.keepsAnswer:
+      body = keptAnswerBody(requirement, type: type)
     case .value(_, _, let isOptional):
       body = """
         \(effectPrefix(requirement))self._combineImplementing(\(forwardCallArguments(requirement, lazyModuleDefault: false))) {
@@ -293,6 +322,47 @@ extension Generator {
         \(indented(accessors, 2))
       }
       """
+  }
+
+  /// The body of an optional requirement whose answers the multiplexer keeps (``Requirement/keepsAnswer``): one call
+  /// of the runtime's `_answerImplementing`, with the comment that says why the sender is always answered. An
+  /// `Unmanaged` result is kept as the object it refers to (retained) and handed out unretained, as Objective-C's
+  /// naming convention says the method returns it.
+  private func keptAnswerBody(_ requirement: Requirement, type: SwiftType) -> String {
+    let index = optionalSelectorIndex(of: requirement)
+    var call = effectPrefix(requirement) + requirement.call(on: "$0").replacingFirstCallParenthesis
+    var isUnmanaged = false
+    if case .named(let name, let arguments) = type, name == "Unmanaged" || name == "Swift.Unmanaged",
+      arguments.count == 1
+    {
+      call += ".takeUnretainedValue()"  // in the optional chain: `nil` when the observer does not implement it
+      isUnmanaged = true
+    }
+    let answer = """
+      \(effectPrefix(requirement))self._answerImplementing(keeping: self._keptAnswers, at: \(index)) {
+        \(call)
+      }
+      """
+    let comment = """
+      // No value of its own answers this requirement: the observers' answers do. The sender calls it only after
+      // responds(to:) said an observer implements it, and the multiplexer holds that observer until this call (it
+      // answers if it left meanwhile); each call keeps its answer, which answers a later call that finds no
+      // implementing observer. So an answer is always there.
+      """
+    guard isUnmanaged else { return comment + "\n" + answer }
+    return comment + "\nSwift.Unmanaged.passUnretained(\n  " + indented(answer, 2) + "\n)"
+  }
+
+  /// The index of `requirement`'s selector among the optional requirements' (``objcMembers()``'s
+  /// `_optionalSelectors`), which `_RespondsToSelectorAnswers` and `_KeptAnswers` know it by.
+  func optionalSelectorIndex(of requirement: Requirement) -> Int {
+    let selector = selectorExpression(requirement)
+    var index = 0
+    for optional in objcOptionalRequirements {
+      if case .method = optional.shape, selectorExpression(optional) == selector { return index }
+      index += selectorExpressions(optional).count
+    }
+    return index
   }
 
   /// How one observer, `$0`, is called by `_combineImplementing`: `nil` when it does not implement the requirement.

@@ -45,6 +45,16 @@ struct Arguments: Equatable {
     typeName ?? (protocolName.filter { $0 != "." } + "Multiplexer")
   }
 
+  /// The flags passed that tell where symbol graphs come from (`--sdk`, `--target`, `--symbol-graph-dir`): a
+  /// refusal's remedy names only those still missing (`SymbolGraphError.description(passing:)`).
+  var passedGraphFlags: Set<String> {
+    var flags: Set<String> = []
+    if sdk != nil { flags.insert("--sdk") }
+    if target != nil { flags.insert("--target") }
+    if symbolGraphDirectory != nil { flags.insert("--symbol-graph-dir") }
+    return flags
+  }
+
   /// Parses the arguments that follow the program name.
   static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
     var parsed = Arguments()

@@ -128,7 +128,7 @@ enum MultiplexGenerate {
     do {
       external = try reader.externalProtocol(named: arguments.protocolName, module: arguments.module)
     } catch {
-      fail(error.description)
+      fail(error.description(passing: arguments.passedGraphFlags))
       return nil
     }
 

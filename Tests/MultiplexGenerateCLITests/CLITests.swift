@@ -359,6 +359,34 @@ func expectBadInput(
     )
   }
 
+  /// A type whose module no graph declares is one `error:` line whose remedy names only the flags not passed: with
+  /// `--sdk` and `--target` given (here an SDK that does not exist, so the extraction fails), only the graph directory.
+  @Test func theImportRefusalOffersOnlyFlagsNotPassed() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var graph = GraphFixture(module: "Pager")
+    graph.operatingSystem = "ios"
+    let proto = (usr: "s:5Pager0A8DelegateP", name: "PagerDelegate")
+    graph.symbol(proto.usr, path: [proto.name], declaration: "protocol PagerDelegate : AnyObject")
+    graph.requirement(
+      "s:5Pager0A8DelegateP5pager11didScrollToySo7CGPointV_tF",
+      of: proto,
+      title: "pager(didScrollTo:)",
+      declaration: "func pager(didScrollTo point: {CGPoint|c:@S@CGPoint})"
+    )
+    try graph.write(to: directory.url)
+    let base = ["PagerDelegate", "--module", "Pager", "--symbol-graph-dir", directory.path]
+    let sdk = ["--sdk", directory.url.appendingPathComponent("NoSuch.sdk").path, "--target", "arm64-apple-ios13.0"]
+    try expectBadInput(
+      base + sdk,
+      "pass --import CoreGraphics (or add that module's graph to the --symbol-graph-dir directory)\n"
+    )
+    try expectBadInput(
+      base,
+      "(or add that module's graph to the --symbol-graph-dir directory, or pass --sdk and --target to extract it)\n"
+    )
+  }
+
   /// `--combine`, `--decided-once` and `--every-observer` reach the generated file; a choice that cannot apply is
   /// one `error:` line naming the requirement and the valid choices.
   @Test func policiesChosenOnTheCommandLine() throws {

@@ -176,6 +176,83 @@ import Testing
     #expect(!reader.index.contains(module: "Unrelated"))
   }
 
+  /// UIKit's `UIIndirectScribbleInteractionDelegate` (its Swift half) names `CGRect`, which UIKit's Clang half
+  /// re-exports (its headers import CoreGraphics): not a type to import. `CGVector`, which the stand-in's Clang half
+  /// never names, still is.
+  @Test func aTypeTheProtocolsFrameworkReexportsNeedsNoImport() throws {
+    var graph = GraphFixture(module: "Pad")
+    graph.operatingSystem = "ios"
+    let proto = (usr: "s:3Pad0A8DelegateP", name: "PadDelegate")
+    graph.symbol(proto.usr, path: [proto.name], declaration: "protocol PadDelegate : AnyObject")
+    graph.symbol("c:objc(cs)PadView", kind: "swift.class", path: ["PadView"], declaration: "class PadView")
+    graph.symbol(
+      "c:objc(cs)PadView(py)frame",
+      kind: "swift.property",
+      path: ["PadView", "frame"],
+      declaration: "var frame: {CGRect|c:@S@CGRect} { get }"
+    )
+    graph.requirement(
+      "s:3Pad0A8DelegateP3pad9didMoveToySo6CGRectV_tF",
+      of: proto,
+      title: "pad(didMoveTo:)",
+      declaration: "func pad(didMoveTo rect: {CGRect|c:@S@CGRect})"
+    )
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try graph.write(to: directory.url)
+    let input = try MultiplexGenerateCLITests.read(proto.name, module: "Pad", in: directory)
+    #expect(input.importedModules.allSatisfy { $0 != "CoreGraphics" })
+    #expect(input.source.contains("func pad(didMoveTo rect: CGRect)"))
+
+    graph.requirement(
+      "s:3Pad0A8DelegateP3pad8didFlingySo8CGVectorV_tF",
+      of: proto,
+      title: "pad(didFling:)",
+      declaration: "func pad(didFling velocity: {CGVector|c:@S@CGVector})"
+    )
+    // A Swift member exposed to Objective-C (Pageboy's `scrollViewWillEndDragging…` names `CGPoint`) is no Clang
+    // declaration: it re-exports nothing.
+    graph.symbol(
+      "c:@CM@Pad@objc(cs)PadView(im)fling:",
+      kind: "swift.method",
+      path: ["PadView", "fling(_:)"],
+      declaration: "func fling(_ velocity: {CGVector|c:@S@CGVector})"
+    )
+    try graph.write(to: directory.url)
+    let error = #expect(throws: SymbolGraphError.self) {
+      try MultiplexGenerateCLITests.read(proto.name, module: "Pad", in: directory)
+    }
+    #expect(error?.description.contains("names 'CGVector' (in 'pad(didFling:)'), whose module") == true)
+  }
+
+  /// The import refusal's other remedy names only what the user did not pass: with `--sdk` and `--target` the
+  /// extraction was tried, so only the graph directory is left.
+  @Test func theImportRefusalNamesOnlyTheFlagsNotPassed() {
+    let error = SymbolGraphError.unresolvedTypes(
+      name: "PagerDelegate",
+      module: "Pager",
+      types: ["CGPoint"],
+      requirements: ["pager(_:didScrollTo:)"],
+      suggestions: ["CoreGraphics"]
+    )
+    #expect(
+      error.description.hasSuffix(
+        "pass --import CoreGraphics (or add that module's graph to --symbol-graph-dir, or pass --sdk and --target to "
+          + "extract it)"
+      )
+    )
+    #expect(
+      error.description(passing: ["--sdk", "--target", "--symbol-graph-dir"]).hasSuffix(
+        "pass --import CoreGraphics (or add that module's graph to the --symbol-graph-dir directory)"
+      )
+    )
+    #expect(
+      error.description(passing: ["--symbol-graph-dir", "--target"]).hasSuffix(
+        "(or add that module's graph to the --symbol-graph-dir directory, or pass --sdk as well to extract it)"
+      )
+    )
+  }
+
   // MARK: Root 2: the library's protocols named as types are existentials
 
   @Test func aLibrarysProtocolNamedAsATypeIsWrittenAny() throws {
@@ -247,6 +324,82 @@ import Testing
     #expect(DocumentedDefault.emptyValue(of: SwiftType(parsing: "CGFloat")) == "0")
     #expect(DocumentedDefault.emptyValue(of: SwiftType(parsing: "[Int]")) == "[]")
     #expect(DocumentedDefault.emptyValue(of: SwiftType(parsing: "UICollectionViewLayout")) == nil)
+  }
+
+  // FloatingPanel's `floatingPanel(_:layoutFor:)` (a layout object), FXPageControl's `pageControl(_:colorForDotAt:)`
+  // and `pageControl(_:shapeForDotAt:)` (`UIColor`, `Unmanaged<CGPath>`): no empty value, no flag.
+  @Test func anOptionalRequirementReturningAnObjectAnswersWithTheObserversKeptAnswers() throws {
+    var graph = GraphFixture(module: "Pager")
+    graph.operatingSystem = "ios"
+    let proto = (usr: "c:@M@Pager@objc(pl)PagerLayoutDelegate", name: "PagerLayoutDelegate")
+    let layout = "{PagerLayout|c:@M@Pager@objc(cs)PagerLayout}"
+    graph.symbol(proto.usr, path: [proto.name], declaration: "@objc protocol PagerLayoutDelegate : NSObjectProtocol")
+    graph.symbol(
+      "c:@M@Pager@objc(cs)PagerView",
+      kind: "swift.class",
+      path: ["PagerView"],
+      declaration: "class PagerView"
+    )
+    graph.symbol(
+      "c:@M@Pager@objc(cs)PagerLayout",
+      kind: "swift.class",
+      path: ["PagerLayout"],
+      declaration: "class PagerLayout"
+    )
+    graph.requirement(
+      "\(proto.usr)(im)pagerDidScroll:",
+      of: proto,
+      title: "pagerDidScroll(_:)",
+      declaration: "func pagerDidScroll(_ pager: \(Self.view))",
+      optional: true
+    )
+    graph.requirement(
+      "\(proto.usr)(im)pager:layoutFor:",
+      of: proto,
+      title: "pager(_:layoutFor:)",
+      declaration: "func pager(_ pager: \(Self.view), layoutFor index: {Int|s:Si}) -> \(layout)",
+      optional: true
+    )
+    graph.requirement(
+      "\(proto.usr)(im)pager:shapeFor:",
+      of: proto,
+      title: "pager(_:shapeFor:)",
+      declaration:
+        "func pager(_ pager: \(Self.view), shapeFor index: {Int|s:Si}) -> {Unmanaged|s:s9UnmanagedV}<\(layout)>",
+      optional: true
+    )
+    graph.requirement(
+      "\(proto.usr)(im)pagerSpacing:",
+      of: proto,
+      title: "pagerSpacing(_:)",
+      declaration: "func pagerSpacing(_ pager: \(Self.view)) -> {Double|s:Sd}",
+      optional: true
+    )
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try graph.write(to: directory.url)
+    let output = try generated(try MultiplexGenerateCLITests.read(proto.name, module: "Pager", in: directory))
+    // The selectors' indices: pagerDidScroll: 0, pager:layoutFor: 1, pager:shapeFor: 2, pagerSpacing: 3.
+    #expect(output.contains("private let _keptAnswers = Multiplex._KeptAnswers(keeping: [1, 2])"))
+    #expect(
+      output.contains(
+        "self._answerImplementing(keeping: self._keptAnswers, at: 1) {\n      $0.pager?(pager, layoutFor: index)\n"
+      )
+    )
+    #expect(
+      output.contains(
+        "Swift.Unmanaged.passUnretained(\n      self._answerImplementing(keeping: self._keptAnswers, at: 2) {\n"
+          + "        $0.pager?(pager, shapeFor: index).takeUnretainedValue()\n"
+      )
+    )
+    #expect(output.contains("So an answer is always there."))
+    // `responds(to:)` pledges the implementing observer of a kept requirement.
+    #expect(output.contains("if let pledged = self._keptAnswers.pledge(for: index, {"))
+    #expect(output.contains("private func _firstImplementing(_ selector: Selector) -> Swift.AnyObject?"))
+    // A combiner would need a default to give: the kept requirements have no combining method; the others do.
+    #expect(!output.contains("combineLayoutFor"))
+    #expect(!output.contains("combineShapeFor"))
+    #expect(output.contains("Convention (nothing documents it): the empty value"))
   }
 
   @Test func aRequiredShouldQuestionAnswersTrueWithNoObserver() throws {

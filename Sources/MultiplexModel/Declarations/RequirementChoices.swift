@@ -8,6 +8,9 @@ package struct RequirementChoices: Sendable {
   package var defaultMarkerOffset: Int?
   /// Whether the protocol's own extension implements the requirement (a symbol graph says so).
   package var hasDefaultImplementation = false
+  /// Whether the multiplexer answers the requirement without a default value, with the answers it keeps
+  /// (``Requirement/keepsAnswer``): no default is asked for.
+  package var keepsAnswer = false
   /// Whether observers must implement the requirement (`@MultiplexedRequired`): no default implementation.
   package var isRequired = false
   /// Decided once (`true`) or every observer (`false`), overriding ``Requirement/isDecisionRequirement(_:)``; `nil`

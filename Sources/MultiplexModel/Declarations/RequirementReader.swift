@@ -258,7 +258,8 @@ package struct RequirementReader {
   }
 
   /// The result and the value returned when no observer answers: the user's, `nil` for an `Optional`, or the
-  /// protocol's default implementation (which the generator's reader calls); without any, the requirement is
+  /// protocol's default implementation (which the generator's reader calls), or none for a requirement whose answers
+  /// the multiplexer keeps (``RequirementChoices/keepsAnswer``); without any, the requirement is
   /// refused (``missingDefault``), and so are opaque, `sending` and `Never` results, and a default value for a
   /// requirement that returns nothing. No default is asked for when the requirement is refused already (one error
   /// per root cause: a default would not make it forwardable).
@@ -287,6 +288,7 @@ package struct RequirementReader {
     if choices.hasDefaultImplementation || isOptional {
       return (result, isOptional ? Expression(text: "nil", tokens: ["nil"]) : nil)
     }
+    if choices.keepsAnswer { return (result, nil) }
     if !refusals.isEmpty { return nil }
     let spelled =
       switch spelling {

@@ -137,6 +137,12 @@ package struct Requirement {
   /// Where it is said that implementing this optional requirement of an `@objc` protocol changes what the sender
   /// does (`SenderChangingRequirement`), or `nil`: `events()` of the multiplexer leaves its `Event` case out.
   package var changesSenderWhenImplemented: String?
+  /// Whether this optional requirement of an `@objc` protocol returns a value the multiplexer has no answer of its
+  /// own for (no `--default`, documented default, convention or empty value: a layout object, an animator, a
+  /// color): with no implementing observer, it answers with the observer pledged when the sender asked
+  /// `responds(to:)`, then the last answer an observer gave (the runtime's `_KeptAnswers`). Such a requirement has
+  /// no ``defaultValue`` and no combining method (a combiner would need a default to give).
+  package var keepsAnswer = false
   /// Where ``defaultValue`` comes from, when the generator chose it rather than the user: the documentation page
   /// that says what the sender does without the method, or the convention applied (`DocumentedDefault`). The
   /// generated member says so in a comment.

@@ -20,7 +20,9 @@ import MultiplexModel
 ///    without any of this.
 ///
 /// The generated file names each answer's source in a comment on the member (`Documented: <page>` or
-/// `Convention: …`). A requirement that none of these answers is refused, in one line per protocol.
+/// `Convention: …`). An optional requirement of an `@objc` protocol that none of these answers is answered with the
+/// observers' answers the multiplexer keeps (`ExternalMember.keepsAnswer`); any other requirement that none answers
+/// is refused, in one line per protocol.
 package struct DocumentedDefault: Sendable, Equatable {
   /// The module that declares the protocol (`UIKit`), for the reader of the table.
   package var module: String
@@ -93,8 +95,8 @@ package struct DocumentedDefault: Sendable, Equatable {
   /// geometry struct, a string, a collection, another `Bool`) answers that value. The answer is used only when the
   /// sender calls after the last implementing observer left since it asked `responds(to:)`: the multiplexer has it
   /// ask again after every registration change made through it, so the call comes from a stale cache, at most once
-  /// per change. The answer a class result (a layout, a cell) would need does not exist: such a requirement is
-  /// refused, asking for `--default`.
+  /// per change. A result with no empty value (a layout, an animator, a color) is answered otherwise: with the
+  /// observers' answers the multiplexer keeps (`ExternalMember.keepsAnswer`, the runtime's `_KeptAnswers`).
   static func convention(for requirement: String, type: SwiftType) -> (expression: String, note: String)? {
     if let question = questionConvention(for: requirement, type: type) { return question }
     guard let empty = emptyValue(of: type) else { return nil }

@@ -112,7 +112,8 @@ extension ExternalGenerator {
   /// Gives each requirement that returns a value, and that neither the user's `--default` nor a default
   /// implementation answers, the documented default of the protocol that declares it, or, for an optional requirement
   /// of an `@objc` protocol that returns a value other than an `Optional` (which answers `nil`), the stated convention
-  /// (see ``DocumentedDefault``), with a note that says which.
+  /// (see ``DocumentedDefault``), with a note that says which; with none of them, such an optional requirement is
+  /// answered with the observers' answers the multiplexer keeps (``canKeepAnswers(of:result:)``).
   private static func applyDocumentedDefaults(
     to prepared: inout Prepared,
     input: ExternalProtocol,
@@ -150,8 +151,27 @@ extension ExternalGenerator {
         // A required question (a library's, which documents no answer): answered only with no observer.
         prepared.members[index].defaultValue = question.expression
         prepared.members[index].defaultNote = question.note
+      } else if input.isObjC, prepared.members[index].isOptional, canKeepAnswers(of: member, result: result) {
+        // No answer of its own (a layout, an animator, a color): the observers' answers, kept (`_KeptAnswers`).
+        prepared.members[index].keepsAnswer = true
       }
     }
+  }
+
+  /// Whether the multiplexer can answer optional requirement `member` of an `@objc` protocol, which returns `result`,
+  /// with the answers it keeps (``ExternalMember/keepsAnswer``): a method that is not `async` (its call is answered
+  /// on the spot) and returns a value that is not an `Optional`; an `Unmanaged` result only from a method
+  /// Objective-C's naming convention says returns it unretained (not `new…`, `copy…`, `mutableCopy…`, `alloc…`,
+  /// `init…`), since the multiplexer keeps the object and hands it out again unretained.
+  static func canKeepAnswers(of member: MemberDeclaration, result: SwiftType) -> Bool {
+    guard case .function(let name) = member.kind, member.effects?.isAsync != true,
+      !result.implicitlyUnwrappedAsOptional.isOptional
+    else { return false }
+    guard case .named(let type, let arguments) = result, type == "Unmanaged" || type == "Swift.Unmanaged" else {
+      return true
+    }
+    let first = DocumentedDefault.words(of: name).first ?? ""
+    return arguments.count == 1 && !["new", "copy", "mutable", "alloc", "init"].contains(first)
   }
 
   /// The name of the parameter of `member` through which the sender hands over its own default answer, or `nil`:

@@ -104,6 +104,9 @@ package struct ExternalMember: Sendable {
   /// Where ``defaultValue`` comes from when the generator chose it (a documentation page, a convention); `nil` for
   /// the user's `--default` or none. ``ExternalGenerator`` sets it.
   var defaultNote: String? = nil
+  /// Whether the multiplexer answers this optional `@objc` requirement with the answers it keeps, having none of its
+  /// own (see ``Requirement/keepsAnswer``). ``ExternalGenerator`` sets it.
+  var keepsAnswer = false
   /// Where ``combining`` comes from when the generator's data chose it; `nil` otherwise.
   var combiningNote: String? = nil
 

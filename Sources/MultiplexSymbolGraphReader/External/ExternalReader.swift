@@ -128,6 +128,7 @@ struct ExternalReader {
     choices.defaultValue = external.defaultValue.map(Expression.init(parsing:))  // one expression: `ExternalGenerator`
     choices.reservedNames = Set(choices.defaultValue?.tokens ?? [])  // as the macro's `@MultiplexedDefault` reserves
     choices.hasDefaultImplementation = external.hasDefaultImplementation
+    choices.keepsAnswer = external.keepsAnswer
     choices.isDecidedOnce = external.isDecidedOnce
     choices.decisionSpelling = external.isDecidedOnce == true ? "--decided-once" : "--every-observer"
     choices.decisionOffset = member.offset
@@ -142,6 +143,7 @@ struct ExternalReader {
     }
     guard var requirement = read else { return nil }
     requirement.defaultNote = external.defaultNote
+    requirement.keepsAnswer = external.keepsAnswer
     requirement.combiningNote = external.combiningNote
     guard external.hasDefaultImplementation else { return requirement }
     // The protocol's own extension implements it: when no observer answers, ask that implementation, on a stub.

@@ -36,7 +36,12 @@ package enum SymbolGraphError: Error, Equatable, CustomStringConvertible {
   /// `suggestions` are the frameworks their names suggest, for the `--import` to pass.
   case unresolvedTypes(name: String, module: String, types: [String], requirements: [String], suggestions: [String])
 
-  package var description: String {
+  package var description: String { description(passing: []) }
+
+  /// The description for a user who passed `flags` (`--sdk`, `--target`, `--symbol-graph-dir`): the remedy of
+  /// ``unresolvedTypes(name:module:types:requirements:suggestions:)`` offers what is still missing, never a flag
+  /// already passed.
+  package func description(passing flags: Set<String>) -> String {
     switch self {
     case .unknownModule(let module, let detail):
       return "unknown module '\(module)': \(detail)"
@@ -82,10 +87,26 @@ package enum SymbolGraphError: Error, Equatable, CustomStringConvertible {
         : unique.map { "--import \($0)" }.joined(separator: " ")
       return "protocol '\(name)' of module '\(module)' names \(named.joined(separator: ", ")), whose module no "
         + "symbol graph at hand declares, and '\(module)' does not re-export it to the generated file; pass "
-        + remedy + " (or add that module's graph to --symbol-graph-dir, or --sdk and --target to extract it)"
+        + remedy + " (" + Self.graphRemedy(passing: flags) + ")"
     case .parentUnavailable(let name, let parent, let parentModule, let detail):
       return "protocol '\(name)' refines '\(parent)' from module '\(parentModule)', whose symbol graph "
         + "could not be read: \(detail)"
+    }
+  }
+
+  /// The other way to give a type's module, for a user who passed `flags`: add its graph to the graph directory, or
+  /// pass what `swift symbolgraph-extract` still needs to extract it (`--sdk` and `--target`); with both passed the
+  /// extraction was tried, so only the graph directory is left.
+  private static func graphRemedy(passing flags: Set<String>) -> String {
+    let directory =
+      flags.contains("--symbol-graph-dir")
+      ? "or add that module's graph to the --symbol-graph-dir directory"
+      : "or add that module's graph to --symbol-graph-dir"
+    let missing = ["--sdk", "--target"].filter { !flags.contains($0) }
+    switch missing.count {
+    case 0: return directory
+    case 1: return directory + ", or pass " + missing[0] + " as well to extract it"
+    default: return directory + ", or pass --sdk and --target to extract it"
     }
   }
 }

@@ -13,7 +13,8 @@ package final class SymbolGraphReader {
   private let loadModule: ModuleLoader
   /// The names of the modules whose graphs are at hand besides those loaded (a `--symbol-graph-dir`'s) and may
   /// declare a type with one of the USRs or names given (see ``SymbolGraphDirectory/moduleNames(mayDeclare:orTitled:)``),
-  /// read when a requirement names a type of a module nothing else tells (see ``resolveTypes(_:platform:)``).
+  /// read when a requirement names a type of a module nothing else tells
+  /// (see ``resolveTypes(_:platform:importing:)``).
   let availableModules: (_ usrs: [String], _ names: [String]) -> [String]
   /// Everything loaded so far.
   var index = SymbolIndex()
@@ -99,7 +100,7 @@ package final class SymbolGraphReader {
     // does not say: the file imports each type's module, found in the graphs at hand, or says which to pass.
     let isClangModule = root.identifier.precise.hasPrefix("c:") && !root.identifier.precise.hasPrefix("c:@M@")
     if !walk.unresolved.isEmpty && !isClangModule {
-      let resolved = resolveTypes(walk.unresolved, platform: walk.platform)
+      let resolved = resolveTypes(walk.unresolved, platform: walk.platform, importing: module)
       modules.formUnion(resolved.modules)
       if !resolved.unresolved.isEmpty && givenImports.isEmpty {
         throw .unresolvedTypes(

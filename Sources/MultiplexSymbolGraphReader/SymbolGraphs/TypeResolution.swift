@@ -4,7 +4,8 @@ import MultiplexModel
 // `CGPoint`, Foundation's `NSRange`), and the library's own protocols named as types (written `any P`).
 
 extension SymbolGraphReader {
-  /// A type a requirement names whose module no loaded graph says: ``resolveTypes(_:platform:)`` looks for it.
+  /// A type a requirement names whose module no loaded graph says: ``resolveTypes(_:platform:importing:)`` looks for
+  /// it.
   struct UnresolvedType: Equatable {
     /// The type's name as the requirement spells it (`UIColor`).
     var name: String
@@ -15,8 +16,8 @@ extension SymbolGraphReader {
   }
 
   /// Apple frameworks by the prefix of the types they declare, longest prefix first: the modules whose graphs
-  /// ``resolveTypes(_:platform:)`` reads, in order, to find the module of a type no loaded graph declares. Each
-  /// guess is checked against the graph it loads (the type must be declared there), never taken on trust.
+  /// ``resolveTypes(_:platform:importing:)`` reads, in order, to find the module of a type no loaded graph declares.
+  /// Each guess is checked against the graph it loads (the type must be declared there), never taken on trust.
   static let frameworkPrefixes: [(prefix: String, modules: [String])] = [
     ("NSManaged", ["CoreData"]), ("NSFetched", ["CoreData"]), ("NSPersistent", ["CoreData"]),
     ("SCN", ["SceneKit"]), ("MTL", ["Metal"]), ("MTK", ["MetalKit"]), ("GLK", ["GLKit"]),
@@ -74,16 +75,20 @@ extension SymbolGraphReader {
     ["swift.struct", "swift.class", "swift.enum", "swift.typealias", "swift.protocol"].contains(symbol.kind.identifier)
   }
 
-  /// Finds the modules that declare `types` and returns them with the types still unknown: it reads the graphs
-  /// of the modules the user imports (`--import`), then on an Apple platform those ``frameworkPrefixes``
-  /// guesses (from `--symbol-graph-dir` or `swift symbolgraph-extract`, as a parent protocol's), then every other
-  /// graph at hand that may declare one of them (``availableModules``), stopping when every type is found.
+  /// Finds the modules that declare `types` and returns them with the types still unknown: the types
+  /// `importedModule` (which the generated file imports) re-exports need no module (``reexportedTypes(of:among:)``);
+  /// for the others it reads the graphs of the modules the user imports (`--import`), then on an Apple platform those
+  /// ``frameworkPrefixes`` guesses (from `--symbol-graph-dir` or `swift symbolgraph-extract`, as a parent
+  /// protocol's), then every other graph at hand that may declare one of them (``availableModules``), stopping when
+  /// every type is found.
   func resolveTypes(
     _ types: [UnresolvedType],
-    platform: PlatformAvailability
+    platform: PlatformAvailability,
+    importing importedModule: String
   ) -> (modules: Set<String>, unresolved: [UnresolvedType]) {
     var modules: Set<String> = []
-    var pending = types
+    let reexported = reexportedTypes(of: importedModule, among: types)
+    var pending = types.filter { !reexported.contains($0.usr ?? $0.name) }
     func settle() {
       pending.removeAll { type in
         let found = type.usr.flatMap { module(declaring: $0) } ?? moduleDeclaring(name: type.name)
@@ -115,6 +120,30 @@ extension SymbolGraphReader {
       for module in availableModules(pending.compactMap(\.usr), pending.map(\.name)) { tryLoading(module) }
     }
     return (modules, pending)
+  }
+
+  /// The types among `types` (by USR, or by name for one without) that a file importing `module` sees through it:
+  /// when `module` is a framework with a Clang half (UIKit: its graph declares Objective-C and C symbols of its own),
+  /// those its Clang declarations name (`UIView.frame` names `CGRect`): its headers import their modules, and a
+  /// framework module re-exports what its headers import (`export *`). A protocol of its Swift half
+  /// (`UIIndirectScribbleInteractionDelegate`) naming `CGRect` then needs no `import CoreGraphics`.
+  ///
+  /// - Complexity: O(*n*) in the fragments of `module`'s symbols, read only when `types` is not empty.
+  func reexportedTypes(of module: String, among types: [UnresolvedType]) -> Set<String> {
+    guard !types.isEmpty else { return [] }
+    let wanted = Set(types.map { $0.usr ?? $0.name })
+    var found: Set<String> = []
+    for symbol in index.mainSymbols(of: module) {
+      let usr = symbol.identifier.precise
+      // A Clang declaration, not a Swift one exposed to Objective-C (`c:@M@…`, an extension's member `c:@CM@…`).
+      guard usr.hasPrefix("c:"), !usr.hasPrefix("c:@M@"), !usr.hasPrefix("c:@CM@") else { continue }
+      for fragment in symbol.declarationFragments ?? [] where fragment.kind == "typeIdentifier" {
+        let key = fragment.preciseIdentifier ?? fragment.spelling
+        if wanted.contains(key) { found.insert(key) }
+      }
+      if found.count == wanted.count { break }
+    }
+    return found
   }
 
   /// The module to suggest importing for `type`, which no graph at hand declares: the first framework its prefix
