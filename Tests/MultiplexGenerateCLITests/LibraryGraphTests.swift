@@ -100,6 +100,17 @@ import Testing
     #expect(input.importedModules.isEmpty)
   }
 
+  /// One `--import` does not vouch for every type: `UIColor`'s framework is UIKit, and `--import MapKit` alone would
+  /// give a file that does not compile; `NSRange` and `CGPoint`, which UIKit re-exports, are placed by `--import UIKit`.
+  @Test func anImportOfAnotherFrameworkDoesNotPlaceAType() throws {
+    let error = #expect(throws: SymbolGraphError.self) {
+      try read([pagerWithSDKTypes], imports: ["MapKit"])
+    }
+    let message = error?.description ?? ""
+    #expect(message.contains("'UIColor' (in 'pager(_:colorFor:)')"))
+    #expect(message.contains("--import UIKit"))
+  }
+
   @Test func aClangModulesProtocolReexportsTheTypesItsHeadersName() throws {
     var graph = GraphFixture(module: "Kit")
     graph.operatingSystem = "ios"

@@ -24,6 +24,14 @@ package final class SymbolGraphReader {
   /// declare the types no graph at hand declares.
   package var givenImports: [String] = []
 
+  /// Frameworks an SDK umbrella module re-exports (its module map's `export *` of the headers it imports), which a
+  /// file importing the umbrella sees: `--import UIKit` places `CGPoint` and `NSRange` too.
+  static let umbrellaReexports: [String: [String]] = [
+    "UIKit": ["Foundation", "CoreGraphics", "CoreFoundation"],
+    "AppKit": ["Foundation", "CoreGraphics", "CoreFoundation"],
+    "Foundation": ["CoreFoundation"],
+  ]
+
   /// A reader that asks `loadModule` for each module it needs, once; `availableModules` names the modules whose
   /// graphs are at hand besides and may declare a type with one of the USRs or names it is given (see
   /// ``availableModules``).
@@ -102,13 +110,21 @@ package final class SymbolGraphReader {
     if !walk.unresolved.isEmpty && !isClangModule {
       let resolved = resolveTypes(walk.unresolved, platform: walk.platform, importing: module)
       modules.formUnion(resolved.modules)
-      if !resolved.unresolved.isEmpty && givenImports.isEmpty {
+      // A type the `--import`s may declare is the user's word; one whose likely framework (`UIColor`: UIKit) is
+      // not among them is still refused: one `--import MapKit` does not make a file naming `UIColor` compile.
+      let unplaced = resolved.unresolved.filter { type in
+        guard !givenImports.isEmpty else { return true }
+        let suggested = suggestedModules(for: type)
+        let seen = Set(givenImports.flatMap { [$0] + Self.umbrellaReexports[$0, default: []] })
+        return !suggested.isEmpty && !suggested.contains(where: seen.contains)
+      }
+      if !unplaced.isEmpty {
         throw .unresolvedTypes(
           name: name,
           module: module,
-          types: resolved.unresolved.map(\.name),
-          requirements: resolved.unresolved.map(\.requirement),
-          suggestions: resolved.unresolved.flatMap { suggestedModules(for: $0) }
+          types: unplaced.map(\.name),
+          requirements: unplaced.map(\.requirement),
+          suggestions: unplaced.flatMap { suggestedModules(for: $0) }
         )
       }
     }
