@@ -19,6 +19,11 @@ import MultiplexModel
 ///   `textFieldDidEndEditing(_:reason:)`, called in place of `textFieldDidEndEditing(_:)`) keeps its case, but
 ///   `events()` leaves it out: only `events(of:)` naming it makes the multiplexer implement it.
 extension Generator {
+  /// `@available(iOS 14.5, *) ` before the stream's declarations when the protocol's requirements are all newer than
+  /// the deployment floor though the protocol is not (``ProtocolModel/ExternalOrigin/eventsAvailability``), else
+  /// nothing.
+  private var eventsAttribute: String { model.external?.eventsAvailability.map { $0 + " " } ?? "" }
+
   /// The cases of an `@objc` protocol's `Event`, or `nil` when it gets no stream: a required requirement the tap
   /// could not implement without answering (one that returns a value, a property or subscript), a nonisolated
   /// `Sendable` protocol whose types' `Sendable` conformances are not known (see `Generator+SendableEvents`), or a
@@ -329,13 +334,13 @@ extension Generator {
       /// whose arguments can be stored, with those arguments. A method that returns a value, takes a handler, an
       /// `inout` argument or a pointer, is `async` or throws is no event, nor is a property or a requirement newer
       /// than the deployment target.\(hasSendableEvents ? sendableEventNote(leftOut: leftOut) : "")
-      \(memberAccess)enum \(event)\(hasSendableEvents ? ": Swift.Sendable" : "") {
+      \(eventsAttribute)\(memberAccess)enum \(event)\(hasSendableEvents ? ": Swift.Sendable" : "") {
         \(indented(enumBody.joined(separator: "\n"), 2))
       }
 
       /// The observer behind `events(of:bufferingPolicy:)`: it yields every call of the kinds it reports, and
       /// implements nothing else.
-      \(typeAttributes)private final class \(tap): Foundation.NSObject, \(protocolConformance) {
+      \(typeAttributes)\(eventsAttribute)private final class \(tap): Foundation.NSObject, \(protocolConformance) {
         \(indented(tapBody, 2))
       }
 
@@ -343,7 +348,7 @@ extension Generator {
       ///
       /// While the stream is open, the multiplexer tells the sender it implements every optional requirement that
       /// has an `Event` case, so the sender calls them all: ask for fewer with `events(of:bufferingPolicy:)`.\(quietNote)
-      \(memberAccess)func events(bufferingPolicy: Swift.AsyncStream<\(event)>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<\(event)> {
+      \(eventsAttribute)\(memberAccess)func events(bufferingPolicy: Swift.AsyncStream<\(event)>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<\(event)> {
         self.events(of: \(allKinds), bufferingPolicy: bufferingPolicy)
       }
 
@@ -366,7 +371,7 @@ extension Generator {
       /// sender's next call of it, which no one hears.
       ///
       /// - Complexity: O(*k*) for the *k* kinds, plus a registration and a check of the sender's answers.
-      \(memberAccess)func events(of kinds: Swift.Set<\(event).Kind>, bufferingPolicy: Swift.AsyncStream<\(event)>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<\(event)> {
+      \(eventsAttribute)\(memberAccess)func events(of kinds: Swift.Set<\(event).Kind>, bufferingPolicy: Swift.AsyncStream<\(event)>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<\(event)> {
         let stream = self.\(Naming.storage)._events(
           bufferingPolicy: bufferingPolicy,
           streaming: kinds.compactMap(\\._optionalIndex),

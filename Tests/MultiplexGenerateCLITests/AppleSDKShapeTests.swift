@@ -541,4 +541,34 @@ import Testing
     let reset = try #require(output.range(of: "func browserViewControllerDidReset("))
     #expect(!output[output.index(reset.lowerBound, offsetBy: -200)..<reset.lowerBound].contains("deprecated"))
   }
+
+  /// A protocol that says no version while its requirements all do (WebKit's `WKDownloadDelegate`, iOS 14.5): its
+  /// event stream is declared available from the earliest, and the requirements of that version are its events.
+  @Test func aStreamIsAvailableFromTheEarliestRequirementOfAProtocolWithNoVersion() throws {
+    var graph = GraphFixture(module: "WebKit")
+    graph.operatingSystem = "ios"
+    let download = (usr: "c:objc(pl)WKDownloadDelegate", name: "WKDownloadDelegate")
+    graph.symbol(download.usr, path: [download.name], declaration: "protocol WKDownloadDelegate : NSObjectProtocol")
+    graph.requirement(
+      "\(download.usr)(im)downloadDidFinish:",
+      of: download,
+      title: "downloadDidFinish(_:)",
+      declaration: "func downloadDidFinish(_ download: Int)",
+      optional: true,
+      availability: [["domain": "iOS", "introduced": ["major": 14, "minor": 5]]]
+    )
+    graph.requirement(
+      "\(download.usr)(im)downloadDidPlaceholder:",
+      of: download,
+      title: "downloadDidPlaceholder(_:)",
+      declaration: "func downloadDidPlaceholder(_ download: Int)",
+      optional: true,
+      availability: [["domain": "iOS", "introduced": ["major": 18, "minor": 2]]]
+    )
+    let output = try generated("WKDownloadDelegate", graph: graph)
+    #expect(output.contains("@available(iOS 14.5, *) enum Event"))
+    #expect(output.contains("@available(iOS 14.5, *) func events(of kinds:"))
+    #expect(output.contains("case downloadDidFinish(Int)") || output.contains("case didFinish(Int)"))
+    #expect(!output.contains("DidPlaceholder(Int)"), "a requirement newer than the earliest is no event")
+  }
 }

@@ -28,6 +28,12 @@ import Testing
     net.relate("inheritsFrom", "c:objc(cs)NetDataTask", "c:objc(cs)NetSession")
     net.relate("conformsTo", "c:@E@NetCode", "s:s8SendableP", fallback: "Swift.Sendable")
     net.relate("conformsTo", "s:3Net7FailureP", "s:s5ErrorP", fallback: "Swift.Error")
+    // Foundation's graph gives `InputStream` an edge to `Sendable`; its conformance is unavailable (`Stream`'s).
+    net.symbol("c:objc(cs)NSInputStream", kind: "swift.class", path: ["InputStream"], declaration: "class InputStream")
+    net.relate("conformsTo", "c:objc(cs)NSInputStream", "s:s8SendableP", fallback: "Swift.Sendable")
+    net.symbol("c:objc(cs)NetStream", kind: "swift.class", path: ["NetStream"], declaration: "class NetStream")
+    net.relate("conformsTo", "c:objc(cs)NetStream", "s:s8SendableP", fallback: "Swift.Sendable")
+    net.relate("inheritsFrom", "c:objc(cs)NetStream", "c:objc(cs)NSInputStream")
     let session = "{Session|c:objc(cs)NetSession}"
     net.requirement(
       "c:objc(pl)NetDelegate(im)session:task:didReceive:bytes:",
@@ -49,7 +55,8 @@ import Testing
       "c:objc(pl)NetDelegate(im)session:show:name:",
       of: delegate,
       title: "session(_:show:name:)",
-      declaration: "func session(_ session: \(session), show view: {View|c:objc(cs)NetView}, name: {Name|})",
+      declaration: "func session(_ session: \(session), show view: {View|c:objc(cs)NetView}, name: {Name|}, "
+        + "input: {InputStream|c:objc(cs)NSInputStream}, stream: {NetStream|c:objc(cs)NetStream})",
       optional: true
     )
     try net.write(to: directory.url)

@@ -209,13 +209,23 @@ public final class WKDownloadDelegateMultiplexer: Foundation.NSObject, WKDownloa
   /// whose arguments can be stored, with those arguments. A method that returns a value, takes a handler, an
   /// `inout` argument or a pointer, is `async` or throws is no event, nor is a property or a requirement newer
   /// than the deployment target.
-  public enum Event {
+  @available(iOS 14.5, *) public enum Event {
+    /// `downloadDidFinish(_:)` was called.
+    case didFinish(WKDownload)
+
+    /// `download(_:didFailWithError:resumeData:)` was called.
+    case didFailWithError(WKDownload, didFailWithError: any Error, resumeData: Data?)
+
     /// The kind of an event: its case without arguments, to choose what `events(of:bufferingPolicy:)` reports.
     public enum Kind: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-      
+      case didFinish
+      case didFailWithError
+
       /// The kind of the event at `index` in `_optionalSelectors`, if it is one.
       fileprivate init?(_optionalIndex index: Swift.Int) {
         switch index {
+        case 2: self = .didFinish
+        case 3: self = .didFailWithError
         default: return nil
         }
       }
@@ -223,6 +233,8 @@ public final class WKDownloadDelegateMultiplexer: Foundation.NSObject, WKDownloa
       /// The index of this kind's requirement in `_optionalSelectors`; `nil` for a required requirement.
       fileprivate var _optionalIndex: Swift.Int? {
         switch self {
+        case .didFinish: 2
+        case .didFailWithError: 3
         }
       }
     }
@@ -230,7 +242,8 @@ public final class WKDownloadDelegateMultiplexer: Foundation.NSObject, WKDownloa
     /// The kind of this event.
     public var kind: Kind {
       switch self {
-      
+      case .didFinish: .didFinish
+      case .didFailWithError: .didFailWithError
       }
     }
   }
@@ -238,7 +251,7 @@ public final class WKDownloadDelegateMultiplexer: Foundation.NSObject, WKDownloa
   /// The observer behind `events(of:bufferingPolicy:)`: it yields every call of the kinds it reports, and
   /// implements nothing else.
   @MainActor
-  private final class _EventTap: Foundation.NSObject, WKDownloadDelegate {
+  @available(iOS 14.5, *) private final class _EventTap: Foundation.NSObject, WKDownloadDelegate {
     let continuation: Swift.AsyncStream<Event>.Continuation
     let kinds: Swift.Set<Event.Kind>
 
@@ -268,6 +281,14 @@ public final class WKDownloadDelegateMultiplexer: Foundation.NSObject, WKDownloa
       return Event.Kind(_optionalIndex: index).map(self.kinds.contains) ?? false
     }
 
+    @available(iOS 14.5, *) func downloadDidFinish(_ download: WKDownload) {
+      Multiplex._yieldEvent(.didFinish(download), to: self.continuation)
+    }
+
+    @available(iOS 14.5, *) func download(_ download: WKDownload, didFailWithError error: any Error, resumeData: Data?) {
+      Multiplex._yieldEvent(.didFailWithError(download, didFailWithError: error, resumeData: resumeData), to: self.continuation)
+    }
+
     @available(iOS 14.5, *) func download(_ download: WKDownload, decideDestinationUsing response: URLResponse, suggestedFilename: String, completionHandler: @escaping @MainActor @Sendable (URL?) -> Void) {
       Multiplex.notImplemented(by: self, returning: ())
     }
@@ -277,7 +298,7 @@ public final class WKDownloadDelegateMultiplexer: Foundation.NSObject, WKDownloa
   ///
   /// While the stream is open, the multiplexer tells the sender it implements every optional requirement that
   /// has an `Event` case, so the sender calls them all: ask for fewer with `events(of:bufferingPolicy:)`.
-  public func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+  @available(iOS 14.5, *) public func events(bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
     self.events(of: Swift.Set(Event.Kind.allCases), bufferingPolicy: bufferingPolicy)
   }
 
@@ -300,7 +321,7 @@ public final class WKDownloadDelegateMultiplexer: Foundation.NSObject, WKDownloa
   /// sender's next call of it, which no one hears.
   ///
   /// - Complexity: O(*k*) for the *k* kinds, plus a registration and a check of the sender's answers.
-  public func events(of kinds: Swift.Set<Event.Kind>, bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
+  @available(iOS 14.5, *) public func events(of kinds: Swift.Set<Event.Kind>, bufferingPolicy: Swift.AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded) -> Swift.AsyncStream<Event> {
     let stream = self._multiplexer._events(
       bufferingPolicy: bufferingPolicy,
       streaming: kinds.compactMap(\._optionalIndex),

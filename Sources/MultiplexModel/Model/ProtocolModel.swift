@@ -36,6 +36,10 @@ package struct ProtocolModel {
     /// for the requirements whose arguments are all `Sendable` by it (``SwiftType/isSendable(given:)``); without it,
     /// the protocol has no event stream.
     package var sendableTypes: Set<String>? = nil
+    /// The `@available` attribute of the event stream (`Event`, its tap, `events()`, `events(of:)`) of a protocol
+    /// that declares no version on the platform while all its requirements do (`@available(iOS 14.5, *)` for
+    /// `WKDownloadDelegate`), or `nil`: its cases name types of that version.
+    package var eventsAvailability: String? = nil
 
     package init(
       moduleName: String,

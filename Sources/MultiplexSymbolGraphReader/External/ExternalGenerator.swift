@@ -74,6 +74,7 @@ package enum ExternalGenerator {
       hasInheritedIsolation: input.hasInheritedIsolation
     )
     origin.sendableTypes = input.sendableTypes
+    origin.eventsAvailability = input.eventsAvailability
     var reader = ExternalReader(
       declaration,
       origin: origin,

@@ -49,6 +49,8 @@ package struct ExternalProtocol: Sendable {
   /// (`URLSessionWebSocketTask.CloseCode`); `nil` when not known (a protocol given as text). See
   /// ``ProtocolModel/ExternalOrigin/sendableTypes``.
   package var sendableTypes: Set<String>? = nil
+  /// ``ProtocolModel/ExternalOrigin/eventsAvailability``.
+  package var eventsAvailability: String? = nil
 
   package init(
     source: String,

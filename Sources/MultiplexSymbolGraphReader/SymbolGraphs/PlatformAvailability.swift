@@ -137,6 +137,23 @@ extension PlatformAvailability {
     return entry.deprecated != nil || entry.isUnconditionallyDeprecated == true
   }
 
+  /// The version of this platform from which the requirements of a protocol that declares none here are available,
+  /// when each of them says one and the earliest is newer than the deployment floor (WebKit's `WKDownloadDelegate`:
+  /// no attribute, its requirements iOS 14.5 and later, macOS 11.3 and later, as `WKDownload` is); otherwise `nil`.
+  /// An event stream is then declared available from it, so that its cases can name what those requirements name
+  /// (a requirement newer still gets no case).
+  func earliestIntroduction(
+    ofRequirements requirements: [[Availability]],
+    protocol protocolEntries: [Availability]
+  ) -> Availability.Version? {
+    guard introduced(protocolEntries) == nil, let deploymentFloor, !requirements.isEmpty else { return nil }
+    let versions = requirements.map(introduced)
+    guard !versions.contains(where: { $0 == nil }), let earliest = versions.compactMap({ $0 }).min(),
+      earliest > deploymentFloor
+    else { return nil }
+    return earliest
+  }
+
   /// Whether a member with `entries`, of a protocol with `protocolEntries`, can be named in the multiplexer without
   /// an `@available` attribute or a deprecation warning: introduced on this platform no later than the deployment
   /// floor or the protocol, and neither deprecated, obsoleted nor unavailable here or everywhere (`*`). An `@objc`

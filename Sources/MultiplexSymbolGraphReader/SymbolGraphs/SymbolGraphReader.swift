@@ -128,6 +128,16 @@ package final class SymbolGraphReader {
         )
       }
     }
+    // A protocol that declares no version here but whose requirements all come with one (`WKDownloadDelegate`):
+    // its event stream is declared available from that version, and its requirements are events from there.
+    let eventsIntroduction = walk.platform.earliestIntroduction(
+      ofRequirements: walk.requirements.map(\.availability),
+      protocol: root.availability ?? []
+    )
+    var eventsProtocolEntries = root.availability ?? []
+    if let eventsIntroduction, let domain = walk.platform.domain {
+      eventsProtocolEntries.append(Availability(domain: domain, introduced: eventsIntroduction))
+    }
     for requirement in walk.requirements {
       let availability = PlatformAvailability.clamped(requirement.availability, to: root.availability ?? [])
       for attribute in DeclarationText.availabilityAttributes(availability) {
@@ -149,7 +159,7 @@ package final class SymbolGraphReader {
       member.declaringProtocol = requirement.declaringProtocol
       member.isAvailableAtDeploymentFloor = walk.platform.isAvailableAtDeploymentFloor(
         availability,
-        protocol: root.availability ?? []
+        protocol: eventsProtocolEntries
       )
       members.append(member)
     }
@@ -168,6 +178,10 @@ package final class SymbolGraphReader {
     external.platform = walk.platform.domain
     external.hasInheritedIsolation = hasInheritedIsolation
     external.sendableTypes = Set(walk.typeSendability.filter(\.value).keys)
+    if let eventsIntroduction, let domain = walk.platform.domain {
+      let version = [eventsIntroduction.major, eventsIntroduction.minor ?? 0].map(String.init).joined(separator: ".")
+      external.eventsAvailability = "@available(\(domain) \(version), *)"
+    }
     // Declared in a source file outside any SDK: a library built from source, whose module exists on the platforms
     // it was built for (see ``ExternalProtocol/isBuiltFromSource``).
     if let uri = root.location?.uri, !uri.containsText(".sdk/") { external.isBuiltFromSource = true }
