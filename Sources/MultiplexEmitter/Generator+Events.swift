@@ -128,8 +128,8 @@ extension Generator {
     return cases
   }
 
-  /// Whether the requirement's signature or default value names `Event` or `_EventTap`, which the nested
-  /// declarations would hide inside the multiplexer.
+  /// Whether the requirement's signature or default value names `Event` or `_EventTap` unqualified, which the
+  /// nested declarations would hide inside the multiplexer (a member type such as `Stream.Event` is not hidden).
   func mentionsReservedEventName(_ requirement: Requirement) -> Bool {
     let reserved: Set<String> = [Self.eventTypeName, Self.eventTapName]
     var types = requirement.arguments.map(\.type)
@@ -150,7 +150,9 @@ extension Generator {
     for genericRequirement in requirement.genericWhereClause ?? [] {
       types.append(contentsOf: genericRequirement.types)
     }
-    names += types.flatMap(\.identifiers)
+    // The names a type is looked up by: `Stream.Event` is `Stream`'s member, which the multiplexer's `Event` cannot
+    // shadow (Foundation's `StreamDelegate`).
+    names += TypeReferences(types).allNames
     names += requirement.defaultValue?.tokens ?? []
     return names.contains { reserved.contains(Naming.bareName($0)) }
   }
@@ -258,7 +260,7 @@ extension Generator {
   /// an `Optional` result; otherwise the default value, which for a requirement the protocol's extension
   /// implements is a call of that implementation, with the requirement's effects (the only value of the type the
   /// tap has).
-  private func tapAnswer(_ requirement: Requirement) -> String {
+  func tapAnswer(_ requirement: Requirement) -> String {
     guard requirement.usesModuleDefault else { return notImplemented(requirement) }
     guard tapAsksDefault(requirement) else { return "Multiplex.notImplemented(by: self, returning: nil)" }
     return effectPrefix(requirement) + notImplemented(requirement)

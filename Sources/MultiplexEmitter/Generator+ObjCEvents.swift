@@ -25,11 +25,12 @@ extension Generator {
   private var eventsAttribute: String { model.external?.eventsAvailability.map { $0 + " " } ?? "" }
 
   /// The cases of an `@objc` protocol's `Event`, or `nil` when it gets no stream: a required requirement the tap
-  /// could not implement without answering (one that returns a value, a property or subscript), a nonisolated
-  /// `Sendable` protocol whose types' `Sendable` conformances are not known (see `Generator+SendableEvents`), or a
-  /// protocol that names `Event`, `_EventTap` or `events`. A required decision or joined requirement does not stop
-  /// the stream: the tap implements it without responding (``decisionTapMember(_:)``), so it never takes the
-  /// decision.
+  /// could not implement without answering (a generic method returning a value, an `async` or throwing decision or
+  /// `Void` method), a nonisolated `Sendable` protocol whose types' `Sendable` conformances are not known (see
+  /// `Generator+SendableEvents`), or a protocol that names `Event`, `_EventTap` or `events` unqualified. A required
+  /// method returning a value, property, subscript, decision or joined requirement does not stop the stream: the tap
+  /// implements it without responding (`notRespondingTapMember(_:)`), so its answer is never combined and it never
+  /// takes the decision.
   var objcEventCases: [EventCase]? {
     // A nonisolated `Sendable` protocol's tap is `Sendable`, and its events carry only what is known to be.
     if hasSendableEvents && model.external?.sendableTypes == nil { return nil }
@@ -38,7 +39,7 @@ extension Generator {
       if mentionsReservedEventName(requirement) { return nil }
       guard case .method(_, _, let name, let arguments) = requirement.shape else {
         if case .property(let name, _, _, _) = requirement.shape, Naming.bareName(name) == "events" { return nil }
-        if isObjCRequired(requirement) { return nil }
+        if isObjCRequired(requirement) && !isImplementableWithoutResponding(requirement) { return nil }
         continue
       }
       if Naming.bareName(name) == "events" { return nil }
@@ -118,10 +119,27 @@ extension Generator {
   }
 
   /// Whether the tap can implement `requirement` without responding (`Multiplex.notImplemented`), so that the
-  /// runtime passes its call on: a decision or a joined requirement, not `async` or throwing.
+  /// runtime passes its call on: a decision or a joined requirement, not `async` or throwing; a method that returns a
+  /// value and is not generic, a property or a subscript (the multiplexer combines the answers of the observers that
+  /// respond, and the tap's is never among them; a setter does nothing).
   private func isImplementableWithoutResponding(_ requirement: Requirement) -> Bool {
-    guard case .method = requirement.shape, requirement.isDecision || requirement.isJoined else { return false }
-    return !requirement.isAsync && requirement.throwing == nil
+    guard case .method = requirement.shape else { return true }
+    if requirement.isDecision || requirement.isJoined { return !requirement.isAsync && requirement.throwing == nil }
+    return requirement.returnsValue && requirement.genericParameters == nil
+  }
+
+  /// The tap's implementation of a required requirement it records no event for and cannot implement by doing
+  /// nothing: a decision or joined requirement (``decisionTapMember(_:)``), or a method returning a value, a property
+  /// or a subscript, whose answer is a default implementation's (`Multiplex.notImplemented`), so that it is never
+  /// combined.
+  private func notRespondingTapMember(_ requirement: Requirement) -> String {
+    if requirement.isDecision || requirement.isJoined { return decisionTapMember(requirement) }
+    let modifiers = requirement.isNonisolated ? "nonisolated " : ""
+    return implementation(
+      requirement,
+      heading: attributes(requirement.forwardedAttributes) + modifiers,
+      answer: tapAnswer(requirement)
+    )
   }
 
   /// The case name of a delegate method, without its sender: the first label after an unlabeled sender when the
@@ -260,11 +278,11 @@ extension Generator {
     let recorded = Set(cases.map(\.index))
     for (index, requirement) in model.requirements.enumerated()
     where isObjCRequired(requirement) && !recorded.contains(index) {
-      guard case .method(let signature, _, _, _) = requirement.shape else { continue }
       if isImplementableWithoutResponding(requirement) {
-        tapMembers.append(decisionTapMember(requirement))
+        tapMembers.append(notRespondingTapMember(requirement))
         continue
       }
+      guard case .method(let signature, _, _, _) = requirement.shape else { continue }
       let modifiers = requirement.isNonisolated ? "nonisolated " : ""
       tapMembers.append("\(attributes(requirement.forwardedAttributes))\(modifiers)\(signature) {}")
     }

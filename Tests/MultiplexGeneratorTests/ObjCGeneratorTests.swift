@@ -136,8 +136,9 @@ import Testing
   }
 
   /// A required decision (WebKit's `WKDownloadDelegate` destination) does not stop the stream: the tap implements it
-  /// without responding, so the runtime passes the decision on to an observer; a required requirement returning a
-  /// value still does (the tap would have to answer).
+  /// without responding, so the runtime passes the decision on to an observer. Nor does a required method returning
+  /// a value or a required property (`UIContextMenuInteractionDelegate`, `UIGuidedAccessRestrictionDelegate`): the
+  /// tap answers like a default implementation, so its answer is never combined.
   @Test func requiredDecisionDoesNotStopTheStream() {
     func output(required: String) -> String {
       let input = ExternalProtocol(
@@ -169,7 +170,46 @@ import Testing
       )
     )
     let returning = output(required: "func download(_ download: WKDownload, titleFor name: String) -> String?")
-    #expect(!returning.contains("func events("))
+    #expect(returning.contains("case didFinish(WKDownload)"))
+    #expect(
+      followsInOrder(
+        [
+          "func download(_ download: WKDownload, titleFor name: String) -> String? {",
+          "Multiplex.notImplemented(by: self, returning: nil)",
+        ],
+        in: returning
+      )
+    )
+    let property = output(required: "var downloadIdentifiers: [String]? { get }")
+    #expect(property.contains("case didFinish(WKDownload)"))
+    #expect(
+      followsInOrder(
+        [
+          "var downloadIdentifiers: [String]? {", "get {", "Multiplex.notImplemented(by: self, returning: nil)",
+        ],
+        in: property
+      )
+    )
+  }
+
+  /// A requirement naming a member type called `Event` (Foundation's `stream(_:handle:)` names `Stream.Event`) keeps
+  /// the stream: only an unqualified `Event` would be hidden by the multiplexer's own.
+  @Test func aMemberTypeNamedEventDoesNotStopTheStream() {
+    func output(_ argument: String) -> String {
+      let input = ExternalProtocol(
+        source: """
+          public protocol StreamDelegate : NSObjectProtocol {
+            optional func stream(_ aStream: Stream, handle eventCode: \(argument))
+          }
+          """,
+        moduleName: "Foundation",
+        isObjC: true,
+        members: [ExternalMember(isOptional: true)]
+      )
+      return generated(input, typeName: "StreamDelegateMultiplexer")
+    }
+    #expect(output("Stream.Event").contains("case handle(Stream, handle: Stream.Event)"))
+    #expect(!output("Event").contains("func events("))
   }
 
   /// A requirement whose mere implementation changes what the sender does (`SenderChangingRequirement`) keeps its
