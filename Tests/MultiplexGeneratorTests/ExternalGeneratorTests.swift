@@ -334,6 +334,30 @@ import Testing
     #expect(lines.last?.message.contains("mentions 'Self'") == true)
   }
 
+  /// A `sending` parameter or result of another module's protocol (AVFoundation's metadata push delegates) is
+  /// refused with the way around it, not with "remove 'sending'": the protocol is not the user's to change.
+  @Test func sendingInAnotherModulesProtocolSaysTheWayAround() {
+    let input = ExternalProtocol(
+      source: """
+        public protocol MetadataOutputPushDelegate: AnyObject {
+          func metadataOutput(_ output: Output, didOutput groups: sending [Group])
+          func makeGroup() -> sending Group
+        }
+        """,
+      moduleName: "AVFoundation",
+      members: [ExternalMember(), ExternalMember()]
+    )
+    let found = diagnostics(input, GenerationOptions(typeName: "MetadataOutputPushDelegateMultiplexer"))
+    #expect(found.map(\.line) == [2, 3])
+    for diagnostic in found {
+      #expect(!diagnostic.message.contains("remove 'sending'"))
+      #expect(diagnostic.message.contains("the protocol is not yours to change"))
+      #expect(diagnostic.message.contains("a small class conforming to 'MetadataOutputPushDelegate'"))
+    }
+    #expect(found.first?.message.contains("'sending' parameter 'groups'") == true)
+    #expect(found.last?.message.contains("returns a 'sending' value") == true)
+  }
+
   @Test func membersMustMatchTheDeclaration() {
     var input = Self.feed
     input.members.removeLast()

@@ -273,6 +273,27 @@ package enum MultiplexedDiagnostic: Sendable {
     }
   }
 
+  /// The message for a protocol of another module (read from its symbol graph), which the user cannot edit, when
+  /// the fix ``message(for:)`` gives edits the declaration: the way around it instead. `nil` for the other
+  /// diagnostics, whose message applies as it is.
+  package func messageForAnotherModule(protocolName: String) -> String? {
+    let instead =
+      "; the protocol is not yours to change: declare a class-bound protocol of your own with the same "
+      + "requirements but this one without 'sending' (mark it @Multiplexed), and a small class conforming to "
+      + "'\(protocolName)' that forwards each call to that protocol's multiplexer (each observer then gets the "
+      + "value unsent, in the caller's isolation)"
+    switch self {
+    case .sendingParameter(let name):
+      return "multiplex-generate cannot forward 'sending' parameter '\(name)': every observer receives the same "
+        + "value, which is not known to be 'Sendable', so it cannot be sent to each of them" + instead
+    case .sendingResult(let name):
+      return "multiplex-generate cannot forward '\(name)', which returns a 'sending' value: the multiplexer "
+        + "returns an observer's answer and cannot prove that nothing else refers to it" + instead
+    default:
+      return nil
+    }
+  }
+
   /// `'a(_:)' ('Bool')` or `'a(_:)' ('Bool'), 'b' ('Int') and 'c(_:)' ('CGFloat')`, for a message.
   static func requirementList(_ names: [String], _ types: [String]) -> String {
     let items = zip(names, types).map { "'\($0)' ('\($1)')" }

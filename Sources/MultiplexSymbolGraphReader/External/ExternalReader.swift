@@ -176,14 +176,22 @@ struct ExternalReader {
   }
 
   mutating func report(_ diagnostic: MultiplexedDiagnostic, at offset: Int) {
-    problems.append(
-      Problem(message: Self.message(diagnostic, member: currentMember, isObjC: origin.isObjC), offset: offset)
-    )
+    let message = Self.message(diagnostic, member: currentMember, isObjC: origin.isObjC, protocolName: declaration.name)
+    problems.append(Problem(message: message, offset: offset))
   }
 
   /// `diagnostic`'s message worded for the generator: it names `multiplex-generate`, and, about a member, the
-  /// requirement (see ``MemberDeclaration/requirementText(isObjC:)``).
-  static func message(_ diagnostic: MultiplexedDiagnostic, member: MemberDeclaration?, isObjC: Bool) -> String {
+  /// requirement (see ``MemberDeclaration/requirementText(isObjC:)``); a fix that would edit the protocol, which is
+  /// not the user's, is replaced by the way around it (``MultiplexedDiagnostic/messageForAnotherModule(protocolName:)``).
+  static func message(
+    _ diagnostic: MultiplexedDiagnostic,
+    member: MemberDeclaration?,
+    isObjC: Bool,
+    protocolName: String
+  ) -> String {
+    if let member, let message = diagnostic.messageForAnotherModule(protocolName: protocolName) {
+      return "requirement '\(member.requirementText(isObjC: isObjC))': \(message)"
+    }
     let message = diagnostic.message(for: .generator)
     // A message that names its front end is about a requirement the protocol declares, which it names; the
     // generator's own messages name it already.
