@@ -73,11 +73,15 @@ platform_of() {
 
 # declares GRAPHS MODULE PROTOCOL: whether MODULE's main graph in the directory GRAPHS declares PROTOCOL and does not
 # make it unavailable on the graph's platform (its own domain's entry, or iOS's for Mac Catalyst, which inherits
-# them, or `*`), as `multiplex-generate` reads availability (`PlatformAvailability`).
+# them, or `*`), as `multiplex-generate` reads availability (`PlatformAvailability`). The protocols a graph makes
+# available are listed once, beside it in the cache (`MODULE.available-protocols`, remade when the graph is newer):
+# reading UIKit's graph takes a second.
 declares() {
-  python3 - "$@" <<'PYTHON'
+  local list="$1/$2.available-protocols"
+  if [ ! -f "$list" ] || [ "$1/$2.symbols.json" -nt "$list" ]; then
+    python3 - "$1" "$2" >"$list.tmp" <<'PYTHON'
 import json, sys
-directory, module, protocol = sys.argv[1:]
+directory, module = sys.argv[1:]
 graph = json.load(open(f"{directory}/{module}.symbols.json"))
 platform = graph["module"].get("platform", {})
 system = platform.get("operatingSystem", {}).get("name", "")
@@ -85,24 +89,27 @@ domain = {"ios": "iOS", "macosx": "macOS", "macos": "macOS", "tvos": "tvOS"}.get
 if system == "ios" and platform.get("environment") == "macabi":
     domain = "macCatalyst"
 for symbol in graph["symbols"]:
-    if symbol["kind"]["identifier"] != "swift.protocol" or symbol["pathComponents"] != [protocol]:
+    if symbol["kind"]["identifier"] != "swift.protocol" or len(symbol["pathComponents"]) != 1:
         continue
     entries = symbol.get("availability", [])
     if any(e.get("domain", "*") == "*" and e.get("isUnconditionallyUnavailable") for e in entries):
-        sys.exit(1)
+        continue
     own = [e for e in entries if e.get("domain") == domain] or [e for e in entries if domain == "macCatalyst" and e.get("domain") == "iOS"]
-    sys.exit(1 if own and own[0].get("isUnconditionallyUnavailable") else 0)
-sys.exit(1)
+    if own and own[0].get("isUnconditionallyUnavailable"):
+        continue
+    print(symbol["pathComponents"][0])
 PYTHON
+    mv "$list.tmp" "$list"
+  fi
+  grep -qxF "$3" "$list"
 }
 
-# generate PLATFORM MODULE PROTOCOL [FLAGS…]: one file, Sources/AppleDelegates/<Framework>/<Protocol>Multiplexer.swift
+# generate PLATFORM MODULE PROTOCOL: one file, Sources/AppleDelegates/<Framework>/<Protocol>Multiplexer.swift
 # for iOS (and for AppKit, macOS's alone), `…Multiplexer-Catalyst.swift`, `-tvOS.swift` or `-macOS.swift` for the
 # others, from that platform's graph, when that platform's SDK has the framework and its graph the protocol (available
-# there). The file compiles only there (its `#if … os(…)`).
+# there). The file compiles only there (its `#if … os(…)`). The generator runs at the end (`jobs`).
 generate() {
   local platform=$1 module=$2 protocol=$3 target sdk suffix frameworks
-  shift 3
   platform_of "$platform"
   [ "$module" = AppKit ] && suffix=
   if [ -z "$sdk" ]; then
@@ -122,13 +129,15 @@ generate() {
   # Every module's graphs in one directory: a parent protocol of another framework is found there.
   directory=$(MULTIPLEX_APPLE_CACHE=$cache bash Scripts/apple-check.sh --all-symbol-graphs "$target" "$sdk")
   mkdir -p "$output/$framework"
-  MULTIPLEX_GENERATE_COMMAND="Scripts/apple-delegates.sh --write ($module, $(basename "$sdk"), $target)" \
-    "$generator" "$protocol" --module "$module" --symbol-graph-dir "$directory" --access public \
-    --output "$file" "$@" $mode
-  echo "$status: $file"
+  printf '%s\0' "Scripts/apple-delegates.sh --write ($module, $(basename "$sdk"), $target)" "$protocol" "$module" \
+    "$directory" "$file" >>"$jobs"
   generated+=("$file")
   count=$((count + 1))
 }
+# The generator's runs, five NUL-separated fields each (the command named in the file, protocol, module, graphs,
+# file), made below and run two at a time at the end.
+jobs=$(mktemp)
+trap 'rm -f "$jobs"' EXIT
 generated=()
 skipped=
 # everywhere MODULE PROTOCOL…: each protocol on every platform whose SDK has it.
@@ -172,6 +181,14 @@ for protocol in NSApplicationDelegate NSWindowDelegate NSTableViewDelegate NSTex
   NSOutlineViewDelegate NSCollectionViewDelegate NSSplitViewDelegate NSMenuDelegate; do
   case " $platforms " in *" macOS "*) generate macOS AppKit "$protocol" ;; esac
 done
+
+# Run the generator for each file, two at a time (a file is one process: about a second).
+export generator mode status
+xargs -0 -n 5 -P 2 sh -c 'MULTIPLEX_GENERATE_COMMAND=$1 "$generator" "$2" --module "$3" --symbol-graph-dir "$4" \
+  --access public --output "$5" $mode >/dev/null && echo "$status: $5"' sh <"$jobs" || {
+  echo "apple delegates: a file above is stale or could not be generated" >&2
+  exit 1
+}
 
 # A file no line above generates is stale (a protocol taken off the list): --check fails on it.
 if [ -n "$mode" ] && [ -z "$skipped" ] && [ "$platforms" = "iOS macCatalyst tvOS macOS" ]; then
