@@ -169,6 +169,16 @@ def negative_controls(work, sdk, cache, runtime_dir, shims_map, swift_library):
     return failures
 
 
+def free_record_path(date):
+    """Benchmarks/Results/<date>-library-sweep.md, or <date>b-…, <date>c-…: the first that does not exist, so that a
+    run never overwrites an earlier record."""
+    for suffix in [""] + [chr(c) for c in range(ord("b"), ord("z") + 1)]:
+        path = os.path.join(ROOT, "Benchmarks/Results", f"{date}{suffix}-library-sweep.md")
+        if not os.path.exists(path):
+            return path
+    sys.exit(f"library-sweep: every record name of {date} is taken; pass --record")
+
+
 def write_record(path, results, built_info, args, tool, seconds, control_failures, sdk):
     commit = run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"]).stdout.strip()
     tool_time = datetime.datetime.fromtimestamp(os.path.getmtime(tool), datetime.timezone.utc).strftime("%H:%M UTC")
@@ -231,7 +241,7 @@ def main():
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--min-clean", type=float, default=95.0)
     parser.add_argument("--record", help="the Markdown record to write (default, for a full run: "
-                                         "Benchmarks/Results/<date>-library-sweep.md)")
+                                         "Benchmarks/Results/<date>[b-z]-library-sweep.md, the first free name)")
     parser.add_argument("--no-record", action="store_true")
     parser.add_argument("--tool-label", help="how the record names the tool (default: MULTIPLEX_GENERATE's path)")
     args = parser.parse_args()
@@ -346,8 +356,7 @@ def main():
           f"refusals ({int(seconds)} s)")
     whole = not (args.sample or args.only or args.libraries)
     if not args.no_record and (args.record or whole):
-        record = args.record or os.path.join(
-            ROOT, "Benchmarks/Results", f"{datetime.date.today().isoformat()}-library-sweep.md")
+        record = args.record or free_record_path(datetime.date.today().isoformat())
         write_record(record, results, built_info, args, generator, seconds, control_failures, sdk)
         print(f"library-sweep: wrote {os.path.relpath(record, ROOT)}")
     failed = (counts["WARNS"] + counts["FAILED"] + counts["BADREFUSAL"] + len(control_failures) + len(stale_sample)
