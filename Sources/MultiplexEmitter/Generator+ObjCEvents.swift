@@ -8,8 +8,9 @@ import MultiplexModel
 /// - Only `Void` methods are events: not one that returns a value (the tap would answer it), takes a handler
 ///   (someone must call it), takes an `inout` argument or a pointer (`targetContentOffset:`: it does not outlive
 ///   the call), is `async`, throws, is generic, is a decision or joined, or is a property (the tap would answer its
-///   getter). A requirement newer than the deployment floor, or deprecated, gets no case either (an enum case with
-///   associated values cannot be potentially unavailable): see `ExternalMember.isAvailableAtDeploymentFloor`.
+///   getter). A deprecated requirement gets no case either, nor one newer than the stream that names a type newer
+///   than the stream or not known (an enum case with associated values cannot be potentially unavailable): see
+///   `ExternalMember.isEventCaseAvailable`.
 /// - A case is named after the delegate convention, without the sender: `tableView(_:didSelectRowAt:)` is
 ///   `.didSelectRowAt`, `scrollViewDidScroll(_:)` is `.didScroll` (see ``objcEventName(_:)``).
 /// - The sender only calls an optional method its delegate says it implements: while a stream is open, the
@@ -92,7 +93,7 @@ extension Generator {
   private func objcEventPayload(_ requirement: Requirement) -> [(label: String?, type: String)]? {
     guard case .method = requirement.shape, case .void = requirement.result, !requirement.isDecision,
       !requirement.isJoined, !requirement.isAsync, requirement.throwing == nil, requirement.genericParameters == nil,
-      requirement.isAvailableAtDeploymentFloor
+      requirement.isEventCaseAvailable
     else { return nil }
     var payload: [(label: String?, type: String)] = []
     for argument in requirement.arguments {

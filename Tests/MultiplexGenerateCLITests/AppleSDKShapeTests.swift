@@ -569,6 +569,91 @@ import Testing
     #expect(output.contains("@available(iOS 14.5, *) enum Event"))
     #expect(output.contains("@available(iOS 14.5, *) func events(of kinds:"))
     #expect(output.contains("case downloadDidFinish(Int)") || output.contains("case didFinish(Int)"))
-    #expect(!output.contains("DidPlaceholder(Int)"), "a requirement newer than the earliest is no event")
+    // A requirement newer than the earliest names only types the stream has: its case is there, and its tap member
+    // keeps the requirement's own `@available` (see the next test).
+    #expect(output.contains("case didPlaceholder(Int)"))
+  }
+
+  /// A requirement newer than its protocol's stream (UIKit's `calendarView(_:didChangeVisibleDateComponentsFrom:)`,
+  /// iOS 16.2, in `UICalendarViewDelegate` of iOS 16) has a case when every type it names is as old as the stream
+  /// (the case is then available wherever the enum is; only the tap's method that yields it is `@available` as the
+  /// requirement); not when it names a newer type, a type no graph read declares, or when it is deprecated.
+  @Test func aNewerRequirementNamingOnlyOlderTypesIsAnEvent() throws {
+    var graph = GraphFixture(module: "UIKit")
+    graph.operatingSystem = "ios"
+    let calendar = (usr: "c:objc(pl)UICalendarViewDelegate", name: "UICalendarViewDelegate")
+    let iOS16 = [["domain": "iOS", "introduced": ["major": 16, "minor": 0]]]
+    graph.symbol(
+      calendar.usr,
+      path: [calendar.name],
+      declaration: "protocol UICalendarViewDelegate : NSObjectProtocol",
+      availability: iOS16
+    )
+    graph.symbol(
+      "c:objc(cs)UICalendarView",
+      kind: "swift.class",
+      path: ["UICalendarView"],
+      declaration: "class UICalendarView",
+      availability: iOS16
+    )
+    graph.symbol(
+      "c:objc(cs)UICalendarSelection",
+      kind: "swift.class",
+      path: ["UICalendarSelection"],
+      declaration: "class UICalendarSelection",
+      availability: [["domain": "iOS", "introduced": ["major": 17, "minor": 0]]]
+    )
+    let view = "{UICalendarView|c:objc(cs)UICalendarView}"
+    func requirement(_ selector: String, _ title: String, _ declaration: String, _ entry: [String: Any]) {
+      graph.requirement(
+        "\(calendar.usr)(im)\(selector)",
+        of: calendar,
+        title: title,
+        declaration: declaration,
+        optional: true,
+        availability: [entry]
+      )
+    }
+    let iOS16_2: [String: Any] = ["domain": "iOS", "introduced": ["major": 16, "minor": 2]]
+    requirement(
+      "calendarView:didChangeVisibleDateComponentsFrom:",
+      "calendarView(_:didChangeVisibleDateComponentsFrom:)",
+      "func calendarView(_ calendarView: \(view), didChangeVisibleDateComponentsFrom count: {Int|s:Si})",
+      iOS16_2
+    )
+    requirement(
+      "calendarView:didSelect:",
+      "calendarView(_:didSelect:)",
+      "func calendarView(_ calendarView: \(view), didSelect selection: {UICalendarSelection|c:objc(cs)UICalendarSelection})",
+      ["domain": "iOS", "introduced": ["major": 17, "minor": 0]]
+    )
+    requirement(
+      "calendarView:didMeet:",
+      "calendarView(_:didMeet:)",
+      "func calendarView(_ calendarView: \(view), didMeet stranger: {Stranger|s:9Elsewhere8StrangerV})",
+      iOS16_2
+    )
+    requirement(
+      "calendarView:didRetire:",
+      "calendarView(_:didRetire:)",
+      "func calendarView(_ calendarView: \(view), didRetire count: {Int|s:Si})",
+      ["domain": "iOS", "introduced": ["major": 16, "minor": 2], "deprecated": ["major": 17, "minor": 0]]
+    )
+    let output = try generated("UICalendarViewDelegate", graph: graph)
+    #expect(
+      output.contains(
+        "case didChangeVisibleDateComponentsFrom(UICalendarView, didChangeVisibleDateComponentsFrom: Int)"
+      )
+    )
+    #expect(
+      output.contains(
+        "@available(iOS 16.2, *) func calendarView(_ calendarView: UICalendarView, didChangeVisibleDateComponentsFrom"
+          + " count: Int) {\n      Multiplex._yieldEvent("
+      ),
+      "the tap's member keeps the requirement's availability"
+    )
+    #expect(!output.contains("case didSelect("), "it names a type newer than the stream")
+    #expect(!output.contains("case didMeet("), "it names a type no graph read declares")
+    #expect(!output.contains("case didRetire("), "it is deprecated")
   }
 }

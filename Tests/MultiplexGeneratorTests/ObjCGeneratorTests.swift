@@ -249,7 +249,7 @@ import Testing
   /// values cannot be potentially unavailable); the others keep theirs.
   @Test func objcEventStreamLeavesOutNewerRequirements() {
     var input = ObjCInputs.scrollView
-    input.members[0].isAvailableAtDeploymentFloor = false
+    input.members[0].isEventCaseAvailable = false
     let output = generated(input, typeName: "UIScrollViewDelegateMultiplexer", defaults: ObjCInputs.scrollViewDefaults)
     #expect(!output.contains("case didScroll("))
     #expect(output.contains("case didZoom(UIScrollView)"))

@@ -607,6 +607,12 @@ public final class NSApplicationDelegateMultiplexer: Foundation.NSObject, NSAppl
     /// `applicationDidChangeOcclusionState(_:)` was called.
     case applicationDidChangeOcclusionState(Notification)
 
+    /// `applicationProtectedDataWillBecomeUnavailable(_:)` was called.
+    case applicationProtectedDataWillBecomeUnavailable(Notification)
+
+    /// `applicationProtectedDataDidBecomeAvailable(_:)` was called.
+    case applicationProtectedDataDidBecomeAvailable(Notification)
+
     /// The kind of an event: its case without arguments, to choose what `events(of:bufferingPolicy:)` reports.
     public enum Kind: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
       case open
@@ -634,6 +640,8 @@ public final class NSApplicationDelegateMultiplexer: Foundation.NSObject, NSAppl
       case applicationWillTerminate
       case applicationDidChangeScreenParameters
       case applicationDidChangeOcclusionState
+      case applicationProtectedDataWillBecomeUnavailable
+      case applicationProtectedDataDidBecomeAvailable
 
       /// The kind of the event at `index` in `_optionalSelectors`, if it is one.
       fileprivate init?(_optionalIndex index: Swift.Int) {
@@ -663,6 +671,8 @@ public final class NSApplicationDelegateMultiplexer: Foundation.NSObject, NSAppl
         case 40: self = .applicationWillTerminate
         case 41: self = .applicationDidChangeScreenParameters
         case 42: self = .applicationDidChangeOcclusionState
+        case 43: self = .applicationProtectedDataWillBecomeUnavailable
+        case 44: self = .applicationProtectedDataDidBecomeAvailable
         default: return nil
         }
       }
@@ -695,6 +705,8 @@ public final class NSApplicationDelegateMultiplexer: Foundation.NSObject, NSAppl
         case .applicationWillTerminate: 40
         case .applicationDidChangeScreenParameters: 41
         case .applicationDidChangeOcclusionState: 42
+        case .applicationProtectedDataWillBecomeUnavailable: 43
+        case .applicationProtectedDataDidBecomeAvailable: 44
         }
       }
     }
@@ -727,6 +739,8 @@ public final class NSApplicationDelegateMultiplexer: Foundation.NSObject, NSAppl
       case .applicationWillTerminate: .applicationWillTerminate
       case .applicationDidChangeScreenParameters: .applicationDidChangeScreenParameters
       case .applicationDidChangeOcclusionState: .applicationDidChangeOcclusionState
+      case .applicationProtectedDataWillBecomeUnavailable: .applicationProtectedDataWillBecomeUnavailable
+      case .applicationProtectedDataDidBecomeAvailable: .applicationProtectedDataDidBecomeAvailable
       }
     }
   }
@@ -861,6 +875,14 @@ public final class NSApplicationDelegateMultiplexer: Foundation.NSObject, NSAppl
 
     @available(macOS 10.9, *) @MainActor func applicationDidChangeOcclusionState(_ notification: Notification) {
       Multiplex._yieldEvent(.applicationDidChangeOcclusionState(notification), to: self.continuation)
+    }
+
+    @available(macOS 12.0, *) @MainActor func applicationProtectedDataWillBecomeUnavailable(_ notification: Notification) {
+      Multiplex._yieldEvent(.applicationProtectedDataWillBecomeUnavailable(notification), to: self.continuation)
+    }
+
+    @available(macOS 12.0, *) @MainActor func applicationProtectedDataDidBecomeAvailable(_ notification: Notification) {
+      Multiplex._yieldEvent(.applicationProtectedDataDidBecomeAvailable(notification), to: self.continuation)
     }
   }
 

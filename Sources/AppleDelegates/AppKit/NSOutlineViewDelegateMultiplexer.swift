@@ -604,6 +604,9 @@ public final class NSOutlineViewDelegateMultiplexer: Foundation.NSObject, NSOutl
     /// `outlineView(_:willDisplayOutlineCell:for:item:)` was called.
     case willDisplayOutlineCell(NSOutlineView, willDisplayOutlineCell: Any, for: NSTableColumn?, item: Any)
 
+    /// `outlineView(_:userDidChangeVisibilityOf:)` was called.
+    case userDidChangeVisibilityOf(NSOutlineView, userDidChangeVisibilityOf: [NSTableColumn])
+
     /// `outlineViewSelectionDidChange(_:)` was called.
     case outlineViewSelectionDidChange(Notification)
 
@@ -649,6 +652,7 @@ public final class NSOutlineViewDelegateMultiplexer: Foundation.NSObject, NSOutl
       case didClick
       case didDrag
       case willDisplayOutlineCell
+      case userDidChangeVisibilityOf
       case outlineViewSelectionDidChange
       case outlineViewColumnDidMove
       case outlineViewColumnDidResize
@@ -672,6 +676,7 @@ public final class NSOutlineViewDelegateMultiplexer: Foundation.NSObject, NSOutl
         case 11: self = .didClick
         case 12: self = .didDrag
         case 25: self = .willDisplayOutlineCell
+        case 30: self = .userDidChangeVisibilityOf
         case 31: self = .outlineViewSelectionDidChange
         case 32: self = .outlineViewColumnDidMove
         case 33: self = .outlineViewColumnDidResize
@@ -698,6 +703,7 @@ public final class NSOutlineViewDelegateMultiplexer: Foundation.NSObject, NSOutl
         case .didClick: 11
         case .didDrag: 12
         case .willDisplayOutlineCell: 25
+        case .userDidChangeVisibilityOf: 30
         case .outlineViewSelectionDidChange: 31
         case .outlineViewColumnDidMove: 32
         case .outlineViewColumnDidResize: 33
@@ -724,6 +730,7 @@ public final class NSOutlineViewDelegateMultiplexer: Foundation.NSObject, NSOutl
       case .didClick: .didClick
       case .didDrag: .didDrag
       case .willDisplayOutlineCell: .willDisplayOutlineCell
+      case .userDidChangeVisibilityOf: .userDidChangeVisibilityOf
       case .outlineViewSelectionDidChange: .outlineViewSelectionDidChange
       case .outlineViewColumnDidMove: .outlineViewColumnDidMove
       case .outlineViewColumnDidResize: .outlineViewColumnDidResize
@@ -798,6 +805,10 @@ public final class NSOutlineViewDelegateMultiplexer: Foundation.NSObject, NSOutl
 
     @MainActor func outlineView(_ outlineView: NSOutlineView, willDisplayOutlineCell cell: Any, for tableColumn: NSTableColumn?, item: Any) {
       Multiplex._yieldEvent(.willDisplayOutlineCell(outlineView, willDisplayOutlineCell: cell, for: tableColumn, item: item), to: self.continuation)
+    }
+
+    @available(macOS 14.0, *) @MainActor func outlineView(_ outlineView: NSOutlineView, userDidChangeVisibilityOf columns: [NSTableColumn]) {
+      Multiplex._yieldEvent(.userDidChangeVisibilityOf(outlineView, userDidChangeVisibilityOf: columns), to: self.continuation)
     }
 
     @available(macOS 10.10, *) @MainActor func outlineViewSelectionDidChange(_ notification: Notification) {

@@ -538,6 +538,9 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
     /// `tableView(_:didDrag:)` was called.
     case didDrag(NSTableView, didDrag: NSTableColumn)
 
+    /// `tableView(_:userDidChangeVisibilityOf:)` was called.
+    case userDidChangeVisibilityOf(NSTableView, userDidChangeVisibilityOf: [NSTableColumn])
+
     /// `tableViewSelectionDidChange(_:)` was called.
     case tableViewSelectionDidChange(Notification)
 
@@ -570,6 +573,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
       case mouseDownInHeaderOf
       case didClick
       case didDrag
+      case userDidChangeVisibilityOf
       case tableViewSelectionDidChange
       case tableViewColumnDidMove
       case tableViewColumnDidResize
@@ -588,6 +592,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
         case 14: self = .mouseDownInHeaderOf
         case 15: self = .didClick
         case 16: self = .didDrag
+        case 26: self = .userDidChangeVisibilityOf
         case 27: self = .tableViewSelectionDidChange
         case 28: self = .tableViewColumnDidMove
         case 29: self = .tableViewColumnDidResize
@@ -609,6 +614,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
         case .mouseDownInHeaderOf: 14
         case .didClick: 15
         case .didDrag: 16
+        case .userDidChangeVisibilityOf: 26
         case .tableViewSelectionDidChange: 27
         case .tableViewColumnDidMove: 28
         case .tableViewColumnDidResize: 29
@@ -630,6 +636,7 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
       case .mouseDownInHeaderOf: .mouseDownInHeaderOf
       case .didClick: .didClick
       case .didDrag: .didDrag
+      case .userDidChangeVisibilityOf: .userDidChangeVisibilityOf
       case .tableViewSelectionDidChange: .tableViewSelectionDidChange
       case .tableViewColumnDidMove: .tableViewColumnDidMove
       case .tableViewColumnDidResize: .tableViewColumnDidResize
@@ -696,6 +703,10 @@ public final class NSTableViewDelegateMultiplexer: Foundation.NSObject, NSTableV
 
     @MainActor func tableView(_ tableView: NSTableView, didDrag tableColumn: NSTableColumn) {
       Multiplex._yieldEvent(.didDrag(tableView, didDrag: tableColumn), to: self.continuation)
+    }
+
+    @available(macOS 14.0, *) func tableView(_ tableView: NSTableView, userDidChangeVisibilityOf columns: [NSTableColumn]) {
+      Multiplex._yieldEvent(.userDidChangeVisibilityOf(tableView, userDidChangeVisibilityOf: columns), to: self.continuation)
     }
 
     @available(macOS 10.10, *) @MainActor func tableViewSelectionDidChange(_ notification: Notification) {

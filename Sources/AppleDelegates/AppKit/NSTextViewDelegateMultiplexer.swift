@@ -487,6 +487,12 @@ public final class NSTextViewDelegateMultiplexer: Foundation.NSObject, NSTextVie
     /// `textViewDidChangeTypingAttributes(_:)` was called.
     case textViewDidChangeTypingAttributes(Notification)
 
+    /// `textViewWritingToolsWillBegin(_:)` was called.
+    case writingToolsWillBegin(NSTextView)
+
+    /// `textViewWritingToolsDidEnd(_:)` was called.
+    case writingToolsDidEnd(NSTextView)
+
     /// `textDidBeginEditing(_:)` was called.
     case textDidBeginEditing(Notification)
 
@@ -503,6 +509,8 @@ public final class NSTextViewDelegateMultiplexer: Foundation.NSObject, NSTextVie
       case draggedCellInEventAt
       case textViewDidChangeSelection
       case textViewDidChangeTypingAttributes
+      case writingToolsWillBegin
+      case writingToolsDidEnd
       case textDidBeginEditing
       case textDidEndEditing
       case textDidChange
@@ -515,6 +523,8 @@ public final class NSTextViewDelegateMultiplexer: Foundation.NSObject, NSTextVie
         case 3: self = .draggedCellInEventAt
         case 10: self = .textViewDidChangeSelection
         case 11: self = .textViewDidChangeTypingAttributes
+        case 27: self = .writingToolsWillBegin
+        case 28: self = .writingToolsDidEnd
         case 32: self = .textDidBeginEditing
         case 33: self = .textDidEndEditing
         case 34: self = .textDidChange
@@ -530,6 +540,8 @@ public final class NSTextViewDelegateMultiplexer: Foundation.NSObject, NSTextVie
         case .draggedCellInEventAt: 3
         case .textViewDidChangeSelection: 10
         case .textViewDidChangeTypingAttributes: 11
+        case .writingToolsWillBegin: 27
+        case .writingToolsDidEnd: 28
         case .textDidBeginEditing: 32
         case .textDidEndEditing: 33
         case .textDidChange: 34
@@ -545,6 +557,8 @@ public final class NSTextViewDelegateMultiplexer: Foundation.NSObject, NSTextVie
       case .draggedCellInEventAt: .draggedCellInEventAt
       case .textViewDidChangeSelection: .textViewDidChangeSelection
       case .textViewDidChangeTypingAttributes: .textViewDidChangeTypingAttributes
+      case .writingToolsWillBegin: .writingToolsWillBegin
+      case .writingToolsDidEnd: .writingToolsDidEnd
       case .textDidBeginEditing: .textDidBeginEditing
       case .textDidEndEditing: .textDidEndEditing
       case .textDidChange: .textDidChange
@@ -602,6 +616,14 @@ public final class NSTextViewDelegateMultiplexer: Foundation.NSObject, NSTextVie
 
     @available(macOS 10.10, *) @MainActor func textViewDidChangeTypingAttributes(_ notification: Notification) {
       Multiplex._yieldEvent(.textViewDidChangeTypingAttributes(notification), to: self.continuation)
+    }
+
+    @available(macOS 15.0, *) @MainActor func textViewWritingToolsWillBegin(_ textView: NSTextView) {
+      Multiplex._yieldEvent(.writingToolsWillBegin(textView), to: self.continuation)
+    }
+
+    @available(macOS 15.0, *) @MainActor func textViewWritingToolsDidEnd(_ textView: NSTextView) {
+      Multiplex._yieldEvent(.writingToolsDidEnd(textView), to: self.continuation)
     }
 
     @available(macOS 10.10, *) @MainActor func textDidBeginEditing(_ notification: Notification) {

@@ -330,6 +330,9 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
     /// `locationManager(_:monitoringDidFailFor:withError:)` was called.
     case monitoringDidFailForWithError(CLLocationManager, monitoringDidFailFor: CLRegion?, withError: any Error)
 
+    /// `locationManagerDidChangeAuthorization(_:)` was called.
+    case didChangeAuthorization(CLLocationManager)
+
     /// `locationManager(_:didStartMonitoringFor:)` was called.
     case didStartMonitoringFor(CLLocationManager, didStartMonitoringFor: CLRegion)
 
@@ -356,6 +359,7 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
       case didExitRegion
       case didFailWithError
       case monitoringDidFailForWithError
+      case didChangeAuthorization
       case didStartMonitoringFor
       case didPauseLocationUpdates
       case didResumeLocationUpdates
@@ -374,6 +378,7 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
         case 10: self = .didExitRegion
         case 11: self = .didFailWithError
         case 12: self = .monitoringDidFailForWithError
+        case 14: self = .didChangeAuthorization
         case 15: self = .didStartMonitoringFor
         case 16: self = .didPauseLocationUpdates
         case 17: self = .didResumeLocationUpdates
@@ -395,6 +400,7 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
         case .didExitRegion: 10
         case .didFailWithError: 11
         case .monitoringDidFailForWithError: 12
+        case .didChangeAuthorization: 14
         case .didStartMonitoringFor: 15
         case .didPauseLocationUpdates: 16
         case .didResumeLocationUpdates: 17
@@ -416,6 +422,7 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
       case .didExitRegion: .didExitRegion
       case .didFailWithError: .didFailWithError
       case .monitoringDidFailForWithError: .monitoringDidFailForWithError
+      case .didChangeAuthorization: .didChangeAuthorization
       case .didStartMonitoringFor: .didStartMonitoringFor
       case .didPauseLocationUpdates: .didPauseLocationUpdates
       case .didResumeLocationUpdates: .didResumeLocationUpdates
@@ -491,6 +498,10 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
 
     @available(macCatalyst 13.1, iOS 4.0, *) func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error) {
       Multiplex._yieldEvent(.monitoringDidFailForWithError(manager, monitoringDidFailFor: region, withError: error), to: self.continuation)
+    }
+
+    @available(macCatalyst 14.0, iOS 14.0, *) func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
+      Multiplex._yieldEvent(.didChangeAuthorization(manager), to: self.continuation)
     }
 
     @available(macCatalyst 13.1, iOS 5.0, *) func locationManager(_ manager: CLLocationManager, didStartMonitoringFor region: CLRegion) {

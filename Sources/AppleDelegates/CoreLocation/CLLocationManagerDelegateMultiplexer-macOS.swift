@@ -333,6 +333,9 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
     /// `locationManager(_:monitoringDidFailFor:withError:)` was called.
     case monitoringDidFailForWithError(CLLocationManager, monitoringDidFailFor: CLRegion?, withError: any Error)
 
+    /// `locationManagerDidChangeAuthorization(_:)` was called.
+    case didChangeAuthorization(CLLocationManager)
+
     /// `locationManager(_:didStartMonitoringFor:)` was called.
     case didStartMonitoringFor(CLLocationManager, didStartMonitoringFor: CLRegion)
 
@@ -360,6 +363,7 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
       case didExitRegion
       case didFailWithError
       case monitoringDidFailForWithError
+      case didChangeAuthorization
       case didStartMonitoringFor
       case didPauseLocationUpdates
       case didResumeLocationUpdates
@@ -379,6 +383,7 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
         case 10: self = .didExitRegion
         case 11: self = .didFailWithError
         case 12: self = .monitoringDidFailForWithError
+        case 14: self = .didChangeAuthorization
         case 15: self = .didStartMonitoringFor
         case 16: self = .didPauseLocationUpdates
         case 17: self = .didResumeLocationUpdates
@@ -401,6 +406,7 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
         case .didExitRegion: 10
         case .didFailWithError: 11
         case .monitoringDidFailForWithError: 12
+        case .didChangeAuthorization: 14
         case .didStartMonitoringFor: 15
         case .didPauseLocationUpdates: 16
         case .didResumeLocationUpdates: 17
@@ -423,6 +429,7 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
       case .didExitRegion: .didExitRegion
       case .didFailWithError: .didFailWithError
       case .monitoringDidFailForWithError: .monitoringDidFailForWithError
+      case .didChangeAuthorization: .didChangeAuthorization
       case .didStartMonitoringFor: .didStartMonitoringFor
       case .didPauseLocationUpdates: .didPauseLocationUpdates
       case .didResumeLocationUpdates: .didResumeLocationUpdates
@@ -502,6 +509,10 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
 
     @available(macOS 10.8, *) func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error) {
       Multiplex._yieldEvent(.monitoringDidFailForWithError(manager, monitoringDidFailFor: region, withError: error), to: self.continuation)
+    }
+
+    @available(macOS 11.0, *) func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
+      Multiplex._yieldEvent(.didChangeAuthorization(manager), to: self.continuation)
     }
 
     @available(macOS 10.8, *) func locationManager(_ manager: CLLocationManager, didStartMonitoringFor region: CLRegion) {

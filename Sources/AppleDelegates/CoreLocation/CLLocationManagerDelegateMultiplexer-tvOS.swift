@@ -183,16 +183,21 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
     /// `locationManager(_:didFailWithError:)` was called.
     case didFailWithError(CLLocationManager, didFailWithError: any Error)
 
+    /// `locationManagerDidChangeAuthorization(_:)` was called.
+    case didChangeAuthorization(CLLocationManager)
+
     /// The kind of an event: its case without arguments, to choose what `events(of:bufferingPolicy:)` reports.
     public enum Kind: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
       case didUpdateLocations
       case didFailWithError
+      case didChangeAuthorization
 
       /// The kind of the event at `index` in `_optionalSelectors`, if it is one.
       fileprivate init?(_optionalIndex index: Swift.Int) {
         switch index {
         case 0: self = .didUpdateLocations
         case 1: self = .didFailWithError
+        case 3: self = .didChangeAuthorization
         default: return nil
         }
       }
@@ -202,6 +207,7 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
         switch self {
         case .didUpdateLocations: 0
         case .didFailWithError: 1
+        case .didChangeAuthorization: 3
         }
       }
     }
@@ -211,6 +217,7 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
       switch self {
       case .didUpdateLocations: .didUpdateLocations
       case .didFailWithError: .didFailWithError
+      case .didChangeAuthorization: .didChangeAuthorization
       }
     }
   }
@@ -253,6 +260,10 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
 
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
       Multiplex._yieldEvent(.didFailWithError(manager, didFailWithError: error), to: self.continuation)
+    }
+
+    @available(tvOS 14.0, *) func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
+      Multiplex._yieldEvent(.didChangeAuthorization(manager), to: self.continuation)
     }
   }
 

@@ -323,6 +323,9 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
     /// `locationManager(_:monitoringDidFailFor:withError:)` was called.
     case monitoringDidFailForWithError(CLLocationManager, monitoringDidFailFor: CLRegion?, withError: any Error)
 
+    /// `locationManagerDidChangeAuthorization(_:)` was called.
+    case didChangeAuthorization(CLLocationManager)
+
     /// `locationManager(_:didStartMonitoringFor:)` was called.
     case didStartMonitoringFor(CLLocationManager, didStartMonitoringFor: CLRegion)
 
@@ -349,6 +352,7 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
       case didExitRegion
       case didFailWithError
       case monitoringDidFailForWithError
+      case didChangeAuthorization
       case didStartMonitoringFor
       case didPauseLocationUpdates
       case didResumeLocationUpdates
@@ -367,6 +371,7 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
         case 9: self = .didExitRegion
         case 10: self = .didFailWithError
         case 11: self = .monitoringDidFailForWithError
+        case 13: self = .didChangeAuthorization
         case 14: self = .didStartMonitoringFor
         case 15: self = .didPauseLocationUpdates
         case 16: self = .didResumeLocationUpdates
@@ -388,6 +393,7 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
         case .didExitRegion: 9
         case .didFailWithError: 10
         case .monitoringDidFailForWithError: 11
+        case .didChangeAuthorization: 13
         case .didStartMonitoringFor: 14
         case .didPauseLocationUpdates: 15
         case .didResumeLocationUpdates: 16
@@ -409,6 +415,7 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
       case .didExitRegion: .didExitRegion
       case .didFailWithError: .didFailWithError
       case .monitoringDidFailForWithError: .monitoringDidFailForWithError
+      case .didChangeAuthorization: .didChangeAuthorization
       case .didStartMonitoringFor: .didStartMonitoringFor
       case .didPauseLocationUpdates: .didPauseLocationUpdates
       case .didResumeLocationUpdates: .didResumeLocationUpdates
@@ -484,6 +491,10 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
 
     @available(iOS 4.0, *) func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error) {
       Multiplex._yieldEvent(.monitoringDidFailForWithError(manager, monitoringDidFailFor: region, withError: error), to: self.continuation)
+    }
+
+    @available(iOS 14.0, *) func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
+      Multiplex._yieldEvent(.didChangeAuthorization(manager), to: self.continuation)
     }
 
     @available(iOS 5.0, *) func locationManager(_ manager: CLLocationManager, didStartMonitoringFor region: CLRegion) {

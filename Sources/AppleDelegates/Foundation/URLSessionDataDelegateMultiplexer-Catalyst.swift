@@ -299,11 +299,17 @@ public final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSe
     /// `urlSession(_:dataTask:didReceive:)` was called.
     case dataTaskDidReceive(URLSession, dataTask: URLSessionDataTask, didReceive: Data)
 
+    /// `urlSession(_:didCreateTask:)` was called.
+    case didCreateTask(URLSession, didCreateTask: URLSessionTask)
+
     /// `urlSession(_:taskIsWaitingForConnectivity:)` was called.
     case taskIsWaitingForConnectivity(URLSession, taskIsWaitingForConnectivity: URLSessionTask)
 
     /// `urlSession(_:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:)` was called.
     case taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend(URLSession, task: URLSessionTask, didSendBodyData: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64)
+
+    /// `urlSession(_:task:didReceiveInformationalResponse:)` was called.
+    case taskDidReceiveInformationalResponse(URLSession, task: URLSessionTask, didReceiveInformationalResponse: HTTPURLResponse)
 
     /// `urlSession(_:task:didFinishCollecting:)` was called.
     case taskDidFinishCollecting(URLSession, task: URLSessionTask, didFinishCollecting: URLSessionTaskMetrics)
@@ -322,8 +328,10 @@ public final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSe
       case dataTaskDidBecome
       case dataTaskDidBecome2
       case dataTaskDidReceive
+      case didCreateTask
       case taskIsWaitingForConnectivity
       case taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend
+      case taskDidReceiveInformationalResponse
       case taskDidFinishCollecting
       case taskDidCompleteWithError
       case didBecomeInvalidWithError
@@ -335,8 +343,10 @@ public final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSe
         case 1: self = .dataTaskDidBecome
         case 2: self = .dataTaskDidBecome2
         case 3: self = .dataTaskDidReceive
+        case 5: self = .didCreateTask
         case 7: self = .taskIsWaitingForConnectivity
         case 12: self = .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend
+        case 13: self = .taskDidReceiveInformationalResponse
         case 14: self = .taskDidFinishCollecting
         case 15: self = .taskDidCompleteWithError
         case 16: self = .didBecomeInvalidWithError
@@ -351,8 +361,10 @@ public final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSe
         case .dataTaskDidBecome: 1
         case .dataTaskDidBecome2: 2
         case .dataTaskDidReceive: 3
+        case .didCreateTask: 5
         case .taskIsWaitingForConnectivity: 7
         case .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend: 12
+        case .taskDidReceiveInformationalResponse: 13
         case .taskDidFinishCollecting: 14
         case .taskDidCompleteWithError: 15
         case .didBecomeInvalidWithError: 16
@@ -367,8 +379,10 @@ public final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSe
       case .dataTaskDidBecome: .dataTaskDidBecome
       case .dataTaskDidBecome2: .dataTaskDidBecome2
       case .dataTaskDidReceive: .dataTaskDidReceive
+      case .didCreateTask: .didCreateTask
       case .taskIsWaitingForConnectivity: .taskIsWaitingForConnectivity
       case .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend: .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend
+      case .taskDidReceiveInformationalResponse: .taskDidReceiveInformationalResponse
       case .taskDidFinishCollecting: .taskDidFinishCollecting
       case .taskDidCompleteWithError: .taskDidCompleteWithError
       case .didBecomeInvalidWithError: .didBecomeInvalidWithError
@@ -422,12 +436,20 @@ public final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSe
       self.continuation.yield(.dataTaskDidReceive(session, dataTask: dataTask, didReceive: data))
     }
 
+    @available(macCatalyst 16.0, iOS 16.0, *) func urlSession(_ session: URLSession, didCreateTask task: URLSessionTask) {
+      self.continuation.yield(.didCreateTask(session, didCreateTask: task))
+    }
+
     @available(macCatalyst 13.1, iOS 11.0, *) func urlSession(_ session: URLSession, taskIsWaitingForConnectivity task: URLSessionTask) {
       self.continuation.yield(.taskIsWaitingForConnectivity(session, taskIsWaitingForConnectivity: task))
     }
 
     @available(macCatalyst 13.1, iOS 7.0, *) func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
       self.continuation.yield(.taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend(session, task: task, didSendBodyData: bytesSent, totalBytesSent: totalBytesSent, totalBytesExpectedToSend: totalBytesExpectedToSend))
+    }
+
+    @available(macCatalyst 17.0, iOS 17.0, *) func urlSession(_ session: URLSession, task: URLSessionTask, didReceiveInformationalResponse response: HTTPURLResponse) {
+      self.continuation.yield(.taskDidReceiveInformationalResponse(session, task: task, didReceiveInformationalResponse: response))
     }
 
     @available(macCatalyst 13.1, iOS 10.0, *) func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {

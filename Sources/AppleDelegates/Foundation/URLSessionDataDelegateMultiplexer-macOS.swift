@@ -299,11 +299,17 @@ public final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSe
     /// `urlSession(_:dataTask:didReceive:)` was called.
     case dataTaskDidReceive(URLSession, dataTask: URLSessionDataTask, didReceive: Data)
 
+    /// `urlSession(_:didCreateTask:)` was called.
+    case didCreateTask(URLSession, didCreateTask: URLSessionTask)
+
     /// `urlSession(_:taskIsWaitingForConnectivity:)` was called.
     case taskIsWaitingForConnectivity(URLSession, taskIsWaitingForConnectivity: URLSessionTask)
 
     /// `urlSession(_:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:)` was called.
     case taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend(URLSession, task: URLSessionTask, didSendBodyData: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64)
+
+    /// `urlSession(_:task:didReceiveInformationalResponse:)` was called.
+    case taskDidReceiveInformationalResponse(URLSession, task: URLSessionTask, didReceiveInformationalResponse: HTTPURLResponse)
 
     /// `urlSession(_:task:didFinishCollecting:)` was called.
     case taskDidFinishCollecting(URLSession, task: URLSessionTask, didFinishCollecting: URLSessionTaskMetrics)
@@ -314,16 +320,22 @@ public final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSe
     /// `urlSession(_:didBecomeInvalidWithError:)` was called.
     case didBecomeInvalidWithError(URLSession, didBecomeInvalidWithError: (any Error)?)
 
+    /// `urlSessionDidFinishEvents(forBackgroundURLSession:)` was called.
+    case urlSessionDidFinishEvents(forBackgroundURLSession: URLSession)
+
     /// The kind of an event: its case without arguments, to choose what `events(of:bufferingPolicy:)` reports.
     public enum Kind: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
       case dataTaskDidBecome
       case dataTaskDidBecome2
       case dataTaskDidReceive
+      case didCreateTask
       case taskIsWaitingForConnectivity
       case taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend
+      case taskDidReceiveInformationalResponse
       case taskDidFinishCollecting
       case taskDidCompleteWithError
       case didBecomeInvalidWithError
+      case urlSessionDidFinishEvents
 
       /// The kind of the event at `index` in `_optionalSelectors`, if it is one.
       fileprivate init?(_optionalIndex index: Swift.Int) {
@@ -331,11 +343,14 @@ public final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSe
         case 1: self = .dataTaskDidBecome
         case 2: self = .dataTaskDidBecome2
         case 3: self = .dataTaskDidReceive
+        case 5: self = .didCreateTask
         case 7: self = .taskIsWaitingForConnectivity
         case 12: self = .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend
+        case 13: self = .taskDidReceiveInformationalResponse
         case 14: self = .taskDidFinishCollecting
         case 15: self = .taskDidCompleteWithError
         case 16: self = .didBecomeInvalidWithError
+        case 18: self = .urlSessionDidFinishEvents
         default: return nil
         }
       }
@@ -346,11 +361,14 @@ public final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSe
         case .dataTaskDidBecome: 1
         case .dataTaskDidBecome2: 2
         case .dataTaskDidReceive: 3
+        case .didCreateTask: 5
         case .taskIsWaitingForConnectivity: 7
         case .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend: 12
+        case .taskDidReceiveInformationalResponse: 13
         case .taskDidFinishCollecting: 14
         case .taskDidCompleteWithError: 15
         case .didBecomeInvalidWithError: 16
+        case .urlSessionDidFinishEvents: 18
         }
       }
     }
@@ -361,11 +379,14 @@ public final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSe
       case .dataTaskDidBecome: .dataTaskDidBecome
       case .dataTaskDidBecome2: .dataTaskDidBecome2
       case .dataTaskDidReceive: .dataTaskDidReceive
+      case .didCreateTask: .didCreateTask
       case .taskIsWaitingForConnectivity: .taskIsWaitingForConnectivity
       case .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend: .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend
+      case .taskDidReceiveInformationalResponse: .taskDidReceiveInformationalResponse
       case .taskDidFinishCollecting: .taskDidFinishCollecting
       case .taskDidCompleteWithError: .taskDidCompleteWithError
       case .didBecomeInvalidWithError: .didBecomeInvalidWithError
+      case .urlSessionDidFinishEvents: .urlSessionDidFinishEvents
       }
     }
   }
@@ -415,12 +436,20 @@ public final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSe
       self.continuation.yield(.dataTaskDidReceive(session, dataTask: dataTask, didReceive: data))
     }
 
+    @available(macOS 13.0, *) func urlSession(_ session: URLSession, didCreateTask task: URLSessionTask) {
+      self.continuation.yield(.didCreateTask(session, didCreateTask: task))
+    }
+
     @available(macOS 10.13, *) func urlSession(_ session: URLSession, taskIsWaitingForConnectivity task: URLSessionTask) {
       self.continuation.yield(.taskIsWaitingForConnectivity(session, taskIsWaitingForConnectivity: task))
     }
 
     @available(macOS 10.9, *) func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
       self.continuation.yield(.taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend(session, task: task, didSendBodyData: bytesSent, totalBytesSent: totalBytesSent, totalBytesExpectedToSend: totalBytesExpectedToSend))
+    }
+
+    @available(macOS 14.0, *) func urlSession(_ session: URLSession, task: URLSessionTask, didReceiveInformationalResponse response: HTTPURLResponse) {
+      self.continuation.yield(.taskDidReceiveInformationalResponse(session, task: task, didReceiveInformationalResponse: response))
     }
 
     @available(macOS 10.12, *) func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {
@@ -433,6 +462,10 @@ public final class URLSessionDataDelegateMultiplexer: Foundation.NSObject, URLSe
 
     @available(macOS 10.9, *) func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
       self.continuation.yield(.didBecomeInvalidWithError(session, didBecomeInvalidWithError: error))
+    }
+
+    @available(macOS 11.0, *) func urlSessionDidFinishEvents(forBackgroundURLSession session: URLSession) {
+      self.continuation.yield(.urlSessionDidFinishEvents(forBackgroundURLSession: session))
     }
   }
 

@@ -174,14 +174,19 @@ public final class URLSessionDelegateMultiplexer: Foundation.NSObject, URLSessio
     /// `urlSession(_:didBecomeInvalidWithError:)` was called.
     case didBecomeInvalidWithError(URLSession, didBecomeInvalidWithError: (any Error)?)
 
+    /// `urlSessionDidFinishEvents(forBackgroundURLSession:)` was called.
+    case urlSessionDidFinishEvents(forBackgroundURLSession: URLSession)
+
     /// The kind of an event: its case without arguments, to choose what `events(of:bufferingPolicy:)` reports.
     public enum Kind: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
       case didBecomeInvalidWithError
+      case urlSessionDidFinishEvents
 
       /// The kind of the event at `index` in `_optionalSelectors`, if it is one.
       fileprivate init?(_optionalIndex index: Swift.Int) {
         switch index {
         case 0: self = .didBecomeInvalidWithError
+        case 2: self = .urlSessionDidFinishEvents
         default: return nil
         }
       }
@@ -190,6 +195,7 @@ public final class URLSessionDelegateMultiplexer: Foundation.NSObject, URLSessio
       fileprivate var _optionalIndex: Swift.Int? {
         switch self {
         case .didBecomeInvalidWithError: 0
+        case .urlSessionDidFinishEvents: 2
         }
       }
     }
@@ -198,6 +204,7 @@ public final class URLSessionDelegateMultiplexer: Foundation.NSObject, URLSessio
     public var kind: Kind {
       switch self {
       case .didBecomeInvalidWithError: .didBecomeInvalidWithError
+      case .urlSessionDidFinishEvents: .urlSessionDidFinishEvents
       }
     }
   }
@@ -237,6 +244,10 @@ public final class URLSessionDelegateMultiplexer: Foundation.NSObject, URLSessio
 
     @available(macOS 10.9, *) func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
       self.continuation.yield(.didBecomeInvalidWithError(session, didBecomeInvalidWithError: error))
+    }
+
+    @available(macOS 11.0, *) func urlSessionDidFinishEvents(forBackgroundURLSession session: URLSession) {
+      self.continuation.yield(.urlSessionDidFinishEvents(forBackgroundURLSession: session))
     }
   }
 

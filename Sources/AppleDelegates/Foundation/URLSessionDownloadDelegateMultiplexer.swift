@@ -282,11 +282,17 @@ public final class URLSessionDownloadDelegateMultiplexer: Foundation.NSObject, U
     /// `urlSession(_:downloadTask:didResumeAtOffset:expectedTotalBytes:)` was called.
     case downloadTaskDidResumeAtOffsetExpectedTotalBytes(URLSession, downloadTask: URLSessionDownloadTask, didResumeAtOffset: Int64, expectedTotalBytes: Int64)
 
+    /// `urlSession(_:didCreateTask:)` was called.
+    case didCreateTask(URLSession, didCreateTask: URLSessionTask)
+
     /// `urlSession(_:taskIsWaitingForConnectivity:)` was called.
     case taskIsWaitingForConnectivity(URLSession, taskIsWaitingForConnectivity: URLSessionTask)
 
     /// `urlSession(_:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:)` was called.
     case taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend(URLSession, task: URLSessionTask, didSendBodyData: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64)
+
+    /// `urlSession(_:task:didReceiveInformationalResponse:)` was called.
+    case taskDidReceiveInformationalResponse(URLSession, task: URLSessionTask, didReceiveInformationalResponse: HTTPURLResponse)
 
     /// `urlSession(_:task:didFinishCollecting:)` was called.
     case taskDidFinishCollecting(URLSession, task: URLSessionTask, didFinishCollecting: URLSessionTaskMetrics)
@@ -305,8 +311,10 @@ public final class URLSessionDownloadDelegateMultiplexer: Foundation.NSObject, U
       case downloadTaskDidFinishDownloadingTo
       case downloadTaskDidWriteDataTotalBytesWrittenTotalBytesExpectedToWrite
       case downloadTaskDidResumeAtOffsetExpectedTotalBytes
+      case didCreateTask
       case taskIsWaitingForConnectivity
       case taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend
+      case taskDidReceiveInformationalResponse
       case taskDidFinishCollecting
       case taskDidCompleteWithError
       case didBecomeInvalidWithError
@@ -317,8 +325,10 @@ public final class URLSessionDownloadDelegateMultiplexer: Foundation.NSObject, U
         switch index {
         case 0: self = .downloadTaskDidWriteDataTotalBytesWrittenTotalBytesExpectedToWrite
         case 1: self = .downloadTaskDidResumeAtOffsetExpectedTotalBytes
+        case 2: self = .didCreateTask
         case 4: self = .taskIsWaitingForConnectivity
         case 9: self = .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend
+        case 10: self = .taskDidReceiveInformationalResponse
         case 11: self = .taskDidFinishCollecting
         case 12: self = .taskDidCompleteWithError
         case 13: self = .didBecomeInvalidWithError
@@ -333,8 +343,10 @@ public final class URLSessionDownloadDelegateMultiplexer: Foundation.NSObject, U
         case .downloadTaskDidFinishDownloadingTo: nil
         case .downloadTaskDidWriteDataTotalBytesWrittenTotalBytesExpectedToWrite: 0
         case .downloadTaskDidResumeAtOffsetExpectedTotalBytes: 1
+        case .didCreateTask: 2
         case .taskIsWaitingForConnectivity: 4
         case .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend: 9
+        case .taskDidReceiveInformationalResponse: 10
         case .taskDidFinishCollecting: 11
         case .taskDidCompleteWithError: 12
         case .didBecomeInvalidWithError: 13
@@ -349,8 +361,10 @@ public final class URLSessionDownloadDelegateMultiplexer: Foundation.NSObject, U
       case .downloadTaskDidFinishDownloadingTo: .downloadTaskDidFinishDownloadingTo
       case .downloadTaskDidWriteDataTotalBytesWrittenTotalBytesExpectedToWrite: .downloadTaskDidWriteDataTotalBytesWrittenTotalBytesExpectedToWrite
       case .downloadTaskDidResumeAtOffsetExpectedTotalBytes: .downloadTaskDidResumeAtOffsetExpectedTotalBytes
+      case .didCreateTask: .didCreateTask
       case .taskIsWaitingForConnectivity: .taskIsWaitingForConnectivity
       case .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend: .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend
+      case .taskDidReceiveInformationalResponse: .taskDidReceiveInformationalResponse
       case .taskDidFinishCollecting: .taskDidFinishCollecting
       case .taskDidCompleteWithError: .taskDidCompleteWithError
       case .didBecomeInvalidWithError: .didBecomeInvalidWithError
@@ -405,12 +419,20 @@ public final class URLSessionDownloadDelegateMultiplexer: Foundation.NSObject, U
       self.continuation.yield(.downloadTaskDidResumeAtOffsetExpectedTotalBytes(session, downloadTask: downloadTask, didResumeAtOffset: fileOffset, expectedTotalBytes: expectedTotalBytes))
     }
 
+    @available(iOS 16.0, *) func urlSession(_ session: URLSession, didCreateTask task: URLSessionTask) {
+      self.continuation.yield(.didCreateTask(session, didCreateTask: task))
+    }
+
     @available(iOS 11.0, *) func urlSession(_ session: URLSession, taskIsWaitingForConnectivity task: URLSessionTask) {
       self.continuation.yield(.taskIsWaitingForConnectivity(session, taskIsWaitingForConnectivity: task))
     }
 
     @available(iOS 7.0, *) func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
       self.continuation.yield(.taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend(session, task: task, didSendBodyData: bytesSent, totalBytesSent: totalBytesSent, totalBytesExpectedToSend: totalBytesExpectedToSend))
+    }
+
+    @available(iOS 17.0, *) func urlSession(_ session: URLSession, task: URLSessionTask, didReceiveInformationalResponse response: HTTPURLResponse) {
+      self.continuation.yield(.taskDidReceiveInformationalResponse(session, task: task, didReceiveInformationalResponse: response))
     }
 
     @available(iOS 10.0, *) func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {

@@ -253,11 +253,17 @@ public final class URLSessionTaskDelegateMultiplexer: Foundation.NSObject, URLSe
   /// `Sendable`, so the stream can be read anywhere: the protocol is not isolated, so its sender calls on a
   /// queue of its own, and the compiler checks that every case carries only `Sendable` values.
   public enum Event: Swift.Sendable {
+    /// `urlSession(_:didCreateTask:)` was called.
+    case didCreateTask(URLSession, didCreateTask: URLSessionTask)
+
     /// `urlSession(_:taskIsWaitingForConnectivity:)` was called.
     case taskIsWaitingForConnectivity(URLSession, taskIsWaitingForConnectivity: URLSessionTask)
 
     /// `urlSession(_:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:)` was called.
     case taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend(URLSession, task: URLSessionTask, didSendBodyData: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64)
+
+    /// `urlSession(_:task:didReceiveInformationalResponse:)` was called.
+    case taskDidReceiveInformationalResponse(URLSession, task: URLSessionTask, didReceiveInformationalResponse: HTTPURLResponse)
 
     /// `urlSession(_:task:didFinishCollecting:)` was called.
     case taskDidFinishCollecting(URLSession, task: URLSessionTask, didFinishCollecting: URLSessionTaskMetrics)
@@ -273,8 +279,10 @@ public final class URLSessionTaskDelegateMultiplexer: Foundation.NSObject, URLSe
 
     /// The kind of an event: its case without arguments, to choose what `events(of:bufferingPolicy:)` reports.
     public enum Kind: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+      case didCreateTask
       case taskIsWaitingForConnectivity
       case taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend
+      case taskDidReceiveInformationalResponse
       case taskDidFinishCollecting
       case taskDidCompleteWithError
       case didBecomeInvalidWithError
@@ -283,8 +291,10 @@ public final class URLSessionTaskDelegateMultiplexer: Foundation.NSObject, URLSe
       /// The kind of the event at `index` in `_optionalSelectors`, if it is one.
       fileprivate init?(_optionalIndex index: Swift.Int) {
         switch index {
+        case 0: self = .didCreateTask
         case 2: self = .taskIsWaitingForConnectivity
         case 7: self = .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend
+        case 8: self = .taskDidReceiveInformationalResponse
         case 9: self = .taskDidFinishCollecting
         case 10: self = .taskDidCompleteWithError
         case 11: self = .didBecomeInvalidWithError
@@ -296,8 +306,10 @@ public final class URLSessionTaskDelegateMultiplexer: Foundation.NSObject, URLSe
       /// The index of this kind's requirement in `_optionalSelectors`; `nil` for a required requirement.
       fileprivate var _optionalIndex: Swift.Int? {
         switch self {
+        case .didCreateTask: 0
         case .taskIsWaitingForConnectivity: 2
         case .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend: 7
+        case .taskDidReceiveInformationalResponse: 8
         case .taskDidFinishCollecting: 9
         case .taskDidCompleteWithError: 10
         case .didBecomeInvalidWithError: 11
@@ -309,8 +321,10 @@ public final class URLSessionTaskDelegateMultiplexer: Foundation.NSObject, URLSe
     /// The kind of this event.
     public var kind: Kind {
       switch self {
+      case .didCreateTask: .didCreateTask
       case .taskIsWaitingForConnectivity: .taskIsWaitingForConnectivity
       case .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend: .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend
+      case .taskDidReceiveInformationalResponse: .taskDidReceiveInformationalResponse
       case .taskDidFinishCollecting: .taskDidFinishCollecting
       case .taskDidCompleteWithError: .taskDidCompleteWithError
       case .didBecomeInvalidWithError: .didBecomeInvalidWithError
@@ -352,12 +366,20 @@ public final class URLSessionTaskDelegateMultiplexer: Foundation.NSObject, URLSe
       return Event.Kind(_optionalIndex: index).map(self.kinds.contains) ?? false
     }
 
+    @available(macCatalyst 16.0, iOS 16.0, *) func urlSession(_ session: URLSession, didCreateTask task: URLSessionTask) {
+      self.continuation.yield(.didCreateTask(session, didCreateTask: task))
+    }
+
     @available(macCatalyst 13.1, iOS 11.0, *) func urlSession(_ session: URLSession, taskIsWaitingForConnectivity task: URLSessionTask) {
       self.continuation.yield(.taskIsWaitingForConnectivity(session, taskIsWaitingForConnectivity: task))
     }
 
     @available(macCatalyst 13.1, iOS 7.0, *) func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
       self.continuation.yield(.taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend(session, task: task, didSendBodyData: bytesSent, totalBytesSent: totalBytesSent, totalBytesExpectedToSend: totalBytesExpectedToSend))
+    }
+
+    @available(macCatalyst 17.0, iOS 17.0, *) func urlSession(_ session: URLSession, task: URLSessionTask, didReceiveInformationalResponse response: HTTPURLResponse) {
+      self.continuation.yield(.taskDidReceiveInformationalResponse(session, task: task, didReceiveInformationalResponse: response))
     }
 
     @available(macCatalyst 13.1, iOS 10.0, *) func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {

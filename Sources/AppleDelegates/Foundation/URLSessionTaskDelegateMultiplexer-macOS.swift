@@ -253,11 +253,17 @@ public final class URLSessionTaskDelegateMultiplexer: Foundation.NSObject, URLSe
   /// `Sendable`, so the stream can be read anywhere: the protocol is not isolated, so its sender calls on a
   /// queue of its own, and the compiler checks that every case carries only `Sendable` values.
   public enum Event: Swift.Sendable {
+    /// `urlSession(_:didCreateTask:)` was called.
+    case didCreateTask(URLSession, didCreateTask: URLSessionTask)
+
     /// `urlSession(_:taskIsWaitingForConnectivity:)` was called.
     case taskIsWaitingForConnectivity(URLSession, taskIsWaitingForConnectivity: URLSessionTask)
 
     /// `urlSession(_:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:)` was called.
     case taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend(URLSession, task: URLSessionTask, didSendBodyData: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64)
+
+    /// `urlSession(_:task:didReceiveInformationalResponse:)` was called.
+    case taskDidReceiveInformationalResponse(URLSession, task: URLSessionTask, didReceiveInformationalResponse: HTTPURLResponse)
 
     /// `urlSession(_:task:didFinishCollecting:)` was called.
     case taskDidFinishCollecting(URLSession, task: URLSessionTask, didFinishCollecting: URLSessionTaskMetrics)
@@ -268,22 +274,31 @@ public final class URLSessionTaskDelegateMultiplexer: Foundation.NSObject, URLSe
     /// `urlSession(_:didBecomeInvalidWithError:)` was called.
     case didBecomeInvalidWithError(URLSession, didBecomeInvalidWithError: (any Error)?)
 
+    /// `urlSessionDidFinishEvents(forBackgroundURLSession:)` was called.
+    case urlSessionDidFinishEvents(forBackgroundURLSession: URLSession)
+
     /// The kind of an event: its case without arguments, to choose what `events(of:bufferingPolicy:)` reports.
     public enum Kind: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+      case didCreateTask
       case taskIsWaitingForConnectivity
       case taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend
+      case taskDidReceiveInformationalResponse
       case taskDidFinishCollecting
       case taskDidCompleteWithError
       case didBecomeInvalidWithError
+      case urlSessionDidFinishEvents
 
       /// The kind of the event at `index` in `_optionalSelectors`, if it is one.
       fileprivate init?(_optionalIndex index: Swift.Int) {
         switch index {
+        case 0: self = .didCreateTask
         case 2: self = .taskIsWaitingForConnectivity
         case 7: self = .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend
+        case 8: self = .taskDidReceiveInformationalResponse
         case 9: self = .taskDidFinishCollecting
         case 10: self = .taskDidCompleteWithError
         case 11: self = .didBecomeInvalidWithError
+        case 13: self = .urlSessionDidFinishEvents
         default: return nil
         }
       }
@@ -291,11 +306,14 @@ public final class URLSessionTaskDelegateMultiplexer: Foundation.NSObject, URLSe
       /// The index of this kind's requirement in `_optionalSelectors`; `nil` for a required requirement.
       fileprivate var _optionalIndex: Swift.Int? {
         switch self {
+        case .didCreateTask: 0
         case .taskIsWaitingForConnectivity: 2
         case .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend: 7
+        case .taskDidReceiveInformationalResponse: 8
         case .taskDidFinishCollecting: 9
         case .taskDidCompleteWithError: 10
         case .didBecomeInvalidWithError: 11
+        case .urlSessionDidFinishEvents: 13
         }
       }
     }
@@ -303,11 +321,14 @@ public final class URLSessionTaskDelegateMultiplexer: Foundation.NSObject, URLSe
     /// The kind of this event.
     public var kind: Kind {
       switch self {
+      case .didCreateTask: .didCreateTask
       case .taskIsWaitingForConnectivity: .taskIsWaitingForConnectivity
       case .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend: .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend
+      case .taskDidReceiveInformationalResponse: .taskDidReceiveInformationalResponse
       case .taskDidFinishCollecting: .taskDidFinishCollecting
       case .taskDidCompleteWithError: .taskDidCompleteWithError
       case .didBecomeInvalidWithError: .didBecomeInvalidWithError
+      case .urlSessionDidFinishEvents: .urlSessionDidFinishEvents
       }
     }
   }
@@ -345,12 +366,20 @@ public final class URLSessionTaskDelegateMultiplexer: Foundation.NSObject, URLSe
       return Event.Kind(_optionalIndex: index).map(self.kinds.contains) ?? false
     }
 
+    @available(macOS 13.0, *) func urlSession(_ session: URLSession, didCreateTask task: URLSessionTask) {
+      self.continuation.yield(.didCreateTask(session, didCreateTask: task))
+    }
+
     @available(macOS 10.13, *) func urlSession(_ session: URLSession, taskIsWaitingForConnectivity task: URLSessionTask) {
       self.continuation.yield(.taskIsWaitingForConnectivity(session, taskIsWaitingForConnectivity: task))
     }
 
     @available(macOS 10.9, *) func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
       self.continuation.yield(.taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend(session, task: task, didSendBodyData: bytesSent, totalBytesSent: totalBytesSent, totalBytesExpectedToSend: totalBytesExpectedToSend))
+    }
+
+    @available(macOS 14.0, *) func urlSession(_ session: URLSession, task: URLSessionTask, didReceiveInformationalResponse response: HTTPURLResponse) {
+      self.continuation.yield(.taskDidReceiveInformationalResponse(session, task: task, didReceiveInformationalResponse: response))
     }
 
     @available(macOS 10.12, *) func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {
@@ -363,6 +392,10 @@ public final class URLSessionTaskDelegateMultiplexer: Foundation.NSObject, URLSe
 
     @available(macOS 10.9, *) func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
       self.continuation.yield(.didBecomeInvalidWithError(session, didBecomeInvalidWithError: error))
+    }
+
+    @available(macOS 11.0, *) func urlSessionDidFinishEvents(forBackgroundURLSession session: URLSession) {
+      self.continuation.yield(.urlSessionDidFinishEvents(forBackgroundURLSession: session))
     }
   }
 

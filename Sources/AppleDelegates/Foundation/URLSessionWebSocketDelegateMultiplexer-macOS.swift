@@ -273,11 +273,17 @@ public final class URLSessionWebSocketDelegateMultiplexer: Foundation.NSObject, 
     /// `urlSession(_:webSocketTask:didCloseWith:reason:)` was called.
     case webSocketTaskDidCloseWithReason(URLSession, webSocketTask: URLSessionWebSocketTask, didCloseWith: URLSessionWebSocketTask.CloseCode, reason: Data?)
 
+    /// `urlSession(_:didCreateTask:)` was called.
+    case didCreateTask(URLSession, didCreateTask: URLSessionTask)
+
     /// `urlSession(_:taskIsWaitingForConnectivity:)` was called.
     case taskIsWaitingForConnectivity(URLSession, taskIsWaitingForConnectivity: URLSessionTask)
 
     /// `urlSession(_:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:)` was called.
     case taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend(URLSession, task: URLSessionTask, didSendBodyData: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64)
+
+    /// `urlSession(_:task:didReceiveInformationalResponse:)` was called.
+    case taskDidReceiveInformationalResponse(URLSession, task: URLSessionTask, didReceiveInformationalResponse: HTTPURLResponse)
 
     /// `urlSession(_:task:didFinishCollecting:)` was called.
     case taskDidFinishCollecting(URLSession, task: URLSessionTask, didFinishCollecting: URLSessionTaskMetrics)
@@ -288,26 +294,35 @@ public final class URLSessionWebSocketDelegateMultiplexer: Foundation.NSObject, 
     /// `urlSession(_:didBecomeInvalidWithError:)` was called.
     case didBecomeInvalidWithError(URLSession, didBecomeInvalidWithError: (any Error)?)
 
+    /// `urlSessionDidFinishEvents(forBackgroundURLSession:)` was called.
+    case urlSessionDidFinishEvents(forBackgroundURLSession: URLSession)
+
     /// The kind of an event: its case without arguments, to choose what `events(of:bufferingPolicy:)` reports.
     public enum Kind: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
       case webSocketTaskDidOpenWithProtocol
       case webSocketTaskDidCloseWithReason
+      case didCreateTask
       case taskIsWaitingForConnectivity
       case taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend
+      case taskDidReceiveInformationalResponse
       case taskDidFinishCollecting
       case taskDidCompleteWithError
       case didBecomeInvalidWithError
+      case urlSessionDidFinishEvents
 
       /// The kind of the event at `index` in `_optionalSelectors`, if it is one.
       fileprivate init?(_optionalIndex index: Swift.Int) {
         switch index {
         case 0: self = .webSocketTaskDidOpenWithProtocol
         case 1: self = .webSocketTaskDidCloseWithReason
+        case 2: self = .didCreateTask
         case 4: self = .taskIsWaitingForConnectivity
         case 9: self = .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend
+        case 10: self = .taskDidReceiveInformationalResponse
         case 11: self = .taskDidFinishCollecting
         case 12: self = .taskDidCompleteWithError
         case 13: self = .didBecomeInvalidWithError
+        case 15: self = .urlSessionDidFinishEvents
         default: return nil
         }
       }
@@ -317,11 +332,14 @@ public final class URLSessionWebSocketDelegateMultiplexer: Foundation.NSObject, 
         switch self {
         case .webSocketTaskDidOpenWithProtocol: 0
         case .webSocketTaskDidCloseWithReason: 1
+        case .didCreateTask: 2
         case .taskIsWaitingForConnectivity: 4
         case .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend: 9
+        case .taskDidReceiveInformationalResponse: 10
         case .taskDidFinishCollecting: 11
         case .taskDidCompleteWithError: 12
         case .didBecomeInvalidWithError: 13
+        case .urlSessionDidFinishEvents: 15
         }
       }
     }
@@ -331,11 +349,14 @@ public final class URLSessionWebSocketDelegateMultiplexer: Foundation.NSObject, 
       switch self {
       case .webSocketTaskDidOpenWithProtocol: .webSocketTaskDidOpenWithProtocol
       case .webSocketTaskDidCloseWithReason: .webSocketTaskDidCloseWithReason
+      case .didCreateTask: .didCreateTask
       case .taskIsWaitingForConnectivity: .taskIsWaitingForConnectivity
       case .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend: .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend
+      case .taskDidReceiveInformationalResponse: .taskDidReceiveInformationalResponse
       case .taskDidFinishCollecting: .taskDidFinishCollecting
       case .taskDidCompleteWithError: .taskDidCompleteWithError
       case .didBecomeInvalidWithError: .didBecomeInvalidWithError
+      case .urlSessionDidFinishEvents: .urlSessionDidFinishEvents
       }
     }
   }
@@ -381,12 +402,20 @@ public final class URLSessionWebSocketDelegateMultiplexer: Foundation.NSObject, 
       self.continuation.yield(.webSocketTaskDidCloseWithReason(session, webSocketTask: webSocketTask, didCloseWith: closeCode, reason: reason))
     }
 
+    @available(macOS 13.0, *) func urlSession(_ session: URLSession, didCreateTask task: URLSessionTask) {
+      self.continuation.yield(.didCreateTask(session, didCreateTask: task))
+    }
+
     @available(macOS 10.15, *) func urlSession(_ session: URLSession, taskIsWaitingForConnectivity task: URLSessionTask) {
       self.continuation.yield(.taskIsWaitingForConnectivity(session, taskIsWaitingForConnectivity: task))
     }
 
     @available(macOS 10.15, *) func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
       self.continuation.yield(.taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend(session, task: task, didSendBodyData: bytesSent, totalBytesSent: totalBytesSent, totalBytesExpectedToSend: totalBytesExpectedToSend))
+    }
+
+    @available(macOS 14.0, *) func urlSession(_ session: URLSession, task: URLSessionTask, didReceiveInformationalResponse response: HTTPURLResponse) {
+      self.continuation.yield(.taskDidReceiveInformationalResponse(session, task: task, didReceiveInformationalResponse: response))
     }
 
     @available(macOS 10.15, *) func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {
@@ -399,6 +428,10 @@ public final class URLSessionWebSocketDelegateMultiplexer: Foundation.NSObject, 
 
     @available(macOS 10.15, *) func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
       self.continuation.yield(.didBecomeInvalidWithError(session, didBecomeInvalidWithError: error))
+    }
+
+    @available(macOS 11.0, *) func urlSessionDidFinishEvents(forBackgroundURLSession session: URLSession) {
+      self.continuation.yield(.urlSessionDidFinishEvents(forBackgroundURLSession: session))
     }
   }
 

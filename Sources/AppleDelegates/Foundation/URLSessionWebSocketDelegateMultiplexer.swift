@@ -273,11 +273,17 @@ public final class URLSessionWebSocketDelegateMultiplexer: Foundation.NSObject, 
     /// `urlSession(_:webSocketTask:didCloseWith:reason:)` was called.
     case webSocketTaskDidCloseWithReason(URLSession, webSocketTask: URLSessionWebSocketTask, didCloseWith: URLSessionWebSocketTask.CloseCode, reason: Data?)
 
+    /// `urlSession(_:didCreateTask:)` was called.
+    case didCreateTask(URLSession, didCreateTask: URLSessionTask)
+
     /// `urlSession(_:taskIsWaitingForConnectivity:)` was called.
     case taskIsWaitingForConnectivity(URLSession, taskIsWaitingForConnectivity: URLSessionTask)
 
     /// `urlSession(_:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:)` was called.
     case taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend(URLSession, task: URLSessionTask, didSendBodyData: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64)
+
+    /// `urlSession(_:task:didReceiveInformationalResponse:)` was called.
+    case taskDidReceiveInformationalResponse(URLSession, task: URLSessionTask, didReceiveInformationalResponse: HTTPURLResponse)
 
     /// `urlSession(_:task:didFinishCollecting:)` was called.
     case taskDidFinishCollecting(URLSession, task: URLSessionTask, didFinishCollecting: URLSessionTaskMetrics)
@@ -295,8 +301,10 @@ public final class URLSessionWebSocketDelegateMultiplexer: Foundation.NSObject, 
     public enum Kind: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
       case webSocketTaskDidOpenWithProtocol
       case webSocketTaskDidCloseWithReason
+      case didCreateTask
       case taskIsWaitingForConnectivity
       case taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend
+      case taskDidReceiveInformationalResponse
       case taskDidFinishCollecting
       case taskDidCompleteWithError
       case didBecomeInvalidWithError
@@ -307,8 +315,10 @@ public final class URLSessionWebSocketDelegateMultiplexer: Foundation.NSObject, 
         switch index {
         case 0: self = .webSocketTaskDidOpenWithProtocol
         case 1: self = .webSocketTaskDidCloseWithReason
+        case 2: self = .didCreateTask
         case 4: self = .taskIsWaitingForConnectivity
         case 9: self = .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend
+        case 10: self = .taskDidReceiveInformationalResponse
         case 11: self = .taskDidFinishCollecting
         case 12: self = .taskDidCompleteWithError
         case 13: self = .didBecomeInvalidWithError
@@ -322,8 +332,10 @@ public final class URLSessionWebSocketDelegateMultiplexer: Foundation.NSObject, 
         switch self {
         case .webSocketTaskDidOpenWithProtocol: 0
         case .webSocketTaskDidCloseWithReason: 1
+        case .didCreateTask: 2
         case .taskIsWaitingForConnectivity: 4
         case .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend: 9
+        case .taskDidReceiveInformationalResponse: 10
         case .taskDidFinishCollecting: 11
         case .taskDidCompleteWithError: 12
         case .didBecomeInvalidWithError: 13
@@ -337,8 +349,10 @@ public final class URLSessionWebSocketDelegateMultiplexer: Foundation.NSObject, 
       switch self {
       case .webSocketTaskDidOpenWithProtocol: .webSocketTaskDidOpenWithProtocol
       case .webSocketTaskDidCloseWithReason: .webSocketTaskDidCloseWithReason
+      case .didCreateTask: .didCreateTask
       case .taskIsWaitingForConnectivity: .taskIsWaitingForConnectivity
       case .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend: .taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend
+      case .taskDidReceiveInformationalResponse: .taskDidReceiveInformationalResponse
       case .taskDidFinishCollecting: .taskDidFinishCollecting
       case .taskDidCompleteWithError: .taskDidCompleteWithError
       case .didBecomeInvalidWithError: .didBecomeInvalidWithError
@@ -388,12 +402,20 @@ public final class URLSessionWebSocketDelegateMultiplexer: Foundation.NSObject, 
       self.continuation.yield(.webSocketTaskDidCloseWithReason(session, webSocketTask: webSocketTask, didCloseWith: closeCode, reason: reason))
     }
 
+    @available(iOS 16.0, *) func urlSession(_ session: URLSession, didCreateTask task: URLSessionTask) {
+      self.continuation.yield(.didCreateTask(session, didCreateTask: task))
+    }
+
     @available(iOS 13.0, *) func urlSession(_ session: URLSession, taskIsWaitingForConnectivity task: URLSessionTask) {
       self.continuation.yield(.taskIsWaitingForConnectivity(session, taskIsWaitingForConnectivity: task))
     }
 
     @available(iOS 13.0, *) func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
       self.continuation.yield(.taskDidSendBodyDataTotalBytesSentTotalBytesExpectedToSend(session, task: task, didSendBodyData: bytesSent, totalBytesSent: totalBytesSent, totalBytesExpectedToSend: totalBytesExpectedToSend))
+    }
+
+    @available(iOS 17.0, *) func urlSession(_ session: URLSession, task: URLSessionTask, didReceiveInformationalResponse response: HTTPURLResponse) {
+      self.continuation.yield(.taskDidReceiveInformationalResponse(session, task: task, didReceiveInformationalResponse: response))
     }
 
     @available(iOS 13.0, *) func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {

@@ -394,6 +394,12 @@ public final class MKMapViewDelegateMultiplexer: Foundation.NSObject, MKMapViewD
     /// `mapView(_:didDeselect:)` was called.
     case didDeselect(MKMapView, didDeselect: MKAnnotationView)
 
+    /// `mapView(_:didSelect:)` was called.
+    case didSelect2(MKMapView, didSelect: any MKAnnotation)
+
+    /// `mapView(_:didDeselect:)` was called.
+    case didDeselect2(MKMapView, didDeselect: any MKAnnotation)
+
     /// `mapViewWillStartLocatingUser(_:)` was called.
     case willStartLocatingUser(MKMapView)
 
@@ -429,6 +435,8 @@ public final class MKMapViewDelegateMultiplexer: Foundation.NSObject, MKMapViewD
       case annotationViewCalloutAccessoryControlTapped
       case didSelect
       case didDeselect
+      case didSelect2
+      case didDeselect2
       case willStartLocatingUser
       case didStopLocatingUser
       case didUpdate
@@ -452,6 +460,8 @@ public final class MKMapViewDelegateMultiplexer: Foundation.NSObject, MKMapViewD
         case 10: self = .annotationViewCalloutAccessoryControlTapped
         case 11: self = .didSelect
         case 12: self = .didDeselect
+        case 13: self = .didSelect2
+        case 14: self = .didDeselect2
         case 16: self = .willStartLocatingUser
         case 17: self = .didStopLocatingUser
         case 18: self = .didUpdate
@@ -478,6 +488,8 @@ public final class MKMapViewDelegateMultiplexer: Foundation.NSObject, MKMapViewD
         case .annotationViewCalloutAccessoryControlTapped: 10
         case .didSelect: 11
         case .didDeselect: 12
+        case .didSelect2: 13
+        case .didDeselect2: 14
         case .willStartLocatingUser: 16
         case .didStopLocatingUser: 17
         case .didUpdate: 18
@@ -504,6 +516,8 @@ public final class MKMapViewDelegateMultiplexer: Foundation.NSObject, MKMapViewD
       case .annotationViewCalloutAccessoryControlTapped: .annotationViewCalloutAccessoryControlTapped
       case .didSelect: .didSelect
       case .didDeselect: .didDeselect
+      case .didSelect2: .didSelect2
+      case .didDeselect2: .didDeselect2
       case .willStartLocatingUser: .willStartLocatingUser
       case .didStopLocatingUser: .didStopLocatingUser
       case .didUpdate: .didUpdate
@@ -594,6 +608,14 @@ public final class MKMapViewDelegateMultiplexer: Foundation.NSObject, MKMapViewD
 
     @available(macCatalyst 13.1, iOS 4.0, *) func mapView(_ mapView: MKMapView, didDeselect view: MKAnnotationView) {
       Multiplex._yieldEvent(.didDeselect(mapView, didDeselect: view), to: self.continuation)
+    }
+
+    @available(macCatalyst 16.0, iOS 16.0, *) func mapView(_ mapView: MKMapView, didSelect annotation: any MKAnnotation) {
+      Multiplex._yieldEvent(.didSelect2(mapView, didSelect: annotation), to: self.continuation)
+    }
+
+    @available(macCatalyst 16.0, iOS 16.0, *) func mapView(_ mapView: MKMapView, didDeselect annotation: any MKAnnotation) {
+      Multiplex._yieldEvent(.didDeselect2(mapView, didDeselect: annotation), to: self.continuation)
     }
 
     @available(macCatalyst 13.1, iOS 4.0, *) func mapViewWillStartLocatingUser(_ mapView: MKMapView) {

@@ -230,6 +230,9 @@ public final class UIAdaptivePresentationControllerDelegateMultiplexer: Foundati
   /// `inout` argument or a pointer, is `async` or throws is no event, nor is a property or a requirement newer
   /// than the deployment target.
   public enum Event {
+    /// `presentationController(_:prepare:)` was called.
+    case prepare(UIPresentationController, prepare: UIPresentationController)
+
     /// `presentationController(_:willPresentWithAdaptiveStyle:transitionCoordinator:)` was called.
     case willPresentWithAdaptiveStyle(UIPresentationController, willPresentWithAdaptiveStyle: UIModalPresentationStyle, transitionCoordinator: (any UIViewControllerTransitionCoordinator)?)
 
@@ -244,6 +247,7 @@ public final class UIAdaptivePresentationControllerDelegateMultiplexer: Foundati
 
     /// The kind of an event: its case without arguments, to choose what `events(of:bufferingPolicy:)` reports.
     public enum Kind: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+      case prepare
       case willPresentWithAdaptiveStyle
       case willDismiss
       case didDismiss
@@ -252,6 +256,7 @@ public final class UIAdaptivePresentationControllerDelegateMultiplexer: Foundati
       /// The kind of the event at `index` in `_optionalSelectors`, if it is one.
       fileprivate init?(_optionalIndex index: Swift.Int) {
         switch index {
+        case 2: self = .prepare
         case 4: self = .willPresentWithAdaptiveStyle
         case 6: self = .willDismiss
         case 7: self = .didDismiss
@@ -263,6 +268,7 @@ public final class UIAdaptivePresentationControllerDelegateMultiplexer: Foundati
       /// The index of this kind's requirement in `_optionalSelectors`; `nil` for a required requirement.
       fileprivate var _optionalIndex: Swift.Int? {
         switch self {
+        case .prepare: 2
         case .willPresentWithAdaptiveStyle: 4
         case .willDismiss: 6
         case .didDismiss: 7
@@ -274,6 +280,7 @@ public final class UIAdaptivePresentationControllerDelegateMultiplexer: Foundati
     /// The kind of this event.
     public var kind: Kind {
       switch self {
+      case .prepare: .prepare
       case .willPresentWithAdaptiveStyle: .willPresentWithAdaptiveStyle
       case .willDismiss: .willDismiss
       case .didDismiss: .didDismiss
@@ -313,6 +320,10 @@ public final class UIAdaptivePresentationControllerDelegateMultiplexer: Foundati
         return super.responds(to: aSelector)
       }
       return Event.Kind(_optionalIndex: index).map(self.kinds.contains) ?? false
+    }
+
+    @available(iOS 15.0, *) func presentationController(_ presentationController: UIPresentationController, prepare adaptivePresentationController: UIPresentationController) {
+      Multiplex._yieldEvent(.prepare(presentationController, prepare: adaptivePresentationController), to: self.continuation)
     }
 
     @available(iOS 8.3, *) func presentationController(_ presentationController: UIPresentationController, willPresentWithAdaptiveStyle style: UIModalPresentationStyle, transitionCoordinator: (any UIViewControllerTransitionCoordinator)?) {

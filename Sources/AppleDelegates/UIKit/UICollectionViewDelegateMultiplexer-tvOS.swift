@@ -530,6 +530,9 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
     /// `collectionView(_:didDeselectItemAt:)` was called.
     case didDeselectItemAt(UICollectionView, didDeselectItemAt: IndexPath)
 
+    /// `collectionView(_:performPrimaryActionForItemAt:)` was called.
+    case performPrimaryActionForItemAt(UICollectionView, performPrimaryActionForItemAt: IndexPath)
+
     /// `collectionView(_:willDisplay:forItemAt:)` was called.
     case willDisplay(UICollectionView, willDisplay: UICollectionViewCell, forItemAt: IndexPath)
 
@@ -584,6 +587,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
       case didUnhighlightItemAt
       case didSelectItemAt
       case didDeselectItemAt
+      case performPrimaryActionForItemAt
       case willDisplay
       case willDisplaySupplementaryView
       case didEndDisplaying
@@ -608,6 +612,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
         case 2: self = .didUnhighlightItemAt
         case 5: self = .didSelectItemAt
         case 6: self = .didDeselectItemAt
+        case 8: self = .performPrimaryActionForItemAt
         case 9: self = .willDisplay
         case 10: self = .willDisplaySupplementaryView
         case 11: self = .didEndDisplaying
@@ -635,6 +640,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
         case .didUnhighlightItemAt: 2
         case .didSelectItemAt: 5
         case .didDeselectItemAt: 6
+        case .performPrimaryActionForItemAt: 8
         case .willDisplay: 9
         case .willDisplaySupplementaryView: 10
         case .didEndDisplaying: 11
@@ -662,6 +668,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
       case .didUnhighlightItemAt: .didUnhighlightItemAt
       case .didSelectItemAt: .didSelectItemAt
       case .didDeselectItemAt: .didDeselectItemAt
+      case .performPrimaryActionForItemAt: .performPrimaryActionForItemAt
       case .willDisplay: .willDisplay
       case .willDisplaySupplementaryView: .willDisplaySupplementaryView
       case .didEndDisplaying: .didEndDisplaying
@@ -729,6 +736,10 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
 
     @available(tvOS 9.0, *) func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {
       Multiplex._yieldEvent(.didDeselectItemAt(collectionView, didDeselectItemAt: indexPath), to: self.continuation)
+    }
+
+    @available(tvOS 16.0, *) func collectionView(_ collectionView: UICollectionView, performPrimaryActionForItemAt indexPath: IndexPath) {
+      Multiplex._yieldEvent(.performPrimaryActionForItemAt(collectionView, performPrimaryActionForItemAt: indexPath), to: self.continuation)
     }
 
     func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {

@@ -617,6 +617,9 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
     /// `collectionView(_:didDeselectItemAt:)` was called.
     case didDeselectItemAt(UICollectionView, didDeselectItemAt: IndexPath)
 
+    /// `collectionView(_:performPrimaryActionForItemAt:)` was called.
+    case performPrimaryActionForItemAt(UICollectionView, performPrimaryActionForItemAt: IndexPath)
+
     /// `collectionView(_:willDisplay:forItemAt:)` was called.
     case willDisplay(UICollectionView, willDisplay: UICollectionViewCell, forItemAt: IndexPath)
 
@@ -640,6 +643,12 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
 
     /// `collectionView(_:willPerformPreviewActionForMenuWith:animator:)` was called.
     case willPerformPreviewActionForMenuWith(UICollectionView, willPerformPreviewActionForMenuWith: UIContextMenuConfiguration, animator: any UIContextMenuInteractionCommitAnimating)
+
+    /// `collectionView(_:willDisplayContextMenu:animator:)` was called.
+    case willDisplayContextMenu(UICollectionView, willDisplayContextMenu: UIContextMenuConfiguration, animator: (any UIContextMenuInteractionAnimating)?)
+
+    /// `collectionView(_:willEndContextMenuInteraction:animator:)` was called.
+    case willEndContextMenuInteraction(UICollectionView, willEndContextMenuInteraction: UIContextMenuConfiguration, animator: (any UIContextMenuInteractionAnimating)?)
 
     /// `scrollViewDidScroll(_:)` was called.
     case didScroll(UIScrollView)
@@ -680,6 +689,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
       case didUnhighlightItemAt
       case didSelectItemAt
       case didDeselectItemAt
+      case performPrimaryActionForItemAt
       case willDisplay
       case willDisplaySupplementaryView
       case didEndDisplaying
@@ -688,6 +698,8 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
       case didBeginMultipleSelectionInteractionAt
       case didEndMultipleSelectionInteraction
       case willPerformPreviewActionForMenuWith
+      case willDisplayContextMenu
+      case willEndContextMenuInteraction
       case didScroll
       case didZoom
       case willBeginDragging
@@ -707,6 +719,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
         case 2: self = .didUnhighlightItemAt
         case 5: self = .didSelectItemAt
         case 6: self = .didDeselectItemAt
+        case 8: self = .performPrimaryActionForItemAt
         case 9: self = .willDisplay
         case 10: self = .willDisplaySupplementaryView
         case 11: self = .didEndDisplaying
@@ -715,6 +728,8 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
         case 28: self = .didBeginMultipleSelectionInteractionAt
         case 29: self = .didEndMultipleSelectionInteraction
         case 33: self = .willPerformPreviewActionForMenuWith
+        case 34: self = .willDisplayContextMenu
+        case 35: self = .willEndContextMenuInteraction
         case 40: self = .didScroll
         case 41: self = .didZoom
         case 42: self = .willBeginDragging
@@ -737,6 +752,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
         case .didUnhighlightItemAt: 2
         case .didSelectItemAt: 5
         case .didDeselectItemAt: 6
+        case .performPrimaryActionForItemAt: 8
         case .willDisplay: 9
         case .willDisplaySupplementaryView: 10
         case .didEndDisplaying: 11
@@ -745,6 +761,8 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
         case .didBeginMultipleSelectionInteractionAt: 28
         case .didEndMultipleSelectionInteraction: 29
         case .willPerformPreviewActionForMenuWith: 33
+        case .willDisplayContextMenu: 34
+        case .willEndContextMenuInteraction: 35
         case .didScroll: 40
         case .didZoom: 41
         case .willBeginDragging: 42
@@ -767,6 +785,7 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
       case .didUnhighlightItemAt: .didUnhighlightItemAt
       case .didSelectItemAt: .didSelectItemAt
       case .didDeselectItemAt: .didDeselectItemAt
+      case .performPrimaryActionForItemAt: .performPrimaryActionForItemAt
       case .willDisplay: .willDisplay
       case .willDisplaySupplementaryView: .willDisplaySupplementaryView
       case .didEndDisplaying: .didEndDisplaying
@@ -775,6 +794,8 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
       case .didBeginMultipleSelectionInteractionAt: .didBeginMultipleSelectionInteractionAt
       case .didEndMultipleSelectionInteraction: .didEndMultipleSelectionInteraction
       case .willPerformPreviewActionForMenuWith: .willPerformPreviewActionForMenuWith
+      case .willDisplayContextMenu: .willDisplayContextMenu
+      case .willEndContextMenuInteraction: .willEndContextMenuInteraction
       case .didScroll: .didScroll
       case .didZoom: .didZoom
       case .willBeginDragging: .willBeginDragging
@@ -839,6 +860,10 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
       Multiplex._yieldEvent(.didDeselectItemAt(collectionView, didDeselectItemAt: indexPath), to: self.continuation)
     }
 
+    @available(iOS 16.0, *) func collectionView(_ collectionView: UICollectionView, performPrimaryActionForItemAt indexPath: IndexPath) {
+      Multiplex._yieldEvent(.performPrimaryActionForItemAt(collectionView, performPrimaryActionForItemAt: indexPath), to: self.continuation)
+    }
+
     @available(iOS 8.0, *) func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
       Multiplex._yieldEvent(.willDisplay(collectionView, willDisplay: cell, forItemAt: indexPath), to: self.continuation)
     }
@@ -869,6 +894,14 @@ public final class UICollectionViewDelegateMultiplexer: Foundation.NSObject, UIC
 
     @available(iOS 13.0, *) func collectionView(_ collectionView: UICollectionView, willPerformPreviewActionForMenuWith configuration: UIContextMenuConfiguration, animator: any UIContextMenuInteractionCommitAnimating) {
       Multiplex._yieldEvent(.willPerformPreviewActionForMenuWith(collectionView, willPerformPreviewActionForMenuWith: configuration, animator: animator), to: self.continuation)
+    }
+
+    @available(iOS 13.2, *) func collectionView(_ collectionView: UICollectionView, willDisplayContextMenu configuration: UIContextMenuConfiguration, animator: (any UIContextMenuInteractionAnimating)?) {
+      Multiplex._yieldEvent(.willDisplayContextMenu(collectionView, willDisplayContextMenu: configuration, animator: animator), to: self.continuation)
+    }
+
+    @available(iOS 13.2, *) func collectionView(_ collectionView: UICollectionView, willEndContextMenuInteraction configuration: UIContextMenuConfiguration, animator: (any UIContextMenuInteractionAnimating)?) {
+      Multiplex._yieldEvent(.willEndContextMenuInteraction(collectionView, willEndContextMenuInteraction: configuration, animator: animator), to: self.continuation)
     }
 
     @available(iOS 2.0, *) func scrollViewDidScroll(_ scrollView: UIScrollView) {

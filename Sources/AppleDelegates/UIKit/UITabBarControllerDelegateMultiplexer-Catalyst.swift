@@ -304,6 +304,12 @@ public final class UITabBarControllerDelegateMultiplexer: Foundation.NSObject, U
   /// `inout` argument or a pointer, is `async` or throws is no event, nor is a property or a requirement newer
   /// than the deployment target.
   public enum Event {
+    /// `tabBarControllerWillBeginEditing(_:)` was called.
+    case willBeginEditing(UITabBarController)
+
+    /// `tabBarControllerDidEndEditing(_:)` was called.
+    case didEndEditing(UITabBarController)
+
     /// `tabBarController(_:didSelect:)` was called.
     case didSelect(UITabBarController, didSelect: UIViewController)
 
@@ -318,6 +324,8 @@ public final class UITabBarControllerDelegateMultiplexer: Foundation.NSObject, U
 
     /// The kind of an event: its case without arguments, to choose what `events(of:bufferingPolicy:)` reports.
     public enum Kind: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+      case willBeginEditing
+      case didEndEditing
       case didSelect
       case willBeginCustomizing
       case willEndCustomizing
@@ -326,6 +334,8 @@ public final class UITabBarControllerDelegateMultiplexer: Foundation.NSObject, U
       /// The kind of the event at `index` in `_optionalSelectors`, if it is one.
       fileprivate init?(_optionalIndex index: Swift.Int) {
         switch index {
+        case 4: self = .willBeginEditing
+        case 5: self = .didEndEditing
         case 10: self = .didSelect
         case 11: self = .willBeginCustomizing
         case 12: self = .willEndCustomizing
@@ -337,6 +347,8 @@ public final class UITabBarControllerDelegateMultiplexer: Foundation.NSObject, U
       /// The index of this kind's requirement in `_optionalSelectors`; `nil` for a required requirement.
       fileprivate var _optionalIndex: Swift.Int? {
         switch self {
+        case .willBeginEditing: 4
+        case .didEndEditing: 5
         case .didSelect: 10
         case .willBeginCustomizing: 11
         case .willEndCustomizing: 12
@@ -348,6 +360,8 @@ public final class UITabBarControllerDelegateMultiplexer: Foundation.NSObject, U
     /// The kind of this event.
     public var kind: Kind {
       switch self {
+      case .willBeginEditing: .willBeginEditing
+      case .didEndEditing: .didEndEditing
       case .didSelect: .didSelect
       case .willBeginCustomizing: .willBeginCustomizing
       case .willEndCustomizing: .willEndCustomizing
@@ -387,6 +401,14 @@ public final class UITabBarControllerDelegateMultiplexer: Foundation.NSObject, U
         return super.responds(to: aSelector)
       }
       return Event.Kind(_optionalIndex: index).map(self.kinds.contains) ?? false
+    }
+
+    @available(macCatalyst 18.0, iOS 18.0, *) func tabBarControllerWillBeginEditing(_ tabBarController: UITabBarController) {
+      Multiplex._yieldEvent(.willBeginEditing(tabBarController), to: self.continuation)
+    }
+
+    @available(macCatalyst 18.0, iOS 18.0, *) func tabBarControllerDidEndEditing(_ tabBarController: UITabBarController) {
+      Multiplex._yieldEvent(.didEndEditing(tabBarController), to: self.continuation)
     }
 
     @available(macCatalyst 13.1, *) func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {

@@ -751,6 +751,9 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
     /// `tableView(_:didDeselectRowAt:)` was called.
     case didDeselectRowAt(UITableView, didDeselectRowAt: IndexPath)
 
+    /// `tableView(_:performPrimaryActionForRowAt:)` was called.
+    case performPrimaryActionForRowAt(UITableView, performPrimaryActionForRowAt: IndexPath)
+
     /// `tableView(_:willBeginEditingRowAt:)` was called.
     case willBeginEditingRowAt(UITableView, willBeginEditingRowAt: IndexPath)
 
@@ -768,6 +771,12 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
 
     /// `tableView(_:willPerformPreviewActionForMenuWith:animator:)` was called.
     case willPerformPreviewActionForMenuWith(UITableView, willPerformPreviewActionForMenuWith: UIContextMenuConfiguration, animator: any UIContextMenuInteractionCommitAnimating)
+
+    /// `tableView(_:willDisplayContextMenu:animator:)` was called.
+    case willDisplayContextMenu(UITableView, willDisplayContextMenu: UIContextMenuConfiguration, animator: (any UIContextMenuInteractionAnimating)?)
+
+    /// `tableView(_:willEndContextMenuInteraction:animator:)` was called.
+    case willEndContextMenuInteraction(UITableView, willEndContextMenuInteraction: UIContextMenuConfiguration, animator: (any UIContextMenuInteractionAnimating)?)
 
     /// `scrollViewDidScroll(_:)` was called.
     case didScroll(UIScrollView)
@@ -815,12 +824,15 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
       case didUnhighlightRowAt
       case didSelectRowAt
       case didDeselectRowAt
+      case performPrimaryActionForRowAt
       case willBeginEditingRowAt
       case didEndEditingRowAt
       case didUpdateFocusIn
       case didBeginMultipleSelectionInteractionAt
       case didEndMultipleSelectionInteraction
       case willPerformPreviewActionForMenuWith
+      case willDisplayContextMenu
+      case willEndContextMenuInteraction
       case didScroll
       case didZoom
       case willBeginDragging
@@ -847,12 +859,15 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
         case 18: self = .didUnhighlightRowAt
         case 21: self = .didSelectRowAt
         case 22: self = .didDeselectRowAt
+        case 24: self = .performPrimaryActionForRowAt
         case 31: self = .willBeginEditingRowAt
         case 32: self = .didEndEditingRowAt
         case 40: self = .didUpdateFocusIn
         case 45: self = .didBeginMultipleSelectionInteractionAt
         case 46: self = .didEndMultipleSelectionInteraction
         case 50: self = .willPerformPreviewActionForMenuWith
+        case 51: self = .willDisplayContextMenu
+        case 52: self = .willEndContextMenuInteraction
         case 53: self = .didScroll
         case 54: self = .didZoom
         case 55: self = .willBeginDragging
@@ -882,12 +897,15 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
         case .didUnhighlightRowAt: 18
         case .didSelectRowAt: 21
         case .didDeselectRowAt: 22
+        case .performPrimaryActionForRowAt: 24
         case .willBeginEditingRowAt: 31
         case .didEndEditingRowAt: 32
         case .didUpdateFocusIn: 40
         case .didBeginMultipleSelectionInteractionAt: 45
         case .didEndMultipleSelectionInteraction: 46
         case .willPerformPreviewActionForMenuWith: 50
+        case .willDisplayContextMenu: 51
+        case .willEndContextMenuInteraction: 52
         case .didScroll: 53
         case .didZoom: 54
         case .willBeginDragging: 55
@@ -917,12 +935,15 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
       case .didUnhighlightRowAt: .didUnhighlightRowAt
       case .didSelectRowAt: .didSelectRowAt
       case .didDeselectRowAt: .didDeselectRowAt
+      case .performPrimaryActionForRowAt: .performPrimaryActionForRowAt
       case .willBeginEditingRowAt: .willBeginEditingRowAt
       case .didEndEditingRowAt: .didEndEditingRowAt
       case .didUpdateFocusIn: .didUpdateFocusIn
       case .didBeginMultipleSelectionInteractionAt: .didBeginMultipleSelectionInteractionAt
       case .didEndMultipleSelectionInteraction: .didEndMultipleSelectionInteraction
       case .willPerformPreviewActionForMenuWith: .willPerformPreviewActionForMenuWith
+      case .willDisplayContextMenu: .willDisplayContextMenu
+      case .willEndContextMenuInteraction: .willEndContextMenuInteraction
       case .didScroll: .didScroll
       case .didZoom: .didZoom
       case .willBeginDragging: .willBeginDragging
@@ -1015,6 +1036,10 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
       Multiplex._yieldEvent(.didDeselectRowAt(tableView, didDeselectRowAt: indexPath), to: self.continuation)
     }
 
+    @available(macCatalyst 16.0, iOS 16.0, *) func tableView(_ tableView: UITableView, performPrimaryActionForRowAt indexPath: IndexPath) {
+      Multiplex._yieldEvent(.performPrimaryActionForRowAt(tableView, performPrimaryActionForRowAt: indexPath), to: self.continuation)
+    }
+
     @available(macCatalyst 13.1, *) func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath) {
       Multiplex._yieldEvent(.willBeginEditingRowAt(tableView, willBeginEditingRowAt: indexPath), to: self.continuation)
     }
@@ -1037,6 +1062,14 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
 
     @available(macCatalyst 13.1, iOS 13.0, *) func tableView(_ tableView: UITableView, willPerformPreviewActionForMenuWith configuration: UIContextMenuConfiguration, animator: any UIContextMenuInteractionCommitAnimating) {
       Multiplex._yieldEvent(.willPerformPreviewActionForMenuWith(tableView, willPerformPreviewActionForMenuWith: configuration, animator: animator), to: self.continuation)
+    }
+
+    @available(macCatalyst 14.0, iOS 14.0, *) func tableView(_ tableView: UITableView, willDisplayContextMenu configuration: UIContextMenuConfiguration, animator: (any UIContextMenuInteractionAnimating)?) {
+      Multiplex._yieldEvent(.willDisplayContextMenu(tableView, willDisplayContextMenu: configuration, animator: animator), to: self.continuation)
+    }
+
+    @available(macCatalyst 14.0, iOS 14.0, *) func tableView(_ tableView: UITableView, willEndContextMenuInteraction configuration: UIContextMenuConfiguration, animator: (any UIContextMenuInteractionAnimating)?) {
+      Multiplex._yieldEvent(.willEndContextMenuInteraction(tableView, willEndContextMenuInteraction: configuration, animator: animator), to: self.continuation)
     }
 
     @available(macCatalyst 13.1, *) func scrollViewDidScroll(_ scrollView: UIScrollView) {

@@ -640,6 +640,9 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
     /// `tableView(_:didDeselectRowAt:)` was called.
     case didDeselectRowAt(UITableView, didDeselectRowAt: IndexPath)
 
+    /// `tableView(_:performPrimaryActionForRowAt:)` was called.
+    case performPrimaryActionForRowAt(UITableView, performPrimaryActionForRowAt: IndexPath)
+
     /// `tableView(_:didUpdateFocusIn:with:)` was called.
     case didUpdateFocusIn(UITableView, didUpdateFocusIn: UITableViewFocusUpdateContext, with: UIFocusAnimationCoordinator)
 
@@ -689,6 +692,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
       case didUnhighlightRowAt
       case didSelectRowAt
       case didDeselectRowAt
+      case performPrimaryActionForRowAt
       case didUpdateFocusIn
       case didScroll
       case didZoom
@@ -716,6 +720,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
         case 17: self = .didUnhighlightRowAt
         case 20: self = .didSelectRowAt
         case 21: self = .didDeselectRowAt
+        case 23: self = .performPrimaryActionForRowAt
         case 33: self = .didUpdateFocusIn
         case 40: self = .didScroll
         case 41: self = .didZoom
@@ -746,6 +751,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
         case .didUnhighlightRowAt: 17
         case .didSelectRowAt: 20
         case .didDeselectRowAt: 21
+        case .performPrimaryActionForRowAt: 23
         case .didUpdateFocusIn: 33
         case .didScroll: 40
         case .didZoom: 41
@@ -776,6 +782,7 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
       case .didUnhighlightRowAt: .didUnhighlightRowAt
       case .didSelectRowAt: .didSelectRowAt
       case .didDeselectRowAt: .didDeselectRowAt
+      case .performPrimaryActionForRowAt: .performPrimaryActionForRowAt
       case .didUpdateFocusIn: .didUpdateFocusIn
       case .didScroll: .didScroll
       case .didZoom: .didZoom
@@ -867,6 +874,10 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
 
     func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {
       Multiplex._yieldEvent(.didDeselectRowAt(tableView, didDeselectRowAt: indexPath), to: self.continuation)
+    }
+
+    @available(tvOS 16.0, *) func tableView(_ tableView: UITableView, performPrimaryActionForRowAt indexPath: IndexPath) {
+      Multiplex._yieldEvent(.performPrimaryActionForRowAt(tableView, performPrimaryActionForRowAt: indexPath), to: self.continuation)
     }
 
     @available(tvOS 9.0, *) func tableView(_ tableView: UITableView, didUpdateFocusIn context: UITableViewFocusUpdateContext, with coordinator: UIFocusAnimationCoordinator) {

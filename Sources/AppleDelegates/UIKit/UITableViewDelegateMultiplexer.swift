@@ -741,6 +741,9 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
     /// `tableView(_:didDeselectRowAt:)` was called.
     case didDeselectRowAt(UITableView, didDeselectRowAt: IndexPath)
 
+    /// `tableView(_:performPrimaryActionForRowAt:)` was called.
+    case performPrimaryActionForRowAt(UITableView, performPrimaryActionForRowAt: IndexPath)
+
     /// `tableView(_:willBeginEditingRowAt:)` was called.
     case willBeginEditingRowAt(UITableView, willBeginEditingRowAt: IndexPath)
 
@@ -758,6 +761,12 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
 
     /// `tableView(_:willPerformPreviewActionForMenuWith:animator:)` was called.
     case willPerformPreviewActionForMenuWith(UITableView, willPerformPreviewActionForMenuWith: UIContextMenuConfiguration, animator: any UIContextMenuInteractionCommitAnimating)
+
+    /// `tableView(_:willDisplayContextMenu:animator:)` was called.
+    case willDisplayContextMenu(UITableView, willDisplayContextMenu: UIContextMenuConfiguration, animator: (any UIContextMenuInteractionAnimating)?)
+
+    /// `tableView(_:willEndContextMenuInteraction:animator:)` was called.
+    case willEndContextMenuInteraction(UITableView, willEndContextMenuInteraction: UIContextMenuConfiguration, animator: (any UIContextMenuInteractionAnimating)?)
 
     /// `scrollViewDidScroll(_:)` was called.
     case didScroll(UIScrollView)
@@ -805,12 +814,15 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
       case didUnhighlightRowAt
       case didSelectRowAt
       case didDeselectRowAt
+      case performPrimaryActionForRowAt
       case willBeginEditingRowAt
       case didEndEditingRowAt
       case didUpdateFocusIn
       case didBeginMultipleSelectionInteractionAt
       case didEndMultipleSelectionInteraction
       case willPerformPreviewActionForMenuWith
+      case willDisplayContextMenu
+      case willEndContextMenuInteraction
       case didScroll
       case didZoom
       case willBeginDragging
@@ -837,12 +849,15 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
         case 17: self = .didUnhighlightRowAt
         case 20: self = .didSelectRowAt
         case 21: self = .didDeselectRowAt
+        case 23: self = .performPrimaryActionForRowAt
         case 30: self = .willBeginEditingRowAt
         case 31: self = .didEndEditingRowAt
         case 39: self = .didUpdateFocusIn
         case 44: self = .didBeginMultipleSelectionInteractionAt
         case 45: self = .didEndMultipleSelectionInteraction
         case 49: self = .willPerformPreviewActionForMenuWith
+        case 50: self = .willDisplayContextMenu
+        case 51: self = .willEndContextMenuInteraction
         case 52: self = .didScroll
         case 53: self = .didZoom
         case 54: self = .willBeginDragging
@@ -872,12 +887,15 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
         case .didUnhighlightRowAt: 17
         case .didSelectRowAt: 20
         case .didDeselectRowAt: 21
+        case .performPrimaryActionForRowAt: 23
         case .willBeginEditingRowAt: 30
         case .didEndEditingRowAt: 31
         case .didUpdateFocusIn: 39
         case .didBeginMultipleSelectionInteractionAt: 44
         case .didEndMultipleSelectionInteraction: 45
         case .willPerformPreviewActionForMenuWith: 49
+        case .willDisplayContextMenu: 50
+        case .willEndContextMenuInteraction: 51
         case .didScroll: 52
         case .didZoom: 53
         case .willBeginDragging: 54
@@ -907,12 +925,15 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
       case .didUnhighlightRowAt: .didUnhighlightRowAt
       case .didSelectRowAt: .didSelectRowAt
       case .didDeselectRowAt: .didDeselectRowAt
+      case .performPrimaryActionForRowAt: .performPrimaryActionForRowAt
       case .willBeginEditingRowAt: .willBeginEditingRowAt
       case .didEndEditingRowAt: .didEndEditingRowAt
       case .didUpdateFocusIn: .didUpdateFocusIn
       case .didBeginMultipleSelectionInteractionAt: .didBeginMultipleSelectionInteractionAt
       case .didEndMultipleSelectionInteraction: .didEndMultipleSelectionInteraction
       case .willPerformPreviewActionForMenuWith: .willPerformPreviewActionForMenuWith
+      case .willDisplayContextMenu: .willDisplayContextMenu
+      case .willEndContextMenuInteraction: .willEndContextMenuInteraction
       case .didScroll: .didScroll
       case .didZoom: .didZoom
       case .willBeginDragging: .willBeginDragging
@@ -1005,6 +1026,10 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
       Multiplex._yieldEvent(.didDeselectRowAt(tableView, didDeselectRowAt: indexPath), to: self.continuation)
     }
 
+    @available(iOS 16.0, *) func tableView(_ tableView: UITableView, performPrimaryActionForRowAt indexPath: IndexPath) {
+      Multiplex._yieldEvent(.performPrimaryActionForRowAt(tableView, performPrimaryActionForRowAt: indexPath), to: self.continuation)
+    }
+
     @available(iOS 8.0, *) func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath) {
       Multiplex._yieldEvent(.willBeginEditingRowAt(tableView, willBeginEditingRowAt: indexPath), to: self.continuation)
     }
@@ -1027,6 +1052,14 @@ public final class UITableViewDelegateMultiplexer: Foundation.NSObject, UITableV
 
     @available(iOS 13.0, *) func tableView(_ tableView: UITableView, willPerformPreviewActionForMenuWith configuration: UIContextMenuConfiguration, animator: any UIContextMenuInteractionCommitAnimating) {
       Multiplex._yieldEvent(.willPerformPreviewActionForMenuWith(tableView, willPerformPreviewActionForMenuWith: configuration, animator: animator), to: self.continuation)
+    }
+
+    @available(iOS 14.0, *) func tableView(_ tableView: UITableView, willDisplayContextMenu configuration: UIContextMenuConfiguration, animator: (any UIContextMenuInteractionAnimating)?) {
+      Multiplex._yieldEvent(.willDisplayContextMenu(tableView, willDisplayContextMenu: configuration, animator: animator), to: self.continuation)
+    }
+
+    @available(iOS 14.0, *) func tableView(_ tableView: UITableView, willEndContextMenuInteraction configuration: UIContextMenuConfiguration, animator: (any UIContextMenuInteractionAnimating)?) {
+      Multiplex._yieldEvent(.willEndContextMenuInteraction(tableView, willEndContextMenuInteraction: configuration, animator: animator), to: self.continuation)
     }
 
     @available(iOS 2.0, *) func scrollViewDidScroll(_ scrollView: UIScrollView) {

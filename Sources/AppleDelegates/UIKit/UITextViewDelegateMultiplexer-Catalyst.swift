@@ -450,6 +450,12 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
     /// `textViewDidChangeSelection(_:)` was called.
     case didChangeSelection(UITextView)
 
+    /// `textViewWritingToolsWillBegin(_:)` was called.
+    case writingToolsWillBegin(UITextView)
+
+    /// `textViewWritingToolsDidEnd(_:)` was called.
+    case writingToolsDidEnd(UITextView)
+
     /// `scrollViewDidScroll(_:)` was called.
     case didScroll(UIScrollView)
 
@@ -489,6 +495,8 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
       case didEndEditing
       case didChange
       case didChangeSelection
+      case writingToolsWillBegin
+      case writingToolsDidEnd
       case didScroll
       case didZoom
       case willBeginDragging
@@ -508,6 +516,8 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
         case 3: self = .didEndEditing
         case 5: self = .didChange
         case 6: self = .didChangeSelection
+        case 14: self = .writingToolsWillBegin
+        case 15: self = .writingToolsDidEnd
         case 21: self = .didScroll
         case 22: self = .didZoom
         case 23: self = .willBeginDragging
@@ -530,6 +540,8 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
         case .didEndEditing: 3
         case .didChange: 5
         case .didChangeSelection: 6
+        case .writingToolsWillBegin: 14
+        case .writingToolsDidEnd: 15
         case .didScroll: 21
         case .didZoom: 22
         case .willBeginDragging: 23
@@ -552,6 +564,8 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
       case .didEndEditing: .didEndEditing
       case .didChange: .didChange
       case .didChangeSelection: .didChangeSelection
+      case .writingToolsWillBegin: .writingToolsWillBegin
+      case .writingToolsDidEnd: .writingToolsDidEnd
       case .didScroll: .didScroll
       case .didZoom: .didZoom
       case .willBeginDragging: .willBeginDragging
@@ -614,6 +628,14 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
 
     @available(macCatalyst 13.1, *) func textViewDidChangeSelection(_ textView: UITextView) {
       Multiplex._yieldEvent(.didChangeSelection(textView), to: self.continuation)
+    }
+
+    @available(macCatalyst 18.0, iOS 18.0, *) func textViewWritingToolsWillBegin(_ textView: UITextView) {
+      Multiplex._yieldEvent(.writingToolsWillBegin(textView), to: self.continuation)
+    }
+
+    @available(macCatalyst 18.0, iOS 18.0, *) func textViewWritingToolsDidEnd(_ textView: UITextView) {
+      Multiplex._yieldEvent(.writingToolsDidEnd(textView), to: self.continuation)
     }
 
     @available(macCatalyst 13.1, *) func scrollViewDidScroll(_ scrollView: UIScrollView) {

@@ -504,6 +504,12 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
     /// `textViewDidChangeSelection(_:)` was called.
     case didChangeSelection(UITextView)
 
+    /// `textViewWritingToolsWillBegin(_:)` was called.
+    case writingToolsWillBegin(UITextView)
+
+    /// `textViewWritingToolsDidEnd(_:)` was called.
+    case writingToolsDidEnd(UITextView)
+
     /// `scrollViewDidScroll(_:)` was called.
     case didScroll(UIScrollView)
 
@@ -543,6 +549,8 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
       case didEndEditing
       case didChange
       case didChangeSelection
+      case writingToolsWillBegin
+      case writingToolsDidEnd
       case didScroll
       case didZoom
       case willBeginDragging
@@ -562,6 +570,8 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
         case 3: self = .didEndEditing
         case 6: self = .didChange
         case 7: self = .didChangeSelection
+        case 16: self = .writingToolsWillBegin
+        case 17: self = .writingToolsDidEnd
         case 28: self = .didScroll
         case 29: self = .didZoom
         case 30: self = .willBeginDragging
@@ -584,6 +594,8 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
         case .didEndEditing: 3
         case .didChange: 6
         case .didChangeSelection: 7
+        case .writingToolsWillBegin: 16
+        case .writingToolsDidEnd: 17
         case .didScroll: 28
         case .didZoom: 29
         case .willBeginDragging: 30
@@ -606,6 +618,8 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
       case .didEndEditing: .didEndEditing
       case .didChange: .didChange
       case .didChangeSelection: .didChangeSelection
+      case .writingToolsWillBegin: .writingToolsWillBegin
+      case .writingToolsDidEnd: .writingToolsDidEnd
       case .didScroll: .didScroll
       case .didZoom: .didZoom
       case .willBeginDragging: .willBeginDragging
@@ -668,6 +682,14 @@ public final class UITextViewDelegateMultiplexer: Foundation.NSObject, UITextVie
 
     @available(iOS 2.0, *) func textViewDidChangeSelection(_ textView: UITextView) {
       Multiplex._yieldEvent(.didChangeSelection(textView), to: self.continuation)
+    }
+
+    @available(iOS 18.0, *) func textViewWritingToolsWillBegin(_ textView: UITextView) {
+      Multiplex._yieldEvent(.writingToolsWillBegin(textView), to: self.continuation)
+    }
+
+    @available(iOS 18.0, *) func textViewWritingToolsDidEnd(_ textView: UITextView) {
+      Multiplex._yieldEvent(.writingToolsDidEnd(textView), to: self.continuation)
     }
 
     @available(iOS 2.0, *) func scrollViewDidScroll(_ scrollView: UIScrollView) {

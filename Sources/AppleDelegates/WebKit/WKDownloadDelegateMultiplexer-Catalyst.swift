@@ -216,16 +216,21 @@ public final class WKDownloadDelegateMultiplexer: Foundation.NSObject, WKDownloa
     /// `download(_:didFailWithError:resumeData:)` was called.
     case didFailWithError(WKDownload, didFailWithError: any Error, resumeData: Data?)
 
+    /// `download(_:didReceiveFinalURL:)` was called.
+    case didReceiveFinalURL(WKDownload, didReceiveFinalURL: URL)
+
     /// The kind of an event: its case without arguments, to choose what `events(of:bufferingPolicy:)` reports.
     public enum Kind: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
       case didFinish
       case didFailWithError
+      case didReceiveFinalURL
 
       /// The kind of the event at `index` in `_optionalSelectors`, if it is one.
       fileprivate init?(_optionalIndex index: Swift.Int) {
         switch index {
         case 2: self = .didFinish
         case 3: self = .didFailWithError
+        case 6: self = .didReceiveFinalURL
         default: return nil
         }
       }
@@ -235,6 +240,7 @@ public final class WKDownloadDelegateMultiplexer: Foundation.NSObject, WKDownloa
         switch self {
         case .didFinish: 2
         case .didFailWithError: 3
+        case .didReceiveFinalURL: 6
         }
       }
     }
@@ -244,6 +250,7 @@ public final class WKDownloadDelegateMultiplexer: Foundation.NSObject, WKDownloa
       switch self {
       case .didFinish: .didFinish
       case .didFailWithError: .didFailWithError
+      case .didReceiveFinalURL: .didReceiveFinalURL
       }
     }
   }
@@ -287,6 +294,10 @@ public final class WKDownloadDelegateMultiplexer: Foundation.NSObject, WKDownloa
 
     @available(macCatalyst 14.5, *) func download(_ download: WKDownload, didFailWithError error: any Error, resumeData: Data?) {
       Multiplex._yieldEvent(.didFailWithError(download, didFailWithError: error, resumeData: resumeData), to: self.continuation)
+    }
+
+    @available(macCatalyst 18.2, iOS 18.2, *) func download(_ download: WKDownload, didReceiveFinalURL url: URL) {
+      Multiplex._yieldEvent(.didReceiveFinalURL(download, didReceiveFinalURL: url), to: self.continuation)
     }
 
     @available(macCatalyst 14.5, *) func download(_ download: WKDownload, decideDestinationUsing response: URLResponse, suggestedFilename: String, completionHandler: @escaping @MainActor @Sendable (URL?) -> Void) {

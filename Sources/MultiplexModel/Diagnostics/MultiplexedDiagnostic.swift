@@ -285,7 +285,7 @@ package enum MultiplexedDiagnostic: Sendable {
     switch self {
     case .sendingParameter(let name):
       return "multiplex-generate cannot forward 'sending' parameter '\(name)': every observer receives the same "
-        + "value, which is not known to be 'Sendable', so it cannot be sent to each of them" + instead
+        + "value, so it cannot be sent to each of them" + instead
     case .sendingResult(let name):
       return "multiplex-generate cannot forward '\(name)', which returns a 'sending' value: the multiplexer "
         + "returns an observer's answer and cannot prove that nothing else refers to it" + instead

@@ -130,10 +130,10 @@ package struct Requirement {
   /// The Objective-C selector of a requirement of an `@objc` protocol, when the symbol graph gives it
   /// (`ExternalMember.objcSelector`).
   package var objcSelector: String?
-  /// Whether the requirement can be named without `@available` or a deprecation warning in the multiplexer of a
-  /// protocol of another module (`ExternalMember.isAvailableAtDeploymentFloor`); `true` when unknown. An `@objc`
-  /// multiplexer's `Event` has cases only for such requirements.
-  package var isAvailableAtDeploymentFloor = true
+  /// Whether an `@objc` multiplexer's `Event` can have a case for this requirement of a protocol of another module
+  /// (`ExternalMember.isEventCaseAvailable`): not deprecated, and available wherever the enum is, or naming only
+  /// types that are; `true` when unknown.
+  package var isEventCaseAvailable = true
   /// Where it is said that implementing this optional requirement of an `@objc` protocol changes what the sender
   /// does (`SenderChangingRequirement`), or `nil`: `events()` of the multiplexer leaves its `Event` case out.
   package var changesSenderWhenImplemented: String?

@@ -96,10 +96,11 @@ package struct ExternalMember: Sendable {
   /// requirements may share a Swift name (WebKit's `webView(_:decidePolicyFor:decisionHandler:)`), and
   /// `#selector` of a requirement newer than the deployment target, or deprecated, is an error or a warning.
   package var objcSelector: String?
-  /// Whether the requirement is available, and not deprecated, on every deployment target the multiplexer can have
-  /// (``PlatformAvailability/isAvailableAtDeploymentFloor(_:protocol:)``): an `@objc` multiplexer's `Event` can have
-  /// a case for it. `true` when unknown (a protocol given as text).
-  package var isAvailableAtDeploymentFloor = true
+  /// Whether an `@objc` multiplexer's `Event` can have a case for the requirement: it is not deprecated, and is
+  /// available on every deployment target the stream can have, or names only types that are
+  /// (``PlatformAvailability/isEventCaseAvailable(_:protocol:namedTypes:)``). `true` when unknown (a protocol given
+  /// as text).
+  package var isEventCaseAvailable = true
   /// The protocol that declares the requirement (the protocol itself, or a parent whose requirements are flattened
   /// in), for the documented defaults (`DocumentedDefault`); `nil` when unknown.
   package var declaringProtocol: String? = nil

@@ -79,7 +79,7 @@ struct ExternalReader {
       guard var requirement = readRequirement(member, reader: &reader, external: description) else { continue }
       requirement.isObjCOptional = origin.isObjC && description.isOptional
       if origin.isObjC { requirement.objcSelector = description.objcSelector }
-      requirement.isAvailableAtDeploymentFloor = description.isAvailableAtDeploymentFloor
+      requirement.isEventCaseAvailable = description.isEventCaseAvailable
       if origin.isObjC, description.isOptional, let names = ExternalGenerator.requirementNames(of: member) {
         let protocols = [description.declaringProtocol, declaration.name].compactMap { $0 }
         requirement.changesSenderWhenImplemented =

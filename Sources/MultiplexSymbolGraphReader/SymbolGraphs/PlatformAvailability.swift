@@ -160,16 +160,42 @@ extension PlatformAvailability {
   /// multiplexer's `Event` has a case only for such a requirement: an enum case with associated values cannot be
   /// potentially unavailable, and the generated code names every case.
   func isAvailableAtDeploymentFloor(_ entries: [Availability], protocol protocolEntries: [Availability]) -> Bool {
-    for entry in entries where entry.domain == nil || entry.domain == "*" || entry.domain == domain {
-      if entry.deprecated != nil || entry.obsoleted != nil || entry.isUnconditionallyDeprecated == true
-        || entry.isUnconditionallyUnavailable == true
-      {
-        return false
-      }
-    }
+    guard !isDeprecatedOrUnavailable(entries) else { return false }
     guard let version = introduced(entries) else { return true }
     guard let floor = [introduced(protocolEntries), deploymentFloor].compactMap({ $0 }).max() else { return false }
     return version <= floor
+  }
+
+  /// Whether an `@objc` multiplexer's `Event` can have a case for a member with `entries` that names `namedTypes`
+  /// (`nil` when some type it names is not known), of a protocol whose stream is available with `protocolEntries`:
+  /// one available at the deployment floor (``isAvailableAtDeploymentFloor(_:protocol:)``), or a newer one that is
+  /// not deprecated and names only types as old as the stream. The case itself is then available wherever the enum
+  /// is (its payload's types are), and only the tap's method that yields it carries the member's `@available`: on
+  /// an older system the sender never calls it, and the case is never yielded (`UICalendarViewDelegate`'s
+  /// `calendarView(_:didChangeVisibleDateComponentsFrom:)`, iOS 16.2, in a stream of iOS 16). An enum case with
+  /// associated values cannot itself be potentially unavailable.
+  func isEventCaseAvailable(
+    _ entries: [Availability],
+    protocol protocolEntries: [Availability],
+    namedTypes: [(name: String, availability: [Availability])]?
+  ) -> Bool {
+    if isAvailableAtDeploymentFloor(entries, protocol: protocolEntries) { return true }
+    guard !isDeprecatedOrUnavailable(entries), let namedTypes,
+      let floor = [introduced(protocolEntries), deploymentFloor].compactMap({ $0 }).max()
+    else { return false }
+    return namedTypes.allSatisfy { type in
+      guard !isDeprecatedOrUnavailable(type.availability) else { return false }
+      return introduced(type.availability).map { $0 <= floor } ?? true
+    }
+  }
+
+  /// Whether `entries` deprecate, obsolete or make unavailable a symbol here or everywhere (`*`).
+  private func isDeprecatedOrUnavailable(_ entries: [Availability]) -> Bool {
+    entries.contains { entry in
+      guard entry.domain == nil || entry.domain == "*" || entry.domain == domain else { return false }
+      return entry.deprecated != nil || entry.obsoleted != nil || entry.isUnconditionallyDeprecated == true
+        || entry.isUnconditionallyUnavailable == true
+    }
   }
 
   /// The oldest deployment target of the platform a multiplexer can have: the runtime's, Swift concurrency's

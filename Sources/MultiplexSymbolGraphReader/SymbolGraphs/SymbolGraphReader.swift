@@ -157,9 +157,10 @@ package final class SymbolGraphReader {
         objcSelector: Self.objcSelector(usr: requirement.symbol.identifier.precise)
       )
       member.declaringProtocol = requirement.declaringProtocol
-      member.isAvailableAtDeploymentFloor = walk.platform.isAvailableAtDeploymentFloor(
+      member.isEventCaseAvailable = walk.platform.isEventCaseAvailable(
         availability,
-        protocol: eventsProtocolEntries
+        protocol: eventsProtocolEntries,
+        namedTypes: requirement.namedTypes
       )
       members.append(member)
     }
@@ -238,6 +239,13 @@ package final class SymbolGraphReader {
   // MARK: - Following the protocols it refines
 
   /// One requirement found on the way, with its declaration text.
+  /// The standard library's types a delegate method names that every deployment target a multiplexer can have
+  /// (Swift 5.1's) has, by their symbols' identifiers (the graphs read do not declare them): `Bool`, `Int`,
+  /// `UInt`, `Double`, `Float`, `String`, `Array`, `Dictionary`, `Set`, `Optional`, `Error`.
+  static let standardLibraryTypesAtEveryFloor: Set<String> = [
+    "s:Sb", "s:Si", "s:Su", "s:Sd", "s:Sf", "s:SS", "s:Sa", "s:SD", "s:Sh", "s:Sq", "s:s5ErrorP",
+  ]
+
   struct Requirement {
     var usr: String
     var symbol: Symbol
@@ -251,6 +259,11 @@ package final class SymbolGraphReader {
     var availability: [Availability]
     /// The protocol whose declaration was met first (the root's own restatement, or a parent's).
     var declaringProtocol: String? = nil
+    /// The types its declaration names, with their availability, when the graphs read declare every one of them (or
+    /// it is one of the standard library's types every deployment target has); `nil` otherwise. A requirement newer
+    /// than its protocol's event stream gets an `Event` case when they are all as old as the stream
+    /// (``PlatformAvailability/isEventCaseAvailable(_:protocol:namedTypes:)``).
+    var namedTypes: [(name: String, availability: [Availability])]? = nil
   }
 
   /// What visiting a protocol and its parents has found so far.
@@ -369,6 +382,17 @@ package final class SymbolGraphReader {
         continue
       }
       walk.modules.formUnion(forwardDeclared.modules)
+      // A requirement newer than its protocol may still get an `Event` case, when the types it names are as old as
+      // the stream (``Requirement/namedTypes``): a Swift type of a module whose graph is not loaded yet
+      // (Foundation's `DateComponents` in a UIKit requirement) is looked up in that module's graph, when there is one.
+      if !walk.platform.isAvailableAtDeploymentFloor(symbol.availability ?? [], protocol: walk.rootAvailability) {
+        for fragment in fragments where fragment.kind == "typeIdentifier" {
+          guard let usr = fragment.preciseIdentifier, index.symbol(usr) == nil,
+            let declaring = Self.module(ofSwiftUSR: usr)
+          else { continue }
+          try? load(declaring)
+        }
+      }
       let namedTypes =
         fragments.compactMap { fragment -> (name: String, availability: [Availability])? in
           guard fragment.kind == "typeIdentifier", let type = fragment.preciseIdentifier.flatMap(index.symbol) else {
@@ -376,6 +400,12 @@ package final class SymbolGraphReader {
           }
           return (fragment.spelling, type.availability ?? [])
         } + forwardDeclared.availability
+      // Whether every type the declaration names is one of those (or a standard library type as old as Swift 5.1).
+      let knowsEveryNamedType = fragments.allSatisfy { fragment in
+        guard fragment.kind == "typeIdentifier" else { return true }
+        guard let usr = fragment.preciseIdentifier else { return false }
+        return index.symbol(usr) != nil || Self.standardLibraryTypesAtEveryFloor.contains(usr)
+      }
       if let newer = walk.platform.newerType(
         among: namedTypes,
         than: symbol.availability ?? [],
@@ -415,7 +445,8 @@ package final class SymbolGraphReader {
           text: text,
           usrs: [requirementUSR],
           availability: availability,
-          declaringProtocol: proto.pathComponents.joined(separator: ".")
+          declaringProtocol: proto.pathComponents.joined(separator: "."),
+          namedTypes: knowsEveryNamedType ? namedTypes : nil
         ),
         overriding: overriddenRequirements(requirementUSR),
         identity: Self.requirementIdentity(text)
