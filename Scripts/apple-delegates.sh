@@ -77,9 +77,11 @@ platform_of() {
 # available are listed once, beside it in the cache (`MODULE.available-protocols`, remade when the graph is newer):
 # reading UIKit's graph takes a second.
 declares() {
-  local list="$1/$2.available-protocols"
+  # The list's name carries its format's version: a change to the reading below makes a new list.
+  local list="$1/$2.available-protocols-v1"
   if [ ! -f "$list" ] || [ "$1/$2.symbols.json" -nt "$list" ]; then
-    python3 - "$1" "$2" >"$list.tmp" <<'PYTHON'
+    # `declares … || return 0` runs this with `set -e` off: a failed read must stop the script, not leave a list.
+    python3 - "$1" "$2" >"$list.tmp" <<'PYTHON' || { rm -f "$list.tmp"; echo "error: cannot read $1/$2.symbols.json" >&2; exit 1; }
 import json, sys
 directory, module = sys.argv[1:]
 graph = json.load(open(f"{directory}/{module}.symbols.json"))
@@ -182,10 +184,11 @@ for protocol in NSApplicationDelegate NSWindowDelegate NSTableViewDelegate NSTex
   case " $platforms " in *" macOS "*) generate macOS AppKit "$protocol" ;; esac
 done
 
-# Run the generator for each file, two at a time (a file is one process: about a second).
+# Run the generator for each file, two at a time (a file is one process: about a second); each says whether its file
+# was written, unchanged or current, or why it is stale.
 export generator mode status
-xargs -0 -n 5 -P 2 sh -c 'MULTIPLEX_GENERATE_COMMAND=$1 "$generator" "$2" --module "$3" --symbol-graph-dir "$4" \
-  --access public --output "$5" $mode >/dev/null && echo "$status: $5"' sh <"$jobs" || {
+xargs -0 -r -n 5 -P 2 sh -c 'MULTIPLEX_GENERATE_COMMAND=$1 "$generator" "$2" --module "$3" --symbol-graph-dir "$4" \
+  --access public --output "$5" $mode' sh <"$jobs" || {
   echo "apple delegates: a file above is stale or could not be generated" >&2
   exit 1
 }

@@ -240,11 +240,16 @@ def main():
     parser.add_argument("--keep", help="write the generated files into this directory and keep them")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--min-clean", type=float, default=95.0)
-    parser.add_argument("--record", help="the Markdown record to write (default, for a full run: "
+    parser.add_argument("--record", help="the Markdown record to write, replaced if it exists (default, for a full run: "
                                          "Benchmarks/Results/<date>[b-z]-library-sweep.md, the first free name)")
     parser.add_argument("--no-record", action="store_true")
     parser.add_argument("--tool-label", help="how the record names the tool (default: MULTIPLEX_GENERATE's path)")
     args = parser.parse_args()
+    whole = not (args.sample or args.only or args.libraries)
+    # Chosen before the sweep: a run whose record could not be written would be lost.
+    record = None
+    if not args.no_record and (args.record or whole):
+        record = args.record or free_record_path(datetime.date.today().isoformat())
 
     sdk = apple_sweep.sdk_paths()[0]  # the iOS SDK (the others: macOS, tvOS)
     corpus = os.environ.get("MULTIPLEX_LIBRARY_CORPUS", "/work/library-corpus")
@@ -354,9 +359,7 @@ def main():
           f"({percent:.1f}%), {counts['WARNS']} with warnings, {counts['FAILED']} fail to type-check, "
           f"{counts['refused']} refused with one error line naming what to pass, {counts['BADREFUSAL']} malformed "
           f"refusals ({int(seconds)} s)")
-    whole = not (args.sample or args.only or args.libraries)
-    if not args.no_record and (args.record or whole):
-        record = args.record or free_record_path(datetime.date.today().isoformat())
+    if record:
         write_record(record, results, built_info, args, generator, seconds, control_failures, sdk)
         print(f"library-sweep: wrote {os.path.relpath(record, ROOT)}")
     failed = (counts["WARNS"] + counts["FAILED"] + counts["BADREFUSAL"] + len(control_failures) + len(stale_sample)

@@ -13,11 +13,13 @@ import Testing
   private func generate(
     _ name: String,
     graph: GraphFixture,
+    otherModules: [GraphFixture] = [],
     defaults: [String: String] = [:]
   ) throws -> Result<String, GenerationFailure> {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     try graph.write(to: directory.url)
+    for other in otherModules { try other.write(to: directory.url) }
     let input = try read(name, module: graph.module, in: directory)
     return ExternalGenerator.generate(
       input,
@@ -25,8 +27,8 @@ import Testing
     )
   }
 
-  private func generated(_ name: String, graph: GraphFixture) throws -> String {
-    switch try generate(name, graph: graph) {
+  private func generated(_ name: String, graph: GraphFixture, otherModules: [GraphFixture] = []) throws -> String {
+    switch try generate(name, graph: graph, otherModules: otherModules) {
     case .success(let text): return text
     case .failure(let failure):
       Issue.record("refused: \(failure.diagnostics.map(\.message))")
@@ -655,5 +657,59 @@ import Testing
     #expect(!output.contains("case didSelect("), "it names a type newer than the stream")
     #expect(!output.contains("case didMeet("), "it names a type no graph read declares")
     #expect(!output.contains("case didRetire("), "it is deprecated")
+  }
+
+  /// A Swift type of a module no graph loaded for the protocol declares (Foundation's `DateComponents` in UIKit's
+  /// `calendarView(_:didChangeVisibleDateComponentsFrom:)`) is dated in its module's graph: as old as the stream, the
+  /// newer requirement has its case; newer, it has none. Reading that graph adds no import.
+  @Test func aTypeOfAnotherModuleIsDatedInThatModulesGraph() throws {
+    var graph = GraphFixture(module: "UIKit")
+    graph.operatingSystem = "ios"
+    let calendar = (usr: "c:objc(pl)UICalendarViewDelegate", name: "UICalendarViewDelegate")
+    graph.symbol(
+      calendar.usr,
+      path: [calendar.name],
+      declaration: "protocol UICalendarViewDelegate : NSObjectProtocol",
+      availability: [["domain": "iOS", "introduced": ["major": 16, "minor": 0]]]
+    )
+    var foundation = GraphFixture(module: "Foundation")
+    foundation.operatingSystem = "ios"
+    foundation.symbol(
+      "s:10Foundation14DateComponentsV",
+      kind: "swift.struct",
+      path: ["DateComponents"],
+      declaration: "struct DateComponents",
+      availability: [["domain": "iOS", "introduced": ["major": 8, "minor": 0]]]
+    )
+    foundation.symbol(
+      "s:10Foundation7NewDateV",
+      kind: "swift.struct",
+      path: ["NewDate"],
+      declaration: "struct NewDate",
+      availability: [["domain": "iOS", "introduced": ["major": 17, "minor": 0]]]
+    )
+    for (selector, title, type) in [
+      ("calendarView:didChangeVisibleDateComponentsFrom:", "calendarView(_:didChangeVisibleDateComponentsFrom:)",
+        "{DateComponents|s:10Foundation14DateComponentsV}"),
+      ("calendarView:didReachNewDate:", "calendarView(_:didReachNewDate:)", "{NewDate|s:10Foundation7NewDateV}"),
+    ] {
+      let label = title.split(separator: ":")[1]
+      graph.requirement(
+        "\(calendar.usr)(im)\(selector)",
+        of: calendar,
+        title: title,
+        declaration: "func calendarView(_ calendarView: Int, \(label) value: \(type))",
+        optional: true,
+        availability: [["domain": "iOS", "introduced": ["major": 16, "minor": 2]]]
+      )
+    }
+    let output = try generated("UICalendarViewDelegate", graph: graph, otherModules: [foundation])
+    #expect(
+      output.contains("case didChangeVisibleDateComponentsFrom(Int, didChangeVisibleDateComponentsFrom: DateComponents)")
+    )
+    #expect(!output.contains("case didReachNewDate("), "NewDate is newer than the stream")
+    // Without Foundation's graph, DateComponents cannot be dated: no case.
+    let undated = try generated("UICalendarViewDelegate", graph: graph)
+    #expect(!undated.contains("case didChangeVisibleDateComponentsFrom("))
   }
 }

@@ -180,6 +180,18 @@ import Testing
         in: returning
       )
     )
+    let settable = output(required: "var downloadTitle: String? { get set }")
+    #expect(settable.contains("case didFinish(WKDownload)"))
+    #expect(
+      followsInOrder(
+        [
+          "var downloadTitle: String? {", "get {", "Multiplex.notImplemented(by: self, returning: nil)", "}", "set {",
+          "}",
+        ],
+        in: settable
+      ),
+      "the tap's setter does nothing"
+    )
     let property = output(required: "var downloadIdentifiers: [String]? { get }")
     #expect(property.contains("case didFinish(WKDownload)"))
     #expect(

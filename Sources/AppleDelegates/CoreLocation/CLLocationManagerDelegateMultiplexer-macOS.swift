@@ -297,8 +297,9 @@ public final class CLLocationManagerDelegateMultiplexer: Foundation.NSObject, CL
 
   /// A call made to the multiplexer, as `events(of:bufferingPolicy:)` reports it: one case per `Void` method
   /// whose arguments can be stored, with those arguments. A method that returns a value, takes a handler, an
-  /// `inout` argument or a pointer, is `async` or throws is no event, nor is a property or a requirement newer
-  /// than the deployment target.
+  /// `inout` argument or a pointer, is `async` or throws is no event, nor is a property, a deprecated method,
+  /// or one newer than this enum that names a newer type. A case of a method newer than this enum is reported
+  /// only where the sender calls it.
   public enum Event {
     /// `locationManager(_:didUpdateTo:from:)` was called.
     case didUpdateTo(CLLocationManager, didUpdateTo: CLLocation, from: CLLocation)

@@ -277,18 +277,18 @@ package enum MultiplexedDiagnostic: Sendable {
   /// the fix ``message(for:)`` gives edits the declaration: the way around it instead. `nil` for the other
   /// diagnostics, whose message applies as it is.
   package func messageForAnotherModule(protocolName: String) -> String? {
-    let instead =
-      "; the protocol is not yours to change: declare a class-bound protocol of your own with the same "
-      + "requirements but this one without 'sending' (mark it @Multiplexed), and a small class conforming to "
-      + "'\(protocolName)' that forwards each call to that protocol's multiplexer (each observer then gets the "
-      + "value unsent, in the caller's isolation)"
+    let message = message(for: .generator)
+    guard let fix = message.firstRange(of: "; remove 'sending'") else { return nil }
+    let reason = String(message[..<fix.lowerBound]) + "; the protocol is not yours to change"
     switch self {
-    case .sendingParameter(let name):
-      return "multiplex-generate cannot forward 'sending' parameter '\(name)': every observer receives the same "
-        + "value, so it cannot be sent to each of them" + instead
-    case .sendingResult(let name):
-      return "multiplex-generate cannot forward '\(name)', which returns a 'sending' value: the multiplexer "
-        + "returns an observer's answer and cannot prove that nothing else refers to it" + instead
+    case .sendingParameter:
+      return reason + ": declare a class-bound protocol of your own with the same requirements but this one without "
+        + "'sending' (mark it @Multiplexed), and a small class conforming to '\(protocolName)' that forwards each "
+        + "call to that protocol's multiplexer (each observer then gets the value in the caller's isolation)"
+    case .sendingResult:
+      return reason + ": declare a class-bound protocol of your own with the other requirements (mark it "
+        + "@Multiplexed), and a small class conforming to '\(protocolName)' that answers this one itself and "
+        + "forwards each other call to that protocol's multiplexer"
     default:
       return nil
     }

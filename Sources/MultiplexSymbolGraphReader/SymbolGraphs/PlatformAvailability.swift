@@ -189,12 +189,14 @@ extension PlatformAvailability {
     }
   }
 
-  /// Whether `entries` deprecate, obsolete or make unavailable a symbol here or everywhere (`*`).
+  /// Whether `entries` deprecate, obsolete or make unavailable a symbol on this platform (its domain's entry or
+  /// the one it inherits, Mac Catalyst's from iOS) or everywhere (`*`). An SDK's "to be deprecated"
+  /// (`deprecated: 100000`, `API_TO_BE_DEPRECATED`) is not deprecated: Swift warns about nothing.
   private func isDeprecatedOrUnavailable(_ entries: [Availability]) -> Bool {
-    entries.contains { entry in
-      guard entry.domain == nil || entry.domain == "*" || entry.domain == domain else { return false }
-      return entry.deprecated != nil || entry.obsoleted != nil || entry.isUnconditionallyDeprecated == true
-        || entry.isUnconditionallyUnavailable == true
+    let applying = entries.filter { ($0.domain ?? "*") == "*" } + (entry(in: entries).map { [$0] } ?? [])
+    return applying.contains { entry in
+      entry.deprecated.map { $0.major < 100_000 } == true || entry.obsoleted != nil
+        || entry.isUnconditionallyDeprecated == true || entry.isUnconditionallyUnavailable == true
     }
   }
 

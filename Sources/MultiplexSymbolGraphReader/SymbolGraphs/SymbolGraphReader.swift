@@ -157,10 +157,12 @@ package final class SymbolGraphReader {
         objcSelector: Self.objcSelector(usr: requirement.symbol.identifier.precise)
       )
       member.declaringProtocol = requirement.declaringProtocol
+      // The types a requirement names are dated only for one newer than the stream (reading their graphs costs).
+      let isNewer = !walk.platform.isAvailableAtDeploymentFloor(availability, protocol: eventsProtocolEntries)
       member.isEventCaseAvailable = walk.platform.isEventCaseAvailable(
         availability,
         protocol: eventsProtocolEntries,
-        namedTypes: requirement.namedTypes
+        namedTypes: isNewer ? datedTypes(of: requirement) : []
       )
       members.append(member)
     }
@@ -188,6 +190,43 @@ package final class SymbolGraphReader {
     if let uri = root.location?.uri, !uri.containsText(".sdk/") { external.isBuiltFromSource = true }
     external.qualifier = root.pathComponents.dropLast().map { $0 + "." }.joined()
     return external
+  }
+
+  // MARK: - Dating the types a requirement names
+
+  /// The types `requirement` names with their availability, or `nil` when one of them cannot be dated: found in the
+  /// graphs loaded, in the generator's table, among the standard library's oldest types, or in the graph of the
+  /// module a Swift type's identifier names (Foundation's `DateComponents` in a UIKit requirement), read for this
+  /// alone (``datingIndex``). An Objective-C type no loaded graph declares cannot be dated.
+  func datedTypes(of requirement: Requirement) -> [(name: String, availability: [Availability])]? {
+    var dated = requirement.tableDatedTypes
+    let tableNames = Set(dated.map(\.name))
+    for (name, usr) in requirement.namedTypeIdentifiers where !tableNames.contains(name) {
+      guard let usr else { return nil }
+      if Self.standardLibraryTypesAtEveryFloor.contains(usr) || Self.forwardDeclaredTypes[usr] != nil { continue }
+      guard let symbol = index.symbol(usr) ?? datingSymbol(usr) else { return nil }
+      dated.append((name, symbol.availability ?? []))
+    }
+    return dated
+  }
+
+  /// The graphs read only to date the types of requirements (``datedTypes(of:)``), apart from ``index`` so that
+  /// reading them changes nothing else the reader decides (a type's module, a requirement left out).
+  private var datingIndex = SymbolIndex()
+  /// The modules whose graphs could not be read for ``datingIndex``: not asked for again.
+  private var datingFailures: Set<String> = []
+
+  /// The symbol of the Swift type with identifier `usr` in the graph of the module the identifier names, if any.
+  private func datingSymbol(_ usr: String) -> Symbol? {
+    guard let module = Self.module(ofSwiftUSR: usr) else { return nil }
+    if !datingIndex.contains(module: module) && !datingFailures.contains(module) {
+      do {
+        datingIndex.add(module: module, graphs: try loadModule(module))
+      } catch {
+        datingFailures.insert(module)
+      }
+    }
+    return datingIndex.symbol(usr)
   }
 
   // MARK: - Loading and finding
@@ -238,14 +277,15 @@ package final class SymbolGraphReader {
 
   // MARK: - Following the protocols it refines
 
-  /// One requirement found on the way, with its declaration text.
   /// The standard library's types a delegate method names that every deployment target a multiplexer can have
-  /// (Swift 5.1's) has, by their symbols' identifiers (the graphs read do not declare them): `Bool`, `Int`,
-  /// `UInt`, `Double`, `Float`, `String`, `Array`, `Dictionary`, `Set`, `Optional`, `Error`.
+  /// (Swift 5.1's) has, by their symbols' identifiers (no SDK graph declares them): `Bool`, `Int`, `UInt`, the
+  /// sized integers, `Double`, `Float`, `Character`, `String`, `Array`, `Dictionary`, `Set`, `Optional`, `Error`.
   static let standardLibraryTypesAtEveryFloor: Set<String> = [
-    "s:Sb", "s:Si", "s:Su", "s:Sd", "s:Sf", "s:SS", "s:Sa", "s:SD", "s:Sh", "s:Sq", "s:s5ErrorP",
+    "s:Sb", "s:Si", "s:Su", "s:s4Int8V", "s:s5Int16V", "s:s5Int32V", "s:s5Int64V", "s:s5UInt8V", "s:s6UInt16V",
+    "s:s6UInt32V", "s:s6UInt64V", "s:Sd", "s:Sf", "s:SJ", "s:SS", "s:Sa", "s:SD", "s:Sh", "s:Sq", "s:s5ErrorP",
   ]
 
+  /// One requirement found on the way, with its declaration text.
   struct Requirement {
     var usr: String
     var symbol: Symbol
@@ -259,11 +299,12 @@ package final class SymbolGraphReader {
     var availability: [Availability]
     /// The protocol whose declaration was met first (the root's own restatement, or a parent's).
     var declaringProtocol: String? = nil
-    /// The types its declaration names, with their availability, when the graphs read declare every one of them (or
-    /// it is one of the standard library's types every deployment target has); `nil` otherwise. A requirement newer
-    /// than its protocol's event stream gets an `Event` case when they are all as old as the stream
-    /// (``PlatformAvailability/isEventCaseAvailable(_:protocol:namedTypes:)``).
-    var namedTypes: [(name: String, availability: [Availability])]? = nil
+    /// The types its declaration names, as spelled, with their symbols' identifiers: dated by ``datedTypes(of:)``
+    /// when the requirement is newer than its protocol's event stream.
+    var namedTypeIdentifiers: [(name: String, usr: String?)] = []
+    /// The availability of the types among them the generator's table of forward-declared types dates
+    /// (``forwardDeclared(in:platform:)``).
+    var tableDatedTypes: [(name: String, availability: [Availability])] = []
   }
 
   /// What visiting a protocol and its parents has found so far.
@@ -382,17 +423,6 @@ package final class SymbolGraphReader {
         continue
       }
       walk.modules.formUnion(forwardDeclared.modules)
-      // A requirement newer than its protocol may still get an `Event` case, when the types it names are as old as
-      // the stream (``Requirement/namedTypes``): a Swift type of a module whose graph is not loaded yet
-      // (Foundation's `DateComponents` in a UIKit requirement) is looked up in that module's graph, when there is one.
-      if !walk.platform.isAvailableAtDeploymentFloor(symbol.availability ?? [], protocol: walk.rootAvailability) {
-        for fragment in fragments where fragment.kind == "typeIdentifier" {
-          guard let usr = fragment.preciseIdentifier, index.symbol(usr) == nil,
-            let declaring = Self.module(ofSwiftUSR: usr)
-          else { continue }
-          try? load(declaring)
-        }
-      }
       let namedTypes =
         fragments.compactMap { fragment -> (name: String, availability: [Availability])? in
           guard fragment.kind == "typeIdentifier", let type = fragment.preciseIdentifier.flatMap(index.symbol) else {
@@ -400,12 +430,6 @@ package final class SymbolGraphReader {
           }
           return (fragment.spelling, type.availability ?? [])
         } + forwardDeclared.availability
-      // Whether every type the declaration names is one of those (or a standard library type as old as Swift 5.1).
-      let knowsEveryNamedType = fragments.allSatisfy { fragment in
-        guard fragment.kind == "typeIdentifier" else { return true }
-        guard let usr = fragment.preciseIdentifier else { return false }
-        return index.symbol(usr) != nil || Self.standardLibraryTypesAtEveryFloor.contains(usr)
-      }
       if let newer = walk.platform.newerType(
         among: namedTypes,
         than: symbol.availability ?? [],
@@ -446,7 +470,8 @@ package final class SymbolGraphReader {
           usrs: [requirementUSR],
           availability: availability,
           declaringProtocol: proto.pathComponents.joined(separator: "."),
-          namedTypes: knowsEveryNamedType ? namedTypes : nil
+          namedTypeIdentifiers: fragments.filter { $0.kind == "typeIdentifier" }.map { ($0.spelling, $0.preciseIdentifier) },
+          tableDatedTypes: forwardDeclared.availability
         ),
         overriding: overriddenRequirements(requirementUSR),
         identity: Self.requirementIdentity(text)
