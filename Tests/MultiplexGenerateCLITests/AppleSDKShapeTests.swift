@@ -689,8 +689,10 @@ import Testing
       availability: [["domain": "iOS", "introduced": ["major": 17, "minor": 0]]]
     )
     for (selector, title, type) in [
-      ("calendarView:didChangeVisibleDateComponentsFrom:", "calendarView(_:didChangeVisibleDateComponentsFrom:)",
-        "{DateComponents|s:10Foundation14DateComponentsV}"),
+      (
+        "calendarView:didChangeVisibleDateComponentsFrom:", "calendarView(_:didChangeVisibleDateComponentsFrom:)",
+        "{DateComponents|s:10Foundation14DateComponentsV}"
+      ),
       ("calendarView:didReachNewDate:", "calendarView(_:didReachNewDate:)", "{NewDate|s:10Foundation7NewDateV}"),
     ] {
       let label = title.split(separator: ":")[1]
@@ -705,7 +707,9 @@ import Testing
     }
     let output = try generated("UICalendarViewDelegate", graph: graph, otherModules: [foundation])
     #expect(
-      output.contains("case didChangeVisibleDateComponentsFrom(Int, didChangeVisibleDateComponentsFrom: DateComponents)")
+      output.contains(
+        "case didChangeVisibleDateComponentsFrom(Int, didChangeVisibleDateComponentsFrom: DateComponents)"
+      )
     )
     #expect(!output.contains("case didReachNewDate("), "NewDate is newer than the stream")
     // Without Foundation's graph, DateComponents cannot be dated: no case.

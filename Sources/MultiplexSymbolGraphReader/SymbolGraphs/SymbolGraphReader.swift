@@ -470,7 +470,9 @@ package final class SymbolGraphReader {
           usrs: [requirementUSR],
           availability: availability,
           declaringProtocol: proto.pathComponents.joined(separator: "."),
-          namedTypeIdentifiers: fragments.filter { $0.kind == "typeIdentifier" }.map { ($0.spelling, $0.preciseIdentifier) },
+          namedTypeIdentifiers: fragments.filter { $0.kind == "typeIdentifier" }.map {
+            ($0.spelling, $0.preciseIdentifier)
+          },
           tableDatedTypes: forwardDeclared.availability
         ),
         overriding: overriddenRequirements(requirementUSR),
