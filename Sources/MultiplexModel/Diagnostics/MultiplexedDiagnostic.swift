@@ -278,7 +278,7 @@ package enum MultiplexedDiagnostic: Sendable {
   /// diagnostics, whose message applies as it is.
   package func messageForAnotherModule(protocolName: String) -> String? {
     let message = message(for: .generator)
-    guard let fix = message.firstRange(of: "; remove 'sending'") else { return nil }
+    guard let fix = message.rangeOfText("; remove 'sending'") else { return nil }
     let reason = String(message[..<fix.lowerBound]) + "; the protocol is not yours to change"
     switch self {
     case .sendingParameter:
