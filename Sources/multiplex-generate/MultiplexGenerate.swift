@@ -121,6 +121,10 @@ enum MultiplexGenerate {
       availableModules: { usrs, names in
         guard let path = arguments.symbolGraphDirectory else { return [] }
         return (try? SymbolGraphDirectory(path: path).moduleNames(mayDeclare: usrs, orTitled: names)) ?? []
+      },
+      modulesAtHand: {
+        guard let path = arguments.symbolGraphDirectory else { return [] }
+        return (try? SymbolGraphDirectory(path: path).moduleNames()) ?? []
       }
     )
     reader.givenImports = arguments.imports

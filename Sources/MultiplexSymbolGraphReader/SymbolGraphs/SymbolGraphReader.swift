@@ -37,11 +37,18 @@ package final class SymbolGraphReader {
   /// ``availableModules``).
   package init(
     loadModule: @escaping ModuleLoader,
-    availableModules: @escaping (_ usrs: [String], _ names: [String]) -> [String] = { _, _ in [] }
+    availableModules: @escaping (_ usrs: [String], _ names: [String]) -> [String] = { _, _ in [] },
+    modulesAtHand: @escaping () -> [String] = { [] }
   ) {
     self.loadModule = loadModule
     self.availableModules = availableModules
+    self.modulesAtHand = modulesAtHand
   }
+
+  /// The modules whose graphs are at hand (a `--symbol-graph-dir`'s), which can be read without extracting
+  /// anything: the only ones read to date a type (``datedTypes(of:)``). Extracting a graph for that alone could take
+  /// minutes (`ObjectiveC`'s, for a library's requirement naming `ObjCBool`).
+  let modulesAtHand: () -> [String]
 
   /// A reader of the graphs in one directory.
   package convenience init(directory: SymbolGraphDirectory) {
@@ -57,7 +64,8 @@ package final class SymbolGraphReader {
         }
         return graphs
       },
-      availableModules: { usrs, names in (try? directory.moduleNames(mayDeclare: usrs, orTitled: names)) ?? [] }
+      availableModules: { usrs, names in (try? directory.moduleNames(mayDeclare: usrs, orTitled: names)) ?? [] },
+      modulesAtHand: { (try? directory.moduleNames()) ?? [] }
     )
   }
 
@@ -195,9 +203,9 @@ package final class SymbolGraphReader {
   // MARK: - Dating the types a requirement names
 
   /// The types `requirement` names with their availability, or `nil` when one of them cannot be dated: found in the
-  /// graphs loaded, in the generator's table, among the standard library's oldest types, or in the graph of the
-  /// module a Swift type's identifier names (Foundation's `DateComponents` in a UIKit requirement), read for this
-  /// alone (``datingIndex``). An Objective-C type no loaded graph declares cannot be dated.
+  /// graphs loaded, in the generator's table, among the standard library's oldest types, or in the graph at hand
+  /// (``modulesAtHand``) of the module a Swift type's identifier names (Foundation's `DateComponents` in a UIKit
+  /// requirement), read for this alone (``datingIndex``). An Objective-C type no loaded graph declares cannot be dated.
   func datedTypes(of requirement: Requirement) -> [(name: String, availability: [Availability])]? {
     var dated = requirement.tableDatedTypes
     let tableNames = Set(dated.map(\.name))
@@ -221,6 +229,7 @@ package final class SymbolGraphReader {
     guard let module = Self.module(ofSwiftUSR: usr) else { return nil }
     if !datingIndex.contains(module: module) && !datingFailures.contains(module) {
       do {
+        guard modulesAtHand().contains(module) else { throw SymbolGraphError.unknownModule(module: module, detail: "") }
         datingIndex.add(module: module, graphs: try loadModule(module))
       } catch {
         datingFailures.insert(module)
