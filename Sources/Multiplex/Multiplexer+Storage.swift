@@ -170,9 +170,9 @@ extension Multiplexer {
     // right away (dispatches that started earlier keep the entry, and the observer, until they finish). Any other
     // stays in its slot, marked removed, until the next compaction: it keeps no observer alive (a closed mailbox
     // no longer holds its context or calls either), and leaving it changes no storage, so dispatches keep
-    // entering the gate and the removal allocates nothing. Without Objective-C interoperability it does keep its
-    // observer's *memory* allocated once the observer died (the unowned reference, see `_Entry._objectBits`; a
-    // `weak` reference keeps the side table the same way): the next dispatch that meets the slot finds the
+    // entering the gate and the removal allocates nothing. It does keep a native Swift observer's *memory*
+    // allocated once the observer died (the unowned reference, see `_Entry._holdsObserverUnowned`; a `weak`
+    // reference to an Objective-C object keeps the runtime's weak-table entry the same way): the next dispatch that meets the slot finds the
     // observer dead and reclaims it (`_Entry._observerDied`, `_reclaimDeadObservers`), so that lasts until then
     // or the next compaction, whichever comes first.
     if _leaveTombstone(at: position, for: entry, replacing: entry._isStrong) != nil {

@@ -44,16 +44,17 @@
 /// and never counted, and its slot is reclaimed without anyone calling ``remove(_:)``. The multiplexer may be
 /// released from inside one of its own calls; the dispatch in progress finishes normally.
 ///
-/// Without Objective-C interoperability (Linux), a weak registration holds an *unowned* reference to its
-/// observer rather than a `weak` one, which is faster to call through: an observer that dies while registered is
-/// deinitialized as usual, but its memory (the object's own bytes, not what it held) is returned only once its
-/// slot was reclaimed and no token (or ``ObservationBlock``) of that registration is kept. The slot is reclaimed
-/// by the next dispatch that meets it, whatever the registration's state (also removed, blocked, or with a
-/// delivery context that the dispatch does not call), or earlier by a compaction: so a dead observer's memory
-/// stays allocated, once its tokens are gone, until the next dispatch that reaches its slot (one that stops at
-/// the first answer, such as a first-responder call, may not; a multiplexer nobody calls reclaims nothing). With Objective-C
-/// interoperability the registration holds a `weak` reference, which keeps the object's side table (about 32
-/// bytes) the same way.
+/// A weak registration holds a native Swift observer by an *unowned* reference rather than a `weak` one, which is
+/// faster to call through: an observer that dies while registered is deinitialized as usual, but its memory (the
+/// object's own bytes, not what it held) is returned only once its slot was reclaimed and no token (or
+/// ``ObservationBlock``) of that registration is kept. The slot is reclaimed by the next dispatch that meets it,
+/// whatever the registration's state (also removed, blocked, or with a delivery context that the dispatch does not
+/// call), or earlier by a compaction: so a dead observer's memory stays allocated, once its tokens are gone, until
+/// the next dispatch that reaches its slot (one that stops at the first answer, such as a first-responder call, may
+/// not; a multiplexer nobody calls reclaims nothing). On Apple platforms an Objective-C observer (any `NSObject`
+/// subclass, such as a view controller) has no such count: its registration holds a `weak` reference, which keeps
+/// the object's entry in the Objective-C runtime's weak table the same way. Which of the two is decided once per
+/// registration, from the observer's class.
 ///
 /// ### Mutation during a dispatch
 /// Each dispatch calls the observers registered when it started (a snapshot, taken in O(1)). An observer removed

@@ -2,7 +2,6 @@ import Multiplex
 import MultiplexTestSupport
 import Testing
 
-#if !_runtime(_ObjC) && !MULTIPLEX_WEAK_OBSERVER_REFERENCES
 /// One unowned reference of the test's own to an observer: it keeps the observer's memory allocated after the
 /// observer died, so that the test can still read how many unowned references point at it (this one included).
 private final class MemoryPin {
@@ -22,8 +21,8 @@ private final class MemoryPin {
   }
 }
 
-/// Without Objective-C interoperability a weak registration holds an unowned reference to its observer: once the
-/// observer died (deinitialized at once), its memory stays allocated until the registration is freed. These tests
+/// A weak registration holds a native Swift observer by an unowned reference (on every platform; an Objective-C
+/// object by a `weak` one): once the observer died (deinitialized at once), its memory stays allocated until the registration is freed. These tests
 /// read the unowned count of a dead observer to check when that happens: when the next dispatch meets its slot,
 /// whatever the registration's state (Multiplexer's documentation, Guarantees, DESIGN.md §6).
 @Suite("The memory of observers that die while registered (unowned references)")
@@ -171,4 +170,3 @@ private final class DyingTicker: Ticker, @unchecked Sendable {
   func tick(_ dispatch: Int) {}
   deinit { onDeinit?() }
 }
-#endif

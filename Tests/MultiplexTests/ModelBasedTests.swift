@@ -1,5 +1,5 @@
 import Foundation
-import Multiplex
+@_spi(AppleRuntimePath) import Multiplex
 import MultiplexTestSupport
 import Testing
 
@@ -12,15 +12,12 @@ import Testing
 // MULTIPLEX_MODEL_PROGRAMS (default 3,000) and MULTIPLEX_MODEL_SEED (default 1) change the run.
 
 /// An observer with the answers of `ModelAnswers`; every call is recorded by its system.
-final class ModelProbe: ScrollDelegate {
-  let id: Int
-  unowned let system: ModelSystemUnderTest
+protocol ModelProbing: ScrollDelegate {
+  var id: Int { get }
+  var system: ModelSystemUnderTest { get }
+}
 
-  init(id: Int, system: ModelSystemUnderTest) {
-    self.id = id
-    self.system = system
-  }
-
+extension ModelProbing {
   func didScroll(_ offset: Int) { system.called(id) }
 
   func willEndDragging(velocity: Int, target: inout Int) {
@@ -45,20 +42,53 @@ final class ModelProbe: ScrollDelegate {
   }
 }
 
+/// A model probe; in the build that stands for Apple's runtime path, every other one is held as an Objective-C
+/// object would be there (a `weak` reference, where the others are held unowned), so that the programs mix both
+/// kinds.
+func makeModelProbe(id: Int, system: ModelSystemUnderTest) -> any ModelProbing {
+  #if !_runtime(_ObjC) && MULTIPLEX_WEAK_OBSERVER_REFERENCES
+  if id % 2 == 1 { return ObjectiveCModelProbe(id: id, system: system) }
+  #endif
+  return ModelProbe(id: id, system: system)
+}
+
+final class ModelProbe: ModelProbing {
+  let id: Int
+  unowned let system: ModelSystemUnderTest
+
+  init(id: Int, system: ModelSystemUnderTest) {
+    self.id = id
+    self.system = system
+  }
+}
+
+#if !_runtime(_ObjC) && MULTIPLEX_WEAK_OBSERVER_REFERENCES
+/// A model probe held as an Objective-C object is on Apple platforms (see `makeModelProbe`).
+final class ObjectiveCModelProbe: _ObjectiveCObjectStandIn, ModelProbing {
+  let id: Int
+  unowned let system: ModelSystemUnderTest
+
+  init(id: Int, system: ModelSystemUnderTest) {
+    self.id = id
+    self.system = system
+  }
+}
+#endif
+
 /// The runtime `Multiplexer`, driven directly.
 final class RuntimeSystem: ModelSystemUnderTest {
   let multiplexer = Multiplexer<any ScrollDelegate>()
 
   override init() {
     super.init()
-    pool = (0..<modelPoolSize).map { ModelProbe(id: $0, system: self) }
+    pool = (0..<modelPoolSize).map { makeModelProbe(id: $0, system: self) }
   }
 
   override func add(_ probe: AnyObject, strong: Bool, priority: Int) -> ObservationToken {
-    multiplexer.add(probe as! ModelProbe, retention: strong ? .strong : .weak, priority: priority)
+    multiplexer.add(probe as! any ModelProbing, retention: strong ? .strong : .weak, priority: priority)
   }
-  override func remove(_ probe: AnyObject) { multiplexer.remove(probe as! ModelProbe) }
-  override func setPrimary(_ probe: AnyObject?) { multiplexer.primary = probe as! ModelProbe? }
+  override func remove(_ probe: AnyObject) { multiplexer.remove(probe as! any ModelProbing) }
+  override func setPrimary(_ probe: AnyObject?) { multiplexer.primary = probe as! (any ModelProbing)? }
   override func notifyDidScroll(_ offset: Int) { multiplexer.notify { $0.didScroll(offset) } }
   override func notifyChained(_ target: inout Int) {
     multiplexer.notify { $0.willEndDragging(velocity: 0, target: &target) }
@@ -77,7 +107,7 @@ final class RuntimeSystem: ModelSystemUnderTest {
     case .stopAfterTwo: "\(multiplexer.combine(using: stopAfterTwo(), default: -1, requirement: .any) { $0.score() })"
     }
   }
-  override var observerIDs: [Int] { multiplexer.observers.map { ($0 as! ModelProbe).id } }
+  override var observerIDs: [Int] { multiplexer.observers.map { ($0 as! any ModelProbing).id } }
   override var count: Int { multiplexer.count }
 }
 

@@ -410,8 +410,7 @@ struct RegistrationTests {
     #expect(multiplexer.observers.isEmpty)
   }
 
-  #if !_runtime(_ObjC) && !MULTIPLEX_WEAK_OBSERVER_REFERENCES
-  @Test("A weak registration's unowned reference to its observer is released with the registration (Linux)")
+  @Test("A weak registration's unowned reference to its native Swift observer is released with the registration")
   func unownedReferenceIsReleased() {
     let log = Log()
     let multiplexer = ScrollDelegateMultiplexer()
@@ -435,7 +434,6 @@ struct RegistrationTests {
     multiplexer.didScroll(2)
     #expect(_getUnownedRetainCount(observer) == unownedBefore)
   }
-  #endif
 
   @Test("A scoped token removes the registration when released")
   func scopedTokens() {

@@ -1,4 +1,8 @@
+#if !_runtime(_ObjC) && MULTIPLEX_WEAK_OBSERVER_REFERENCES
+@_spi(AppleRuntimePath) import Multiplex
+#else
 import Multiplex
+#endif
 
 // `Listener` and its multiplexer, `ListenerMultiplexer` (the system measured as "Multiplex"), are the macro's
 // expansion of `MacroInputs/Listener.swift`, in `Expanded/`.
@@ -34,3 +38,27 @@ extension ListenerMultiplexer {
     multiplexer.combine(using: .allTrue, default: true, requirement: .any) { $0.shouldBegin() }
   }
 }
+
+#if !_runtime(_ObjC) && MULTIPLEX_WEAK_OBSERVER_REFERENCES
+/// A `Responder` that a weak registration holds as an Objective-C object is held on Apple platforms (a `weak`
+/// reference, where a native Swift object is held unowned), in the build that stands for Apple's path only.
+final class ObjectiveCResponder: _ObjectiveCObjectStandIn, Listener {
+  @exclusivity(unchecked) public var total = 0
+
+  override init() {}
+
+  func didChange(_ value: Int) { total &+= value }
+  func score() -> Int? { total }
+  func shouldBegin() -> Bool { total >= 0 }
+}
+
+/// A `Bystander` held as an Objective-C object (see ``ObjectiveCResponder``).
+final class ObjectiveCBystander: _ObjectiveCObjectStandIn, Listener {
+  @exclusivity(unchecked) public var total = 0
+
+  override init() {}
+
+  func didChange(_ value: Int) { total &+= value }
+  func shouldBegin() -> Bool { total >= 0 }
+}
+#endif

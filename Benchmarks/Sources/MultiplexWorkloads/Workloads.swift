@@ -45,6 +45,9 @@ public enum SystemName {
   public static let strongFloor = "floor: loop over [any P]"
   public static let multiplexWeak = "Multiplex weak"
   public static let multiplexStrong = "Multiplex strong"
+  /// Weak registrations of observers held as Objective-C objects are on Apple platforms (a `weak` reference), in
+  /// the build that stands for Apple's path only (`-DMULTIPLEX_WEAK_OBSERVER_REFERENCES`).
+  public static let multiplexWeakObjectiveC = "Multiplex weak, Objective-C observers"
   public static let weakStructs = "loop over struct-of-weak"
   public static let closures = "closures capturing weak"
   public static let notificationCenter = "NotificationCenter.post"
@@ -92,6 +95,25 @@ func makeObservers(_ count: Int, for call: Call) -> [any Listener] {
   }
 }
 
+/// Whether this build stands for Apple's runtime path, where an observer is held by a `weak` reference when it is
+/// an Objective-C object (`-DMULTIPLEX_WEAK_OBSERVER_REFERENCES`).
+public var standsForApplesPath: Bool {
+  #if !_runtime(_ObjC) && MULTIPLEX_WEAK_OBSERVER_REFERENCES
+  true
+  #else
+  false
+  #endif
+}
+
+#if !_runtime(_ObjC) && MULTIPLEX_WEAK_OBSERVER_REFERENCES
+/// `makeObservers(count, for: call)`, held as Objective-C objects are on Apple platforms.
+func makeObjectiveCObservers(_ count: Int, for call: Call) -> [any Listener] {
+  (0..<count).map { index -> any Listener in
+    call == .firstResponder && index % 2 == 1 ? ObjectiveCBystander() : ObjectiveCResponder()
+  }
+}
+#endif
+
 /// Keeps a system's observers alive for as long as the system.
 final class Holding: System {
   let observers: [any Listener]
@@ -108,9 +130,12 @@ final class Holding: System {
 // MARK: - Dispatch workloads
 
 func dispatchWorkload(_ call: Call, name: String, title: String) -> Workload {
-  func held(_ build: @escaping @Sendable ([any Listener]) -> any System) -> @Sendable (Int) -> any System {
+  func held(
+    _ make: @escaping @Sendable (Int, Call) -> [any Listener] = makeObservers,
+    _ build: @escaping @Sendable ([any Listener]) -> any System
+  ) -> @Sendable (Int) -> any System {
     { size in
-      let observers = makeObservers(size, for: call)
+      let observers = make(size, call)
       return Holding(observers, build(observers))
     }
   }
@@ -132,6 +157,19 @@ func dispatchWorkload(_ call: Call, name: String, title: String) -> Workload {
     Contender(SystemName.weakStructs, floor: SystemName.weakFloor, make: held { WeakStructLoop($0, call: call) }),
     Contender(SystemName.closures, floor: SystemName.weakFloor, make: held { ClosureLoop($0, call: call) }),
   ]
+  #if !_runtime(_ObjC) && MULTIPLEX_WEAK_OBSERVER_REFERENCES
+  // Apple's path holds a native Swift observer (the `Multiplex weak` row) by an unowned reference and an
+  // Objective-C one by a `weak` reference: this row measures the second, against the same floor.
+  contenders.insert(
+    Contender(
+      SystemName.multiplexWeakObjectiveC,
+      floor: SystemName.weakFloor,
+      isMultiplex: true,
+      make: held(makeObjectiveCObservers) { MultiplexSystem($0, retention: .weak, call: call) }
+    ),
+    at: 4
+  )
+  #endif
   if call == .void {
     // Neither returns a value, so they only take part in the Void workload.
     contenders.append(

@@ -1,8 +1,6 @@
 // `public` only because `@inlinable` code calls its functions: here the unowned reference of weak registrations
-// (see `_objectBits`), without Objective-C interoperability. The module is an implementation detail.
-#if !_runtime(_ObjC) && !MULTIPLEX_WEAK_OBSERVER_REFERENCES
+// of native Swift objects (see `_holdsObserverUnowned`). The module is an implementation detail.
 public import _MultiplexShims
-#endif
 
 // `_Entry`'s state word (the removed bit, the block count, the flags and how a dispatch calls the observer), its
 // view and its identity.
@@ -55,17 +53,32 @@ extension _Entry {
   @inlinable @inline(__always)
   static var observerHandedOverFlag: Int { 1 &<< 54 }
 
+  /// The flag of a weak registration that holds its observer by an unowned reference (see
+  /// ``_holdsObserverUnowned``): the first word of `_viewStorage`, the observer's address, is then a reference the
+  /// registration releases in `deinit`. Never changes after `init`.
+  @inlinable @inline(__always)
+  static var unownedFlag: Int { 1 &<< 55 }
+
   /// The bits of the state that say how a dispatch calls the observer (``directWeak``, ``directStrong``, or
   /// neither); they never change after `init`.
   @inlinable @inline(__always)
   static var kindMask: Int { 0xFF &<< 56 }
 
-  /// The state of a weak registration without a delivery context whose view is inline.
+  /// The state of a weak registration without a delivery context whose view is inline and whose observer it
+  /// holds by an unowned reference (``unownedFlag``).
   ///
   /// A dispatch reads the state once; when it holds exactly this value (not removed, not blocked), the observer is
-  /// called through the inline view after the liveness check (``_object``), with no other check.
+  /// called through the inline view after the liveness check (``_retainUnownedObserver()``), with no other check.
+  /// A weak registration of an Objective-C object has the same kind without ``unownedFlag``
+  /// (``directWeakReference``).
   @inlinable @inline(__always)
-  static var directWeak: Int { 1 &<< 56 }
+  static var directWeak: Int { 1 &<< 56 | unownedFlag }
+
+  /// The state of a weak registration without a delivery context whose view is inline and whose observer is an
+  /// Objective-C object, held by a `weak` reference (``directWeak`` without ``unownedFlag``; Apple platforms, and
+  /// the build that stands for them on Linux). Called like ``directWeak``, after a `weak` load.
+  @inlinable @inline(__always)
+  static var directWeakReference: Int { 1 &<< 56 }
 
   /// The state of a strong registration without a delivery context whose view is inline (see ``directWeak``).
   @inlinable @inline(__always)
@@ -93,16 +106,58 @@ extension _Entry {
   }
 
   /// The observer of a weak registration, retained, if it is alive: `nil` once its deinit began, for a tombstone,
-  /// and for strong registrations. A `weak` load where objects may be Objective-C objects; elsewhere the runtime's
-  /// conditional retain on the object the registration's unowned reference keeps allocated (see `_objectBits`).
+  /// and for strong registrations. The runtime's conditional retain on the native Swift object the registration's
+  /// unowned reference keeps allocated (``unownedFlag``), or a `weak` load for an Objective-C object.
   @inlinable @inline(__always)
   var _object: AnyObject? {
+    if _state.loadRelaxed() & _Entry.unownedFlag != 0 {
+      guard let retained = _retainUnownedObserver() else { return nil }
+      return Unmanaged<AnyObject>.fromOpaque(retained).takeRetainedValue()
+    }
     #if _runtime(_ObjC) || MULTIPLEX_WEAK_OBSERVER_REFERENCES
     return _weakObject
     #else
-    guard let object = UnsafeMutableRawPointer(bitPattern: _objectBits), let retained = _mpx_try_retain(object)
-    else { return nil }
-    return Unmanaged<AnyObject>.fromOpaque(retained).takeRetainedValue()
+    return nil
+    #endif
+  }
+
+  /// The observer of a registration that holds it by an unowned reference (``unownedFlag``), retained by the
+  /// runtime's conditional retain, if its deinit has not begun. Release it with `_mpx_release` (it is a native
+  /// Swift object).
+  @inlinable @inline(__always)
+  func _retainUnownedObserver() -> UnsafeMutableRawPointer? {
+    _mpx_try_retain(UnsafeMutableRawPointer(bitPattern: _viewStorage.0).unsafelyUnwrapped)
+  }
+
+  /// Whether a weak registration of `object` holds it by an unowned reference (``unownedFlag``) rather than a
+  /// `weak` one: whether `object` is a native Swift object.
+  ///
+  /// Performance: a `weak` reference gives its object a side table, after which every retain and release of the
+  /// object takes the runtime's slow path through it, and a `weak` load reaches the object through the side table.
+  /// An unowned reference keeps the object's memory allocated (not the object: its deinit runs when its last
+  /// strong reference goes), so that the runtime's conditional retain (`swift_tryRetain`, what a `weak` load does
+  /// inside) can be asked about it directly, on the object's own reference count: a call costs a conditional
+  /// retain and a release on the object's inline count. The price: once the observer died, its memory (not its
+  /// resources) stays allocated until this registration is freed (once its slot was reclaimed, by the next dispatch
+  /// that met it, a removal or a compaction, and no kept token or running dispatch holds it).
+  ///
+  /// Without Objective-C interoperability every object is a native Swift object. With it (Apple platforms), a class
+  /// that descends from `NSObject` (every UIKit view controller), or any Objective-C class, counts its references
+  /// in the Objective-C runtime, whose objects have no unowned count: asked once per registration, of the object's
+  /// class, by the Swift runtime's own test (`_swift_objcClassUsesNativeSwiftReferenceCounting`, what the standard
+  /// library asks before treating an object as native), and held by a `weak` reference when it is not native.
+  ///
+  /// The build that stands for Apple's path on Linux (`-DMULTIPLEX_WEAK_OBSERVER_REFERENCES`) has no Objective-C
+  /// objects: there an object of a subclass of ``_ObjectiveCObjectStandIn`` is held as an Objective-C one would be,
+  /// so that tests and benchmarks reach both kinds.
+  @usableFromInline
+  static func _holdsObserverUnowned(_ object: AnyObject) -> Bool {
+    #if _runtime(_ObjC)
+    return _mpx_usesNativeSwiftReferenceCounting(type(of: object))
+    #elseif MULTIPLEX_WEAK_OBSERVER_REFERENCES
+    return !(object is _ObjectiveCObjectStandIn)
+    #else
+    return true
     #endif
   }
 
@@ -205,7 +260,7 @@ extension _Entry {
   ///
   /// Dispatches ask it of the registrations they skip too (removed, blocked, or with a delivery context that a
   /// synchronous call does not reach), not only of those they call: where a weak registration holds an unowned
-  /// reference (see `_objectBits`), a dead observer's memory stays allocated while its registration is in storage,
+  /// reference (``unownedFlag``), a dead observer's memory stays allocated while its registration is in storage,
   /// so its slot is reclaimed by the next dispatch that meets it, whatever its state, rather than at some later
   /// compaction. Out of the dispatch's common path: only skipped registrations get here.
   @inlinable
@@ -218,3 +273,12 @@ extension _Entry {
     !_isRemoved && (_isStrong || _object != nil)
   }
 }
+
+#if _runtime(_ObjC)
+/// The Swift runtime's test of whether a class counts its instances' references natively (a Swift class that does
+/// not descend from an Objective-C class) or in the Objective-C runtime; `theClass` is the object's dynamic type.
+/// Exported by the runtime of every Apple platform (`libswiftCore.tbd` of the SDKs), with Swift's calling
+/// convention; the standard library declares it the same way (`_usesNativeSwiftReferenceCounting`).
+@_silgen_name("_swift_objcClassUsesNativeSwiftReferenceCounting")
+private func _mpx_usesNativeSwiftReferenceCounting(_ theClass: AnyClass) -> Bool
+#endif

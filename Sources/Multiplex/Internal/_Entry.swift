@@ -1,8 +1,6 @@
 // `public` only because `@inlinable` code calls its functions: here the unowned reference of weak registrations
-// (see `_objectBits`), without Objective-C interoperability. The module is an implementation detail.
-#if !_runtime(_ObjC) && !MULTIPLEX_WEAK_OBSERVER_REFERENCES
+// of native Swift objects (see `_holdsObserverUnowned`). The module is an implementation detail.
 public import _MultiplexShims
-#endif
 
 /// One registration: an observer, how it is retained, and whether it was removed.
 ///
@@ -10,8 +8,8 @@ public import _MultiplexShims
 /// the lock). A dispatch iterates a snapshot of entries,
 /// so an entry can outlive its registration for as long as a dispatch that started earlier is running.
 ///
-/// Weak registrations keep a reference for liveness (`weak` with Objective-C interoperability, unowned elsewhere:
-/// see `_objectBits`) plus a *non-owning* bitwise copy of the observer value
+/// Weak registrations keep a reference for liveness (unowned for a native Swift object, `weak` for an Objective-C
+/// one: see `_holdsObserverUnowned`) plus a *non-owning* bitwise copy of the observer value
 /// (the view): the multiplexer's `Observer` is usually a class-bound existential such as `any ScrollViewDelegate`,
 /// which Swift cannot declare `weak` in generic code, and casting an `AnyObject` back to the existential on every
 /// call would cost a dynamic conformance lookup. The view is only read after the liveness check has produced a
@@ -28,9 +26,10 @@ public import _MultiplexShims
 /// (``_OwnerLink``), which does not keep the multiplexer alive. Other claims have tokens of their own
 /// (``_ClaimToken``): the token of a strong registration that owns its observer must not keep it alive.
 ///
-/// Footprint (64-bit): 56 bytes, one allocation: the object header (16), the state word (8), the view (16: an
-/// existential of one class-bound protocol, or a class reference, fits), the reference to the observer (8)
-/// and the reference to the multiplexer's link (8). Everything else a registration needs lives elsewhere or in
+/// Footprint (64-bit): 48 bytes without Objective-C interoperability, one allocation: the object header (16), the
+/// state word (8), the view (16: an existential of one class-bound protocol, or a class reference, fits) and the
+/// reference to the multiplexer's link (8); with it (Apple platforms), 56: a `weak` reference to the observer for
+/// an Objective-C object (8, `nil` otherwise). Everything else a registration needs lives elsewhere or in
 /// flags: its position in storage and its identity in the multiplexer's index (``_RegistrationIndex``, 4 bytes a
 /// slot), its priority in the multiplexer's `_priorities` (run-length encoded, and only once some registration has a
 /// priority other than 0), the identity in the view's first word, whether it is hidden in a flag, extra claims in the multiplexer's
@@ -57,34 +56,21 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) final var _viewStorage: (UInt, UInt) = (0, 0)
 
   #if _runtime(_ObjC) || MULTIPLEX_WEAK_OBSERVER_REFERENCES
-  /// The observer, for liveness and identity, for weak registrations (read through ``_object``). `nil` once it
-  /// was deallocated, for a tombstone, and for strong registrations.
+  /// The observer of a weak registration whose observer is an Objective-C object (no ``unownedFlag``), for
+  /// liveness (read through ``_object``). `nil` once it was deallocated, for a tombstone, for strong registrations,
+  /// and for weak registrations of native Swift objects, which hold their observer by an unowned reference
+  /// instead (``unownedFlag``; the object's address is the first word of `_viewStorage`: see
+  /// ``_holdsObserverUnowned``).
   ///
   /// `weak let`, not `weak var`: a stored `var` of a class is checked for exclusive access at run time on every
   /// read (`swift_beginAccess`, about 50 instructions), and dispatch reads it once per observer call.
   ///
-  /// Strong registrations leave it `nil` on purpose: the first `weak` reference to an object gives it a side
-  /// table, after which every retain and release of that object takes the runtime's slow path. A strongly held
-  /// observer does not need one (its owning view answers for liveness, its first word for identity).
+  /// Strong and unowned registrations leave it `nil` on purpose: the first `weak` reference to an object gives it
+  /// a side table, after which every retain and release of that object takes the runtime's slow path.
   ///
-  /// With Objective-C interoperability an observer may be an Objective-C object, which the native runtime's
-  /// unowned reference count (used elsewhere: see `_objectBits`) does not handle: a `weak` reference does.
+  /// An Objective-C object's reference count is not the native runtime's, so the native unowned count cannot keep
+  /// its memory: a `weak` reference (the Objective-C runtime's weak table) is the only way to learn it died.
   @usableFromInline final weak let _weakObject: AnyObject?
-  #else
-  /// The observer of a weak registration, held by an *unowned* reference (`swift_unownedRetain` in `init`,
-  /// `swift_unownedRelease` in `deinit`); 0 for a tombstone and for strong registrations. Read through
-  /// ``_object``.
-  ///
-  /// Performance: not a `weak` reference. The first `weak` reference to an object gives it a side table, after
-  /// which every retain and release of the object takes the runtime's slow path through it, and a `weak` load
-  /// reaches the object through the side table; an unowned reference keeps the object's memory allocated (not
-  /// the object: its deinit runs when its last strong reference goes), so that the runtime's conditional retain
-  /// (`swift_tryRetain`, what a `weak` load does inside) can be asked about it directly, on the object's own
-  /// reference count. A weak observer's call then costs a conditional retain and a release on the object's inline
-  /// count. The price: once the observer died, its memory (not its resources) stays allocated until this
-  /// registration is freed (once its slot was reclaimed, by the next dispatch that met it, a removal or a
-  /// compaction, and no kept token or running dispatch holds it).
-  @usableFromInline final let _objectBits: UInt
   #endif
 
   /// The link to the multiplexer (``_OwnerLink``), for a weak or ``directStrong`` registration made by `add`,
@@ -120,26 +106,24 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
     // then its mailbox, which keeps the view (see ``_DeliveryEntry``).
     let isInline = !hasMailbox && _Entry._viewFitsInline && hasView
     var state = 0
+    let holdsUnowned = !isStrong && _Entry._holdsObserverUnowned(object)
+    if holdsUnowned { state |= _Entry.unownedFlag }
     if isStrong { state |= _Entry.strongFlag }
     if hasMailbox { state |= _Entry.deliveryFlag }
     if !isInline {
       state |= (isStrong || hasView) && !hasMailbox ? _Entry.outOfLineViewFlag : _Entry.noViewFlag
+    } else if isStrong {
+      state = _Entry.directStrong
     } else {
-      state = isStrong ? _Entry.directStrong : _Entry.directWeak
+      state = holdsUnowned ? _Entry.directWeak : _Entry.directWeakReference
     }
     // Hidden registrations (event streams' taps) are called through the indirect path: the flag makes their state
     // differ from ``directStrong``.
     if isHidden { state |= _Entry.hiddenFlag }
     self._stateStorage = state
+    if holdsUnowned { _mpx_unowned_retain(Unmanaged.passUnretained(object).toOpaque()) }
     #if _runtime(_ObjC) || MULTIPLEX_WEAK_OBSERVER_REFERENCES
-    self._weakObject = isStrong ? nil : object
-    #else
-    if isStrong {
-      self._objectBits = 0
-    } else {
-      _mpx_unowned_retain(Unmanaged.passUnretained(object).toOpaque())
-      self._objectBits = objectBits
-    }
+    self._weakObject = isStrong || holdsUnowned ? nil : object
     #endif
     // A strong registration that owns its observer has a token of its own (``_ClaimToken``).
     self._link = isStrong && !isInline ? nil : link
@@ -178,8 +162,6 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
     self._stateStorage = _Entry.removedBit
     #if _runtime(_ObjC) || MULTIPLEX_WEAK_OBSERVER_REFERENCES
     self._weakObject = nil
-    #else
-    self._objectBits = 0
     #endif
     self._link = nil
     super.init()
@@ -187,10 +169,11 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   }
 
   deinit {
-    #if !_runtime(_ObjC) && !MULTIPLEX_WEAK_OBSERVER_REFERENCES
-    if let object = UnsafeMutableRawPointer(bitPattern: _objectBits) { _mpx_unowned_release(object) }
-    #endif
     let state = _stateStorage
+    // The identity word is the object's address (see `_viewStorage`).
+    if state & _Entry.unownedFlag != 0, let object = UnsafeMutableRawPointer(bitPattern: _viewStorage.0) {
+      _mpx_unowned_release(object)
+    }
     guard _viewStorage.0 != 0, let view = _view else { return }
     // A strong registration's view owns the observer, unless its storages do (``directStrong``); a weak one's
     // never owned a reference.

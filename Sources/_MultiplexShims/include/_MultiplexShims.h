@@ -127,10 +127,19 @@ intptr_t _mpx_unsanitized_load(const intptr_t *address);
 // The Swift runtime's unowned reference count (what an `unowned` reference holds): while it is above zero, the
 // object's memory stays allocated after its deinit ran, so that `swift_tryRetain` can still be asked about it (and
 // answers null). Exported by the runtime on every platform, with the C calling convention, for native Swift
-// objects only. Weak registrations use them where every object is a native Swift object (no Objective-C
-// interoperability): see `_Entry._object`.
+// objects only. Weak registrations of native Swift objects use them (on Apple platforms, of objects whose class
+// uses Swift's native reference counting; an Objective-C object keeps a `weak` reference): see `_Entry._object`.
 void *swift_unownedRetain(void *object);
 void swift_unownedRelease(void *object);
+
+// The Swift runtime's release of a native Swift object, with the C calling convention (exported on every platform).
+// A weak registration's dispatch releases with it what `swift_tryRetain` returned: the object is known to be native,
+// where releasing it as an `AnyObject` would first ask (on Apple platforms) whether it is an Objective-C object.
+void swift_release(void *object);
+
+static inline void _mpx_release(void *object) {
+  swift_release(object);
+}
 
 static inline void _mpx_unowned_retain(void *object) {
   swift_unownedRetain(object);
