@@ -5,9 +5,10 @@
 #   bash Benchmarks/Scripts/callgrind.sh [--weak-references] [workload-filter ...] [--markdown] [--csv PATH]
 #
 # `--weak-references` (first argument) measures Apple's path on this machine: the runtime compiled with
-# `-DMULTIPLEX_WEAK_OBSERVER_REFERENCES`, where a weak registration holds a `weak` reference (as it does wherever
-# Objective-C interoperability is on) instead of the unowned one of the Linux path. Its build has a scratch
-# folder of its own (`.build-callgrind-weak-references`).
+# `-DMULTIPLEX_WEAK_OBSERVER_REFERENCES`, where a weak registration holds a native Swift observer by an unowned
+# reference, as on Linux, and an Objective-C one by a `weak` reference (as wherever Objective-C interoperability is
+# on; on Linux, observers whose class descends from `_ObjectiveCObjectStandIn`: the row `Multiplex weak (Objective-C
+# observers)`). Its build has a scratch folder of its own (`.build-callgrind-weak-references`).
 #
 # valgrind 3.19 cannot read the DWARF 5 the Swift toolchain emits by default, so the comparison tool is built
 # into its own scratch folder with DWARF 4 debug information. Each system then runs in its own valgrind process

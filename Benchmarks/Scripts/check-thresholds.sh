@@ -10,7 +10,7 @@
 #   bash Benchmarks/Scripts/check-thresholds.sh [--weak-references]
 #
 # `--weak-references` checks Apple's path instead (the runtime compiled with `-DMULTIPLEX_WEAK_OBSERVER_REFERENCES`,
-# where a weak registration holds a `weak` reference: see callgrind.sh) against its own thresholds,
+# where an Objective-C observer is held by a `weak` reference: see callgrind.sh) against its own thresholds,
 # `Thresholds/swift-X.Y-weak-references.csv`. CI runs both.
 #
 # Builds the comparison tool in release mode (Benchmarks/.build-callgrind; no swift-syntax: the workloads compile

@@ -13,7 +13,8 @@
 /// A strongly held observer lives until it is removed (or its token cancelled) or the multiplexer goes away.
 /// Beware of cycles: an observer held strongly that itself holds the multiplexer strongly keeps both alive.
 public enum Retention: Hashable, Sendable {
-  /// The multiplexer keeps a `weak` reference; the observer's owner decides how long it lives.
+  /// The multiplexer does not keep the observer alive (a `weak` reference to an Objective-C object, an unowned one and
+  /// the runtime's conditional retain to a Swift object); the observer's owner decides how long it lives.
   case weak
   /// The multiplexer keeps the observer alive until the registration is removed.
   case strong

@@ -47,7 +47,7 @@ public enum SystemName {
   public static let multiplexStrong = "Multiplex strong"
   /// Weak registrations of observers held as Objective-C objects are on Apple platforms (a `weak` reference), in
   /// the build that stands for Apple's path only (`-DMULTIPLEX_WEAK_OBSERVER_REFERENCES`).
-  public static let multiplexWeakObjectiveC = "Multiplex weak, Objective-C observers"
+  public static let multiplexWeakObjectiveC = "Multiplex weak (Objective-C observers)"
   public static let weakStructs = "loop over struct-of-weak"
   public static let closures = "closures capturing weak"
   public static let notificationCenter = "NotificationCenter.post"
