@@ -171,9 +171,9 @@ extension Multiplexer {
     // stays in its slot, marked removed, until the next compaction: it keeps no observer alive (a closed mailbox
     // no longer holds its context or calls either), and leaving it changes no storage, so dispatches keep
     // entering the gate and the removal allocates nothing. It does keep a native Swift observer's *memory*
-    // allocated once the observer died (the unowned reference, see `_Entry._holdsObserverUnowned`; a `weak`
-    // reference to an Objective-C object keeps the runtime's weak-table entry the same way): the next dispatch that meets the slot finds the
-    // observer dead and reclaims it (`_Entry._observerDied`, `_reclaimDeadObservers`), so that lasts until then
+    // allocated once the observer died (the unowned reference, see `_Entry._holdsObserverUnowned`; an Objective-C
+    // observer's `weak` reference keeps nothing of it): the next dispatch that meets the slot finds the observer
+    // dead and reclaims it (`_Entry._observerDied`, `_reclaimDeadObservers`), so that lasts until then
     // or the next compaction, whichever comes first.
     if _leaveTombstone(at: position, for: entry, replacing: entry._isStrong) != nil {
       entry._state.orSequentiallyConsistent(_Entry<Observer>.observerHandedOverFlag)
@@ -293,8 +293,8 @@ extension Multiplexer {
   ///
   /// Finds the dead registrations outside the lock, then retires them and compacts under it. Removed
   /// registrations whose observer died since are dropped from storage too (the compaction drops every removed
-  /// one): without Objective-C interoperability each keeps its dead observer's memory allocated while it is
-  /// there (see `_Entry._observerDied`).
+  /// one): each that holds a native Swift observer by an unowned reference keeps its dead observer's memory
+  /// allocated while it is there (see `_Entry._observerDied`).
   @usableFromInline @inline(never)
   func _reclaimDeadObservers() {
     let entries = _lock.withLock { _entries }

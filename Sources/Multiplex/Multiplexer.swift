@@ -51,10 +51,10 @@
 /// whatever the registration's state (also removed, blocked, or with a delivery context that the dispatch does not
 /// call), or earlier by a compaction: so a dead observer's memory stays allocated, once its tokens are gone, until
 /// the next dispatch that reaches its slot (one that stops at the first answer, such as a first-responder call, may
-/// not; a multiplexer nobody calls reclaims nothing). On Apple platforms an Objective-C observer (any `NSObject`
-/// subclass, such as a view controller) has no such count: its registration holds a `weak` reference, which keeps
-/// the object's entry in the Objective-C runtime's weak table the same way. Which of the two is decided once per
-/// registration, from the observer's class.
+/// not; a multiplexer nobody calls reclaims nothing). On Apple platforms an Objective-C observer (of an `NSObject`
+/// subclass, such as a view controller, or an `NSProxy`) has no such count: its registration holds a `weak`
+/// reference, which the Objective-C runtime clears when the observer deallocates, so nothing of it outlives its
+/// deallocation. Which of the two is decided once per registration, from the class in the observer's `isa`.
 ///
 /// ### Mutation during a dispatch
 /// Each dispatch calls the observers registered when it started (a snapshot, taken in O(1)). An observer removed

@@ -6,8 +6,7 @@
 /// Linux has no Objective-C objects, so without it that build could not reach the `weak` path that every
 /// `NSObject` observer takes on Apple platforms. Tests and the benchmark package subclass it to measure and check
 /// that path. A class rather than a protocol, so that telling the two kinds apart at `add` costs a walk up the
-/// class chain, as Apple's test of the observer's class does, not a conformance lookup (about 370 instructions
-/// more per add + remove, callgrind). It does not exist in any other build: nothing outside this repository may
+/// class chain, not a conformance lookup (about 250 instructions more per add + remove, callgrind). It does not exist in any other build: nothing outside this repository may
 /// use it.
 @_spi(AppleRuntimePath)
 open class _ObjectiveCObjectStandIn {

@@ -3,12 +3,12 @@
 import MultiplexTestSupport
 import Testing
 
-/// An observer held as an Objective-C object is on Apple platforms: by a `weak` reference (see
-/// `_ObjectiveCObjectStandIn`). Records its calls in `log` as `Probe` does.
-final class ObjectiveCProbe: _ObjectiveCObjectStandIn, ScrollDelegate {
+/// A native Swift observer, beside `Probe`, which this build holds as an Objective-C object (see `ProbeBase`).
+/// Records its calls in `log` as `Probe` does.
+final class NativeProbe: ScrollDelegate {
   let name: String
   let log: Log
-  var onScroll: ((ObjectiveCProbe, Int) -> Void)?
+  var onScroll: ((NativeProbe, Int) -> Void)?
   var scoreAnswer: Int?
 
   init(_ name: String, log: Log) {
@@ -30,22 +30,25 @@ final class ObjectiveCProbe: _ObjectiveCObjectStandIn, ScrollDelegate {
 
 /// On Apple platforms a weak registration holds a native Swift observer by an unowned reference and an Objective-C
 /// observer (an `NSObject` subclass) by a `weak` one, chosen per registration. These tests run in the Linux build that
-/// stands for that path (`-DMULTIPLEX_WEAK_OBSERVER_REFERENCES`, `.ci/run` step 2b), where an observer conforming to
-/// `_ObjectiveCObjectStandIn` takes the `weak` one: both kinds in one multiplexer keep every rule.
+/// stands for that path (`-DMULTIPLEX_WEAK_OBSERVER_REFERENCES`, `.ci/run` step 2b), where an observer whose class
+/// descends from `_ObjectiveCObjectStandIn` takes the `weak` one (`Probe` does there, so every suite that uses it
+/// checks that path): both kinds in one multiplexer keep every rule.
 @Suite("Weak registrations of native Swift and Objective-C observers (Apple's runtime path)")
 struct ObservedObjectKindTests {
   @Test("A native observer is held by an unowned reference, an Objective-C one by a weak reference")
   func eachKindIsHeldItsOwnWay() {
     let log = Log()
     let multiplexer = ScrollDelegateMultiplexer()
-    let native = Probe("native", log: log)
-    let objectiveC = ObjectiveCProbe("objc", log: log)
+    let native = NativeProbe("native", log: log)
+    let objectiveC = Probe("objc", log: log)
     let nativeBefore = _getUnownedRetainCount(native)
     let objectiveCBefore = _getUnownedRetainCount(objectiveC)
     let weakBefore = _getWeakRetainCount(objectiveC)
     multiplexer.observers.add(native)
     multiplexer.observers.add(objectiveC)
+    let nativeWeakBefore = _getWeakRetainCount(native)
     #expect(_getUnownedRetainCount(native) == nativeBefore + 1, "the native observer's registration holds it unowned")
+    #expect(_getWeakRetainCount(native) == nativeWeakBefore, "and no weak reference (no side table)")
     #expect(_getUnownedRetainCount(objectiveC) == objectiveCBefore, "no unowned reference to an Objective-C object")
     #expect(_getWeakRetainCount(objectiveC) == weakBefore + 1, "a weak reference instead")
     multiplexer.didScroll(1)
@@ -56,15 +59,17 @@ struct ObservedObjectKindTests {
     multiplexer.didScroll(2)
     #expect(log.events.count == 2)
     #expect(_getUnownedRetainCount(native) == nativeBefore, "released with the registration")
+    #expect(_getUnownedRetainCount(objectiveC) == objectiveCBefore, "never an unowned reference to an Objective-C one")
+    #expect(_getWeakRetainCount(objectiveC) == weakBefore, "its weak reference went with the registration")
   }
 
   @Test("An Objective-C observer that dies between two native ones is not called, and its slot is reclaimed")
   func deadObjectiveCObserverAmongNativeOnes() {
     let log = Log()
     let multiplexer = ScrollDelegateMultiplexer()
-    let first = Probe("first", log: log)
-    var dying: ObjectiveCProbe? = ObjectiveCProbe("dying", log: log)
-    let last = Probe("last", log: log)
+    let first = NativeProbe("first", log: log)
+    var dying: Probe? = Probe("dying", log: log)
+    let last = NativeProbe("last", log: log)
     for observer in [first, dying!, last] as [any ScrollDelegate] { multiplexer.observers.add(observer) }
     multiplexer.didScroll(1)
     dying = nil
@@ -81,10 +86,10 @@ struct ObservedObjectKindTests {
   func removalFromInsideACallAcrossKinds() {
     let log = Log()
     let multiplexer = ScrollDelegateMultiplexer()
-    let remover = ObjectiveCProbe("remover", log: log)
-    let removedNative = Probe("removedNative", log: log)
-    var releasedObjectiveC: ObjectiveCProbe? = ObjectiveCProbe("releasedObjC", log: log)
-    let kept = Probe("kept", log: log)
+    let remover = Probe("remover", log: log)
+    let removedNative = NativeProbe("removedNative", log: log)
+    var releasedObjectiveC: Probe? = Probe("releasedObjC", log: log)
+    let kept = NativeProbe("kept", log: log)
     for observer in [remover, removedNative, releasedObjectiveC!, kept] as [any ScrollDelegate] {
       multiplexer.observers.add(observer)
     }
@@ -101,10 +106,10 @@ struct ObservedObjectKindTests {
   func answersOfBothKinds() {
     let log = Log()
     let multiplexer = ScrollDelegateMultiplexer()
-    let silentObjectiveC = ObjectiveCProbe("silentObjC", log: log)
-    let answeringObjectiveC = ObjectiveCProbe("objc", log: log)
+    let silentObjectiveC = Probe("silentObjC", log: log)
+    let answeringObjectiveC = Probe("objc", log: log)
     answeringObjectiveC.scoreAnswer = 7
-    let native = Probe("native", log: log)
+    let native = NativeProbe("native", log: log)
     native.scoreAnswer = 3
     multiplexer.observers.add(silentObjectiveC)
     multiplexer.observers.add(answeringObjectiveC)
@@ -119,7 +124,7 @@ struct ObservedObjectKindTests {
   func tokensAndClaimsOfAnObjectiveCObserver() {
     let log = Log()
     let multiplexer = ScrollDelegateMultiplexer()
-    let observer = ObjectiveCProbe("objc", log: log)
+    let observer = Probe("objc", log: log)
     let token = multiplexer.observers.add(observer)
     let second = multiplexer.observers.add(observer)
     multiplexer.didScroll(1)

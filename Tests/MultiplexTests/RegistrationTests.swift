@@ -410,6 +410,8 @@ struct RegistrationTests {
     #expect(multiplexer.observers.isEmpty)
   }
 
+  // `Probe` is held by a `weak` reference in the build that stands for Apple's path (see `ProbeBase`).
+  #if !MULTIPLEX_WEAK_OBSERVER_REFERENCES
   @Test("A weak registration's unowned reference to its native Swift observer is released with the registration")
   func unownedReferenceIsReleased() {
     let log = Log()
@@ -434,6 +436,7 @@ struct RegistrationTests {
     multiplexer.didScroll(2)
     #expect(_getUnownedRetainCount(observer) == unownedBefore)
   }
+  #endif
 
   @Test("A scoped token removes the registration when released")
   func scopedTokens() {

@@ -1,5 +1,5 @@
 import Foundation
-import Multiplex
+@_spi(AppleRuntimePath) import Multiplex
 import MultiplexTestSupport
 
 /// A delegate protocol with every requirement shape the runtime forwards.
@@ -92,7 +92,17 @@ struct ProbeError: Error, Equatable {
 
 /// An observer whose behaviour each test configures. A `nil` answer means "does not implement the requirement":
 /// the probe then behaves exactly like the protocol's default implementation.
-final class Probe: ScrollDelegate {
+#if !_runtime(_ObjC) && MULTIPLEX_WEAK_OBSERVER_REFERENCES
+/// In the build that stands for Apple's runtime path, `Probe` is held as an Objective-C observer is there (a `weak`
+/// reference), so that the suites that use it check that path; `ObservedObjectKindTests` checks the native kind
+/// beside it.
+typealias ProbeBase = _ObjectiveCObjectStandIn
+#else
+/// `Probe`'s superclass: nothing (see the other build's comment).
+class ProbeBase {}
+#endif
+
+final class Probe: ProbeBase, ScrollDelegate {
   let name: String
   let log: Log
   var onScroll: ((Probe, Int) -> Void)?

@@ -32,7 +32,7 @@ extension _Entry {
     if state == _Entry.directStrong { return try body(_inlineView.pointee) }
     #if _runtime(_ObjC) || MULTIPLEX_WEAK_OBSERVER_REFERENCES
     // An Objective-C observer (Apple platforms) is held by a `weak` reference. Through the indirect path, the copy
-    // of its view that the call takes would cost a retain and a release on the object's side table (about 250
+    // of its view that the call takes would cost a retain and a release on the object's side table (about 260
     // instructions per call more, callgrind, in the build that stands for Apple's path).
     if state == _Entry.directWeakReference {
       guard let object = _weakObject else {
@@ -51,9 +51,9 @@ extension _Entry {
     return result
   }
 
-  /// `_call` for a registration that is neither ``directWeak`` nor ``directStrong``: removed or blocked (not
-  /// called), with a delivery context, or without an inline view. Not inlined, so that the common cases' code stays small enough for the optimizer to
-  /// inline each observer call into the dispatch loop (inlined, this code made it call a closure per observer:
+  /// `_call` for a registration that is neither ``directWeak``, ``directWeakReference`` nor ``directStrong``:
+  /// removed or blocked (not called), with a delivery context, or without an inline view. Not inlined, so that the
+  /// common cases' code stays small enough for the optimizer to inline each observer call into the dispatch loop (inlined, this code made it call a closure per observer:
   /// about 20 instructions more per observer call, callgrind). It returns whether the observer was found
   /// deallocated rather than setting an `inout` flag, which would keep the dispatch's flag in memory.
   @inlinable @inline(never)

@@ -2,6 +2,11 @@
 // of native Swift objects (see `_holdsObserverUnowned`). The module is an implementation detail.
 public import _MultiplexShims
 
+#if _runtime(_ObjC)
+// The class in an object's `isa` (`object_getClass`), to tell a native Swift object from an Objective-C one.
+internal import ObjectiveC
+#endif
+
 // `_Entry`'s state word (the removed bit, the block count, the flags and how a dispatch calls the observer), its
 // view and its identity.
 
@@ -59,8 +64,9 @@ extension _Entry {
   @inlinable @inline(__always)
   static var unownedFlag: Int { 1 &<< 55 }
 
-  /// The bits of the state that say how a dispatch calls the observer (``directWeak``, ``directStrong``, or
-  /// neither); they never change after `init`.
+  /// The bits of the state that say how a dispatch calls the observer (a direct weak registration, whichever its
+  /// reference: ``directWeak`` and ``directWeakReference`` have the same kind and differ in ``unownedFlag``;
+  /// ``directStrong``; or neither); they never change after `init`.
   @inlinable @inline(__always)
   static var kindMask: Int { 0xFF &<< 56 }
 
@@ -141,11 +147,13 @@ extension _Entry {
   /// resources) stays allocated until this registration is freed (once its slot was reclaimed, by the next dispatch
   /// that met it, a removal or a compaction, and no kept token or running dispatch holds it).
   ///
-  /// Without Objective-C interoperability every object is a native Swift object. With it (Apple platforms), a class
-  /// that descends from `NSObject` (every UIKit view controller), or any Objective-C class, counts its references
-  /// in the Objective-C runtime, whose objects have no unowned count: asked once per registration, of the object's
-  /// class, by the Swift runtime's own test (`_swift_objcClassUsesNativeSwiftReferenceCounting`, what the standard
-  /// library asks before treating an object as native), and held by a `weak` reference when it is not native.
+  /// Without Objective-C interoperability every object is a native Swift object. With it (Apple platforms), an
+  /// Objective-C object (of a class that descends from `NSObject`, such as every UIKit view controller, or from
+  /// `NSProxy`) counts its references in the Objective-C runtime, and has no unowned count. Asked once per
+  /// registration, of the class in the object's `isa` (`object_getClass`, not `type(of:)`, which asks the object's
+  /// `-class` method: a proxy that forwards it to a Swift target would pass for a Swift object), by the Swift
+  /// runtime's test of a class (`_swift_objcClassUsesNativeSwiftReferenceCounting`, what the standard library asks
+  /// before treating an object as native); an object whose class is not native is held by a `weak` reference.
   ///
   /// The build that stands for Apple's path on Linux (`-DMULTIPLEX_WEAK_OBSERVER_REFERENCES`) has no Objective-C
   /// objects: there an object of a subclass of ``_ObjectiveCObjectStandIn`` is held as an Objective-C one would be,
@@ -153,7 +161,8 @@ extension _Entry {
   @usableFromInline
   static func _holdsObserverUnowned(_ object: AnyObject) -> Bool {
     #if _runtime(_ObjC)
-    return _mpx_usesNativeSwiftReferenceCounting(type(of: object))
+    guard let isaClass = object_getClass(object) else { return false }
+    return _mpx_usesNativeSwiftReferenceCounting(isaClass)
     #elseif MULTIPLEX_WEAK_OBSERVER_REFERENCES
     return !(object is _ObjectiveCObjectStandIn)
     #else
@@ -169,7 +178,7 @@ extension _Entry {
   }
 
   /// `_viewStorage`, the second stored property, one word after the first (see `_stateStorage`); the view of a
-  /// registration whose kind is ``directWeak`` or ``directStrong``.
+  /// registration whose state is ``directWeak``, ``directWeakReference`` or ``directStrong``.
   @inlinable @inline(__always)
   var _inlineView: UnsafeMutablePointer<Observer> {
     (UnsafeMutableRawPointer(_getUnsafePointerToStoredProperties(self)) + MemoryLayout<Int>.stride)
@@ -276,7 +285,8 @@ extension _Entry {
 
 #if _runtime(_ObjC)
 /// The Swift runtime's test of whether a class counts its instances' references natively (a Swift class that does
-/// not descend from an Objective-C class) or in the Objective-C runtime; `theClass` is the object's dynamic type.
+/// not descend from an Objective-C class) or in the Objective-C runtime; `theClass` is the class in the object's
+/// `isa` (a pure Objective-C class arrives as the runtime's wrapper metadata, which it answers `false` for).
 /// Exported by the runtime of every Apple platform (`libswiftCore.tbd` of the SDKs), with Swift's calling
 /// convention; the standard library declares it the same way (`_usesNativeSwiftReferenceCounting`).
 @_silgen_name("_swift_objcClassUsesNativeSwiftReferenceCounting")

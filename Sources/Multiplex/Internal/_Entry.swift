@@ -42,10 +42,10 @@ class _Entry<Observer>: ObservationToken, @unchecked Sendable {
   /// blocks (``ObservationBlock``), two per block: bits 1 to 47 on 64-bit platforms, bits 1 to 15 (at most 32,767
   /// blocks) on 32-bit ones, where every shift below is taken modulo 32 (`&<<`). The flags follow: bits 48 to 55
   /// on 64-bit platforms (16 to 23 on 32-bit ones): ``strongFlag``, ``deliveryFlag``, ``outOfLineViewFlag``,
-  /// ``noViewFlag``, ``hiddenFlag``, which never change after `init`, ``claimDroppedFlag`` and
-  /// ``observerHandedOverFlag``; then, in bits 56
-  /// to 63 (24 to 31), how a dispatch calls the observer (``directWeak``, ``directStrong``, or neither), which
-  /// never changes either. Written under the lock; read by dispatches without it, so only through ``_state`` (an
+  /// ``noViewFlag``, ``hiddenFlag``, ``unownedFlag``, which never change after `init`, ``claimDroppedFlag`` and
+  /// ``observerHandedOverFlag`` (every flag bit is taken); then, in bits 56 to 63 (24 to 31), how a dispatch calls
+  /// the observer (the kind of ``directWeak`` and ``directWeakReference``, which ``unownedFlag`` tells apart,
+  /// ``directStrong``, or neither), which never changes either. Written under the lock; read by dispatches without it, so only through ``_state`` (an
   /// atomic word) once `init` returned. It must stay the first stored property.
   @usableFromInline @exclusivity(unchecked) final var _stateStorage: Int
 
