@@ -134,7 +134,7 @@ extension _Entry {
   /// Performance: the identity word is never 0 here, but testing it before the call, rather than unwrapping it
   /// unchecked, made the weak `Void` dispatch about 0.8 ns per call faster from 8 observers on this machine's AMD
   /// EPYC (×0.27 against ×0.31 of the weak floor at 64; two instructions more per call), for reasons the machine
-  /// code does not show (`Benchmarks/Results/2026-12-06e-timing.md`).
+  /// code does not show (`Benchmarks/Results/2026-12-06d-timing.md`, `2026-12-06e-timing.md`).
   @inlinable @inline(__always)
   func _retainUnownedObserver() -> UnsafeMutableRawPointer? {
     guard let object = UnsafeMutableRawPointer(bitPattern: _viewStorage.0) else { return nil }
