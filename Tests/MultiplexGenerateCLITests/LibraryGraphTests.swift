@@ -428,6 +428,44 @@ import Testing
     #expect(output.contains("Convention (nothing documents it): a 'should…' or 'can…' question answers true."))
   }
 
+  /// A required requirement of a library built from source whose result has an empty value (Parchment's width, a
+  /// `CGFloat`) answers it with no observer, and says so; the same graph without a source location (an SDK's, whose
+  /// documentation the table reads) and a required requirement whose result has no empty value (a cell) are still
+  /// refused in one line asking for `--default`.
+  @Test func aRequiredValueOfALibraryAnswersItsEmptyValueWithNoObserver() throws {
+    func pager(located: Bool, result: String) throws -> ExternalProtocol {
+      var graph = GraphFixture(module: "Pager")
+      graph.operatingSystem = "ios"
+      graph.symbol(
+        Self.pager.usr,
+        path: [Self.pager.name],
+        declaration: "protocol PagerDelegate : AnyObject",
+        line: located ? 3 : nil
+      )
+      graph.requirement(
+        "s:5Pager0A8DelegateP5pager_8widthForAA0A4ViewC_SitF",
+        of: Self.pager,
+        title: "pager(_:widthFor:)",
+        declaration: "func pager(_ pager: \(Self.view), widthFor index: {Int|s:Si}) -> \(result)"
+      )
+      return try read([graph])
+    }
+    let width = "{CGFloat|s:14CoreFoundation7CGFloatV}"
+    let output = try generated(pager(located: true, result: width))
+    #expect(output.contains("self._multiplexer._forward(default: 0, combiner: self._combiner.object)"))
+    #expect(output.contains("Convention (nothing documents it): the empty value, answered only with no observer"))
+
+    func refusal(_ input: ExternalProtocol) -> String? {
+      guard case .failure(let failure) = ExternalGenerator.generate(input, options: GenerationOptions(typeName: "M"))
+      else { return nil }
+      return failure.diagnostics.map(\.message).joined(separator: "\n")
+    }
+    let fromSDK = refusal(try pager(located: false, result: width))
+    #expect(fromSDK?.contains("--default 'pager(_:widthFor:)=<CGFloat>'") == true, "\(fromSDK ?? "generated")")
+    let cell = refusal(try pager(located: true, result: "{PagerView|c:@M@Pager@objc(cs)PagerView}"))
+    #expect(cell?.contains("--default 'pager(_:widthFor:)=<PagerView>'") == true, "\(cell ?? "generated")")
+  }
+
   // MARK: Root 5: main-actor isolation inherited from a parent
 
   @Test func aParentsGlobalActorIsolatesTheRefinement() throws {

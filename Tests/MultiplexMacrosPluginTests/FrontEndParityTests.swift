@@ -16,7 +16,7 @@ import Testing
     "var first, second: Int",
     // `Refusals.attributes(of:name:isolation:rules:)`
     "@available(*, unavailable) func gone()",
-    // `Refusals.modifiers(of:name:isolation:rules:)`
+    // `Refusals.modifiers(of:name:in:isolation:rules:)`
     "weak var owner: AnyObject? { get }",
     // `Refusals.genericSignature(of:name:)`
     "subscript(index: Int) -> Self? { get }",
@@ -122,9 +122,25 @@ import Testing
   static let unsupportedProtocols: [String] = [
     "@objc public protocol Delegate: AnyObject {",
     "public protocol Swift: AnyObject {",
-    "public protocol Delegate: Sendable {",
     "public protocol Delegate: AnyObject where Self: Sendable {",
   ]
+
+  /// A protocol that is not class-bound: the macro's user can add `AnyObject`, and is told to; another module's
+  /// protocol cannot be changed, so the generator multiplexes it for observers that are objects.
+  @Test func aProtocolThatIsNotClassBoundIsRefusedByTheMacroOnly() throws {
+    let source = "public protocol Delegate: Sendable {\n  func f()\n}"
+    let expansion = Expansion("@Multiplexed " + source)
+    #expect(expansion.diagnostics.contains { $0.contains("must be class-bound") }, "\(expansion.diagnostics)")
+    let generated = ExternalGenerator.generate(
+      ExternalProtocol(source: source, moduleName: "DelegateKit", members: [ExternalMember()]),
+      options: GenerationOptions(typeName: "DelegateMultiplexer")
+    )
+    guard case .success(let file) = generated else {
+      Issue.record("multiplex-generate refused a protocol that is not class-bound: \(generated)")
+      return
+    }
+    #expect(file.contains("Multiplex.Multiplexer<any Delegate & AnyObject>"))
+  }
 
   @Test(arguments: unsupportedProtocols)
   func sameExplanationForAProtocol(header: String) {

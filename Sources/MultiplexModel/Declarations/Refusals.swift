@@ -36,12 +36,22 @@ package enum Refusals {
     /// and an Objective-C protocol inheriting `NSObjectProtocol` is class-bound.
     package var readsParents: Bool
 
+    /// Whether a protocol that is not class-bound is refused. `@Multiplexed`'s user owns the protocol and can add
+    /// `AnyObject`; another module's protocol cannot be changed, so the generator multiplexes it for observers that
+    /// are objects (`any P & AnyObject`, ``ProtocolModel/ExternalOrigin/isClassBound``).
+    package var refusesNonClassBound: Bool
+
     /// `@Multiplexed`'s rules.
-    package static let macro = Rules(isObjC: false, refusesDefaultArguments: true, readsParents: true)
+    package static let macro = Rules(
+      isObjC: false,
+      refusesDefaultArguments: true,
+      readsParents: true,
+      refusesNonClassBound: true
+    )
 
     /// `multiplex-generate`'s rules for a protocol that is `@objc` or not.
     package static func generator(isObjC: Bool) -> Rules {
-      Rules(isObjC: isObjC, refusesDefaultArguments: false, readsParents: false)
+      Rules(isObjC: isObjC, refusesDefaultArguments: false, readsParents: false, refusesNonClassBound: false)
     }
   }
 
@@ -78,29 +88,34 @@ package enum Refusals {
   }
 
   /// The inheritance clause: what `@Multiplexed` cannot forward through (a protocol that cannot be `@Multiplexed`,
-  /// a type with generic arguments: ``ProtocolDeclaration/InheritedType/Role/other``), and a protocol that is not
-  /// class-bound (observers are held weakly). `AnyObject` makes it class-bound, and so does, for the macro, a
-  /// parent (itself class-bound), for the generator, being `@objc` or inheriting `NSObjectProtocol`.
+  /// a type with generic arguments: ``ProtocolDeclaration/InheritedType/Role/other``), and, under the macro's
+  /// rules, a protocol that is not class-bound (observers are held weakly; see ``isClassBound(_:rules:)``).
   package static func inheritance(of declaration: ProtocolDeclaration, rules: Rules) -> [Refusal] {
     var refusals: [Refusal] = []
-    var isClassBound = rules.isObjC
-    for inherited in declaration.inheritedTypes {
-      switch inherited.role {
-      case .classBound: isClassBound = true
-      case .sendable: break
-      case .parent: isClassBound = isClassBound || rules.readsParents
-      case .other:
-        if rules.readsParents {
-          refusals.append(Refusal(.unsupportedInheritance(typeName: inherited.text), at: inherited.offset))
-        } else if inherited.type.description.hasSuffix("NSObjectProtocol") {
-          isClassBound = true
-        }
+    if rules.readsParents {
+      for inherited in declaration.inheritedTypes {
+        guard case .other = inherited.role else { continue }
+        refusals.append(Refusal(.unsupportedInheritance(typeName: inherited.text), at: inherited.offset))
       }
     }
-    if !isClassBound {
+    if rules.refusesNonClassBound && !isClassBound(declaration, rules: rules) {
       refusals.append(Refusal(.notClassBound(protocolName: declaration.name), at: declaration.nameOffset))
     }
     return refusals
+  }
+
+  /// Whether the protocol is class-bound: `AnyObject` in its inheritance clause makes it so, and so does, for the
+  /// macro, a parent (itself class-bound), for the generator, being `@objc` or inheriting `NSObjectProtocol`.
+  package static func isClassBound(_ declaration: ProtocolDeclaration, rules: Rules) -> Bool {
+    rules.isObjC
+      || declaration.inheritedTypes.contains { inherited in
+        switch inherited.role {
+        case .classBound: true
+        case .sendable: false
+        case .parent: rules.readsParents
+        case .other: !rules.readsParents && inherited.type.description.hasSuffix("NSObjectProtocol")
+        }
+      }
   }
 
   /// A type named `Multiplex` or `Swift` (the protocol, or a type around it): the generated code names the modules.
@@ -184,10 +199,12 @@ package enum Refusals {
   }
 
   /// The modifiers of requirement `name`: `static` (after which a reader reads no further), `optional` outside an
-  /// `@objc` protocol, `mutating` and `nonmutating`, `weak` and `unowned`, `nonisolated` in an isolated protocol.
+  /// `@objc` protocol, `mutating` and `nonmutating` (in another module's protocol that is not class-bound, which
+  /// the generator reads, `mutating` only, with its own message), `weak` and `unowned`, `nonisolated` in an isolated protocol.
   package static func modifiers(
     of member: MemberDeclaration,
     name: String,
+    in declaration: ProtocolDeclaration,
     isolation: Attribute?,
     rules: Rules
   )
@@ -200,6 +217,13 @@ package enum Refusals {
         refusals.append(Refusal(.staticMember, at: offset))
       case "optional" where !rules.isObjC:
         refusals.append(Refusal(.optionalRequirement(name: name), at: offset))
+      case "mutating" where !rules.refusesNonClassBound && !isClassBound(declaration, rules: rules):
+        // Another module's protocol that is not class-bound (Swift refuses 'mutating' in a class-bound one).
+        refusals.append(
+          Refusal(.externalMutatingMethod(protocolName: declaration.name, name: name), at: offset)
+        )
+      case "nonmutating" where !rules.refusesNonClassBound && !isClassBound(declaration, rules: rules):
+        break  // Called on a constant, as an object's method is.
       case "mutating", "nonmutating":
         refusals.append(Refusal(.invalidModifier(name: name, modifier: modifier), at: offset))
       case "weak", "unowned":
@@ -217,7 +241,7 @@ package enum Refusals {
     return refusals
   }
 
-  /// Whether the member is `static` (or `class`): refused by ``modifiers(of:name:isolation:rules:)``, and read no
+  /// Whether the member is `static` (or `class`): refused by ``modifiers(of:name:in:isolation:rules:)``, and read no
   /// further (the other checks would only add noise).
   package static func isStatic(_ member: MemberDeclaration) -> Bool {
     member.hasModifier("static") || member.hasModifier("class")

@@ -181,10 +181,16 @@ package struct RequirementReader {
 
   /// `@available`, a global actor, `@preconcurrency` and `@discardableResult`, which the forwarding member copies
   /// (and the availability); what cannot be forwarded is refused (``Refusals/attributes(of:name:isolation:rules:)``,
-  /// ``Refusals/modifiers(of:name:isolation:rules:)``).
+  /// ``Refusals/modifiers(of:name:in:isolation:rules:)``).
   private mutating func readAttributesAndModifiers(_ member: MemberDeclaration, name: String) -> Attributes {
     refusals += Refusals.attributes(of: member, name: name, isolation: isolation, rules: rules)
-    refusals += Refusals.modifiers(of: member, name: name, isolation: isolation, rules: rules)
+    refusals += Refusals.modifiers(
+      of: member,
+      name: name,
+      in: declaration,
+      isolation: isolation,
+      rules: rules
+    )
     var attributes = Attributes(isNonisolated: member.modifiers.contains { $0.hasPrefix("nonisolated") })
     for attribute in member.attributes {
       switch attribute.name {

@@ -34,6 +34,9 @@ package enum MultiplexedDiagnostic: Sendable {
   case privateNestedProtocol(protocolName: String)
   case defaultArgument(parameter: String, name: String)
   case invalidModifier(name: String, modifier: String)
+  /// A `mutating` method of another module's protocol that is not class-bound (the generator's observers are
+  /// objects, called through a constant reference).
+  case externalMutatingMethod(protocolName: String, name: String)
   case ownershipModifier(name: String, modifier: String)
   case objcRequirement(name: String)
   case unavailableRequirement(name: String)
@@ -166,6 +169,12 @@ package enum MultiplexedDiagnostic: Sendable {
     case .invalidModifier(let name, let modifier):
       return "\(tool) cannot forward '\(name)': Swift does not allow '\(modifier)' in a class-bound protocol; "
         + "remove it"
+    case .externalMutatingMethod(let protocolName, let name):
+      return "\(tool) cannot forward 'mutating' requirement '\(name)' of '\(protocolName)', which is not "
+        + "class-bound: its observers are objects, and a 'mutating' method may replace the value it is called on. "
+        + "Instead, declare a class-bound protocol of your own with the same requirements, without 'mutating' "
+        + "(mark it @Multiplexed), and a small class conforming to '\(protocolName)' that forwards each call to that "
+        + "protocol's multiplexer"
     case .ownershipModifier(let name, let modifier):
       return "\(tool) cannot forward '\(modifier)' property '\(name)': Swift does not allow '\(modifier)' on "
         + "a protocol property; remove it (each observer decides how it stores the value)"

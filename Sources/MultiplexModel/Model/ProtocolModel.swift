@@ -40,6 +40,10 @@ package struct ProtocolModel {
     /// that declares no version on the platform while all its requirements do (`@available(iOS 14.5, *)` for
     /// `WKDownloadDelegate`), or `nil`: its cases name types of that version.
     package var eventsAvailability: String? = nil
+    /// Whether the protocol is class-bound. When it is not (a Swift library's `protocol P`, whose sender keeps its
+    /// delegate as `AnyObject?` and casts it), the multiplexer's observers are `any P & AnyObject`: objects, held
+    /// weakly as every observer is; a value of a type that is not a class cannot be added (the compiler says so).
+    package var isClassBound = true
 
     package init(
       moduleName: String,
@@ -121,12 +125,15 @@ package struct ProtocolModel {
     (external == nil ? "" : qualifier.filter { $0 != "." }) + name + "Combining"
   }
   /// `any ScrollViewDelegate`; `any Outer.Delegate` for a protocol of another module nested in a type.
-  package var observerType: String { "any \(typeReference)" }
+  /// `any P & AnyObject` for a protocol of another module that is not class-bound (``ExternalOrigin/isClassBound``).
+  package var observerType: String { "any \(typeReference)" + objectConstraint }
   /// How the generated code names the protocol: its name, or for a protocol of another module nested in a type,
   /// its path (`UITabBarController.Sidebar.Delegate`), since the generated file declares everything at file scope.
   package var typeReference: String { external == nil ? name : qualifier + name }
   /// `any Outer.ScrollViewDelegate`, valid at file scope too.
-  package var qualifiedObserverType: String { "any \(qualifier)\(name)" }
+  package var qualifiedObserverType: String { "any \(qualifier)\(name)" + objectConstraint }
+  /// ` & AnyObject` when the observers of a protocol that is not class-bound must be objects, or nothing.
+  private var objectConstraint: String { external?.isClassBound == false ? " & AnyObject" : "" }
   /// `Outer.ScrollViewDelegateMultiplexer`, valid at file scope too (the generator declares the class of another
   /// module's nested protocol at file scope, by its own name).
   package var qualifiedMultiplexerName: String { external == nil ? qualifier + multiplexerName : multiplexerName }

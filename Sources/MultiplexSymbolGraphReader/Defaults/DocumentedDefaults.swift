@@ -18,6 +18,9 @@ import MultiplexModel
 ///    (``convention(for:type:)``): a `Bool` question whose name asks `should…` or `can…` answers `true`, as
 ///    Apple's delegates do when a method that can veto is not implemented. An `Optional` result answers `nil`
 ///    without any of this.
+/// 4. for a required requirement of a library built from source, which documents nothing: the same question
+///    convention, then the empty value of its result (``libraryRequirementConvention(type:)``), answered only with
+///    no observer registered.
 ///
 /// The generated file names each answer's source in a comment on the member (`Documented: <page>` or
 /// `Convention: …`). An optional requirement of an `@objc` protocol that none of these answers is answered with the
@@ -115,6 +118,20 @@ package struct DocumentedDefault: Sendable, Equatable {
     let words = Self.words(of: requirement)
     guard words.contains("should") || words.contains("can") else { return nil }
     return ("true", "Convention (nothing documents it): a 'should…' or 'can…' question answers true.")
+  }
+
+  /// The convention for a required requirement of a library built from source (which documents no answer) whose
+  /// result has an empty value (``emptyValue(of:)``), or `nil`: that value, answered only with no observer
+  /// registered, the state of a sender whose delegate is gone. A Swift sender holds its delegate weakly, so it must
+  /// answer itself then, most often with that value (Parchment: `sizeDelegate?.pagingViewController(…) ?? 0`), and an
+  /// Objective-C one gets it from a message to `nil`. `--default` chooses another.
+  static func libraryRequirementConvention(type: SwiftType) -> (expression: String, note: String)? {
+    guard let empty = emptyValue(of: type) else { return nil }
+    return (
+      empty,
+      "Convention (nothing documents it): the empty value, answered only with no observer registered, as a sender "
+        + "whose delegate is gone most often answers itself (`delegate?.… ?? \(empty)`); --default chooses another."
+    )
   }
 
   /// The empty value of `type`, as an expression, or `nil` when it has none this knows: `0` for a number, `.zero`

@@ -112,7 +112,9 @@ extension ExternalGenerator {
   /// Gives each requirement that returns a value, and that neither the user's `--default` nor a default
   /// implementation answers, the documented default of the protocol that declares it, or, for an optional requirement
   /// of an `@objc` protocol that returns a value other than an `Optional` (which answers `nil`), the stated convention
-  /// (see ``DocumentedDefault``), with a note that says which; with none of them, such an optional requirement is
+  /// (see ``DocumentedDefault``), and a required requirement of a library built from source whose result has an empty
+  /// value that value (``DocumentedDefault/libraryRequirementConvention(type:)``), with a note that says which; with
+  /// none of them, such an optional requirement is
   /// answered with the observers' answers the multiplexer keeps (``canKeepAnswers(of:result:)``).
   private static func applyDocumentedDefaults(
     to prepared: inout Prepared,
@@ -151,6 +153,12 @@ extension ExternalGenerator {
         // A required question (a library's, which documents no answer): answered only with no observer.
         prepared.members[index].defaultValue = question.expression
         prepared.members[index].defaultNote = question.note
+      } else if input.isBuiltFromSource, !prepared.members[index].isOptional,
+        let convention = DocumentedDefault.libraryRequirementConvention(type: result)
+      {
+        // A required requirement of a library (which documents no answer): answered only with no observer.
+        prepared.members[index].defaultValue = convention.expression
+        prepared.members[index].defaultNote = convention.note
       } else if input.isObjC, prepared.members[index].isOptional, canKeepAnswers(of: member, result: result) {
         // No answer of its own (a layout, an animator, a color): the observers' answers, kept (`_KeptAnswers`).
         prepared.members[index].keepsAnswer = true

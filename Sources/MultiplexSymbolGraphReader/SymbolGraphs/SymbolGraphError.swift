@@ -16,9 +16,6 @@ package enum SymbolGraphError: Error, Equatable, CustomStringConvertible {
   case protocolNotFound(name: String, module: String, nearMatches: [String])
   /// `name` names a symbol of another kind (`kind` is its display kind, such as "class").
   case notAProtocol(name: String, module: String, kind: String)
-  /// Neither the protocol nor any protocol it refines requires a class (`AnyObject`, a class constraint,
-  /// `NSObjectProtocol` or `@objc`): observers could be values, which a multiplexer cannot hold weakly.
-  case notClassBound(name: String, module: String)
   /// The declaration fragments of `requirement` (of protocol `name`) do not parse as Swift.
   case unparsableDeclaration(name: String, requirement: String, text: String)
   /// `parent`, which `name` refines, lives in `parentModule`, whose symbol graph could not be read.
@@ -65,12 +62,6 @@ package enum SymbolGraphError: Error, Equatable, CustomStringConvertible {
         + "\(introduced), after the requirement itself, so no member can witness it at the requirement's availability"
     case .notAProtocol(let name, let module, let kind):
       return "'\(name)' in module '\(module)' is a \(kind), not a protocol"
-    case .notClassBound(let name, let module):
-      return "protocol '\(name)' in module '\(module)' is not class-bound (it refines neither AnyObject, "
-        + "NSObjectProtocol nor a class, and is not @objc); a multiplexer holds its observers weakly, so they "
-        + "must be objects; to multiplex it, declare a class-bound refinement in a module of yours "
-        + "('protocol \(name.split(separator: ".").last.map(String.init) ?? name)Observing: AnyObject, \(name) {}') "
-        + "and generate for that: its multiplexer fits a slot of type '\(name)'"
     case .unparsableDeclaration(let name, let requirement, let text):
       return "the symbol graph's declaration of '\(requirement)' in protocol '\(name)' is not valid Swift: \(text)"
     case .unavailableProtocol(let name, let module, let platform):

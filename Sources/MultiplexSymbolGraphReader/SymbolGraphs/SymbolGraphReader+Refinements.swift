@@ -47,7 +47,6 @@ extension SymbolGraphReader {
     /// The inheritance clause of the rebuilt protocol: the parents that are kept rather than flattened.
     var inherited: [String] = []
     var whereRequirements: [String] = []
-    var isClassBound = false
     /// The index in ``requirements`` of every requirement symbol met, and of every one those override: a
     /// refinement may restate a parent's requirement, which the graph gives its own symbol, with an `overrides`
     /// edge to the parent's, and possibly other fragments (`override`, other parameter names, attributes).
@@ -113,7 +112,8 @@ extension SymbolGraphReader {
   /// Parents that stay in the inheritance clause instead of being flattened: the standard library's and
   /// Concurrency's protocols and `NSObjectProtocol` (whose requirements every `NSObject` already has).
   static let keptNames: Set<String> = ["AnyObject", "Sendable", "SendableMetatype", "NSObjectProtocol"]
-  /// Parents whose presence makes the protocol class-bound.
+  /// Parents whose presence makes the protocol class-bound: kept in the inheritance clause, where the generator reads
+  /// it (a protocol that is not class-bound is multiplexed for observers that are objects, `any P & AnyObject`).
   static let classBoundNames: Set<String> = ["AnyObject", "NSObjectProtocol", "class"]
 
   func visit(_ proto: Symbol, walk: inout Walk, rootName: String) throws(SymbolGraphError) {
@@ -216,12 +216,6 @@ extension SymbolGraphReader {
     }
     for requirement in header?.whereRequirements ?? [] where !walk.whereRequirements.contains(requirement) {
       walk.whereRequirements.append(requirement)
-      let parts = requirement.split(separator: ":", maxSplits: 1).map { $0.trimmingSpacesAndTabs() }
-      if parts.count == 2, parts[0] == "Self",
-        Self.classBoundNames.contains(parts[1]) || Self.isClassUSR(header?.typeUSRs[parts[1]])
-      {
-        walk.isClassBound = true
-      }
     }
     let conformances =
       index.relationships(Relationship.conformsTo, from: usr)
@@ -252,7 +246,6 @@ extension SymbolGraphReader {
       if !walk.inherited.contains(parent.name) { walk.inherited.append(parent.name) }
     }
     if Self.classBoundNames.contains(lastComponent) || Self.isClassUSR(parent.usr) {
-      walk.isClassBound = true
       return keep()
     }
     // The USR from the fragments, or from the `conformsTo` edge whose fallback or target names this parent.

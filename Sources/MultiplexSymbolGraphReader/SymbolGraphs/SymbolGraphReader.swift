@@ -96,9 +96,6 @@ package final class SymbolGraphReader {
       root.identifier.precise.hasPrefix("c:objc")
       || rootHeader?.attributes.contains { $0.hasPrefix("@objc") } == true
       || walk.requirements.contains { $0.isOptional }
-    guard walk.isClassBound || isObjC else {
-      throw .notClassBound(name: name, module: module)
-    }
     var attributes = rootHeader?.attributes ?? []
     if isObjC && !attributes.contains(where: { $0.hasPrefix("@objc") }) {
       attributes.insert("@objc", at: 0)
