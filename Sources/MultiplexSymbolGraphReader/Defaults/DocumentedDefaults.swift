@@ -123,8 +123,9 @@ package struct DocumentedDefault: Sendable, Equatable {
   /// The convention for a required requirement of a library built from source (which documents no answer) whose
   /// result has an empty value (``emptyValue(of:)``), or `nil`: that value, answered only with no observer
   /// registered, the state of a sender whose delegate is gone. A Swift sender holds its delegate weakly, so it must
-  /// answer itself then, most often with that value (Parchment: `sizeDelegate?.pagingViewController(…) ?? 0`), and an
-  /// Objective-C one gets it from a message to `nil`. `--default` chooses another.
+  /// answer itself then, most often with that value (Parchment: `sizeDelegate?.pagingViewController(…) ?? 0`).
+  /// `--default` chooses another. A library is known by its graph placing the protocol in a source file outside an
+  /// SDK (``ExternalProtocol/isBuiltFromSource``), which a Clang module's graph (an Objective-C library's) never does.
   static func libraryRequirementConvention(type: SwiftType) -> (expression: String, note: String)? {
     guard let empty = emptyValue(of: type) else { return nil }
     return (
