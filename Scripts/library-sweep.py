@@ -67,11 +67,11 @@ STATUSES = ["ok", "WARNS", "FAILED", "refused", "BADREFUSAL"]
 def classify_refusal(returncode, stderr):
     """(status, detail) of a generator run that wrote nothing: `refused` when it exited 2 with exactly one line,
     an `error:` line that names what to pass: a flag (`--default`, `--import`…) or, for a protocol the tool cannot
-    multiplex as it is, the declaration to write and generate for instead (`'protocol P…'`); `BADREFUSAL`
-    otherwise."""
+    multiplex as it is, the declaration to write instead (`'protocol P…'`, or "declare a class-bound protocol of
+    your own" and a class that forwards to its multiplexer); `BADREFUSAL` otherwise."""
     lines = [line for line in stderr.splitlines() if line.strip()]
     errors = [line for line in lines if line.startswith("error:")]
-    remedy = r"(^|\s|')--[a-z]|'protocol \w+"
+    remedy = r"(^|\s|')--[a-z]|'protocol \w+|declare a class-bound protocol of your own"
     if returncode == 2 and len(lines) == 1 and len(errors) == 1 and re.search(remedy, errors[0]):
         return "refused", errors[0]
     return "BADREFUSAL", f"exit {returncode}, {len(lines)} lines, {len(errors)} 'error:': " + " | ".join(lines[:3])
@@ -162,7 +162,8 @@ def negative_controls(work, sdk, cache, runtime_dir, shims_map, swift_library):
         if status != "BADREFUSAL":
             failures.append(f"refusal-{name}: {status}, expected BADREFUSAL")
     well_formed = ["error: P.f() returns Int: pass --default 'f()=0' (no documented default)\n",
-                   "error: P is not class-bound; declare 'protocol Q: AnyObject, P {}' and generate for Q\n"]
+                   "error: P can be adopted only by subclasses of 'Base'; declare a class-bound protocol of your own "
+                   "and a small subclass of 'Base' conforming to 'P' that forwards each call\n"]
     for stderr in well_formed:
         if classify_refusal(2, stderr)[0] != "refused":
             failures.append(f"refusal-well-formed: not accepted: {stderr.strip()}")

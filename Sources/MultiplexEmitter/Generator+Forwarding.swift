@@ -71,10 +71,10 @@ extension Generator {
       let isSubscript: Bool
       if case .subscript = requirement.shape { isSubscript = true } else { isSubscript = false }
       let observer = isSubscript ? observerName(for: requirement) : "$0"
-      // The setter of a protocol that is not class-bound is `mutating`: it is called on a variable holding the
-      // observer (an object, so setting it sets the object's property).
+      // A `mutating` setter (of a protocol that is not class-bound) is called on a variable holding the observer
+      // (an object, so setting it sets the object's property).
       var assignment = "\(requirement.call(on: receiver(observer))) = newValue"
-      if model.external?.isClassBound == false {
+      if requirement.isMutatingSetter {
         let variable = Naming.fresh("mutableObserver", avoiding: requirement.reservedNames.union([observer]))
         assignment = "var \(variable) = \(receiver(observer))\n\(requirement.call(on: variable)) = newValue"
       }

@@ -70,18 +70,97 @@ import Testing
     #expect(refused.errorOutput.contains("'Plain' expected to be an instance of a class"), "\(refused.errorOutput)")
   }
 
-  /// A `mutating` method is refused in one line that says what to do instead (the observers are objects, called
-  /// through a constant reference); the macro's wording for a class-bound protocol ("Swift does not allow
-  /// 'mutating' in a class-bound protocol") would be wrong here.
-  @Test func aMutatingMethodIsRefusedWithARoute() throws {
+  /// Setters are `mutating` per requirement: those a class-bound protocol inherits from a parent that is not
+  /// class-bound are called through a variable, its own and `nonmutating` ones as they are (a variable there would be
+  /// "never mutated", an error with warnings as errors). Both files type-check.
+  @Test func aSetterIsCalledThroughAVariableOnlyWhereItIsMutating() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    try compileModule("Counters", source: "public protocol CounterDelegate { mutating func reset() }", in: directory)
+    try compileModule(
+      "Mixer",
+      source: """
+        public protocol Settings {
+          var volume: Int { get set }
+          subscript(key: String) -> Int { get set }
+          var label: String { get nonmutating set }
+        }
+        public protocol SettingsDelegate: AnyObject, Settings {
+          var balance: Int { get set }
+        }
+        """,
+      in: directory
+    )
+    for name in ["Settings", "SettingsDelegate"] {
+      let result = try generate([name, "--module", "Mixer", "-I", directory.path])
+      try #require(result.status == 0, "\(result.errorOutput)")
+      let generated = directory.url.appendingPathComponent("\(name)Multiplexer.swift")
+      try result.output.write(to: generated, atomically: true, encoding: .utf8)
+      let compiled = try typecheck([generated], modules: directory)
+      #expect(compiled.status == 0, "\(name): \(compiled.errorOutput)\n\(result.output)")
+      // `volume` and the subscript through a variable; `label` (nonmutating) and `balance` (class-bound) not.
+      #expect(result.output.components(separatedBy: "var mutableObserver = ").count - 1 == 2, "\(result.output)")
+      #expect(result.output.contains("$0.label = newValue"))
+    }
+  }
+
+  /// Only subclasses of a class, or actors, can adopt the protocol: one line with the way around (not a file that
+  /// does not compile: a multiplexer is a class of its own).
+  @Test func aProtocolOnlySubclassesOrActorsAdoptIsOneRefusal() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try compileModule(
+      "Views",
+      source: """
+        open class Base { public init() {} }
+        public protocol BaseDelegate: Base { func f() }
+        public protocol WhereBaseDelegate where Self: Base { func f() }
+        public protocol ActorDelegate: Actor { func f() }
+        """,
+      in: directory
+    )
+    for (name, adopters) in [
+      ("BaseDelegate", "subclasses of 'Base'"), ("WhereBaseDelegate", "subclasses of 'Base'"),
+      ("ActorDelegate", "actors"),
+    ] {
+      let result = try generate([name, "--module", "Views", "-I", directory.path])
+      #expect(result.status == 2)
+      #expect(result.errorOutput.split(separator: "\n").count == 1, "\(result.errorOutput)")
+      #expect(result.errorOutput.contains("can be adopted only by \(adopters)"), "\(result.errorOutput)")
+    }
+  }
+
+  /// `mutating` methods and getters are refused in one line that names them all and says what to do instead; the
+  /// macro's wording for a class-bound protocol ("Swift does not allow 'mutating' in a class-bound protocol;
+  /// remove it") would be wrong here. The same for one a class-bound protocol inherits.
+  @Test func mutatingMethodsAreOneRefusalWithARoute() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try compileModule(
+      "Counters",
+      source: """
+        public protocol CounterDelegate {
+          mutating func reset()
+          mutating func step(by amount: Int)
+          var total: Int { mutating get }
+        }
+        public protocol ObjectCounterDelegate: AnyObject, CounterDelegate {}
+        """,
+      in: directory
+    )
     let result = try generate(["CounterDelegate", "--module", "Counters", "-I", directory.path])
-    #expect(result.status != 0)
+    #expect(result.status == 2)
     let lines = result.errorOutput.split(separator: "\n")
     #expect(lines.count == 1)
-    #expect(result.errorOutput.contains("cannot forward 'mutating' requirement 'reset()' of 'CounterDelegate'"))
+    #expect(
+      result.errorOutput.contains(
+        "cannot forward 'mutating' requirements 'reset()', 'step(by:)', 'total' of 'CounterDelegate'"
+      ),
+      "\(result.errorOutput)"
+    )
+    let inherited = try generate(["ObjectCounterDelegate", "--module", "Counters", "-I", directory.path])
+    #expect(inherited.status == 2)
+    #expect(inherited.errorOutput.split(separator: "\n").count == 1)
+    #expect(!inherited.errorOutput.contains("class-bound protocol; remove it"), "\(inherited.errorOutput)")
     #expect(result.errorOutput.contains("declare a class-bound protocol of your own"))
     #expect(!result.errorOutput.contains("class-bound protocol; remove it"))
   }

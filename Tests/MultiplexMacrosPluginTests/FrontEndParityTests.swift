@@ -23,7 +23,6 @@ import Testing
     // `Refusals.property(of:name:declaredName:isLet:)`
     "var next: Self? { get }",
     // `Refusals.accessors(of:name:)`
-    "var count: Int? { mutating get }",
     // `Refusals.nameCollision(of:name:protocolName:)`
     "func removeAll()",
     "func remove(_ observer: Delegate)",
@@ -38,7 +37,6 @@ import Testing
     "@objc func bridged()",
     "let limit: Int",
     "var size: Int",
-    "mutating func touch()",
     "func take(_ value: consuming Int)",
     "func send(_ value: sending Int)",
     "func send() -> sending Int?",
@@ -124,6 +122,32 @@ import Testing
     "public protocol Swift: AnyObject {",
     "public protocol Delegate: AnyObject where Self: Sendable {",
   ]
+
+  /// `mutating` (a method, a getter): Swift refuses it in the macro's class-bound protocol, and the macro says to
+  /// remove it; in another module's protocol, which is not class-bound and cannot be edited, the generator names
+  /// them all in one line with the way around.
+  @Test func mutatingIsWordedForEachFrontEnd() {
+    for requirement in ["mutating func touch()", "var count: Int? { mutating get }"] {
+      let (macro, _, _) = diagnostics(for: requirement)
+      #expect(macro.first?.contains("Swift does not allow 'mutating' in a class-bound protocol; remove it") == true)
+    }
+    let source = "public protocol Delegate {\n  mutating func touch()\n  var count: Int? { mutating get }\n}"
+    let generated = ExternalGenerator.generate(
+      ExternalProtocol(source: source, moduleName: "DelegateKit", members: [ExternalMember(), ExternalMember()]),
+      options: GenerationOptions(typeName: "DelegateMultiplexer")
+    )
+    guard case .failure(let failure) = generated else {
+      Issue.record("multiplex-generate accepted mutating requirements")
+      return
+    }
+    #expect(failure.diagnostics.count == 1)
+    #expect(
+      failure.diagnostics.first?.message.contains(
+        "cannot forward 'mutating' requirements 'touch()', 'count' of 'Delegate', which is not class-bound"
+      ) == true,
+      "\(failure.diagnostics.map(\.message))"
+    )
+  }
 
   /// A protocol that is not class-bound: the macro's user can add `AnyObject`, and is told to; another module's
   /// protocol cannot be changed, so the generator multiplexes it for observers that are objects.

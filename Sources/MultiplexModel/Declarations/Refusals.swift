@@ -217,12 +217,13 @@ package enum Refusals {
         refusals.append(Refusal(.staticMember, at: offset))
       case "optional" where !rules.isObjC:
         refusals.append(Refusal(.optionalRequirement(name: name), at: offset))
-      case "mutating" where !rules.refusesNonClassBound && !isClassBound(declaration, rules: rules):
-        // Another module's protocol that is not class-bound (Swift refuses 'mutating' in a class-bound one).
+      case "mutating" where !rules.refusesNonClassBound:
+        // Declared by another module's protocol that is not class-bound (this one, or a parent flattened in: Swift
+        // refuses 'mutating' in a class-bound protocol's own declarations).
         refusals.append(
           Refusal(.externalMutatingMethod(protocolName: declaration.name, name: name), at: offset)
         )
-      case "nonmutating" where !rules.refusesNonClassBound && !isClassBound(declaration, rules: rules):
+      case "nonmutating" where !rules.refusesNonClassBound:
         break  // Called on a constant, as an object's method is.
       case "mutating", "nonmutating":
         refusals.append(Refusal(.invalidModifier(name: name, modifier: modifier), at: offset))
@@ -361,14 +362,27 @@ package enum Refusals {
     return [Refusal(.unsupportedMember(kind: "a subscript of type 'Void'"), at: member.resultOffset)]
   }
 
-  /// The accessors of property or subscript `name`: `mutating` or `nonmutating` (the protocol is class-bound), a
-  /// getter that `rethrows`.
-  package static func accessors(of member: MemberDeclaration, name: String) -> [Refusal] {
+  /// The accessors of property or subscript `name`: `mutating` or `nonmutating` (the macro's protocol is
+  /// class-bound; in another module's protocol that is not, a `mutating` getter), a getter that `rethrows`.
+  package static func accessors(
+    of member: MemberDeclaration,
+    name: String,
+    in declaration: ProtocolDeclaration,
+    rules: Rules
+  ) -> [Refusal] {
     var refusals: [Refusal] = []
     var getterEffects: MemberDeclaration.Effects? = nil
     for accessor in member.accessors ?? [] {
       for (modifier, offset) in zip(accessor.modifiers, accessor.modifierOffsets)
       where modifier == "mutating" || modifier == "nonmutating" {
+        if !rules.refusesNonClassBound {
+          // Another module's protocol that is not class-bound: a setter is called through a variable (`mutating`
+          // is its default), a `nonmutating` one as it is; a `mutating` getter is not forwarded.
+          if modifier == "mutating" && accessor.keyword == "get" {
+            refusals.append(Refusal(.externalMutatingMethod(protocolName: declaration.name, name: name), at: offset))
+          }
+          continue
+        }
         refusals.append(Refusal(.invalidModifier(name: name, modifier: modifier), at: offset))
       }
       if accessor.keyword == "get" { getterEffects = accessor.effects }

@@ -102,7 +102,7 @@ package struct RequirementReader {
     let attributes = readAttributesAndModifiers(member, name: name)
     if Refusals.isStatic(member) { return nil }
     refusals += Refusals.property(of: member, name: name, declaredName: declaredName, isLet: isLet)
-    refusals += Refusals.accessors(of: member, name: name)
+    refusals += Refusals.accessors(of: member, name: name, in: declaration, rules: rules)
     let (isSettable, getterEffects) = accessors(member)
     guard let (result, defaultValue) = readResult(member, type: type, name: name, choices: choices), refusals.isEmpty
     else { return nil }
@@ -126,7 +126,7 @@ package struct RequirementReader {
     refusals += Refusals.genericSignature(of: member, name: displayName)
     guard let type = member.result else { return nil }
     refusals += Refusals.subscriptResult(of: member)
-    refusals += Refusals.accessors(of: member, name: displayName)
+    refusals += Refusals.accessors(of: member, name: displayName, in: declaration, rules: rules)
     let (isSettable, getterEffects) = accessors(member)
     let named = readParameters(member, owner: .subscript, reserved: choices.reservedNames, requirement: displayName)
     guard let (result, defaultValue) = readResult(member, type: type, name: displayName, choices: choices),
@@ -306,7 +306,7 @@ package struct RequirementReader {
   }
 
   /// Whether the accessors include `set`, and the effects of `get` (their refusals are
-  /// ``Refusals/accessors(of:name:)``).
+  /// ``Refusals/accessors(of:name:in:rules:)``).
   private func accessors(_ member: MemberDeclaration) -> (isSettable: Bool, getterEffects: MemberDeclaration.Effects?) {
     let accessors = member.accessors ?? []
     return (accessors.contains { $0.keyword == "set" }, accessors.last { $0.keyword == "get" }?.effects)

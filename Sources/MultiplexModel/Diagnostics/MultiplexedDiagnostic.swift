@@ -34,9 +34,11 @@ package enum MultiplexedDiagnostic: Sendable {
   case privateNestedProtocol(protocolName: String)
   case defaultArgument(parameter: String, name: String)
   case invalidModifier(name: String, modifier: String)
-  /// A `mutating` method of another module's protocol that is not class-bound (the generator's observers are
-  /// objects, called through a constant reference).
+  /// A `mutating` method or getter of another module's protocol that is not class-bound (reported per requirement
+  /// by the model's refusals; the generator joins them into ``externalMutatingRequirements(protocolName:names:)``).
   case externalMutatingMethod(protocolName: String, name: String)
+  /// Every `mutating` method or getter of another module's protocol, in one line.
+  case externalMutatingRequirements(protocolName: String, names: [String])
   case ownershipModifier(name: String, modifier: String)
   case objcRequirement(name: String)
   case unavailableRequirement(name: String)
@@ -170,11 +172,16 @@ package enum MultiplexedDiagnostic: Sendable {
       return "\(tool) cannot forward '\(name)': Swift does not allow '\(modifier)' in a class-bound protocol; "
         + "remove it"
     case .externalMutatingMethod(let protocolName, let name):
-      return "\(tool) cannot forward 'mutating' requirement '\(name)' of '\(protocolName)', which is not "
-        + "class-bound: its observers are objects, and a 'mutating' method may replace the value it is called on. "
-        + "Instead, declare a class-bound protocol of your own with the same requirements, without 'mutating' "
-        + "(mark it @Multiplexed), and a small class conforming to '\(protocolName)' that forwards each call to that "
-        + "protocol's multiplexer"
+      return MultiplexedDiagnostic.externalMutatingRequirements(protocolName: protocolName, names: [name])
+        .message(for: frontEnd)
+    case .externalMutatingRequirements(let protocolName, let names):
+      let list = names.map { "'\($0)'" }.joined(separator: ", ")
+      let requirements = names.count == 1 ? "requirement \(list)" : "requirements \(list)"
+      return "\(tool) cannot forward 'mutating' \(requirements) of '\(protocolName)', which is not class-bound: it "
+        + "forwards a 'mutating' setter (through a variable holding each observer, an object), not a 'mutating' "
+        + "method or getter. Instead, declare a class-bound protocol of your own with the same requirements, "
+        + "without 'mutating' (mark it @Multiplexed), and a small class conforming to '\(protocolName)' that "
+        + "forwards each call to that protocol's multiplexer"
     case .ownershipModifier(let name, let modifier):
       return "\(tool) cannot forward '\(modifier)' property '\(name)': Swift does not allow '\(modifier)' on "
         + "a protocol property; remove it (each observer decides how it stores the value)"

@@ -134,6 +134,10 @@ package struct Requirement {
   /// (`ExternalMember.isEventCaseAvailable`): not deprecated, and available wherever the enum is, or naming only
   /// types that are; `true` when unknown.
   package var isEventCaseAvailable = true
+  /// Whether the requirement's setter is `mutating` (a settable property or subscript of another module's protocol
+  /// that is not class-bound, not declared `nonmutating`): the multiplexer calls it on a variable holding each
+  /// observer (an object, so the assignment sets the object's property).
+  package var isMutatingSetter = false
   /// Where it is said that implementing this optional requirement of an `@objc` protocol changes what the sender
   /// does (`SenderChangingRequirement`), or `nil`: `events()` of the multiplexer leaves its `Event` case out.
   package var changesSenderWhenImplemented: String?

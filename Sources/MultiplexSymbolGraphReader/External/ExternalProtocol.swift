@@ -104,6 +104,10 @@ package struct ExternalMember: Sendable {
   /// The protocol that declares the requirement (the protocol itself, or a parent whose requirements are flattened
   /// in), for the documented defaults (`DocumentedDefault`); `nil` when unknown.
   package var declaringProtocol: String? = nil
+  /// Whether the protocol that declares the requirement is class-bound (`true` when unknown, for a protocol given as
+  /// text, whose own inheritance clause then decides). A settable property or subscript of one that is not has a
+  /// `mutating` setter (unless `nonmutating`), which the multiplexer calls through a variable.
+  package var isDeclaredInClassBoundProtocol = true
   /// Where ``defaultValue`` comes from when the generator chose it (a documentation page, a convention); `nil` for
   /// the user's `--default` or none. ``ExternalGenerator`` sets it.
   var defaultNote: String? = nil

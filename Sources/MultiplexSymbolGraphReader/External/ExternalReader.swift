@@ -28,6 +28,9 @@ struct ExternalReader {
   /// The requirements that return a value nothing answers for when no observer does, by the name `--default`
   /// takes: reported together, in one line.
   var missingDefaults: [(name: String, type: String, offset: Int)] = []
+  /// The `mutating` methods and getters met (another module's protocol that is not class-bound), by name: reported
+  /// together, in one line.
+  var mutatingRequirements: [(name: String, offset: Int)] = []
 
   init(
     _ declaration: ProtocolDeclaration,
@@ -80,6 +83,11 @@ struct ExternalReader {
       requirement.isObjCOptional = origin.isObjC && description.isOptional
       if origin.isObjC { requirement.objcSelector = description.objcSelector }
       requirement.isEventCaseAvailable = description.isEventCaseAvailable
+      // The setter of a protocol that is not class-bound is `mutating`, unless declared `nonmutating`.
+      if !origin.isClassBound || !description.isDeclaredInClassBoundProtocol {
+        requirement.isMutatingSetter =
+          member.accessors?.contains { $0.keyword == "set" && !$0.modifiers.contains("nonmutating") } ?? false
+      }
       if origin.isObjC, description.isOptional, let names = ExternalGenerator.requirementNames(of: member) {
         let protocols = [description.declaringProtocol, declaration.name].compactMap { $0 }
         requirement.changesSenderWhenImplemented =
@@ -89,6 +97,7 @@ struct ExternalReader {
       requirements.append(requirement)
     }
     Requirement.assignUniqueCombiningLabels(&requirements)
+    reportMutatingRequirements()
     reportMissingDefaults()
 
     guard problems.isEmpty else { return nil }
@@ -170,9 +179,27 @@ struct ExternalReader {
     )
   }
 
-  /// Reports each of `refusals` (the model's list, ``Refusals``) at its offset.
+  /// Reports each of `refusals` (the model's list, ``Refusals``) at its offset; a `mutating` method or getter is
+  /// kept for ``reportMutatingRequirements()``.
   mutating func report(_ refusals: [Refusal]) {
-    for refusal in refusals { report(refusal.diagnostic, at: refusal.offset) }
+    for refusal in refusals {
+      if case .externalMutatingMethod(_, let name) = refusal.diagnostic {
+        if !mutatingRequirements.contains(where: { $0.name == name }) {
+          mutatingRequirements.append((name, refusal.offset))
+        }
+        continue
+      }
+      report(refusal.diagnostic, at: refusal.offset)
+    }
+  }
+
+  /// One line for every `mutating` method and getter, at the first.
+  private mutating func reportMutatingRequirements() {
+    guard let first = mutatingRequirements.first else { return }
+    report(
+      .externalMutatingRequirements(protocolName: declaration.name, names: mutatingRequirements.map(\.name)),
+      at: first.offset
+    )
   }
 
   mutating func report(_ diagnostic: MultiplexedDiagnostic, at offset: Int) {

@@ -16,6 +16,9 @@ package enum SymbolGraphError: Error, Equatable, CustomStringConvertible {
   case protocolNotFound(name: String, module: String, nearMatches: [String])
   /// `name` names a symbol of another kind (`kind` is its display kind, such as "class").
   case notAProtocol(name: String, module: String, kind: String)
+  /// Only subclasses of a class, or actors, can adopt the protocol (`constraint`: the class, `Actor`): a multiplexer
+  /// is a class of its own.
+  case constrainedConformers(name: String, module: String, constraint: String)
   /// The declaration fragments of `requirement` (of protocol `name`) do not parse as Swift.
   case unparsableDeclaration(name: String, requirement: String, text: String)
   /// `parent`, which `name` refines, lives in `parentModule`, whose symbol graph could not be read.
@@ -62,6 +65,14 @@ package enum SymbolGraphError: Error, Equatable, CustomStringConvertible {
         + "\(introduced), after the requirement itself, so no member can witness it at the requirement's availability"
     case .notAProtocol(let name, let module, let kind):
       return "'\(name)' in module '\(module)' is a \(kind), not a protocol"
+    case .constrainedConformers(let name, let module, let constraint):
+      let isActor = SymbolGraphReader.actorNames.contains(String(constraint.split(separator: ".").last ?? ""))
+      let adopters = isActor ? "actors" : "subclasses of '\(constraint)'"
+      let forwarder = isActor ? "a small actor" : "a small subclass of '\(constraint)'"
+      return "protocol '\(name)' in module '\(module)' can be adopted only by \(adopters), and a multiplexer is a "
+        + "class of its own; instead, declare a class-bound protocol of your own with the same requirements (mark it "
+        + "@Multiplexed), and \(forwarder) conforming to '\(name)' that forwards each call to that protocol's "
+        + "multiplexer"
     case .unparsableDeclaration(let name, let requirement, let text):
       return "the symbol graph's declaration of '\(requirement)' in protocol '\(name)' is not valid Swift: \(text)"
     case .unavailableProtocol(let name, let module, let platform):

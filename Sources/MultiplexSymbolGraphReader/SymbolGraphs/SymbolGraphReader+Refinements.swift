@@ -31,6 +31,9 @@ extension SymbolGraphReader {
     /// The availability of the types among them the generator's table of forward-declared types dates
     /// (``forwardDeclared(in:platform:)``).
     var tableDatedTypes: [(name: String, availability: [Availability])] = []
+    /// Whether the protocol that declares it is class-bound: a settable property or subscript of one that is not
+    /// has a `mutating` setter, which the multiplexer calls through a variable.
+    var isDeclaredInClassBoundProtocol = true
   }
 
   /// What visiting a protocol and its parents has found so far.
@@ -47,6 +50,11 @@ extension SymbolGraphReader {
     /// The inheritance clause of the rebuilt protocol: the parents that are kept rather than flattened.
     var inherited: [String] = []
     var whereRequirements: [String] = []
+    /// The class (or `Actor`) a conforming type must be, from the protocol or a parent (`protocol P: UIView`,
+    /// `where Self: UIView`, `protocol P: Actor`): a multiplexer is a class of its own and cannot conform.
+    var conformerConstraint: String?
+    /// Whether each protocol met is class-bound, by USR (``SymbolGraphReader/isClassBound(_:cache:)``).
+    var classBoundByUSR: [String: Bool] = [:]
     /// The index in ``requirements`` of every requirement symbol met, and of every one those override: a
     /// refinement may restate a parent's requirement, which the graph gives its own symbol, with an `overrides`
     /// edge to the parent's, and possibly other fragments (`override`, other parameter names, attributes).
@@ -126,6 +134,7 @@ extension SymbolGraphReader {
     let required = index.relationships(Relationship.requirementOf, to: usr).map { ($0.source, false) }
     let optional = index.relationships(Relationship.optionalRequirementOf, to: usr).map { ($0.source, true) }
     let isOptional = Dictionary(required + optional, uniquingKeysWith: { first, _ in first })
+    let isDeclaredInClassBoundProtocol = isClassBound(proto, cache: &walk.classBoundByUSR)
     for requirementUSR in index.sortedInDeclarationOrder(Array(isOptional.keys)) {
       guard let symbol = index.symbol(requirementUSR), let optional = isOptional[requirementUSR] else { continue }
       if walk.platform.isUnavailable(symbol.availability ?? []) {
@@ -199,7 +208,8 @@ extension SymbolGraphReader {
           namedTypeIdentifiers: fragments.filter { $0.kind == "typeIdentifier" }.map {
             ($0.spelling, $0.preciseIdentifier)
           },
-          tableDatedTypes: forwardDeclared.availability
+          tableDatedTypes: forwardDeclared.availability,
+          isDeclaredInClassBoundProtocol: isDeclaredInClassBoundProtocol
         ),
         overriding: overriddenRequirements(requirementUSR),
         identity: Self.requirementIdentity(text)
@@ -216,6 +226,10 @@ extension SymbolGraphReader {
     }
     for requirement in header?.whereRequirements ?? [] where !walk.whereRequirements.contains(requirement) {
       walk.whereRequirements.append(requirement)
+      let parts = requirement.split(separator: ":", maxSplits: 1).map { $0.trimmingSpacesAndTabs() }
+      if parts.count == 2, parts[0] == "Self", Self.isClassUSR(header?.typeUSRs[parts[1]]) {
+        walk.conformerConstraint = walk.conformerConstraint ?? parts[1]
+      }
     }
     let conformances =
       index.relationships(Relationship.conformsTo, from: usr)
@@ -246,6 +260,11 @@ extension SymbolGraphReader {
       if !walk.inherited.contains(parent.name) { walk.inherited.append(parent.name) }
     }
     if Self.classBoundNames.contains(lastComponent) || Self.isClassUSR(parent.usr) {
+      if Self.isClassUSR(parent.usr) { walk.conformerConstraint = walk.conformerConstraint ?? parent.name }
+      return keep()
+    }
+    if parent.usr.map(Self.actorUSRs.contains) ?? Self.actorNames.contains(lastComponent) {
+      walk.conformerConstraint = walk.conformerConstraint ?? parent.name
       return keep()
     }
     // The USR from the fragments, or from the `conformsTo` edge whose fallback or target names this parent.
@@ -335,6 +354,49 @@ extension SymbolGraphReader {
   /// A USR of the standard library (`s:s...`) or of Concurrency (`s:Sc...`).
   static func isStandardLibraryUSR(_ usr: String) -> Bool {
     usr.hasPrefix("s:s") || usr.hasPrefix("s:Sc")
+  }
+
+  /// Concurrency's `Actor` and Distributed's `DistributedActor`, which only actors adopt.
+  static let actorUSRs: Set<String> = ["s:ScA", "s:11Distributed0A5ActorP"]
+  static let actorNames: Set<String> = ["Actor", "DistributedActor"]
+
+  /// Whether `proto` is class-bound: an Objective-C protocol, an `@objc` one, or one that refines `AnyObject`,
+  /// `NSObjectProtocol`, a class or a class-bound protocol, or requires `Self` to be one (in `where`). Decided once
+  /// per protocol (`cache`); a cycle counts as not class-bound.
+  func isClassBound(_ proto: Symbol, cache: inout [String: Bool]) -> Bool {
+    let usr = proto.identifier.precise
+    if let known = cache[usr] { return known }
+    cache[usr] = false
+    let header = ProtocolHeader(fragments: proto.declarationFragments ?? [])
+    var result = usr.hasPrefix("c:") || header?.attributes.contains { $0.hasPrefix("@objc") } == true
+    let conformances =
+      index.relationships(Relationship.conformsTo, from: usr)
+      + index.relationships(Relationship.inheritsFrom, from: usr)
+    let parents: [(name: String, usr: String?)] =
+      header?.inherited.map { ($0.name, $0.usr) }
+      ?? conformances.map { (index.symbol($0.target)?.names.title ?? $0.target, $0.target) }
+    for parent in parents where !result {
+      let last = parent.name.split(separator: ".").last.map(String.init) ?? parent.name
+      if Self.classBoundNames.contains(last) || Self.isClassUSR(parent.usr)
+        || parent.usr.map(Self.actorUSRs.contains) == true
+      {
+        result = true
+      } else if let parentUSR = parent.usr
+        ?? conformances.first(where: {
+          index.symbol($0.target)?.names.title == last
+        })?.target, let symbol = index.symbol(parentUSR), symbol.kind.identifier == "swift.protocol"
+      {
+        result = isClassBound(symbol, cache: &cache)
+      }
+    }
+    for requirement in header?.whereRequirements ?? [] where !result {
+      let parts = requirement.split(separator: ":", maxSplits: 1).map { $0.trimmingSpacesAndTabs() }
+      result =
+        parts.count == 2 && parts[0] == "Self"
+        && (Self.classBoundNames.contains(parts[1]) || Self.isClassUSR(header?.typeUSRs[parts[1]]))
+    }
+    cache[usr] = result
+    return result
   }
 
   /// A USR that names a class: a Swift class (`s:...C`) or an Objective-C class (`c:objc(cs)...`).

@@ -91,6 +91,9 @@ package final class SymbolGraphReader {
       throw .unavailableProtocol(name: name, module: module, platform: walk.platform.domain ?? "this platform")
     }
     try visit(root, walk: &walk, rootName: name)
+    if let constraint = walk.conformerConstraint {
+      throw .constrainedConformers(name: name, module: module, constraint: constraint)
+    }
     let rootHeader = ProtocolHeader(fragments: root.declarationFragments ?? [])
     let isObjC =
       root.identifier.precise.hasPrefix("c:objc")
@@ -167,6 +170,7 @@ package final class SymbolGraphReader {
         objcSelector: Self.objcSelector(usr: requirement.symbol.identifier.precise)
       )
       member.declaringProtocol = requirement.declaringProtocol
+      member.isDeclaredInClassBoundProtocol = requirement.isDeclaredInClassBoundProtocol
       // The types a requirement names are dated only for one newer than the stream (reading their graphs costs).
       let isNewer = !walk.platform.isAvailableAtDeploymentFloor(availability, protocol: eventsProtocolEntries)
       member.isEventCaseAvailable = walk.platform.isEventCaseAvailable(
@@ -197,7 +201,13 @@ package final class SymbolGraphReader {
     }
     // Declared in a source file outside any SDK: a library built from source, whose module exists on the platforms
     // it was built for (see ``ExternalProtocol/isBuiltFromSource``).
-    if let uri = root.location?.uri, !uri.containsText(".sdk/") { external.isBuiltFromSource = true }
+    // A Clang module's protocol (an Objective-C library's) is not, even where its graph has a location (SymbolGraphGen
+    // gives Clang declarations one when asked for their documentation).
+    if let uri = root.location?.uri, !uri.containsText(".sdk/"),
+      !root.identifier.precise.hasPrefix("c:") || root.identifier.precise.hasPrefix("c:@M@")
+    {
+      external.isBuiltFromSource = true
+    }
     external.qualifier = root.pathComponents.dropLast().map { $0 + "." }.joined()
     return external
   }
