@@ -103,6 +103,30 @@ import Testing
     }
   }
 
+  /// A protocol class-bound through a parent of another module (whose graph the reader loads as it walks): its own
+  /// setters and the parent's are called as they are, and the file type-checks (a variable would be "never mutated").
+  @Test func aProtocolClassBoundThroughAnotherModulesParentHasNoMutatingSetter() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try compileModule(
+      "Knobs",
+      source: "public protocol KnobDelegate: AnyObject { var level: Int { get set } }",
+      in: directory
+    )
+    try compileModule(
+      "Panel",
+      source: "import Knobs\npublic protocol PanelDelegate: KnobDelegate { var title: String { get set } }",
+      in: directory
+    )
+    let result = try generate(["PanelDelegate", "--module", "Panel", "-I", directory.path])
+    try #require(result.status == 0, "\(result.errorOutput)")
+    #expect(!result.output.contains("var mutableObserver"), "\(result.output)")
+    let generated = directory.url.appendingPathComponent("PanelDelegateMultiplexer.swift")
+    try result.output.write(to: generated, atomically: true, encoding: .utf8)
+    let compiled = try typecheck([generated], modules: directory)
+    #expect(compiled.status == 0, "\(compiled.errorOutput)\n\(result.output)")
+  }
+
   /// Only subclasses of a class, or actors, can adopt the protocol: one line with the way around (not a file that
   /// does not compile: a multiplexer is a class of its own).
   @Test func aProtocolOnlySubclassesOrActorsAdoptIsOneRefusal() throws {

@@ -31,9 +31,10 @@ extension SymbolGraphReader {
     /// The availability of the types among them the generator's table of forward-declared types dates
     /// (``forwardDeclared(in:platform:)``).
     var tableDatedTypes: [(name: String, availability: [Availability])] = []
-    /// Whether the protocol that declares it is class-bound: a settable property or subscript of one that is not
-    /// has a `mutating` setter, which the multiplexer calls through a variable.
-    var isDeclaredInClassBoundProtocol = true
+    /// The USR of the protocol whose declaration was met first: whether it is class-bound decides whether a
+    /// settable property or subscript has a `mutating` setter (``SymbolGraphReader/isClassBound(_:cache:)``, asked
+    /// once the walk has loaded every parent's graph).
+    var declaringProtocolUSR: String? = nil
   }
 
   /// What visiting a protocol and its parents has found so far.
@@ -134,7 +135,6 @@ extension SymbolGraphReader {
     let required = index.relationships(Relationship.requirementOf, to: usr).map { ($0.source, false) }
     let optional = index.relationships(Relationship.optionalRequirementOf, to: usr).map { ($0.source, true) }
     let isOptional = Dictionary(required + optional, uniquingKeysWith: { first, _ in first })
-    let isDeclaredInClassBoundProtocol = isClassBound(proto, cache: &walk.classBoundByUSR)
     for requirementUSR in index.sortedInDeclarationOrder(Array(isOptional.keys)) {
       guard let symbol = index.symbol(requirementUSR), let optional = isOptional[requirementUSR] else { continue }
       if walk.platform.isUnavailable(symbol.availability ?? []) {
@@ -209,7 +209,7 @@ extension SymbolGraphReader {
             ($0.spelling, $0.preciseIdentifier)
           },
           tableDatedTypes: forwardDeclared.availability,
-          isDeclaredInClassBoundProtocol: isDeclaredInClassBoundProtocol
+          declaringProtocolUSR: usr
         ),
         overriding: overriddenRequirements(requirementUSR),
         identity: Self.requirementIdentity(text)
@@ -362,7 +362,8 @@ extension SymbolGraphReader {
 
   /// Whether `proto` is class-bound: an Objective-C protocol, an `@objc` one, or one that refines `AnyObject`,
   /// `NSObjectProtocol`, a class or a class-bound protocol, or requires `Self` to be one (in `where`). Decided once
-  /// per protocol (`cache`); a cycle counts as not class-bound.
+  /// per protocol (`cache`); a cycle counts as not class-bound. Asked after the walk, when the graphs of the parents
+  /// it visited are loaded (a Swift parent of another module whose graph is not loaded counts as not class-bound).
   func isClassBound(_ proto: Symbol, cache: inout [String: Bool]) -> Bool {
     let usr = proto.identifier.precise
     if let known = cache[usr] { return known }
@@ -377,8 +378,9 @@ extension SymbolGraphReader {
       ?? conformances.map { (index.symbol($0.target)?.names.title ?? $0.target, $0.target) }
     for parent in parents where !result {
       let last = parent.name.split(separator: ".").last.map(String.init) ?? parent.name
+      // An Objective-C protocol (`c:objc(pl)…`) is class-bound, loaded or not.
       if Self.classBoundNames.contains(last) || Self.isClassUSR(parent.usr)
-        || parent.usr.map(Self.actorUSRs.contains) == true
+        || parent.usr.map(Self.actorUSRs.contains) == true || parent.usr?.hasPrefix("c:") == true
       {
         result = true
       } else if let parentUSR = parent.usr

@@ -170,7 +170,9 @@ package final class SymbolGraphReader {
         objcSelector: Self.objcSelector(usr: requirement.symbol.identifier.precise)
       )
       member.declaringProtocol = requirement.declaringProtocol
-      member.isDeclaredInClassBoundProtocol = requirement.isDeclaredInClassBoundProtocol
+      if let usr = requirement.declaringProtocolUSR, let declaring = index.symbol(usr) {
+        member.isDeclaredInClassBoundProtocol = isClassBound(declaring, cache: &walk.classBoundByUSR)
+      }
       // The types a requirement names are dated only for one newer than the stream (reading their graphs costs).
       let isNewer = !walk.platform.isAvailableAtDeploymentFloor(availability, protocol: eventsProtocolEntries)
       member.isEventCaseAvailable = walk.platform.isEventCaseAvailable(
