@@ -4,6 +4,8 @@
 import Foundation
 import Testing
 
+@testable import MultiplexSymbolGraphReader
+
 @Suite struct NonClassBoundTests {
   /// The module a library would ship: a delegate protocol that does not refine `AnyObject` (a settable property, a
   /// `Sendable` parent, a `nonmutating` method), and a sender that holds its delegate as `AnyObject?` and casts it.
@@ -127,6 +129,31 @@ import Testing
     #expect(compiled.status == 0, "\(compiled.errorOutput)\n\(result.output)")
   }
 
+  /// A Swift protocol class-bound only through an `@objc` Swift parent (which need not say `AnyObject`): the graph,
+  /// not the rebuilt declaration's inheritance clause, decides. No `& AnyObject`, no variable for the parent's setter
+  /// (a stand-in graph: this toolchain has no `@objc`).
+  @Test func aProtocolClassBoundThroughAnObjCSwiftParentIsReadAsClassBound() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var graph = GraphFixture(module: "Dials")
+    let parent = (usr: "c:@M@Dials@objc(pl)DialDelegate", name: "DialDelegate")
+    let child = (usr: "s:5Dials13KnobDelegateP", name: "KnobDelegate")
+    graph.symbol(parent.usr, path: [parent.name], declaration: "@objc protocol DialDelegate")
+    graph.requirement(
+      "c:@M@Dials@objc(pl)DialDelegate(py)level",
+      of: parent,
+      title: "level",
+      declaration: "var level: {Int|s:Si} { get set }",
+      kind: "swift.property"
+    )
+    graph.symbol(child.usr, path: [child.name], declaration: "protocol KnobDelegate : {DialDelegate|\(parent.usr)}")
+    graph.requirement("s:5Dials13KnobDelegateP4turnyyF", of: child, title: "turn()", declaration: "func turn()")
+    try graph.write(to: directory.url)
+    let input = try read(child.name, module: "Dials", in: directory)
+    #expect(input.isClassBound == true)
+    #expect(input.members.allSatisfy { $0.isDeclaredInClassBoundProtocol == true })
+  }
+
   /// Only subclasses of a class, or actors, can adopt the protocol: one line with the way around (not a file that
   /// does not compile: a multiplexer is a class of its own).
   @Test func aProtocolOnlySubclassesOrActorsAdoptIsOneRefusal() throws {
@@ -185,6 +212,13 @@ import Testing
     #expect(inherited.status == 2)
     #expect(inherited.errorOutput.split(separator: "\n").count == 1)
     #expect(!inherited.errorOutput.contains("class-bound protocol; remove it"), "\(inherited.errorOutput)")
+    #expect(
+      inherited.errorOutput.contains(
+        "'reset()', 'step(by:)', 'total' of 'ObjectCounterDelegate', declared by 'CounterDelegate', which is not "
+          + "class-bound"
+      ),
+      "\(inherited.errorOutput)"
+    )
     #expect(result.errorOutput.contains("declare a class-bound protocol of your own"))
     #expect(!result.errorOutput.contains("class-bound protocol; remove it"))
   }

@@ -22,7 +22,7 @@ import Testing
     "subscript(index: Int) -> Self? { get }",
     // `Refusals.property(of:name:declaredName:isLet:)`
     "var next: Self? { get }",
-    // `Refusals.accessors(of:name:)`
+    // `Refusals.accessors(of:name:in:rules:)`: its `mutating` accessors in `mutatingIsWordedForEachFrontEnd`
     // `Refusals.nameCollision(of:name:protocolName:)`
     "func removeAll()",
     "func remove(_ observer: Delegate)",

@@ -37,8 +37,9 @@ package enum MultiplexedDiagnostic: Sendable {
   /// A `mutating` method or getter of another module's protocol that is not class-bound (reported per requirement
   /// by the model's refusals; the generator joins them into ``externalMutatingRequirements(protocolName:names:)``).
   case externalMutatingMethod(protocolName: String, name: String)
-  /// Every `mutating` method or getter of another module's protocol, in one line.
-  case externalMutatingRequirements(protocolName: String, names: [String])
+  /// Every `mutating` method or getter of another module's protocol, in one line; `declaringProtocol` names the
+  /// parent that declares them when it is not `protocolName` (a class-bound protocol inherits them).
+  case externalMutatingRequirements(protocolName: String, declaringProtocol: String?, names: [String])
   case ownershipModifier(name: String, modifier: String)
   case objcRequirement(name: String)
   case unavailableRequirement(name: String)
@@ -172,12 +173,20 @@ package enum MultiplexedDiagnostic: Sendable {
       return "\(tool) cannot forward '\(name)': Swift does not allow '\(modifier)' in a class-bound protocol; "
         + "remove it"
     case .externalMutatingMethod(let protocolName, let name):
-      return MultiplexedDiagnostic.externalMutatingRequirements(protocolName: protocolName, names: [name])
-        .message(for: frontEnd)
-    case .externalMutatingRequirements(let protocolName, let names):
+      return MultiplexedDiagnostic.externalMutatingRequirements(
+        protocolName: protocolName,
+        declaringProtocol: nil,
+        names: [name]
+      )
+      .message(for: frontEnd)
+    case .externalMutatingRequirements(let protocolName, let declaringProtocol, let names):
       let list = names.map { "'\($0)'" }.joined(separator: ", ")
       let requirements = names.count == 1 ? "requirement \(list)" : "requirements \(list)"
-      return "\(tool) cannot forward 'mutating' \(requirements) of '\(protocolName)', which is not class-bound: it "
+      let owner =
+        declaringProtocol.map { $0 == protocolName ? nil : $0 }.flatMap { $0 }
+        .map { "of '\(protocolName)', declared by '\($0)', which is not class-bound" }
+        ?? "of '\(protocolName)', which is not class-bound"
+      return "\(tool) cannot forward 'mutating' \(requirements) \(owner): it "
         + "forwards a 'mutating' setter (through a variable holding each observer, an object), not a 'mutating' "
         + "method or getter. Instead, declare a class-bound protocol of your own with the same requirements, "
         + "without 'mutating' (mark it @Multiplexed), and a small class conforming to '\(protocolName)' that "

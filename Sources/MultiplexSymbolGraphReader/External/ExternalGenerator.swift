@@ -75,7 +75,8 @@ package enum ExternalGenerator {
     )
     origin.sendableTypes = input.sendableTypes
     origin.eventsAvailability = input.eventsAvailability
-    origin.isClassBound = Refusals.isClassBound(declaration, rules: .generator(isObjC: input.isObjC))
+    origin.isClassBound =
+      input.isClassBound ?? Refusals.isClassBound(declaration, rules: .generator(isObjC: input.isObjC))
     var reader = ExternalReader(
       declaration,
       origin: origin,

@@ -38,6 +38,10 @@ package struct ExternalProtocol: Sendable {
   /// graph's platform (``platform``): the library's module exists on exactly the platforms the library is built
   /// for (Mac Catalyst, tvOS and visionOS included when it supports them).
   package var isBuiltFromSource = false
+  /// Whether the protocol is class-bound, as its graph says (through a parent of any module, an `@objc` one
+  /// included, which ``source``'s inheritance clause may not show); `nil` for a protocol given as text, whose
+  /// inheritance clause then decides.
+  package var isClassBound: Bool? = nil
   /// Whether the protocol's global actor attribute in ``source`` comes from a parent it refines, not from its own
   /// declaration, in a Swift module (see ``ProtocolModel/ExternalOrigin/hasInheritedIsolation``).
   package var hasInheritedIsolation = false
@@ -104,10 +108,10 @@ package struct ExternalMember: Sendable {
   /// The protocol that declares the requirement (the protocol itself, or a parent whose requirements are flattened
   /// in), for the documented defaults (`DocumentedDefault`); `nil` when unknown.
   package var declaringProtocol: String? = nil
-  /// Whether the protocol that declares the requirement is class-bound (`true` when unknown, for a protocol given as
+  /// Whether the protocol that declares the requirement is class-bound; `nil` when unknown (a protocol given as
   /// text, whose own inheritance clause then decides). A settable property or subscript of one that is not has a
   /// `mutating` setter (unless `nonmutating`), which the multiplexer calls through a variable.
-  package var isDeclaredInClassBoundProtocol = true
+  package var isDeclaredInClassBoundProtocol: Bool? = nil
   /// Where ``defaultValue`` comes from when the generator chose it (a documentation page, a convention); `nil` for
   /// the user's `--default` or none. ``ExternalGenerator`` sets it.
   var defaultNote: String? = nil

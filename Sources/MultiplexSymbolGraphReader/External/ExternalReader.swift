@@ -30,7 +30,7 @@ struct ExternalReader {
   var missingDefaults: [(name: String, type: String, offset: Int)] = []
   /// The `mutating` methods and getters met (another module's protocol that is not class-bound), by name: reported
   /// together, in one line.
-  var mutatingRequirements: [(name: String, offset: Int)] = []
+  var mutatingRequirements: [(name: String, offset: Int, declaringProtocol: String?)] = []
 
   init(
     _ declaration: ProtocolDeclaration,
@@ -84,7 +84,7 @@ struct ExternalReader {
       if origin.isObjC { requirement.objcSelector = description.objcSelector }
       requirement.isEventCaseAvailable = description.isEventCaseAvailable
       // The setter of a protocol that is not class-bound is `mutating`, unless declared `nonmutating`.
-      if !origin.isClassBound || !description.isDeclaredInClassBoundProtocol {
+      if !(description.isDeclaredInClassBoundProtocol ?? origin.isClassBound) {
         requirement.isMutatingSetter =
           member.accessors?.contains { $0.keyword == "set" && !$0.modifiers.contains("nonmutating") } ?? false
       }
@@ -124,6 +124,8 @@ struct ExternalReader {
 
   /// The problems reported while reading `member` name it: `requirement 'func f() -> Int': …`.
   private(set) var currentMember: MemberDeclaration? = nil
+  /// The protocol that declares the member being read (a parent flattened in, or the protocol itself), if known.
+  private(set) var currentDeclaringProtocol: String? = nil
 
   /// The requirement `member` declares, read by the model's reader with the user's flags (`external`).
   private mutating func readRequirement(
@@ -132,7 +134,11 @@ struct ExternalReader {
     external: ExternalMember
   ) -> Requirement? {
     currentMember = member
-    defer { currentMember = nil }
+    currentDeclaringProtocol = external.declaringProtocol
+    defer {
+      currentMember = nil
+      currentDeclaringProtocol = nil
+    }
     var choices = RequirementChoices()
     choices.defaultValue = external.defaultValue.map(Expression.init(parsing:))  // one expression: `ExternalGenerator`
     choices.reservedNames = Set(choices.defaultValue?.tokens ?? [])  // as the macro's `@MultiplexedDefault` reserves
@@ -185,7 +191,7 @@ struct ExternalReader {
     for refusal in refusals {
       if case .externalMutatingMethod(_, let name) = refusal.diagnostic {
         if !mutatingRequirements.contains(where: { $0.name == name }) {
-          mutatingRequirements.append((name, refusal.offset))
+          mutatingRequirements.append((name, refusal.offset, currentDeclaringProtocol))
         }
         continue
       }
@@ -196,8 +202,14 @@ struct ExternalReader {
   /// One line for every `mutating` method and getter, at the first.
   private mutating func reportMutatingRequirements() {
     guard let first = mutatingRequirements.first else { return }
+    // The parent that declares them (a class-bound protocol inherits them), when they share one.
+    let declaring = Set(mutatingRequirements.map { $0.declaringProtocol ?? declaration.name })
     report(
-      .externalMutatingRequirements(protocolName: declaration.name, names: mutatingRequirements.map(\.name)),
+      .externalMutatingRequirements(
+        protocolName: declaration.name,
+        declaringProtocol: declaring.count == 1 ? declaring.first : nil,
+        names: mutatingRequirements.map(\.name)
+      ),
       at: first.offset
     )
   }

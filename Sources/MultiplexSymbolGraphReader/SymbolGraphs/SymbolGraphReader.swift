@@ -194,6 +194,7 @@ package final class SymbolGraphReader {
       importedModules: modules.sorted()
     )
     external.omittedRequirements = walk.omitted
+    external.isClassBound = isObjC || isClassBound(root, cache: &walk.classBoundByUSR)
     external.platform = walk.platform.domain
     external.hasInheritedIsolation = hasInheritedIsolation
     external.sendableTypes = Set(walk.typeSendability.filter(\.value).keys)
