@@ -199,8 +199,9 @@ package enum Refusals {
   }
 
   /// The modifiers of requirement `name`: `static` (after which a reader reads no further), `optional` outside an
-  /// `@objc` protocol, `mutating` and `nonmutating` (in another module's protocol that is not class-bound, which
-  /// the generator reads, `mutating` only, with its own message), `weak` and `unowned`, `nonisolated` in an isolated protocol.
+  /// `@objc` protocol, `mutating` and `nonmutating` (in another module's protocol that is not class-bound, which the
+  /// generator reads, `mutating` only, with its own message), `weak` and `unowned`, `nonisolated` in an isolated
+  /// protocol.
   package static func modifiers(
     of member: MemberDeclaration,
     name: String,

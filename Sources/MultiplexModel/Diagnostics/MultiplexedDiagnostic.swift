@@ -35,7 +35,8 @@ package enum MultiplexedDiagnostic: Sendable {
   case defaultArgument(parameter: String, name: String)
   case invalidModifier(name: String, modifier: String)
   /// A `mutating` method or getter of another module's protocol that is not class-bound (reported per requirement
-  /// by the model's refusals; the generator joins them into ``externalMutatingRequirements(protocolName:names:)``).
+  /// by the model's refusals; the generator joins them into
+  /// ``externalMutatingRequirements(protocolName:declaringProtocol:names:)``).
   case externalMutatingMethod(protocolName: String, name: String)
   /// Every `mutating` method or getter of another module's protocol, in one line; `declaringProtocol` names the
   /// parent that declares them when it is not `protocolName` (a class-bound protocol inherits them).
@@ -182,10 +183,10 @@ package enum MultiplexedDiagnostic: Sendable {
     case .externalMutatingRequirements(let protocolName, let declaringProtocol, let names):
       let list = names.map { "'\($0)'" }.joined(separator: ", ")
       let requirements = names.count == 1 ? "requirement \(list)" : "requirements \(list)"
-      let owner =
-        declaringProtocol.map { $0 == protocolName ? nil : $0 }.flatMap { $0 }
-        .map { "of '\(protocolName)', declared by '\($0)', which is not class-bound" }
-        ?? "of '\(protocolName)', which is not class-bound"
+      var owner = "of '\(protocolName)', which is not class-bound"
+      if let declaringProtocol, declaringProtocol != protocolName {
+        owner = "of '\(protocolName)', declared by '\(declaringProtocol)', which is not class-bound"
+      }
       return "\(tool) cannot forward 'mutating' \(requirements) \(owner): it "
         + "forwards a 'mutating' setter (through a variable holding each observer, an object), not a 'mutating' "
         + "method or getter. Instead, declare a class-bound protocol of your own with the same requirements, "

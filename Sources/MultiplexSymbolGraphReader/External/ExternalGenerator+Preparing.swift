@@ -114,8 +114,8 @@ extension ExternalGenerator {
   /// of an `@objc` protocol that returns a value other than an `Optional` (which answers `nil`), the stated convention
   /// (see ``DocumentedDefault``), and a required requirement of a library built from source whose result has an empty
   /// value that value (``DocumentedDefault/libraryRequirementConvention(type:)``), with a note that says which; with
-  /// none of them, such an optional requirement is
-  /// answered with the observers' answers the multiplexer keeps (``canKeepAnswers(of:result:)``).
+  /// none of them, such an optional requirement is answered with the observers' answers the multiplexer keeps
+  /// (``canKeepAnswers(of:result:)``).
   private static func applyDocumentedDefaults(
     to prepared: inout Prepared,
     input: ExternalProtocol,
